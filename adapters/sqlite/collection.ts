@@ -1,0 +1,342 @@
+// One declared collection in SQLite: a table of JSON documents plus the system columns the
+// interface needs (tenant, version, lease). Everything here is synchronous (better-sqlite3);
+// the async interface wraps it in store.ts, and commit() runs the same write functions inside
+// one transaction.
+import type Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { assertDocumentFields, assertFieldPath } from '../../core/store/fields.js';
+import {
+  RecordNotFoundError,
+  StoreUsageError,
+  VersionConflictError,
+} from '../../core/store/errors.js';
+import type {
+  ClaimedRecord,
+  CollectionDefinition,
+  Filter,
+  GroupCount,
+  ListQuery,
+  Scalar,
+  Stored,
+  TenantScope,
+  WriteOp,
+} from '../../core/store/types.js';
+import { bindValue, compileFilter, compileOrder, fieldExpression, type Bound } from './sql.js';
+
+interface Row {
+  id: string;
+  account_id: string;
+  mode: string;
+  version: number;
+  doc: string;
+  attempts?: number;
+  lease_until?: number | null;
+}
+
+/** Global records are stored with an empty tenant, so unique indexes treat them alike. */
+const GLOBAL = { accountId: '', mode: '' };
+
+export interface PlannedIndex {
+  name: string;
+  sql: string;
+  fields: string[];
+}
+
+export class SqliteCollectionTable {
+  readonly table: string;
+  private readonly indexFields = new Map<string, string[]>();
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly definition: CollectionDefinition,
+  ) {
+    this.table = `c_${definition.name}`;
+    for (const index of this.plannedIndexes()) this.indexFields.set(index.name, index.fields);
+  }
+
+  fieldsOfIndex = (indexName: string): string[] | undefined => this.indexFields.get(indexName);
+
+  createTableSql(): string {
+    return `CREATE TABLE IF NOT EXISTS ${this.table} (
+      id TEXT PRIMARY KEY,
+      account_id TEXT NOT NULL,
+      mode TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      doc TEXT NOT NULL CHECK (json_valid(doc)),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      lease_owner TEXT,
+      lease_until INTEGER
+    )`;
+  }
+
+  /** Index names carry a hash of their definition, so a changed index is a new name. */
+  plannedIndexes(): PlannedIndex[] {
+    const { name, scope, indexes = [], claims } = this.definition;
+    const planned: PlannedIndex[] = [];
+    const add = (fields: string[], expressions: string[], unique: boolean) => {
+      const hash = createHash('sha256')
+        .update(JSON.stringify({ expressions, unique }))
+        .digest('hex')
+        .slice(0, 10);
+      const indexName = `ix_${name}_${hash}`;
+      planned.push({
+        name: indexName,
+        fields,
+        sql: `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${expressions.join(', ')})`,
+      });
+    };
+    const tenantPrefix = scope === 'tenant' ? ['account_id', 'mode'] : [];
+    add(['id'], [...tenantPrefix, 'id'], false);
+    for (const index of indexes) {
+      const prefix = index.acrossTenants ? [] : tenantPrefix;
+      add(index.fields, [...prefix, ...index.fields.map(fieldExpression)], Boolean(index.unique));
+    }
+    if (claims) add([claims.dueField], [fieldExpression(claims.dueField), 'lease_until'], false);
+    return planned;
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  get(scope: TenantScope | null, id: string): Stored<Record<string, unknown>> | null {
+    const tenant = this.tenant(scope);
+    const row = this.db
+      .prepare(`SELECT id, version, doc FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?`)
+      .get(id, tenant.accountId, tenant.mode) as Row | undefined;
+    return row ? toRecord(row) : null;
+  }
+
+  list(scope: TenantScope | null, query: ListQuery): Stored<Record<string, unknown>>[] {
+    if (query.sort) assertFieldPath(query.sort.field === 'id' ? 'id' : query.sort.field);
+    const where = this.where(scope, query.filter);
+    const order = compileOrder(query);
+    const conditions = [where.sql, order.keyset].filter(Boolean).join(' AND ');
+    const rows = this.db
+      .prepare(`SELECT id, version, doc FROM ${this.table} WHERE ${conditions} ORDER BY ${order.orderBy} LIMIT ?`)
+      .all(...where.params, ...order.params, query.limit) as Row[];
+    return rows.map(toRecord);
+  }
+
+  count(scope: TenantScope | null, filter?: Filter): number {
+    const where = this.where(scope, filter);
+    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  countBy(scope: TenantScope | null, field: string, filter?: Filter): GroupCount[] {
+    assertFieldPath(field);
+    const where = this.where(scope, filter);
+    const expression = fieldExpression(field);
+    // json_type keeps booleans apart from the 1 and 0 that json_extract turns them into.
+    const rows = this.db
+      .prepare(
+        `SELECT ${expression} AS value, json_type(doc, '$.${field}') AS type, COUNT(*) AS count
+           FROM ${this.table} WHERE ${where.sql} GROUP BY 1, 2`,
+      )
+      .all(...where.params) as { value: Bound; type: string | null; count: number }[];
+    return rows.map((row) => ({
+      value: row.type === 'true' ? true : row.type === 'false' ? false : (row.value as Scalar | null),
+      count: row.count,
+    }));
+  }
+
+  findUniqueAcrossTenants(field: string, value: Scalar): { record: Stored<Record<string, unknown>>; scope: TenantScope } | null {
+    const declared = this.definition.indexes?.some(
+      (index) => index.acrossTenants && index.unique && index.fields.length === 1 && index.fields[0] === field,
+    );
+    if (!declared) throw new StoreUsageError(`${this.definition.name}.${field} has no acrossTenants unique index`);
+    const row = this.db
+      .prepare(`SELECT id, account_id, mode, version, doc FROM ${this.table} WHERE ${fieldExpression(field)} = ? LIMIT 1`)
+      .get(bindValue(value)) as Row | undefined;
+    if (!row) return null;
+    return { record: toRecord(row), scope: { accountId: row.account_id, mode: row.mode as TenantScope['mode'] } };
+  }
+
+  // ---- writes (also used inside commit transactions) ----------------------------------------
+
+  apply(op: WriteOp): Stored<Record<string, unknown>> | boolean | number | null {
+    switch (op.kind) {
+      case 'insert':
+        return this.insert(op.scope, op.doc);
+      case 'update':
+        return this.update(op.scope, op.id, op.changes, op.ifVersion);
+      case 'delete':
+        return this.delete(op.scope, op.id, op.ifVersion);
+      case 'deleteMany':
+        return this.deleteMany(op.scope, op.filter);
+    }
+  }
+
+  /** Like apply(), but a missing record is an error: inside commit() every write must land. */
+  applyStrict(op: WriteOp): void {
+    const result = this.apply(op);
+    if ((op.kind === 'update' && result === null) || (op.kind === 'delete' && result === false)) {
+      throw new RecordNotFoundError(this.definition.name, op.id);
+    }
+  }
+
+  insert(scope: TenantScope | null, doc: Record<string, unknown> & { id: string }): Stored<Record<string, unknown>> {
+    const tenant = this.tenant(scope);
+    assertDocumentFields(this.definition.name, doc, true);
+    if (typeof doc.id !== 'string' || doc.id.length === 0) throw new StoreUsageError('insert needs a string id');
+    const { id, ...body } = doc;
+    this.db
+      .prepare(`INSERT INTO ${this.table} (id, account_id, mode, version, doc) VALUES (?, ?, ?, 1, ?)`)
+      .run(id, tenant.accountId, tenant.mode, JSON.stringify(body));
+    return { ...body, id, version: 1 };
+  }
+
+  update(
+    scope: TenantScope | null,
+    id: string,
+    changes: Record<string, unknown>,
+    ifVersion?: number,
+  ): Stored<Record<string, unknown>> | null {
+    const tenant = this.tenant(scope);
+    const set = this.compileSet(changes);
+    const versionClause = ifVersion === undefined ? '' : ' AND version = ?';
+    const row = this.db
+      .prepare(
+        `UPDATE ${this.table} SET doc = ${set.sql}, version = version + 1
+          WHERE id = ? AND account_id = ? AND mode = ?${versionClause}
+          RETURNING id, version, doc`,
+      )
+      .get(
+        ...set.params,
+        id,
+        tenant.accountId,
+        tenant.mode,
+        ...(ifVersion === undefined ? [] : [ifVersion]),
+      ) as Row | undefined;
+    if (row) return toRecord(row);
+    if (ifVersion !== undefined && this.get(scope, id)) throw new VersionConflictError(this.definition.name, id);
+    return null;
+  }
+
+  delete(scope: TenantScope | null, id: string, ifVersion?: number): boolean {
+    const tenant = this.tenant(scope);
+    const versionClause = ifVersion === undefined ? '' : ' AND version = ?';
+    const result = this.db
+      .prepare(`DELETE FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?${versionClause}`)
+      .run(id, tenant.accountId, tenant.mode, ...(ifVersion === undefined ? [] : [ifVersion]));
+    if (result.changes > 0) return true;
+    if (ifVersion !== undefined && this.get(scope, id)) throw new VersionConflictError(this.definition.name, id);
+    return false;
+  }
+
+  deleteMany(scope: TenantScope | null, filter: Filter): number {
+    const where = this.where(scope, filter);
+    return this.db.prepare(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes;
+  }
+
+  // ---- claims -------------------------------------------------------------------------------
+
+  claimDue(args: { now: Date; owner: string; leaseMs: number; limit: number; filter?: Filter }): ClaimedRecord<
+    Record<string, unknown>
+  >[] {
+    const due = fieldExpression(this.dueField());
+    const nowMs = args.now.getTime();
+    const leaseUntil = nowMs + args.leaseMs;
+    const filter = compileFilter(args.filter);
+    // One statement: SQLite runs it under the database write lock, so the pick and the lease are
+    // atomic across connections and processes.
+    const rows = this.db
+      .prepare(
+        `UPDATE ${this.table} SET lease_owner = ?, lease_until = ?, attempts = attempts + 1
+          WHERE id IN (
+            SELECT id FROM ${this.table}
+             WHERE ${due} IS NOT NULL AND ${due} <= ? AND (lease_until IS NULL OR lease_until <= ?)
+             ${filter.sql ? `AND ${filter.sql}` : ''}
+             ORDER BY ${due}, id LIMIT ?)
+          RETURNING id, account_id, mode, version, doc, attempts, lease_until`,
+      )
+      .all(args.owner, leaseUntil, args.now.toISOString(), nowMs, ...filter.params, args.limit) as Row[];
+    const dueField = this.dueField();
+    return rows
+      .map((row) => ({
+        record: toRecord(row),
+        scope: row.account_id ? { accountId: row.account_id, mode: row.mode as TenantScope['mode'] } : null,
+        attempts: row.attempts ?? 1,
+        leaseExpiresAt: new Date(row.lease_until ?? leaseUntil),
+      }))
+      .sort((a, b) => compareDue(a.record[dueField], b.record[dueField]) || a.record.id.localeCompare(b.record.id));
+  }
+
+  completeClaim(args: { id: string; owner: string; now: Date; changes: Record<string, unknown> }): boolean {
+    const set = this.compileSet(args.changes);
+    const result = this.db
+      .prepare(
+        `UPDATE ${this.table} SET doc = ${set.sql}, version = version + 1, lease_owner = NULL, lease_until = NULL
+          WHERE id = ? AND lease_owner = ? AND lease_until > ?`,
+      )
+      .run(...set.params, args.id, args.owner, args.now.getTime());
+    return result.changes > 0;
+  }
+
+  releaseClaim(args: { id: string; owner: string; now: Date }): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE ${this.table} SET lease_owner = NULL, lease_until = NULL
+            WHERE id = ? AND lease_owner = ? AND lease_until > ?`,
+        )
+        .run(args.id, args.owner, args.now.getTime()).changes > 0
+    );
+  }
+
+  extendLease(args: { id: string; owner: string; now: Date; leaseMs: number }): boolean {
+    const nowMs = args.now.getTime();
+    return (
+      this.db
+        .prepare(`UPDATE ${this.table} SET lease_until = ? WHERE id = ? AND lease_owner = ? AND lease_until > ?`)
+        .run(nowMs + args.leaseMs, args.id, args.owner, nowMs).changes > 0
+    );
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private dueField(): string {
+    const dueField = this.definition.claims?.dueField;
+    if (!dueField) throw new StoreUsageError(`${this.definition.name} does not declare claims`);
+    return dueField;
+  }
+
+  private tenant(scope: TenantScope | null): { accountId: string; mode: string } {
+    if (this.definition.scope === 'global') {
+      if (scope) throw new StoreUsageError(`${this.definition.name} is a global collection`);
+      return GLOBAL;
+    }
+    if (!scope?.accountId || (scope.mode !== 'live' && scope.mode !== 'test')) {
+      throw new StoreUsageError(`${this.definition.name} is a tenant collection: a scope is required`);
+    }
+    return scope;
+  }
+
+  private where(scope: TenantScope | null, filter: Filter | undefined): { sql: string; params: Bound[] } {
+    const tenant = this.tenant(scope);
+    const compiled = compileFilter(filter);
+    return {
+      sql: ['account_id = ? AND mode = ?', compiled.sql].filter(Boolean).join(' AND '),
+      params: [tenant.accountId, tenant.mode, ...compiled.params],
+    };
+  }
+
+  private compileSet(changes: Record<string, unknown>): { sql: string; params: Bound[] } {
+    assertDocumentFields(this.definition.name, changes, false);
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return { sql: 'doc', params: [] };
+    return {
+      sql: `json_set(doc, ${entries.map(([key]) => `'$.${key}', json(?)`).join(', ')})`,
+      params: entries.map(([, value]) => JSON.stringify(value)),
+    };
+  }
+}
+
+function toRecord(row: Row): Stored<Record<string, unknown>> {
+  return { ...(JSON.parse(row.doc) as Record<string, unknown>), id: row.id, version: row.version };
+}
+
+function compareDue(a: unknown, b: unknown): number {
+  return String(a).localeCompare(String(b));
+}

@@ -1,0 +1,130 @@
+// Configuration is data: defaults, then an optional JSON file, then the environment, then
+// explicit overrides (tests), validated once with joi. A bad value stops the start with a
+// message naming every problem and where the value came from.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { configSchema } from './schema.js';
+import { defaultConfig } from './defaults.js';
+import type { PlanDefinition, PlanName } from './plans.js';
+
+export interface Config {
+  server: {
+    host: string;
+    port: number;
+    public_url: string | null;
+    shutdown_timeout_ms: number;
+    body_limit_bytes: number;
+    trust_proxy: boolean;
+  };
+  data_dir: string;
+  database: { url: string };
+  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
+  admin: { token: string | null };
+  keys: { rotation_grace_seconds: number };
+  idempotency: { ttl_seconds: number; in_flight_timeout_seconds: number };
+  plans: Record<PlanName, PlanDefinition>;
+}
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Environment variables and the config path each one sets. */
+export const ENVIRONMENT_VARIABLES: Record<string, string> = {
+  PORT: 'server.port',
+  HOST: 'server.host',
+  PUBLIC_URL: 'server.public_url',
+  TRUST_PROXY: 'server.trust_proxy',
+  DATA_DIR: 'data_dir',
+  DATABASE_URL: 'database.url',
+  LOG_LEVEL: 'log.level',
+  ADMIN_TOKEN: 'admin.token',
+  KEY_ROTATION_GRACE_SECONDS: 'keys.rotation_grace_seconds',
+};
+
+export interface LoadConfigOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Path of a JSON config file; defaults to $CONFIG_FILE when set. */
+  file?: string | null;
+  overrides?: DeepPartial<Config>;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const sources = new Map<string, string>();
+  let merged: Record<string, unknown> = defaultConfig() as unknown as Record<string, unknown>;
+
+  const file = options.file === undefined ? env.CONFIG_FILE : options.file;
+  if (file) {
+    merged = deepMerge(merged, readConfigFile(file));
+  }
+
+  for (const [variable, configPath] of Object.entries(ENVIRONMENT_VARIABLES)) {
+    const value = env[variable];
+    if (value === undefined || value === '') continue;
+    setPath(merged, configPath, value);
+    sources.set(configPath, variable);
+  }
+
+  if (options.overrides) merged = deepMerge(merged, options.overrides as Record<string, unknown>);
+
+  const database = merged.database as { url: string };
+  if (!database.url) database.url = `sqlite:${path.join(String(merged.data_dir), 'chatbot-platform.sqlite')}`;
+
+  const { error, value } = configSchema.validate(merged, { abortEarly: false, convert: true });
+  if (error) {
+    throw new ConfigError(
+      error.details.map((detail) => {
+        const configPath = detail.path.join('.');
+        const variable = sources.get(configPath);
+        return variable ? `${variable} (${configPath}): ${detail.message}` : `${configPath}: ${detail.message}`;
+      }),
+    );
+  }
+  return value as Config;
+}
+
+function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError([`config file ${file}: ${(error as Error).message}`]);
+  }
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (!isPlainObject(parsed)) throw new Error('the top level must be an object');
+    return parsed;
+  } catch (error) {
+    throw new ConfigError([`config file ${file}: not valid JSON (${(error as Error).message})`]);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepMerge(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) continue;
+    const current = result[key];
+    result[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
+  }
+  return result;
+}
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (!isPlainObject(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]!] = value;
+}

@@ -1,0 +1,34 @@
+// The plan table of API.md §3. Operators may replace any of it in the config file, and
+// individual accounts may override limits through the admin API.
+
+export type PlanName = 'free' | 'starter' | 'professional' | 'enterprise';
+export const PLAN_NAMES: readonly PlanName[] = ['free', 'starter', 'professional', 'enterprise'];
+
+/** What a plan lets a key do: `read` refuses every write, `full` adds bulk and export features. */
+export type PlanAccess = 'read' | 'write' | 'full';
+
+export type RateWindowName = 'minute' | 'day';
+
+export interface PlanDefinition {
+  /** Requests allowed per window; a window left out is not limited. */
+  requests: Partial<Record<RateWindowName, number>>;
+  access: PlanAccess;
+  /** `null` means unlimited. */
+  chatbots: number | null;
+  webhooks: boolean;
+  ip_allowlist: boolean;
+}
+
+export const DEFAULT_PLANS: Record<PlanName, PlanDefinition> = {
+  free: { requests: { day: 100 }, access: 'read', chatbots: 1, webhooks: false, ip_allowlist: false },
+  starter: { requests: { day: 1_000 }, access: 'write', chatbots: 5, webhooks: true, ip_allowlist: false },
+  // The spec states both 10,000/day and 1,000/minute for Professional; API.md resolves it: both apply.
+  professional: {
+    requests: { day: 10_000, minute: 1_000 },
+    access: 'full',
+    chatbots: 25,
+    webhooks: true,
+    ip_allowlist: false,
+  },
+  enterprise: { requests: {}, access: 'full', chatbots: null, webhooks: true, ip_allowlist: true },
+};

@@ -1,0 +1,52 @@
+import Joi from 'joi';
+import { PLAN_NAMES } from './plans.js';
+
+const planSchema = Joi.object({
+  requests: Joi.object({
+    minute: Joi.number().integer().min(1),
+    day: Joi.number().integer().min(1),
+  }).required(),
+  access: Joi.string().valid('read', 'write', 'full').required(),
+  chatbots: Joi.number().integer().min(0).allow(null).required(),
+  webhooks: Joi.boolean().required(),
+  ip_allowlist: Joi.boolean().required(),
+});
+
+const plans = Object.fromEntries(PLAN_NAMES.map((name) => [name, planSchema.required()]));
+
+export const configSchema = Joi.object({
+  server: Joi.object({
+    host: Joi.string().hostname().required(),
+    port: Joi.number().port().required(),
+    /** Public base URL, used in links we hand out (e.g. OAuth metadata, widget snippets). */
+    public_url: Joi.string().uri({ scheme: ['http', 'https'] }).allow(null),
+    shutdown_timeout_ms: Joi.number().integer().min(0).max(600_000).required(),
+    body_limit_bytes: Joi.number().integer().min(1024).required(),
+    /** Trust X-Forwarded-For from a reverse proxy when deciding a client's IP (IP allowlists). */
+    trust_proxy: Joi.boolean().required(),
+  }).required(),
+  data_dir: Joi.string().min(1).required(),
+  database: Joi.object({
+    url: Joi.string()
+      .pattern(/^(sqlite:.+|mongodb(\+srv)?:\/\/.+)$/)
+      .required()
+      .messages({ 'string.pattern.base': '"database.url" must look like sqlite:<path> or mongodb://…' }),
+  }).required(),
+  log: Joi.object({
+    level: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').required(),
+  }).required(),
+  admin: Joi.object({
+    /** Bearer token of the operator API (`/admin/v1`). Unset: the operator API is off. */
+    token: Joi.string().min(16).allow(null).required(),
+  }).required(),
+  keys: Joi.object({
+    /** How long a rotated key keeps working, unless the rotate call says otherwise. */
+    rotation_grace_seconds: Joi.number().integer().min(0).max(30 * 86_400).required(),
+  }).required(),
+  idempotency: Joi.object({
+    ttl_seconds: Joi.number().integer().min(60).required(),
+    /** A request still marked in flight after this long is taken to have died with its process. */
+    in_flight_timeout_seconds: Joi.number().integer().min(1).required(),
+  }).required(),
+  plans: Joi.object(plans).required(),
+});

@@ -1,0 +1,56 @@
+// Checks shared by every adapter, so a bad field name or filter fails the same way everywhere
+// instead of reaching a query.
+import { StoreUsageError } from './errors.js';
+import type { CollectionDefinition, FieldCondition, Filter, Scalar } from './types.js';
+
+const FIELD_PATH = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
+const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+const OPERATORS = new Set(['eq', 'ne', 'in', 'gt', 'gte', 'lt', 'lte', 'contains']);
+/** Names the adapters use for their own bookkeeping; documents may not use them. */
+export const RESERVED_FIELDS = new Set(['id', 'version', 'account_id', 'mode', '_id']);
+
+export function assertFieldPath(field: string): void {
+  if (!FIELD_PATH.test(field)) throw new StoreUsageError(`Invalid field name: ${JSON.stringify(field)}`);
+}
+
+export function assertCollectionDefinition(definition: CollectionDefinition): void {
+  if (!COLLECTION_NAME.test(definition.name)) {
+    throw new StoreUsageError(`Invalid collection name: ${JSON.stringify(definition.name)}`);
+  }
+  for (const index of definition.indexes ?? []) {
+    if (index.fields.length === 0) throw new StoreUsageError(`${definition.name}: an index needs fields`);
+    index.fields.forEach(assertFieldPath);
+    if (index.acrossTenants && definition.scope !== 'tenant') {
+      throw new StoreUsageError(`${definition.name}: acrossTenants only applies to tenant collections`);
+    }
+  }
+  if (definition.claims) assertFieldPath(definition.claims.dueField);
+}
+
+export function isOperatorObject(condition: FieldCondition): condition is Exclude<FieldCondition, Scalar | null> {
+  return typeof condition === 'object' && condition !== null;
+}
+
+export function assertFilter(filter: Filter): void {
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field !== 'id') assertFieldPath(field);
+    if (!isOperatorObject(condition)) continue;
+    for (const [operator, operand] of Object.entries(condition)) {
+      if (!OPERATORS.has(operator)) throw new StoreUsageError(`Unknown filter operator ${operator} on ${field}`);
+      if (operator === 'in' && !Array.isArray(operand)) throw new StoreUsageError(`"in" on ${field} needs an array`);
+      if (operator === 'contains' && typeof operand !== 'string') {
+        throw new StoreUsageError(`"contains" on ${field} needs a string`);
+      }
+    }
+  }
+}
+
+/** Checks a document's top-level field names before it is written. */
+export function assertDocumentFields(collection: string, doc: Record<string, unknown>, allowId: boolean): void {
+  for (const key of Object.keys(doc)) {
+    if (key === 'id' && allowId) continue;
+    if (RESERVED_FIELDS.has(key)) throw new StoreUsageError(`${collection}: "${key}" is a reserved field`);
+    assertFieldPath(key);
+    if (key.includes('.')) throw new StoreUsageError(`${collection}: "${key}" must be a top-level field`);
+  }
+}

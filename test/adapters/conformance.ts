@@ -1,0 +1,545 @@
+// The repository-interface conformance suite. Every adapter runs exactly these cases; an adapter's
+// own test file only supplies a harness (see sqlite.test.ts). Groups switch on by the capabilities
+// the store declares, never by which adapter runs. Writes are checked through a side channel (the
+// raw stored row or document), so an adapter cannot pass by being consistently wrong.
+import type { Test } from 'tap';
+import {
+  RecordNotFoundError,
+  StoreUsageError,
+  UniqueConstraintError,
+  VersionConflictError,
+} from '../../core/store/errors.js';
+import type { Store, TenantScope } from '../../core/store/types.js';
+
+/** The record as the engine holds it, read without the adapter's repository code. */
+export interface RawRecord {
+  id: string;
+  accountId: string | null;
+  mode: string | null;
+  version: number;
+  doc: Record<string, unknown>;
+}
+
+export interface StoreHarness {
+  store: Store;
+  /** Another independent connection to the same data (a second server instance). */
+  openPeer(): Promise<Store>;
+  raw(collection: string, id: string): Promise<RawRecord | null>;
+  close(): Promise<void>;
+}
+
+export type HarnessFactory = () => Promise<StoreHarness>;
+
+interface Item {
+  title: string;
+  rank: number;
+  status: string;
+  flag?: boolean;
+  tag?: string | null;
+  meta?: { color: string };
+  created_at: string;
+}
+
+interface Job {
+  run_at: string | null;
+  payload: number;
+  result?: string;
+}
+
+interface KeyRecord {
+  hash: string;
+  label: string;
+}
+
+const ALICE_LIVE: TenantScope = { accountId: 'acct_alice', mode: 'live' };
+const ALICE_TEST: TenantScope = { accountId: 'acct_alice', mode: 'test' };
+const BOB_LIVE: TenantScope = { accountId: 'acct_bob', mode: 'live' };
+
+function declare(store: Store) {
+  return {
+    items: store.collection<Item>({
+      name: 'items',
+      scope: 'tenant',
+      indexes: [{ fields: ['status', 'rank'] }, { fields: ['title'], unique: true }],
+    }),
+    keys: store.collection<KeyRecord>({
+      name: 'keys',
+      scope: 'tenant',
+      indexes: [{ fields: ['hash'], unique: true, acrossTenants: true }],
+    }),
+    jobs: store.collection<Job>({ name: 'jobs', scope: 'tenant', claims: { dueField: 'run_at' } }),
+    globals: store.collection<{ name: string }>({
+      name: 'globals',
+      scope: 'global',
+      indexes: [{ fields: ['name'], unique: true }],
+    }),
+  };
+}
+
+type Collections = ReturnType<typeof declare>;
+
+function item(n: number, extra: Partial<Item> = {}): Item & { id: string } {
+  return {
+    id: `item_${String(n).padStart(4, '0')}`,
+    title: `title ${n}`,
+    rank: n % 5,
+    status: n % 2 ? 'odd' : 'even',
+    created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
+    ...extra,
+  };
+}
+
+export async function runStoreConformance(t: Test, adapterName: string, open: HarnessFactory): Promise<void> {
+  const probe = await open();
+  const capabilities = new Set(probe.store.capabilities);
+  await probe.close();
+  const lacks = (capability: string) => !capabilities.has(capability as never);
+
+  /** A fresh store per test, with the suite's collections declared and initialised. */
+  async function fresh(t: Test): Promise<{ harness: StoreHarness; c: Collections }> {
+    const harness = await open();
+    t.teardown(() => harness.close());
+    const c = declare(harness.store);
+    await harness.store.init();
+    return { harness, c };
+  }
+
+  t.test(`${adapterName}: records`, async (t) => {
+    t.test('insert then get returns the document with id and version 1, stored as given', async (t) => {
+      const { harness, c } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      const doc = item(1, { meta: { color: 'blue' }, flag: true, tag: null });
+      const inserted = await repo.insert(doc);
+      t.same(inserted, { ...doc, version: 1 });
+      t.same(await repo.get(doc.id), { ...doc, version: 1 });
+      const raw = await harness.raw('items', doc.id);
+      t.equal(raw?.id, doc.id, 'the id is stored as given');
+      t.equal(raw?.accountId, 'acct_alice');
+      t.equal(raw?.mode, 'live');
+      t.equal(raw?.version, 1);
+      t.equal(raw?.doc.created_at, doc.created_at, 'dates stay ISO strings');
+      t.equal(raw?.doc.flag, true, 'booleans stay booleans');
+      t.same(raw?.doc.meta, { color: 'blue' });
+    });
+
+    t.test('get of a missing id is null', async (t) => {
+      const { c } = await fresh(t);
+      t.equal(await c.items.forTenant(ALICE_LIVE).get('item_nope'), null);
+    });
+
+    t.test('a duplicate id is a UniqueConstraintError on id', async (t) => {
+      const { c } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      await repo.insert(item(1));
+      const error = await repo.insert(item(1, { title: 'other' })).catch((e: unknown) => e);
+      t.ok(error instanceof UniqueConstraintError);
+      t.same((error as UniqueConstraintError).fields, ['id']);
+    });
+
+    t.test('unique indexes hold per tenant, names the fields, and acrossTenants holds store-wide', async (t) => {
+      const { c } = await fresh(t);
+      await c.items.forTenant(ALICE_LIVE).insert(item(1, { title: 'same' }));
+      await c.items.forTenant(ALICE_TEST).insert(item(2, { title: 'same' }));
+      await c.items.forTenant(BOB_LIVE).insert(item(3, { title: 'same' }));
+      const error = await c.items
+        .forTenant(ALICE_LIVE)
+        .insert(item(4, { title: 'same' }))
+        .catch((e: unknown) => e);
+      t.ok(error instanceof UniqueConstraintError, 'same tenant, same value');
+      t.same((error as UniqueConstraintError).fields, ['title']);
+
+      await c.keys.forTenant(ALICE_LIVE).insert({ id: 'key_1', hash: 'h1', label: 'a' });
+      const across = await c.keys
+        .forTenant(BOB_LIVE)
+        .insert({ id: 'key_2', hash: 'h1', label: 'b' })
+        .catch((e: unknown) => e);
+      t.ok(across instanceof UniqueConstraintError, 'acrossTenants is unique across tenants');
+    });
+
+    t.test('findUniqueAcrossTenants finds the record and its tenant', async (t) => {
+      const { c } = await fresh(t);
+      await c.keys.forTenant(ALICE_TEST).insert({ id: 'key_1', hash: 'h1', label: 'a' });
+      await c.keys.forTenant(BOB_LIVE).insert({ id: 'key_2', hash: 'h2', label: 'b' });
+      const found = await c.keys.findUniqueAcrossTenants('hash', 'h2');
+      t.same(found?.scope, BOB_LIVE);
+      t.equal(found?.record.id, 'key_2');
+      t.equal(found?.record.label, 'b');
+      t.equal(await c.keys.findUniqueAcrossTenants('hash', 'h3'), null);
+      await t.rejects(c.keys.findUniqueAcrossTenants('label', 'a'), StoreUsageError, 'only on declared fields');
+    });
+
+    t.test('global collections have no tenant; tenant collections demand one', async (t) => {
+      const { c } = await fresh(t);
+      const globals = c.globals.global();
+      await globals.insert({ id: 'g_1', name: 'one' });
+      t.equal((await globals.get('g_1'))?.name, 'one');
+      await t.rejects(globals.insert({ id: 'g_2', name: 'one' }), UniqueConstraintError);
+      t.throws(() => c.items.global(), StoreUsageError);
+      t.throws(() => c.globals.forTenant(ALICE_LIVE), StoreUsageError);
+      t.throws(() => c.items.forTenant({ accountId: '', mode: 'live' }), StoreUsageError);
+    });
+
+    t.test('reserved and malformed field names are refused before they reach the engine', async (t) => {
+      const { c } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      await t.rejects(repo.insert({ ...item(1), version: 3 } as never), StoreUsageError);
+      await t.rejects(repo.insert({ ...item(1), account_id: 'x' } as never), StoreUsageError);
+      await t.rejects(repo.insert({ ...item(1), "bad'name": 1 } as never), StoreUsageError);
+      await t.rejects(repo.list({ filter: { "x') OR 1=1 --": 1 }, limit: 5 }), StoreUsageError);
+      await t.rejects(repo.list({ filter: { status: { like: 'x' } as never }, limit: 5 }), StoreUsageError);
+    });
+  });
+
+  t.test(`${adapterName}: tenant isolation`, async (t) => {
+    const { c } = await fresh(t);
+    const alice = c.items.forTenant(ALICE_LIVE);
+    const aliceTest = c.items.forTenant(ALICE_TEST);
+    const bob = c.items.forTenant(BOB_LIVE);
+    await alice.insert(item(1));
+    for (const other of [aliceTest, bob]) {
+      t.equal(await other.get('item_0001'), null, 'cannot read');
+      t.equal(await other.update('item_0001', { title: 'x' }), null, 'cannot update');
+      t.equal(await other.delete('item_0001'), false, 'cannot delete');
+      t.equal(await other.deleteMany({}), 0, 'deleteMany sees nothing');
+      t.equal(await other.count(), 0, 'cannot count');
+      t.same(await other.list({ limit: 10 }), [], 'cannot list');
+      t.equal(await other.update('item_0001', { title: 'x' }, { ifVersion: 1 }), null, 'nor with a version');
+      t.equal(await other.delete('item_0001', { ifVersion: 1 }), false, 'nor delete with a version');
+    }
+    t.equal((await alice.get('item_0001'))?.title, 'title 1', 'untouched');
+    t.equal((await alice.get('item_0001'))?.version, 1);
+  });
+
+  t.test(`${adapterName}: updates and deletes`, async (t) => {
+    t.test('update sets only the given fields, stores null, replaces nested objects, bumps the version', async (t) => {
+      const { harness, c } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      await repo.insert(item(1, { tag: 'x', meta: { color: 'red' } }));
+      const updated = await repo.update('item_0001', { title: 'renamed', tag: null, meta: { color: 'green' } });
+      t.equal(updated?.title, 'renamed');
+      t.equal(updated?.tag, null);
+      t.same(updated?.meta, { color: 'green' });
+      t.equal(updated?.rank, 1, 'other fields kept');
+      t.equal(updated?.version, 2);
+      const raw = await harness.raw('items', 'item_0001');
+      t.equal(raw?.version, 2);
+      t.equal(raw?.doc.title, 'renamed');
+      t.equal(raw?.doc.tag, null);
+      t.equal(raw?.doc.status, 'odd');
+    });
+
+    t.test('optimistic update: the right version applies, a stale one throws, a missing record is null', async (t) => {
+      const { c } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      await repo.insert(item(1));
+      t.equal((await repo.update('item_0001', { rank: 9 }, { ifVersion: 1 }))?.version, 2);
+      await t.rejects(repo.update('item_0001', { rank: 10 }, { ifVersion: 1 }), VersionConflictError);
+      t.equal((await repo.get('item_0001'))?.rank, 9, 'the stale write did not land');
+      t.equal(await repo.update('item_nope', { rank: 1 }, { ifVersion: 1 }), null);
+      t.equal(await repo.update('item_nope', { rank: 1 }), null);
+    });
+
+    t.test('delete, optimistic delete and deleteMany', async (t) => {
+      const { harness, c } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      for (let n = 1; n <= 6; n++) await repo.insert(item(n));
+      await t.rejects(repo.delete('item_0001', { ifVersion: 7 }), VersionConflictError);
+      t.equal(await repo.delete('item_0001', { ifVersion: 1 }), true);
+      t.equal(await repo.delete('item_0001'), false, 'already gone');
+      t.equal(await harness.raw('items', 'item_0001'), null);
+      t.equal(await repo.deleteMany({ status: 'even' }), 3);
+      t.equal(await repo.count(), 2);
+    });
+  });
+
+  t.test(`${adapterName}: filters`, async (t) => {
+    const { c } = await fresh(t);
+    const repo = c.items.forTenant(ALICE_LIVE);
+    for (let n = 1; n <= 10; n++) {
+      await repo.insert(item(n, { flag: n <= 3, ...(n <= 5 ? { tag: n === 5 ? null : `t${n}` } : {}), meta: { color: n % 2 ? 'red' : 'blue' } }));
+    }
+    const ids = async (filter: Parameters<typeof repo.list>[0]['filter']) =>
+      (await repo.list({ filter, limit: 100, sort: { field: 'id', direction: 'asc' } })).map((r) => Number(r.id.slice(5)));
+    t.same(await ids({ status: 'even' }), [2, 4, 6, 8, 10], 'equality');
+    t.same(await ids({ flag: true }), [1, 2, 3], 'boolean equality');
+    t.same(await ids({ flag: false }), [4, 5, 6, 7, 8, 9, 10]);
+    t.same(await ids({ tag: null }), [5, 6, 7, 8, 9, 10], 'null matches null and missing');
+    t.same(await ids({ tag: { ne: null } }), [1, 2, 3, 4]);
+    t.same(await ids({ tag: { ne: 't1' } }), [2, 3, 4, 5, 6, 7, 8, 9, 10], 'ne matches missing too');
+    t.same(await ids({ rank: { in: [0, 4] } }), [4, 5, 9, 10], 'in');
+    t.same(await ids({ rank: { in: [] } }), [], 'empty in matches nothing');
+    t.same(await ids({ rank: { gte: 2, lt: 4 } }), [2, 3, 7, 8], 'numeric range');
+    t.same(await ids({ created_at: { gt: item(8).created_at } }), [9, 10], 'ISO string range');
+    t.same(await ids({ created_at: { lte: item(2).created_at } }), [1, 2]);
+    t.same(await ids({ title: { contains: 'itle 1' } }), [1, 10], 'substring');
+    t.same(await ids({ title: { contains: 'TITLE' } }), [], 'contains is case-sensitive');
+    t.same(await ids({ 'meta.color': 'blue' }), [2, 4, 6, 8, 10], 'dotted path');
+    t.same(await ids({ status: 'odd', rank: { gt: 2 } }), [3, 9], 'conditions combine with AND');
+    t.same(await ids({ id: { in: ['item_0003', 'item_0007'] } }), [3, 7], 'filter on id');
+    t.equal(await repo.count({ status: 'odd' }), 5);
+    t.equal((await repo.findOne({ rank: 3, status: 'even' }))?.id, 'item_0008');
+    t.equal(await repo.findOne({ rank: 42 }), null);
+  });
+
+  t.test(`${adapterName}: listing and keyset pages`, async (t) => {
+    const { c } = await fresh(t);
+    const repo = c.items.forTenant(ALICE_LIVE);
+    const order = [7, 3, 10, 1, 5, 9, 2, 8, 4, 6];
+    for (const n of order) await repo.insert(item(n));
+    t.same(
+      (await repo.list({ limit: 3 })).map((r) => r.id),
+      ['item_0010', 'item_0009', 'item_0008'],
+      'default: id descending',
+    );
+
+    for (const direction of ['asc', 'desc'] as const) {
+      const seen: string[] = [];
+      let after: { value: string | number | boolean | null; id: string } | undefined;
+      for (;;) {
+        const page = await repo.list({ sort: { field: 'rank', direction }, limit: 3, after });
+        if (page.length === 0) break;
+        seen.push(...page.map((r) => r.id));
+        const last = page[page.length - 1]!;
+        after = { value: last.rank, id: last.id };
+      }
+      const expected = [...Array(10).keys()]
+        .map((i) => item(i + 1))
+        .sort((a, b) => a.rank - b.rank || a.id.localeCompare(b.id))
+        .map((r) => r.id);
+      if (direction === 'desc') expected.reverse();
+      t.same(seen, expected, `walking pages by rank ${direction} (with ties) yields every record once, in order`);
+    }
+  });
+
+  t.test(`${adapterName}: grouped counts`, { skip: lacks('grouped_counts') && 'the store does not declare grouped_counts' }, async (t) => {
+    const { c } = await fresh(t);
+    const repo = c.items.forTenant(ALICE_LIVE);
+    for (let n = 1; n <= 7; n++) await repo.insert(item(n, { flag: n <= 2, ...(n === 7 ? {} : { tag: n <= 3 ? 'a' : 'b' }) }));
+    await c.items.forTenant(BOB_LIVE).insert(item(8, { tag: 'a' }));
+    const sortGroups = (groups: { value: unknown; count: number }[]) =>
+      [...groups].sort((a, b) => String(a.value).localeCompare(String(b.value)));
+    t.same(sortGroups(await repo.countBy('status')), [
+      { value: 'even', count: 3 },
+      { value: 'odd', count: 4 },
+    ]);
+    t.same(sortGroups(await repo.countBy('flag')), [
+      { value: false, count: 5 },
+      { value: true, count: 2 },
+    ], 'booleans come back as booleans');
+    t.same(sortGroups(await repo.countBy('tag')), [
+      { value: 'a', count: 3 },
+      { value: 'b', count: 3 },
+      { value: null, count: 1 },
+    ], 'missing groups as null; other tenants not counted');
+    t.same(await repo.countBy('status', { rank: 0 }), [{ value: 'odd', count: 1 }], 'with a filter (item 5)');
+  });
+
+  t.test(`${adapterName}: commit`, async (t) => {
+    t.test('applies every write', async (t) => {
+      const { c, harness } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      await repo.insert(item(1));
+      await repo.insert(item(2));
+      await harness.store.commit([
+        repo.ops.insert(item(3)),
+        repo.ops.update('item_0001', { title: 'one' }, { ifVersion: 1 }),
+        repo.ops.delete('item_0002'),
+        c.keys.forTenant(ALICE_LIVE).ops.insert({ id: 'key_1', hash: 'h', label: 'l' }),
+      ]);
+      t.equal((await repo.get('item_0001'))?.title, 'one');
+      t.equal(await repo.get('item_0002'), null);
+      t.ok(await repo.get('item_0003'));
+      t.ok(await harness.raw('keys', 'key_1'));
+    });
+
+    t.test('a write on a missing record fails the commit', async (t) => {
+      const { c, harness } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      await t.rejects(harness.store.commit([repo.ops.update('item_nope', { title: 'x' })]), RecordNotFoundError);
+      await t.rejects(harness.store.commit([repo.ops.delete('item_nope')]), RecordNotFoundError);
+    });
+
+    t.test('all or nothing', { skip: lacks('atomic_commit') && 'the store does not declare atomic_commit' }, async (t) => {
+      const { c, harness } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      await repo.insert(item(1));
+      await t.rejects(
+        harness.store.commit([
+          repo.ops.insert(item(2)),
+          repo.ops.update('item_0001', { title: 'changed' }),
+          repo.ops.insert(item(3, { title: 'title 2' })), // the title item 2 took in this commit
+        ]),
+        UniqueConstraintError,
+      );
+      t.equal(await harness.raw('items', 'item_0002'), null, 'the earlier insert was rolled back');
+      t.equal((await repo.get('item_0001'))?.title, 'title 1', 'the earlier update was rolled back');
+      await t.rejects(
+        harness.store.commit([repo.ops.insert(item(4)), repo.ops.update('item_0001', { rank: 1 }, { ifVersion: 99 })]),
+        VersionConflictError,
+      );
+      t.equal(await repo.get('item_0004'), null);
+    });
+  });
+
+  t.test(`${adapterName}: counters`, { skip: lacks('counters') && 'the store does not declare counters' }, async (t) => {
+    t.test('increment returns the new value, per scope and name', async (t) => {
+      const { harness } = await fresh(t);
+      const counters = harness.store.counters;
+      const later = new Date(Date.now() + 60_000);
+      t.equal(await counters.increment(ALICE_LIVE, 'requests', 1, later), 1);
+      t.equal(await counters.increment(ALICE_LIVE, 'requests', 2, later), 3);
+      t.equal(await counters.increment(ALICE_TEST, 'requests', 1, later), 1, 'another mode counts apart');
+      t.equal(await counters.increment(null, 'requests', 5, later), 5, 'global counters count apart');
+      t.equal(await counters.get(ALICE_LIVE, 'requests'), 3);
+      t.equal(await counters.get(BOB_LIVE, 'requests'), 0);
+    });
+
+    t.test('expired counters are swept', async (t) => {
+      const { harness } = await fresh(t);
+      const counters = harness.store.counters;
+      const now = new Date('2026-06-01T00:00:00.000Z');
+      await counters.increment(ALICE_LIVE, 'old', 1, new Date(now.getTime() - 1));
+      await counters.increment(ALICE_LIVE, 'new', 1, new Date(now.getTime() + 1000));
+      t.equal(await counters.sweepExpired(now), 1);
+      t.equal(await counters.get(ALICE_LIVE, 'old'), 0);
+      t.equal(await counters.get(ALICE_LIVE, 'new'), 1);
+    });
+
+    t.test('two connections incrementing at once lose no count', async (t) => {
+      const { harness } = await fresh(t);
+      const peer = await harness.openPeer();
+      t.teardown(() => peer.close());
+      const later = new Date(Date.now() + 60_000);
+      const returned = await Promise.all(
+        Array.from({ length: 400 }, (_, i) =>
+          (i % 2 ? peer : harness.store).counters.increment(ALICE_LIVE, 'race', 1, later),
+        ),
+      );
+      t.equal(await harness.store.counters.get(ALICE_LIVE, 'race'), 400);
+      t.same(
+        [...returned].sort((a, b) => a - b),
+        Array.from({ length: 400 }, (_, i) => i + 1),
+        'every increment saw a distinct value',
+      );
+    });
+  });
+
+  t.test(`${adapterName}: claims`, { skip: lacks('claims') && 'the store does not declare claims' }, async (t) => {
+    const base = new Date('2026-06-01T12:00:00.000Z');
+    const at = (seconds: number) => new Date(base.getTime() + seconds * 1000);
+
+    async function queue(t: Test, jobs: Array<{ id: string; run_at: string | null; scope?: TenantScope }>) {
+      const setup = await fresh(t);
+      for (const job of jobs) {
+        await setup.c.jobs.forTenant(job.scope ?? ALICE_LIVE).insert({ id: job.id, run_at: job.run_at, payload: 1 });
+      }
+      return { ...setup, claims: setup.c.jobs.claims! };
+    }
+
+    t.test('claims only due records, oldest first, across tenants, counting attempts', async (t) => {
+      const { claims } = await queue(t, [
+        { id: 'job_late', run_at: at(10).toISOString() },
+        { id: 'job_b', run_at: at(-5).toISOString(), scope: BOB_LIVE },
+        { id: 'job_a', run_at: at(-10).toISOString() },
+        { id: 'job_never', run_at: null },
+      ]);
+      const claimed = await claims.claimDue({ now: base, owner: 'w1', leaseMs: 30_000, limit: 10 });
+      t.same(claimed.map((c) => c.record.id), ['job_a', 'job_b']);
+      t.same(claimed.map((c) => c.scope), [ALICE_LIVE, BOB_LIVE]);
+      t.same(claimed.map((c) => c.attempts), [1, 1]);
+      t.equal(claimed[0]!.leaseExpiresAt.getTime(), base.getTime() + 30_000);
+      t.same(await claims.claimDue({ now: base, owner: 'w2', leaseMs: 30_000, limit: 10 }), [], 'leased: nobody else gets them');
+    });
+
+    t.test('respects limit and filter', async (t) => {
+      const { claims } = await queue(t, [
+        { id: 'job_1', run_at: at(-3).toISOString() },
+        { id: 'job_2', run_at: at(-2).toISOString(), scope: BOB_LIVE },
+        { id: 'job_3', run_at: at(-1).toISOString() },
+      ]);
+      t.same((await claims.claimDue({ now: base, owner: 'w', leaseMs: 1000, limit: 1 })).map((c) => c.record.id), ['job_1']);
+      const filtered = await claims.claimDue({ now: base, owner: 'w', leaseMs: 1000, limit: 5, filter: { id: 'job_3' } });
+      t.same(filtered.map((c) => c.record.id), ['job_3']);
+    });
+
+    t.test('an expired lease can be claimed again; then the old owner can no longer finish', async (t) => {
+      const { claims, c } = await queue(t, [{ id: 'job_1', run_at: at(-1).toISOString() }]);
+      await claims.claimDue({ now: base, owner: 'slow', leaseMs: 1000, limit: 1 });
+      const again = await claims.claimDue({ now: at(2), owner: 'fast', leaseMs: 1000, limit: 1 });
+      t.equal(again[0]?.attempts, 2);
+      t.equal(await claims.complete({ id: 'job_1', owner: 'slow', now: at(2), changes: { result: 'slow' } }), false);
+      t.equal(await claims.complete({ id: 'job_1', owner: 'fast', now: at(2), changes: { result: 'fast', run_at: null } }), true);
+      const stored = await c.jobs.forTenant(ALICE_LIVE).get('job_1');
+      t.equal(stored?.result, 'fast');
+      t.equal(stored?.version, 2, 'completing is a write');
+      t.same(await claims.claimDue({ now: at(100), owner: 'x', leaseMs: 1000, limit: 1 }), [], 'done: never due again');
+    });
+
+    t.test('the owner cannot finish after its own lease ran out', async (t) => {
+      const { claims } = await queue(t, [{ id: 'job_1', run_at: at(-1).toISOString() }]);
+      await claims.claimDue({ now: base, owner: 'w', leaseMs: 1000, limit: 1 });
+      t.equal(await claims.complete({ id: 'job_1', owner: 'w', now: at(5), changes: {} }), false);
+      t.equal(await claims.extendLease({ id: 'job_1', owner: 'w', now: at(5), leaseMs: 1000 }), false);
+    });
+
+    t.test('complete with a retry time makes it due then; release frees it at once; extend keeps it', async (t) => {
+      const { claims } = await queue(t, [
+        { id: 'job_1', run_at: at(-1).toISOString() },
+        { id: 'job_2', run_at: at(-1).toISOString() },
+      ]);
+      await claims.claimDue({ now: base, owner: 'w', leaseMs: 10_000, limit: 2 });
+      t.equal(await claims.complete({ id: 'job_1', owner: 'w', now: base, changes: { run_at: at(60).toISOString() } }), true);
+      t.equal(await claims.release({ id: 'job_2', owner: 'other', now: base }), false, 'only the owner releases');
+      t.equal(await claims.release({ id: 'job_2', owner: 'w', now: base }), true);
+      const next = await claims.claimDue({ now: at(1), owner: 'w2', leaseMs: 10_000, limit: 5 });
+      t.same(next.map((c) => c.record.id), ['job_2']);
+      t.equal(await claims.extendLease({ id: 'job_2', owner: 'w2', now: at(5), leaseMs: 60_000 }), true);
+      t.same(await claims.claimDue({ now: at(30), owner: 'w3', leaseMs: 1000, limit: 5 }), [], 'extended lease holds');
+      t.same((await claims.claimDue({ now: at(61), owner: 'w3', leaseMs: 1000, limit: 5 })).map((c) => c.record.id), ['job_1']);
+    });
+
+    t.test('two workers on two connections racing never claim the same record', async (t) => {
+      const total = 300;
+      const { harness, c } = await fresh(t);
+      const repo = c.jobs.forTenant(ALICE_LIVE);
+      for (let i = 0; i < total; i++) {
+        await repo.insert({ id: `job_${String(i).padStart(4, '0')}`, run_at: at(-1 - (i % 7)).toISOString(), payload: i });
+      }
+      const peer = await harness.openPeer();
+      t.teardown(() => peer.close());
+      const peerClaims = declare(peer).jobs.claims!;
+      await peer.init();
+
+      const worker = async (claims: typeof peerClaims, owner: string) => {
+        const mine: string[] = [];
+        for (;;) {
+          const batch = await claims.claimDue({ now: base, owner, leaseMs: 60_000, limit: 7 });
+          if (batch.length === 0) return mine;
+          mine.push(...batch.map((b) => b.record.id));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      const [one, two] = await Promise.all([worker(c.jobs.claims!, 'one'), worker(peerClaims, 'two')]);
+      const all = [...one, ...two];
+      t.equal(new Set(all).size, all.length, 'no record claimed twice');
+      t.equal(all.length, total, 'every record claimed');
+      t.ok(one.length > 0 && two.length > 0, `both workers got work (${one.length} / ${two.length})`);
+    });
+  });
+
+  t.test(`${adapterName}: init is idempotent and data survives reopening`, async (t) => {
+    const { harness, c } = await fresh(t);
+    await c.items.forTenant(ALICE_LIVE).insert(item(1));
+    await harness.store.init();
+    const peer = await harness.openPeer();
+    t.teardown(() => peer.close());
+    const again = declare(peer);
+    await peer.init();
+    t.equal((await again.items.forTenant(ALICE_LIVE).get('item_0001'))?.title, 'title 1');
+    t.throws(
+      () => peer.collection({ name: 'items', scope: 'global' }),
+      StoreUsageError,
+      'a second, different definition of a collection is refused',
+    );
+  });
+}
