@@ -1,0 +1,68 @@
+// Accounts own everything. They live in a global collection: they exist before any tenant scope.
+import type { PlanDefinition, PlanName, RateWindowName } from '../../config/plans.js';
+import type { Config } from '../../config/index.js';
+import type { Collection, Store, Stored } from '../store/types.js';
+
+/** Per-account overrides of the plan. A missing key keeps the plan's value; null means unlimited. */
+export interface AccountLimits {
+  requests_per_minute?: number | null;
+  requests_per_day?: number | null;
+  chatbots?: number | null;
+}
+
+export interface AccountDoc {
+  name: string;
+  plan: PlanName;
+  status: 'active' | 'disabled';
+  limits: AccountLimits;
+  /** CIDRs; enforced when the plan has `ip_allowlist` and the list is not empty. */
+  ip_allowlist: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export type Account = Stored<AccountDoc>;
+
+export function declareAccounts(store: Store): Collection<AccountDoc> {
+  return store.collection<AccountDoc>({ name: 'accounts', scope: 'global', indexes: [{ fields: ['created_at'] }] });
+}
+
+/** The plan as it applies to one account: the config's plan with the account's overrides. */
+export function effectivePlan(config: Config, account: AccountDoc): PlanDefinition {
+  const plan = config.plans[account.plan];
+  const requests: Partial<Record<RateWindowName, number>> = { ...plan.requests };
+  const overrides: Array<[RateWindowName, number | null | undefined]> = [
+    ['minute', account.limits.requests_per_minute],
+    ['day', account.limits.requests_per_day],
+  ];
+  for (const [window, value] of overrides) {
+    if (value === undefined) continue;
+    if (value === null) delete requests[window];
+    else requests[window] = value;
+  }
+  return {
+    ...plan,
+    requests,
+    chatbots: account.limits.chatbots === undefined ? plan.chatbots : account.limits.chatbots,
+  };
+}
+
+export function presentAccount(config: Config, account: Account) {
+  const plan = effectivePlan(config, account);
+  return {
+    id: account.id,
+    name: account.name,
+    plan: account.plan,
+    status: account.status,
+    limits: {
+      requests_per_minute: plan.requests.minute ?? null,
+      requests_per_day: plan.requests.day ?? null,
+      chatbots: plan.chatbots,
+      webhooks: plan.webhooks,
+      access: plan.access,
+    },
+    ip_allowlist: account.ip_allowlist,
+    created_at: account.created_at,
+    updated_at: account.updated_at,
+  };
+}

@@ -1,0 +1,61 @@
+// Authentication strategies: `api-key` (account and chatbot keys, Bearer) and `admin-token`
+// (the operator API). Both use hapi-auth-bearer-token; the API's 401 codes come from here.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Server } from '@hapi/hapi';
+import bearer from 'hapi-auth-bearer-token';
+import { unauthorized } from '../errors.js';
+import type { Platform } from '../platform.js';
+import { effectivePlan } from './accounts.js';
+import { hashKey, KEY_PATTERN } from './keys.js';
+
+/** last_used_at is written at most this often per key, so reads do not turn into writes. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export async function registerAuthStrategies(server: Server, platform: Platform): Promise<void> {
+  await server.register(bearer);
+  const missing = () =>
+    unauthorized('missing_credentials', 'Send your API key as "Authorization: Bearer <key>"');
+
+  server.auth.strategy('api-key', 'bearer-access-token', {
+    unauthorized: missing,
+    validate: async (_request: unknown, token: string) => {
+      if (!KEY_PATTERN.test(token)) throw unauthorized('invalid_api_key', 'The API key is not valid');
+      const found = await platform.apiKeys.findUniqueAcrossTenants('hash', hashKey(token));
+      if (!found) throw unauthorized('invalid_api_key', 'The API key is not valid');
+      const { record: key, scope: tenant } = found;
+      const now = platform.now();
+      if (key.revoked_at) throw unauthorized('api_key_revoked', 'This API key was revoked');
+      if (key.expires_at && key.expires_at <= now.toISOString()) {
+        throw unauthorized('api_key_expired', 'This API key has expired');
+      }
+      const account = await platform.accounts.global().get(tenant.accountId);
+      if (!account || account.status !== 'active') {
+        throw unauthorized('invalid_api_key', 'The account of this API key is disabled');
+      }
+      if (!key.last_used_at || now.getTime() - Date.parse(key.last_used_at) >= LAST_USED_RESOLUTION_MS) {
+        await platform.apiKeys.forTenant(tenant).update(key.id, { last_used_at: now.toISOString() });
+      }
+      return {
+        isValid: true,
+        credentials: { app: { caller: { tenant, account, plan: effectivePlan(platform.config, account), key } } },
+      };
+    },
+  });
+
+  const adminToken = platform.config.admin.token;
+  server.auth.strategy('admin-token', 'bearer-access-token', {
+    unauthorized: () => unauthorized('missing_credentials', 'Send the operator token as "Authorization: Bearer <token>"'),
+    validate: async (_request: unknown, token: string) => {
+      if (!adminToken || !sameSecret(token, adminToken)) {
+        throw unauthorized('invalid_token', 'The operator token is not valid');
+      }
+      return { isValid: true, credentials: { app: { operator: true as const } } };
+    },
+  });
+}
+
+/** Constant-time comparison of two secrets of any length. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}

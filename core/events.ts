@@ -1,0 +1,100 @@
+// Domain events (ARCHITECTURE.md rule 4): an event is written in the same commit as the change that
+// caused it (the outbox the webhook dispatcher delivers), then handed to in-process subscribers.
+import type { Logger } from 'pino';
+import { newId } from './ids.js';
+import type { Collection, Store, Stored, TenantScope, WriteOp } from './store/types.js';
+
+export interface EventDoc {
+  type: string;
+  chatbot_id: string | null;
+  created_at: string;
+  /** The resource as the API returns it. */
+  data: Record<string, unknown>;
+}
+
+export type StoredEvent = Stored<EventDoc>;
+
+/** The envelope of API.md §5, as webhooks and `GET /events` show it. */
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  created_at: string;
+  livemode: boolean;
+  account_id: string;
+  chatbot_id: string | null;
+  data: Record<string, unknown>;
+}
+
+export type EventSubscriber = (event: EventEnvelope, scope: TenantScope) => Promise<void> | void;
+
+export function presentEvent(event: StoredEvent, scope: TenantScope): EventEnvelope {
+  return {
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at,
+    livemode: scope.mode === 'live',
+    account_id: scope.accountId,
+    chatbot_id: event.chatbot_id,
+    data: event.data,
+  };
+}
+
+export class EventBus {
+  readonly collection: Collection<EventDoc>;
+  private readonly subscribers = new Map<string, EventSubscriber[]>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly logger: Logger,
+    private readonly now: () => Date,
+  ) {
+    this.collection = store.collection<EventDoc>({
+      name: 'events',
+      scope: 'tenant',
+      indexes: [{ fields: ['type'] }, { fields: ['chatbot_id'] }],
+    });
+  }
+
+  /** `type` is an event type or '*' for every event. */
+  subscribe(type: string, subscriber: EventSubscriber): void {
+    const list = this.subscribers.get(type) ?? [];
+    list.push(subscriber);
+    this.subscribers.set(type, list);
+  }
+
+  /**
+   * Commits `writes` and the event together (atomically where the store can), then runs the
+   * subscribers. A subscriber's failure is logged and does not undo the committed change.
+   */
+  async publish(
+    scope: TenantScope,
+    input: { type: string; chatbotId?: string | null; data: Record<string, unknown> },
+    writes: WriteOp[] = [],
+  ): Promise<EventEnvelope> {
+    const now = this.now();
+    const doc: EventDoc & { id: string } = {
+      id: newId('evt', now.getTime()),
+      type: input.type,
+      chatbot_id: input.chatbotId ?? null,
+      created_at: now.toISOString(),
+      data: input.data,
+    };
+    // The change goes first: on a store without atomic commit, a crash between the two writes
+    // loses an event rather than inventing one for a change that never happened.
+    await this.store.commit([...writes, this.collection.forTenant(scope).ops.insert(doc)]);
+    const envelope = presentEvent({ ...doc, version: 1 }, scope);
+    await this.notify(envelope, scope);
+    return envelope;
+  }
+
+  private async notify(envelope: EventEnvelope, scope: TenantScope): Promise<void> {
+    const subscribers = [...(this.subscribers.get(envelope.type) ?? []), ...(this.subscribers.get('*') ?? [])];
+    for (const subscriber of subscribers) {
+      try {
+        await subscriber(envelope, scope);
+      } catch (error) {
+        this.logger.error({ err: error, event_id: envelope.id, event_type: envelope.type }, 'event subscriber failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,158 @@
+// Idempotency-Key on POST (API.md §1). The first response to a key is kept per account and mode
+// for 24 h and replayed to retries; the record lives in the store, so a retry may land on any
+// instance. Server errors (5xx) are not kept: the retry runs the request again.
+import { createHash } from 'node:crypto';
+import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import type Boom from '@hapi/boom';
+import { apiError } from './errors.js';
+import { newId } from './ids.js';
+import type { Platform } from './platform.js';
+import { UniqueConstraintError } from './store/errors.js';
+import type { Collection, Repository, Store, TenantScope } from './store/types.js';
+
+export interface IdempotencyDoc {
+  key: string;
+  fingerprint: string;
+  state: 'in_flight' | 'done';
+  locked_at: string;
+  response: { status_code: number; body: unknown; location: string | null } | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PendingIdempotency {
+  id: string;
+  repository: Repository<IdempotencyDoc>;
+}
+
+export function declareIdempotencyKeys(store: Store): Collection<IdempotencyDoc> {
+  return store.collection<IdempotencyDoc>({
+    name: 'idempotency_keys',
+    scope: 'tenant',
+    indexes: [{ fields: ['key'], unique: true }, { fields: ['expires_at'] }],
+  });
+}
+
+const PRINTABLE = /^[\x21-\x7e][\x20-\x7e]*$/;
+
+/** Accepts the key bare (Stripe) or as an RFC 8941 string, quoted (IETF draft). */
+export function parseIdempotencyKey(header: string): string {
+  const trimmed = header.trim();
+  const key = trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed;
+  if (key.length === 0 || key.length > 255 || !PRINTABLE.test(key)) {
+    const message = '"Idempotency-Key" must be 1 to 255 printable ASCII characters';
+    throw apiError(400, 'validation_failed', message, {
+      details: [{ path: 'headers.idempotency-key', message, type: 'string.pattern.base' }],
+    });
+  }
+  return key;
+}
+
+function fingerprintOf(request: Request): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.path}\n`)
+    .update(JSON.stringify(request.payload ?? null))
+    .digest('hex');
+}
+
+/**
+ * Runs before the handler. Returns a replayed response to send instead, or null to go on (having
+ * marked the key in flight for this request).
+ */
+export async function beginIdempotentRequest(
+  platform: Platform,
+  keys: Collection<IdempotencyDoc>,
+  tenant: TenantScope,
+  request: Request,
+  h: ResponseToolkit,
+): Promise<ResponseObject | null> {
+  const header = request.headers['idempotency-key'] as string | undefined;
+  if (request.method !== 'post' || header === undefined) return null;
+  const key = parseIdempotencyKey(header);
+  const repository = keys.forTenant(tenant);
+  const fingerprint = fingerprintOf(request);
+  const now = platform.now();
+
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const id = newId('idem', now.getTime());
+    try {
+      await repository.insert({
+        id,
+        key,
+        fingerprint,
+        state: 'in_flight',
+        locked_at: now.toISOString(),
+        response: null,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + platform.config.idempotency.ttl_seconds * 1000).toISOString(),
+      });
+      request.app.idempotency = { id, repository };
+      return null;
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintError)) throw error;
+    }
+
+    const existing = await repository.findOne({ key });
+    if (!existing) continue; // deleted in between (expired or a 5xx); try to take the key again
+    if (existing.expires_at <= now.toISOString()) {
+      await repository.delete(existing.id, { ifVersion: existing.version }).catch(() => false);
+      continue;
+    }
+    if (existing.fingerprint !== fingerprint) {
+      throw apiError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with another request; use a new key for a new request',
+      );
+    }
+    if (existing.state === 'done' && existing.response) {
+      const response = h
+        .response(existing.response.body as object)
+        .code(existing.response.status_code)
+        .header('Idempotent-Replayed', 'true');
+      if (existing.response.location) response.header('Location', existing.response.location);
+      return response.takeover();
+    }
+    const staleBefore = new Date(now.getTime() - platform.config.idempotency.in_flight_timeout_seconds * 1000);
+    if (existing.locked_at < staleBefore.toISOString()) {
+      // The request that took the key died with its process: this one takes over.
+      const taken = await repository
+        .update(existing.id, { locked_at: now.toISOString() }, { ifVersion: existing.version })
+        .catch(() => null);
+      if (taken) {
+        request.app.idempotency = { id: existing.id, repository };
+        return null;
+      }
+    }
+    throw apiError(
+      409,
+      'idempotency_key_in_flight',
+      'A request with this Idempotency-Key is still being processed; retry after it finishes',
+    );
+  }
+  throw apiError(409, 'idempotency_key_in_flight', 'This Idempotency-Key is being changed concurrently; retry');
+}
+
+/** Runs after the response is final (errors shaped): keeps it for replays, or frees the key on 5xx. */
+export async function finishIdempotentRequest(request: Request): Promise<void> {
+  const pending = request.app.idempotency;
+  if (!pending) return;
+  request.app.idempotency = undefined;
+  const response = request.response as ResponseObject | Boom.Boom;
+  const isBoom = 'isBoom' in response && response.isBoom;
+  const statusCode = isBoom ? (response as Boom.Boom).output.statusCode : (response as ResponseObject).statusCode;
+  if (statusCode >= 500 || (!isBoom && !isJsonSource((response as ResponseObject).source))) {
+    await pending.repository.delete(pending.id);
+    return;
+  }
+  const body = isBoom ? (response as Boom.Boom).output.payload : (response as ResponseObject).source;
+  const location = isBoom ? null : (((response as ResponseObject).headers.location as string | undefined) ?? null);
+  await pending.repository.update(pending.id, {
+    state: 'done',
+    response: { status_code: statusCode, body, location },
+  });
+}
+
+function isJsonSource(source: unknown): boolean {
+  return source === null || (typeof source === 'object' && typeof (source as { pipe?: unknown }).pipe !== 'function');
+}

@@ -1,0 +1,79 @@
+// What core offers plugins: `server.platform`. A plugin depends on this, never on another plugin.
+import type { Request } from '@hapi/hapi';
+import type { Logger } from 'pino';
+import type { Config } from '../config/index.js';
+import type { PlanDefinition } from '../config/plans.js';
+import { declareAccounts, type Account, type AccountDoc } from './auth/accounts.js';
+import { declareApiKeys, type ApiKey, type ApiKeyDoc } from './auth/keys.js';
+import { EventBus } from './events.js';
+import type { Collection, Store, TenantScope } from './store/types.js';
+
+export interface Platform {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  events: EventBus;
+  accounts: Collection<AccountDoc>;
+  apiKeys: Collection<ApiKeyDoc>;
+  /** The clock every time-dependent rule reads; tests replace it. */
+  now(): Date;
+}
+
+export function createPlatform(config: Config, store: Store, logger: Logger, now: () => Date): Platform {
+  return {
+    config,
+    store,
+    logger,
+    now,
+    events: new EventBus(store, logger, now),
+    accounts: declareAccounts(store),
+    apiKeys: declareApiKeys(store),
+  };
+}
+
+/** Who is calling, for requests authenticated with an API key. */
+export interface ApiCaller {
+  tenant: TenantScope;
+  account: Account;
+  plan: PlanDefinition;
+  key: ApiKey;
+}
+
+/** Per-route rules, set as `options.plugins.platform` on a route. */
+export interface PlatformRouteOptions {
+  /** What the plan must allow. Default: GET and HEAD need `read`, other methods `write`. */
+  access?: 'read' | 'write' | 'full';
+  /** Allowed on read-only plans too: key management, so a free account can still revoke a leaked key. */
+  allowOnReadOnlyPlan?: boolean;
+  /** Chatbot-scoped keys may call this route for their own chatbot (the `id` path parameter). */
+  chatbotKey?: boolean;
+}
+
+declare module '@hapi/hapi' {
+  interface Server {
+    platform: Platform;
+  }
+  interface PluginSpecificConfiguration {
+    platform?: PlatformRouteOptions;
+  }
+  interface AppCredentials {
+    caller?: ApiCaller;
+    operator?: true;
+  }
+  interface RequestApplicationState {
+    requestId: string;
+    rateLimit?: import('./rate-limit.js').RateLimitState;
+    idempotency?: import('./idempotency.js').PendingIdempotency;
+  }
+}
+
+/** The API-key caller of a request; routes using the `api-key` strategy always have one. */
+export function callerOf(request: Request): ApiCaller {
+  const caller = request.auth.credentials?.app?.caller;
+  if (!caller) throw new Error(`Route ${request.route.path} has no API caller: is it using the api-key strategy?`);
+  return caller;
+}
+
+export function tenantOf(request: Request): TenantScope {
+  return callerOf(request).tenant;
+}

@@ -1,0 +1,146 @@
+// Server composition, used by bin/ and by tests: core extensions first, then one plugin per area.
+import Hapi, { type Plugin, type Request, type ResponseObject, type Server } from '@hapi/hapi';
+import Boom from '@hapi/boom';
+import hapiPino from 'hapi-pino';
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config/index.js';
+import { registerAccessRules } from './access.js';
+import { registerAuthStrategies } from './auth/strategy.js';
+import { apiError, formatErrorResponse, toBoom, validationFailAction } from './errors.js';
+import { finishIdempotentRequest } from './idempotency.js';
+import { newId } from './ids.js';
+import { createPlatform, type Platform } from './platform.js';
+import { rateLimitHeaders } from './rate-limit.js';
+import { openStore } from './store/open.js';
+import type { Store } from './store/types.js';
+
+export interface CreateServerOptions {
+  /** Use this store instead of opening config.database.url (tests share one per file). */
+  store?: Store;
+  logger?: Logger;
+  /** The clock for rate-limit windows, expiries and timestamps. */
+  now?: () => Date;
+  /** Feature plugins to load; defaults to every plugin of this build (plugins/index.ts). */
+  plugins?: Array<Plugin<unknown>>;
+}
+
+export interface PlatformServer {
+  server: Server;
+  platform: Platform;
+}
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.log.level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-admin-token"]',
+        '*.secret',
+        '*.api_key',
+        '*.live_key',
+        '*.test_key',
+        '*.token',
+        '*.password',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}
+
+export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<PlatformServer> {
+  const store = options.store ?? openStore(config.database.url);
+  const logger = options.logger ?? createLogger(config);
+  const platform = createPlatform(config, store, logger, options.now ?? (() => new Date()));
+
+  const server = Hapi.server({
+    host: config.server.host,
+    port: config.server.port,
+    router: { stripTrailingSlash: true },
+    routes: {
+      validate: { failAction: validationFailAction, options: { abortEarly: false } },
+      response: { failAction: 'error' },
+      payload: { maxBytes: config.server.body_limit_bytes, allow: ['application/json'] },
+      auth: { strategy: 'api-key' },
+    },
+  });
+  server.decorate('server', 'platform', platform);
+
+  // Request id first, so the request's log lines and its error body carry it.
+  server.ext('onRequest', (request, h) => {
+    const incoming = request.headers['x-request-id'] as string | undefined;
+    request.app.requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : newId('req');
+    return h.continue;
+  });
+  await server.register({
+    plugin: hapiPino,
+    options: {
+      instance: logger,
+      getChildBindings: (request: Request) => ({ request_id: request.app.requestId }),
+      ignorePaths: ['/health'],
+      logEvents: ['onPostStart', 'onPostStop', 'response'],
+    },
+  });
+
+  await registerAuthStrategies(server, platform);
+  registerAccessRules(server, platform);
+  server.ext('onPreResponse', (request, h) => finishResponse(platform, request, h));
+
+  const plugins = options.plugins ?? (await import('../plugins/index.js')).allPlugins;
+  for (const plugin of plugins) await server.register(plugin);
+  registerFallbackRoute(server);
+
+  server.ext('onPreStart', () => store.init());
+  server.ext('onPostStop', () => store.close());
+  await server.initialize();
+  return { server, platform };
+}
+
+/** Shapes errors, adds X-Request-Id and rate-limit headers, and stores idempotent responses. */
+async function finishResponse(platform: Platform, request: Request, h: Hapi.ResponseToolkit) {
+  let response = request.response as ResponseObject | Boom.Boom;
+  const headers: Record<string, string> = { 'X-Request-Id': request.app.requestId };
+  if (request.app.rateLimit) Object.assign(headers, rateLimitHeaders(request.app.rateLimit, platform.now()));
+
+  if ('isBoom' in response && response.isBoom) {
+    const boom = toBoom(response);
+    if (boom.output.statusCode >= 500) request.logger.error({ err: response }, 'request failed');
+    formatErrorResponse(boom, request.app.requestId);
+    for (const [name, value] of Object.entries(headers)) boom.output.headers[name] ??= value;
+    request.response = boom as never;
+    response = boom;
+  } else {
+    for (const [name, value] of Object.entries(headers)) (response as ResponseObject).header(name, value);
+  }
+  await finishIdempotentRequest(request);
+  return h.continue;
+}
+
+/** Unknown paths are 404 route_not_found; a known path with another method is 405 with Allow. */
+function registerFallbackRoute(server: Server): void {
+  const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+  server.route({
+    method: '*',
+    path: '/{any*}',
+    options: {
+      auth: false,
+      plugins: { platform: { access: 'read' } },
+      description: 'Fallback for unknown routes',
+      handler: (request) => {
+        const allowed = methods.filter((method) => {
+          const match = server.match(method, request.path);
+          return match && match.path !== '/{any*}';
+        });
+        if (allowed.length > 0 && !(allowed as readonly string[]).includes(request.method)) {
+          throw apiError(405, 'method_not_allowed', `${request.method.toUpperCase()} is not allowed on ${request.path}`, {
+            headers: { Allow: allowed.map((m) => m.toUpperCase()).join(', ') },
+          });
+        }
+        throw apiError(404, 'route_not_found', `No route ${request.method.toUpperCase()} ${request.path}`);
+      },
+    },
+  });
+}

@@ -1,0 +1,116 @@
+// The caller's own account: its plan and limits, its usage, and its IP allowlist.
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { presentAccount } from '../../core/auth/accounts.js';
+import { apiError } from '../../core/errors.js';
+import type { Platform } from '../../core/platform.js';
+import { callerOf } from '../../core/platform.js';
+import { readUsage } from '../../core/rate-limit.js';
+import { accountResponse, ipAllowlist } from './schemas.js';
+
+const usageResponse = Joi.object({
+  mode: Joi.string().valid('live', 'test').required(),
+  plan: Joi.string().required(),
+  windows: Joi.array()
+    .items(
+      Joi.object({
+        window: Joi.string().valid('minute', 'day').required(),
+        limit: Joi.number().integer().required(),
+        used: Joi.number().integer().required(),
+        remaining: Joi.number().integer().required(),
+        resets_at: Joi.string().isoDate().required(),
+      }),
+    )
+    .required(),
+}).label('Usage');
+
+const allowlistResponse = Joi.object({
+  ip_allowlist: Joi.array().items(Joi.string()).required(),
+  enforced: Joi.boolean().required(),
+}).label('IpAllowlist');
+
+export function accountRoutes(platform: Platform): ServerRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/account',
+      options: {
+        description: 'Get the account of the calling key',
+        tags: ['api', 'account'],
+        response: { schema: accountResponse },
+        handler: (request) => presentAccount(platform.config, callerOf(request).account),
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/usage',
+      options: {
+        description: 'Request counters, limits and reset times of the calling key’s mode',
+        notes: 'Counts are per account and mode and include this request.',
+        tags: ['api', 'account'],
+        response: { schema: usageResponse },
+        handler: async (request) => {
+          const caller = callerOf(request);
+          const windows = await readUsage(platform.store.counters, caller.tenant, caller.plan, platform.now());
+          return {
+            mode: caller.tenant.mode,
+            plan: caller.account.plan,
+            windows: windows.map((w) => ({
+              window: w.window,
+              limit: w.limit,
+              used: w.used,
+              remaining: w.remaining,
+              resets_at: new Date(w.resetAt * 1000).toISOString(),
+            })),
+          };
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/account/ip-allowlist',
+      options: {
+        description: 'Get the account’s IP allowlist',
+        notes: 'Enforced on plans that include it (Enterprise) when the list is not empty.',
+        tags: ['api', 'account'],
+        response: { schema: allowlistResponse },
+        handler: (request) => {
+          const caller = callerOf(request);
+          return { ip_allowlist: caller.account.ip_allowlist, enforced: allowlistEnforced(caller) };
+        },
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/account/ip-allowlist',
+      options: {
+        description: 'Replace the account’s IP allowlist',
+        notes:
+          'Needs a live key (the list guards both modes) and a plan with IP allowlisting. An empty list turns it off. ' +
+          'A list that leaves out the caller’s own address locks this client out.',
+        tags: ['api', 'account'],
+        validate: { payload: Joi.object({ ip_allowlist: ipAllowlist.required() }).required() },
+        response: { schema: allowlistResponse },
+        handler: async (request) => {
+          const caller = callerOf(request);
+          if (caller.tenant.mode !== 'live') {
+            throw apiError(403, 'live_mode_required', 'The IP allowlist guards live data too; change it with a live key');
+          }
+          if (!caller.plan.ip_allowlist) {
+            throw apiError(403, 'plan_feature_unavailable', `IP allowlists are not part of the ${caller.account.plan} plan`);
+          }
+          const { ip_allowlist: list } = request.payload as { ip_allowlist: string[] };
+          const updated = await platform.accounts
+            .global()
+            .update(caller.account.id, { ip_allowlist: list, updated_at: platform.now().toISOString() });
+          if (!updated) throw apiError(404, 'account_not_found', 'The account no longer exists');
+          return { ip_allowlist: updated.ip_allowlist, enforced: allowlistEnforced({ ...caller, account: updated }) };
+        },
+      },
+    },
+  ];
+}
+
+function allowlistEnforced(caller: { plan: { ip_allowlist: boolean }; account: { ip_allowlist: string[] } }): boolean {
+  return caller.plan.ip_allowlist && caller.account.ip_allowlist.length > 0;
+}

@@ -1,0 +1,15 @@
+// Accounts and keys: the caller's account, usage, IP allowlist and API keys, plus the operator API.
+import type { Plugin } from '@hapi/hapi';
+import { accountRoutes } from './account-routes.js';
+import { adminRoutes } from './admin-routes.js';
+import { keyRoutes } from './key-routes.js';
+
+export const accountsPlugin: Plugin<void> = {
+  name: 'accounts',
+  version: '1.0.0',
+  register(server) {
+    const platform = server.platform;
+    server.route([...accountRoutes(platform), ...keyRoutes(platform)]);
+    if (platform.config.admin.token) server.route(adminRoutes(platform));
+  },
+};

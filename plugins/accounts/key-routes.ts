@@ -1,0 +1,154 @@
+// Account API keys of the caller's mode: list, create (the secret is shown once), revoke, rotate.
+// Allowed on read-only plans: a free account must be able to replace a leaked key.
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { issueKey, presentKey, rotateApiKey, rotationRefusal, type ApiKey } from '../../core/auth/keys.js';
+import { apiError, notFound } from '../../core/errors.js';
+import { idSchema } from '../../core/ids.js';
+import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
+import { callerOf, type Platform } from '../../core/platform.js';
+import type { Filter } from '../../core/store/types.js';
+import { apiKeyResponse, apiKeyWithSecretResponse } from './schemas.js';
+
+const keyAccess = { platform: { allowOnReadOnlyPlan: true } };
+const keyIdParams = Joi.object({ keyId: idSchema('key').required() });
+
+export function keyRoutes(platform: Platform): ServerRoute[] {
+  const maxGrace = 30 * 86_400;
+
+  async function findKey(request: Parameters<typeof callerOf>[0]): Promise<ApiKey> {
+    const { keyId } = request.params as { keyId: string };
+    const key = await platform.apiKeys.forTenant(callerOf(request).tenant).get(keyId);
+    if (!key) throw notFound('api_key', keyId);
+    return key;
+  }
+
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/api-keys',
+      options: {
+        description: 'List the API keys of the calling key’s mode',
+        notes: 'Secrets are never returned after creation; `redacted_key` and `last4` identify a key.',
+        tags: ['api', 'api-keys'],
+        plugins: keyAccess,
+        validate: {
+          query: listQuerySchema.keys({
+            kind: Joi.string().valid('account', 'chatbot'),
+            chatbot_id: Joi.string().max(64),
+          }),
+        },
+        response: { schema: pageSchema(apiKeyResponse).label('ApiKeyList') },
+        handler: async (request) => {
+          const params = request.query as ListParams & { kind?: string; chatbot_id?: string };
+          const tenant = callerOf(request).tenant;
+          const filter: Filter = {};
+          if (params.kind) filter.kind = params.kind;
+          if (params.chatbot_id) filter.chatbot_id = params.chatbot_id;
+          return paginate(platform.apiKeys.forTenant(tenant), params, {
+            filter: withTimeFilter(filter, params),
+            present: (key) => presentKey(key, tenant.mode),
+          });
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/api-keys',
+      options: {
+        description: 'Create an account API key in the calling key’s mode',
+        notes: 'The response carries `secret`, the key itself, this once. It works at once.',
+        tags: ['api', 'api-keys'],
+        plugins: keyAccess,
+        validate: {
+          payload: Joi.object({
+            name: Joi.string().trim().min(1).max(100).default('API key'),
+            expires_at: Joi.date().iso().description('When the key stops working; must be in the future'),
+          })
+            .allow(null)
+            .default({}),
+        },
+        response: { status: { 201: apiKeyWithSecretResponse } },
+        handler: async (request, h) => {
+          const body = (request.payload ?? {}) as { name?: string; expires_at?: Date };
+          const tenant = callerOf(request).tenant;
+          const now = platform.now();
+          if (body.expires_at && body.expires_at <= now) {
+            const message = '"expires_at" must be in the future';
+            throw apiError(400, 'validation_failed', message, {
+              details: [{ path: 'expires_at', message, type: 'date.greater' }],
+            });
+          }
+          const issued = issueKey(platform.apiKeys, tenant, {
+            name: body.name ?? 'API key',
+            kind: 'account',
+            expiresAt: body.expires_at?.toISOString() ?? null,
+            now,
+          });
+          await platform.store.commit([issued.op]);
+          return h.response({ ...presentKey(issued.record, tenant.mode), secret: issued.secret }).code(201);
+        },
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/api-keys/{keyId}',
+      options: {
+        description: 'Revoke an API key',
+        notes: 'Takes effect at once, also for the key making this call. Revoking a revoked key changes nothing.',
+        tags: ['api', 'api-keys'],
+        plugins: keyAccess,
+        validate: { params: keyIdParams },
+        response: { schema: apiKeyResponse },
+        handler: async (request) => {
+          const tenant = callerOf(request).tenant;
+          const key = await findKey(request);
+          if (key.revoked_at) return presentKey(key, tenant.mode);
+          const revoked = await platform.apiKeys
+            .forTenant(tenant)
+            .update(key.id, { revoked_at: platform.now().toISOString() });
+          if (!revoked) throw notFound('api_key', key.id);
+          return presentKey(revoked, tenant.mode);
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/api-keys/{keyId}/rotate',
+      options: {
+        description: 'Rotate an API key',
+        notes:
+          'Creates a new key (its `secret` shown once) and lets the old one work for `grace_period_seconds` ' +
+          '(default 24 h, 0 ends it at once). Rotating a revoked, expired or already rotated key is a 409.',
+        tags: ['api', 'api-keys'],
+        plugins: keyAccess,
+        validate: {
+          params: keyIdParams,
+          payload: Joi.object({ grace_period_seconds: Joi.number().integer().min(0).max(maxGrace) })
+            .allow(null)
+            .default({}),
+        },
+        response: {
+          status: { 201: Joi.object({ new_key: apiKeyWithSecretResponse, old_key: apiKeyResponse }).label('RotatedKey') },
+        },
+        handler: async (request, h) => {
+          const tenant = callerOf(request).tenant;
+          const key = await findKey(request);
+          const now = platform.now();
+          const refusal = rotationRefusal(key, now);
+          if (refusal) throw apiError(409, 'conflict', refusal);
+          const grace =
+            (request.payload as { grace_period_seconds?: number } | null)?.grace_period_seconds ??
+            platform.config.keys.rotation_grace_seconds;
+          const { issued, old } = await rotateApiKey(platform.store, platform.apiKeys, tenant, key, grace, now);
+          return h
+            .response({
+              new_key: { ...presentKey(issued.record, tenant.mode), secret: issued.secret },
+              old_key: presentKey(old, tenant.mode),
+            })
+            .code(201);
+        },
+      },
+    },
+  ];
+}

@@ -1,0 +1,41 @@
+import Joi from 'joi';
+import { PLAN_NAMES } from '../../config/plans.js';
+export { apiKeyResponse, apiKeyWithSecretResponse } from '../../core/auth/key-schemas.js';
+
+const isoTime = Joi.string().isoDate();
+
+export const limitsResponse = Joi.object({
+  requests_per_minute: Joi.number().integer().allow(null).required(),
+  requests_per_day: Joi.number().integer().allow(null).required(),
+  chatbots: Joi.number().integer().allow(null).required(),
+  webhooks: Joi.boolean().required(),
+  access: Joi.string().valid('read', 'write', 'full').required(),
+}).label('AccountLimits');
+
+export const accountResponse = Joi.object({
+  id: Joi.string().required(),
+  name: Joi.string().required(),
+  plan: Joi.string()
+    .valid(...PLAN_NAMES)
+    .required(),
+  status: Joi.string().valid('active', 'disabled').required(),
+  limits: limitsResponse.required(),
+  ip_allowlist: Joi.array().items(Joi.string()).required(),
+  created_at: isoTime.required(),
+  updated_at: isoTime.required(),
+}).label('Account');
+
+/** CIDRs or single addresses, IPv4 or IPv6. */
+export const ipAllowlist = Joi.array()
+  .items(Joi.string().ip({ cidr: 'optional' }))
+  .max(100)
+  .unique();
+
+export const accountLimitsInput = Joi.object({
+  requests_per_minute: Joi.number().integer().min(1).allow(null),
+  requests_per_day: Joi.number().integer().min(1).allow(null),
+  chatbots: Joi.number().integer().min(0).allow(null),
+}).description('Overrides of the plan: a number, or null for unlimited; a missing key keeps the plan value');
+
+export const planName = Joi.string().valid(...PLAN_NAMES);
+export const accountName = Joi.string().trim().min(1).max(100);

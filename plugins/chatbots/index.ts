@@ -1,0 +1,21 @@
+// Chatbots: the resource, its lifecycle, its settings and its scoped API key.
+import type { Plugin } from '@hapi/hapi';
+import { lifecycleRoutes } from './lifecycle-routes.js';
+import { chatbotRoutes } from './routes.js';
+import { ChatbotService } from './service.js';
+import { settingsRoutes } from './settings-routes.js';
+import { declareChatbots } from './store.js';
+
+export const chatbotsPlugin: Plugin<void> = {
+  name: 'chatbots',
+  version: '1.0.0',
+  register(server) {
+    const platform = server.platform;
+    const chatbots = new ChatbotService(platform, declareChatbots(platform.store));
+    server.route([
+      ...chatbotRoutes(platform, chatbots),
+      ...lifecycleRoutes(platform, chatbots),
+      ...settingsRoutes(chatbots),
+    ]);
+  },
+};

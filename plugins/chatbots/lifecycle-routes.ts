@@ -1,0 +1,87 @@
+// Chatbot status transitions (API.md §4): active ⇄ paused; active|paused → archived → active.
+// Asking for the state a chatbot is already in changes nothing and answers 200.
+import type { ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { presentKey, rotateApiKey, rotationRefusal } from '../../core/auth/keys.js';
+import { apiError } from '../../core/errors.js';
+import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
+import { apiKeyWithSecretResponse } from '../../core/auth/key-schemas.js';
+import { chatbotIdOf, chatbotIdParams, chatbotResponse } from './schemas.js';
+import type { ChatbotService } from './service.js';
+import { presentChatbot, type ChatbotStatus } from './store.js';
+
+interface Transition {
+  action: 'pause' | 'resume' | 'archive' | 'restore';
+  from: ChatbotStatus[];
+  to: ChatbotStatus;
+  description: string;
+}
+
+const TRANSITIONS: Transition[] = [
+  { action: 'pause', from: ['active'], to: 'paused', description: 'Pause a chatbot: it stops answering visitors' },
+  { action: 'resume', from: ['paused'], to: 'active', description: 'Resume a paused chatbot' },
+  { action: 'archive', from: ['active', 'paused'], to: 'archived', description: 'Archive a chatbot: read-only' },
+  { action: 'restore', from: ['archived'], to: 'active', description: 'Restore an archived chatbot to active' },
+];
+
+export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): ServerRoute[] {
+  const transitionRoutes: ServerRoute[] = TRANSITIONS.map((transition) => ({
+    method: 'POST',
+    path: `/api/v1/chatbots/{id}/${transition.action}`,
+    options: {
+      description: transition.description,
+      notes: `Allowed from ${transition.from.join(' or ')}; already ${transition.to} is a no-op. Publishes chatbot.updated.`,
+      tags: ['api', 'chatbots'],
+      validate: { params: chatbotIdParams, payload: Joi.object({}).allow(null) },
+      response: { schema: chatbotResponse },
+      handler: async (request) => {
+        const caller = callerOf(request);
+        const chatbot = await chatbots.find(caller.tenant, chatbotIdOf(request));
+        if (chatbot.status === transition.to) return presentChatbot(chatbot);
+        if (!transition.from.includes(chatbot.status)) {
+          if (chatbot.status === 'archived') chatbots.assertWritable(chatbot);
+          throw apiError(409, 'conflict', `Chatbot ${chatbot.id} is ${chatbot.status}; only a ${transition.from.join(' or ')} chatbot can be ${transition.action}d`);
+        }
+        if (transition.action === 'restore') await chatbots.assertQuotaLeft(caller);
+        return presentChatbot(await chatbots.update(caller.tenant, chatbot, { status: transition.to }));
+      },
+    },
+  }));
+
+  const rotateRoute: ServerRoute = {
+    method: 'POST',
+    path: '/api/v1/chatbots/{id}/api-key/rotate',
+    options: {
+      description: 'Rotate the chatbot’s API key',
+      notes:
+        'Issues a new chatbot key (its secret shown once); the current one keeps working for ' +
+        '`grace_period_seconds` (default 24 h). Needs an account key.',
+      tags: ['api', 'chatbots'],
+      validate: {
+        params: chatbotIdParams,
+        payload: Joi.object({ grace_period_seconds: Joi.number().integer().min(0).max(30 * 86_400) })
+          .allow(null)
+          .default({}),
+      },
+      response: { status: { 201: Joi.object({ api_key: Joi.string().required(), key: apiKeyWithSecretResponse }) } },
+      handler: async (request, h) => {
+        const tenant = tenantOf(request);
+        const chatbot = await chatbots.find(tenant, chatbotIdOf(request));
+        const now = platform.now();
+        const current = (await platform.apiKeys.forTenant(tenant).list({ filter: { chatbot_id: chatbot.id }, limit: 100 }))
+          .filter((key) => rotationRefusal(key, now) === null)
+          .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+        if (!current) throw apiError(409, 'conflict', `Chatbot ${chatbot.id} has no active key to rotate`);
+        const grace =
+          (request.payload as { grace_period_seconds?: number } | null)?.grace_period_seconds ??
+          platform.config.keys.rotation_grace_seconds;
+        const { issued } = await rotateApiKey(platform.store, platform.apiKeys, tenant, current, grace, now);
+        return h
+          .response({ api_key: issued.secret, key: { ...presentKey(issued.record, tenant.mode), secret: issued.secret } })
+          .code(201);
+      },
+    },
+  };
+
+  return [...transitionRoutes, rotateRoute];
+}

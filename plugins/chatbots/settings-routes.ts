@@ -1,0 +1,52 @@
+// GET and PUT /chatbots/{id}/settings: the chatbot's behaviour.
+import type { ServerRoute } from '@hapi/hapi';
+import { tenantOf } from '../../core/platform.js';
+import { chatbotIdOf, chatbotIdParams } from './schemas.js';
+import type { ChatbotService } from './service.js';
+import { presentSettings, settingsInput, settingsResponse, type BehaviourSettings } from './settings.js';
+import type { ChatbotDoc } from './store.js';
+
+export function settingsRoutes(chatbots: ChatbotService): ServerRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/chatbots/{id}/settings',
+      options: {
+        description: 'Get a chatbot’s settings',
+        tags: ['api', 'chatbots'],
+        plugins: { platform: { chatbotKey: true } },
+        validate: { params: chatbotIdParams },
+        response: { schema: settingsResponse },
+        handler: async (request) => presentSettings(await chatbots.find(tenantOf(request), chatbotIdOf(request))),
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/chatbots/{id}/settings',
+      options: {
+        description: 'Replace a chatbot’s settings',
+        notes:
+          'Replaces the whole settings object: a field left out takes its default. `personality`, `language` and ' +
+          '`welcome_message` are the chatbot’s own fields. Archived chatbots are read-only (409 `chatbot_archived`).',
+        tags: ['api', 'chatbots'],
+        plugins: { platform: { chatbotKey: true } },
+        validate: { params: chatbotIdParams, payload: settingsInput.required() },
+        response: { schema: settingsResponse },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const chatbot = await chatbots.find(tenant, chatbotIdOf(request));
+          chatbots.assertWritable(chatbot);
+          const { personality, language, welcome_message, ...settings } = request.payload as BehaviourSettings &
+            Pick<ChatbotDoc, 'personality' | 'language' | 'welcome_message'>;
+          const updated = await chatbots.update(tenant, chatbot, {
+            personality,
+            language,
+            welcome_message: welcome_message === '' ? null : welcome_message,
+            settings,
+          });
+          return presentSettings(updated);
+        },
+      },
+    },
+  ];
+}

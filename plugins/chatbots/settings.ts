@@ -1,0 +1,130 @@
+// The chatbot's behaviour settings (API.md §4): their schema, defaults and API form.
+// PUT replaces the whole settings object; a field left out takes its default.
+import Joi from 'joi';
+import { ISO_639_1 } from '../../core/languages.js';
+import { PERSONALITIES, type Chatbot } from './store.js';
+
+export const LEAD_FIELDS = ['name', 'email', 'phone', 'company'] as const;
+
+export interface BehaviourRule {
+  name?: string;
+  match: { keywords?: string[]; pattern?: string };
+  action: { type: 'reply' | 'lead_request' | 'handoff'; reply?: string };
+}
+
+export interface BehaviourSettings {
+  instructions: string;
+  fallback_message: string;
+  rules: BehaviourRule[];
+  inactivity_timeout_minutes: number;
+  lead_capture: { enabled: boolean; ask_after_messages: number; fields: Array<(typeof LEAD_FIELDS)[number]> };
+  answer: {
+    mode: 'retrieval' | 'llm';
+    provider: string | null;
+    model: string | null;
+    temperature: number;
+    max_tokens: number;
+    min_confidence: number;
+    show_sources: boolean;
+  };
+}
+
+export const DEFAULT_FALLBACK_MESSAGE = "I'm sorry, I don't have an answer to that yet.";
+
+const regexPattern = Joi.string()
+  .max(500)
+  .custom((value: string, helpers) => {
+    try {
+      new RegExp(value, 'iu');
+      return value;
+    } catch {
+      return helpers.error('string.regex');
+    }
+  })
+  .messages({ 'string.regex': '{{#label}} is not a valid regular expression' });
+
+const rule = Joi.object({
+  name: Joi.string().trim().max(100),
+  match: Joi.object({
+    keywords: Joi.array().items(Joi.string().trim().min(1).max(100)).min(1).max(50),
+    pattern: regexPattern,
+  })
+    .or('keywords', 'pattern')
+    .required(),
+  action: Joi.object({
+    type: Joi.string().valid('reply', 'lead_request', 'handoff').required(),
+    reply: Joi.string().trim().min(1).max(1000).when('type', { is: 'reply', then: Joi.required() }),
+  }).required(),
+}).label('BehaviourRule');
+
+/** Shared by the chatbot resource and its settings. */
+export const chatbotFields = {
+  language: Joi.string()
+    .lowercase()
+    .valid(...ISO_639_1)
+    .messages({ 'any.only': '{{#label}} must be an ISO 639-1 language code such as en, de, fr or ro' }),
+  personality: Joi.string().valid(...PERSONALITIES),
+  welcome_message: Joi.string().trim().max(1000).allow(null, ''),
+};
+
+export const settingsInput = Joi.object({
+  personality: chatbotFields.personality.default('friendly'),
+  language: chatbotFields.language.default('en'),
+  welcome_message: chatbotFields.welcome_message.default(null),
+  instructions: Joi.string().max(10_000).allow('').default(''),
+  fallback_message: Joi.string().trim().min(1).max(1000).default(DEFAULT_FALLBACK_MESSAGE),
+  rules: Joi.array().items(rule).max(50).default([]),
+  inactivity_timeout_minutes: Joi.number().integer().min(1).max(1440).default(30),
+  lead_capture: Joi.object({
+    enabled: Joi.boolean().default(false),
+    ask_after_messages: Joi.number().integer().min(0).max(50).default(3),
+    fields: Joi.array()
+      .items(Joi.string().valid(...LEAD_FIELDS))
+      .unique()
+      .min(1)
+      .default(['email']),
+  }).default(),
+  answer: Joi.object({
+    mode: Joi.string().valid('retrieval', 'llm').default('retrieval'),
+    provider: Joi.string().max(100).allow(null).default(null),
+    model: Joi.string().max(200).allow(null).default(null),
+    temperature: Joi.number().min(0).max(2).default(0.2),
+    max_tokens: Joi.number().integer().min(1).max(8192).default(512),
+    min_confidence: Joi.number().min(0).max(1).default(0.5),
+    show_sources: Joi.boolean().default(true),
+  })
+    .default()
+    .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.string().required() }) }),
+}).label('ChatbotSettingsInput');
+
+export const settingsResponse = Joi.object({
+  chatbot_id: Joi.string().required(),
+  personality: Joi.string().required(),
+  language: Joi.string().required(),
+  welcome_message: Joi.string().allow(null).required(),
+  instructions: Joi.string().allow('').required(),
+  fallback_message: Joi.string().required(),
+  rules: Joi.array().items(rule).required(),
+  inactivity_timeout_minutes: Joi.number().integer().required(),
+  lead_capture: Joi.object().required(),
+  answer: Joi.object().required(),
+  updated_at: Joi.string().isoDate().required(),
+}).label('ChatbotSettings');
+
+/** The defaults a new chatbot starts with. */
+export function defaultSettings(): BehaviourSettings {
+  const { value } = settingsInput.validate({});
+  const { personality: _p, language: _l, welcome_message: _w, ...behaviour } = value as Record<string, unknown>;
+  return behaviour as unknown as BehaviourSettings;
+}
+
+export function presentSettings(chatbot: Chatbot) {
+  return {
+    chatbot_id: chatbot.id,
+    personality: chatbot.personality,
+    language: chatbot.language,
+    welcome_message: chatbot.welcome_message,
+    ...chatbot.settings,
+    updated_at: chatbot.updated_at,
+  };
+}

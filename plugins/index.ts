@@ -1,0 +1,7 @@
+// Every feature plugin of this build, in registration order. A new resource area adds one line.
+import type { Plugin } from '@hapi/hapi';
+import { accountsPlugin } from './accounts/index.js';
+import { chatbotsPlugin } from './chatbots/index.js';
+import { healthPlugin } from './health/index.js';
+
+export const allPlugins: Array<Plugin<unknown>> = [healthPlugin, accountsPlugin, chatbotsPlugin] as Array<Plugin<unknown>>;
