@@ -57,7 +57,8 @@ export async function readUsage(
 function windowsOf(plan: PlanDefinition): Array<{ window: RateWindowName; limit: number }> {
   return (Object.entries(plan.requests) as Array<[RateWindowName, number | undefined]>)
     .filter((entry): entry is [RateWindowName, number] => typeof entry[1] === 'number')
-    .map(([window, limit]) => ({ window, limit }));
+    .map(([window, limit]) => ({ window, limit }))
+    .sort((a, b) => WINDOW_SECONDS[a.window] - WINDOW_SECONDS[b.window]);
 }
 
 function windowBounds(window: RateWindowName, now: Date): { start: number; end: number } {

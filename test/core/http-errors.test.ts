@@ -1,0 +1,124 @@
+// Every error leaves in the API.md §2 shape: hapi's own, joi's, the store's and unexpected ones.
+import type { Plugin } from '@hapi/hapi';
+import Joi from 'joi';
+import t from 'tap';
+import { VersionConflictError, StoreUnavailableError, UniqueConstraintError } from '../../core/store/errors.js';
+import { allPlugins } from '../../plugins/index.js';
+import { assertError, buildTestServer } from '../helpers/server.js';
+
+/** Routes that fail on purpose, registered beside the real plugins. */
+const failingPlugin: Plugin<void> = {
+  name: 'failing-routes',
+  register(server) {
+    const fail = (path: string, error: () => Error) =>
+      server.route({
+        method: 'GET',
+        path,
+        options: {
+          auth: false,
+          handler: () => {
+            throw error();
+          },
+        },
+      });
+    fail('/test/crash', () => new Error('SELECT * FROM secret_table WHERE password = 1'));
+    fail('/test/version-conflict', () => new VersionConflictError('chatbots', 'cb_1'));
+    fail('/test/unique', () => new UniqueConstraintError('chatbots', ['name']));
+    fail('/test/unavailable', () => new StoreUnavailableError('disk gone'));
+    server.route({
+      method: 'GET',
+      path: '/test/bad-response',
+      options: {
+        auth: false,
+        response: { schema: Joi.object({ ok: Joi.boolean().required() }) },
+        handler: () => ({ ok: 'yes', extra: 1 }),
+      },
+    });
+  },
+};
+
+t.test('errors', async (t) => {
+  const api = await buildTestServer(t, { server: { plugins: [...allPlugins, failingPlugin] } });
+  const acme = await api.account('starter');
+
+  t.test('unknown route: 404 route_not_found, no auth needed to learn that', async (t) => {
+    assertError(t, await api.request('GET', '/api/v1/nothing-here'), 404, 'route_not_found');
+  });
+
+  t.test('known path, wrong method: 405 with Allow', async (t) => {
+    const response = await api.request('PUT', '/api/v1/chatbots', { key: acme.live, payload: {} });
+    assertError(t, response, 405, 'method_not_allowed');
+    t.equal(response.headers.allow, 'GET, POST');
+  });
+
+  t.test('a body that is not JSON: 415; malformed JSON: 400', async (t) => {
+    const form = await api.server.inject({
+      method: 'POST',
+      url: '/api/v1/chatbots',
+      payload: 'name=x',
+      headers: { authorization: `Bearer ${acme.live}`, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assertError(t, { ...form, json: JSON.parse(form.payload) }, 415, 'unsupported_media_type');
+    const broken = await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: '{"name": ' });
+    assertError(t, broken, 400, 'validation_failed');
+    t.match(broken.json.message, /not valid JSON/);
+  });
+
+  t.test('a body over 1 MiB: 413 payload_too_large', async (t) => {
+    const response = await api.request('POST', '/api/v1/chatbots', {
+      key: acme.live,
+      payload: { name: 'x', welcome_message: 'a'.repeat(1024 * 1024 + 10) },
+    });
+    assertError(t, response, 413, 'payload_too_large');
+  });
+
+  t.test('validation failures list every problem in details', async (t) => {
+    const response = await api.request('POST', '/api/v1/chatbots', {
+      key: acme.live,
+      payload: { language: 'klingon', personality: 'grumpy', color: 'red' },
+    });
+    const body = assertError(t, response, 400, 'validation_failed');
+    t.same(body.details.map((d: { path: string }) => d.path).sort(), ['color', 'language', 'name', 'personality']);
+    for (const detail of body.details) {
+      t.type(detail.message, 'string');
+      t.type(detail.type, 'string');
+    }
+  });
+
+  t.test('query validation: out-of-range limit', async (t) => {
+    const body = assertError(t, await api.request('GET', '/api/v1/chatbots?limit=0', { key: acme.live }), 400, 'validation_failed');
+    t.equal(body.details[0].path, 'limit');
+    assertError(t, await api.request('GET', '/api/v1/chatbots?limit=101', { key: acme.live }), 400, 'validation_failed');
+    assertError(t, await api.request('GET', '/api/v1/chatbots?status=gone', { key: acme.live }), 400, 'validation_failed');
+  });
+
+  t.test('an unexpected error: 500 internal_error, with nothing of the error in the body', async (t) => {
+    const response = await api.request('GET', '/test/crash');
+    const body = assertError(t, response, 500, 'internal_error');
+    t.equal(body.message, 'An internal error occurred');
+    t.notMatch(response.payload, /SELECT|secret_table|password|at .*\.ts/);
+  });
+
+  t.test('a response that breaks its own schema is a 500, never sent as is', async (t) => {
+    const response = await api.request('GET', '/test/bad-response');
+    assertError(t, response, 500, 'internal_error');
+    t.notMatch(response.payload, /extra/);
+  });
+
+  t.test('store errors map to their API errors', async (t) => {
+    assertError(t, await api.request('GET', '/test/version-conflict'), 409, 'conflict');
+    const unique = assertError(t, await api.request('GET', '/test/unique'), 409, 'conflict');
+    t.match(unique.message, /name/);
+    assertError(t, await api.request('GET', '/test/unavailable'), 503, 'unavailable');
+  });
+
+  t.test('X-Request-Id: a sane incoming one is echoed, anything else replaced', async (t) => {
+    const echoed = await api.request('GET', '/api/v1/nothing', { headers: { 'x-request-id': 'trace-abc.123' } });
+    t.equal(echoed.headers['x-request-id'], 'trace-abc.123');
+    t.equal(echoed.json.request_id, 'trace-abc.123');
+    const replaced = await api.request('GET', '/api/v1/nothing', { headers: { 'x-request-id': 'bad id <script>' } });
+    t.match(replaced.headers['x-request-id'], /^req_[0-9a-z]{26}$/);
+    const ok = await api.request('GET', '/health');
+    t.match(ok.headers['x-request-id'], /^req_/, 'successful responses carry one too');
+  });
+});

@@ -1,0 +1,124 @@
+// Builds a real server on a fresh SQLite file for one test, with a controllable clock and helpers
+// to create accounts and call the API through server.inject.
+import type { Server, ServerInjectResponse } from '@hapi/hapi';
+import path from 'node:path';
+import pino from 'pino';
+import type { Test } from 'tap';
+import { loadConfig, type Config, type DeepPartial } from '../../config/index.js';
+import type { PlanName } from '../../config/plans.js';
+import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
+import type { Platform } from '../../core/platform.js';
+import { createServer, type CreateServerOptions } from '../../core/server.js';
+import { temporaryDirectory } from './sqlite.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+/** A clock tests move by hand. */
+export class TestClock {
+  constructor(private current = new Date('2026-11-21T10:00:00.000Z')) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  set(iso: string): void {
+    this.current = new Date(iso);
+  }
+}
+
+export interface TestAccount {
+  id: string;
+  live: string;
+  test: string;
+}
+
+export interface TestServer {
+  server: Server;
+  platform: Platform;
+  config: Config;
+  clock: TestClock;
+  dataDir: string;
+  /** Creates an account through the same code as the CLI. */
+  account(plan?: PlanName, name?: string): Promise<TestAccount>;
+  request(
+    method: string,
+    url: string,
+    options?: { key?: string; payload?: unknown; headers?: Record<string, string> },
+  ): Promise<ServerInjectResponse & { json: any }>;
+}
+
+export async function buildTestServer(
+  t: Test,
+  options: { config?: DeepPartial<Config>; server?: CreateServerOptions; clock?: TestClock } = {},
+): Promise<TestServer> {
+  const { dir, remove } = temporaryDirectory('cbp-server-');
+  const config = loadConfig({
+    env: {},
+    file: null,
+    overrides: {
+      data_dir: dir,
+      database: { url: `sqlite:${path.join(dir, 'test.sqlite')}` },
+      log: { level: 'silent' },
+      admin: { token: ADMIN_TOKEN },
+      ...options.config,
+    },
+  });
+  const clock = options.clock ?? new TestClock();
+  const { server, platform } = await createServer(config, {
+    logger: pino({ level: 'silent' }),
+    now: clock.now,
+    ...options.server,
+  });
+  t.teardown(async () => {
+    await server.stop();
+    remove();
+  });
+
+  return {
+    server,
+    platform,
+    config,
+    clock,
+    dataDir: dir,
+    async account(plan = 'starter', name = 'Test account') {
+      const created = await createAccountWithKeys(platform, { name, plan });
+      return { id: created.account.id, live: created.liveKey, test: created.testKey };
+    },
+    async request(method, url, { key, payload, headers = {} } = {}) {
+      const response = await server.inject({
+        method,
+        url,
+        payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+        headers: {
+          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          ...headers,
+        },
+      });
+      let json: unknown = null;
+      try {
+        json = JSON.parse(response.payload);
+      } catch {
+        json = null;
+      }
+      return Object.assign(response, { json });
+    },
+  };
+}
+
+/** Asserts the API.md §2 error shape and returns the body. */
+export function assertError(
+  t: Test,
+  response: { statusCode: number; json: any; headers: Record<string, unknown> },
+  statusCode: number,
+  code: string,
+  message?: string,
+): any {
+  t.equal(response.statusCode, statusCode, `${message ?? code}: status ${statusCode}`);
+  t.equal(response.json?.code, code, `${message ?? code}: code`);
+  t.equal(response.json?.statusCode, statusCode, 'statusCode in the body');
+  t.type(response.json?.error, 'string', 'error text');
+  t.type(response.json?.message, 'string', 'message');
+  t.match(response.json?.request_id, /^\S+$/, 'request_id');
+  t.equal(response.json?.request_id, response.headers['x-request-id'], 'request_id matches the header');
+  return response.json;
+}
