@@ -2,6 +2,7 @@
 import Hapi, { type Plugin, type Request, type ResponseObject, type Server } from '@hapi/hapi';
 import Boom from '@hapi/boom';
 import hapiPino from 'hapi-pino';
+import Joi from 'joi';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import { registerAccessRules } from './access.js';
@@ -21,7 +22,7 @@ export interface CreateServerOptions {
   /** The clock for rate-limit windows, expiries and timestamps. */
   now?: () => Date;
   /** Feature plugins to load; defaults to every plugin of this build (plugins/index.ts). */
-  plugins?: Array<Plugin<unknown>>;
+  plugins?: Array<Plugin<void>>;
 }
 
 export interface PlatformServer {
@@ -61,7 +62,8 @@ export async function createServer(config: Config, options: CreateServerOptions 
     port: config.server.port,
     router: { stripTrailingSlash: true },
     routes: {
-      validate: { failAction: validationFailAction, options: { abortEarly: false } },
+      // Routes without query parameters refuse unknown ones; routes with some declare them.
+      validate: { failAction: validationFailAction, options: { abortEarly: false }, query: Joi.object({}) },
       response: { failAction: 'error' },
       payload: { maxBytes: config.server.body_limit_bytes, allow: ['application/json'] },
       auth: { strategy: 'api-key' },
@@ -79,7 +81,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     plugin: hapiPino,
     options: {
       instance: logger,
-      getChildBindings: (request: Request) => ({ request_id: request.app.requestId }),
+      getChildBindings: (request: Request) => ({ request_id: request.app.requestId, req: request }),
       ignorePaths: ['/health'],
       logEvents: ['onPostStart', 'onPostStop', 'response'],
     },
@@ -128,6 +130,7 @@ function registerFallbackRoute(server: Server): void {
     options: {
       auth: false,
       plugins: { platform: { access: 'read' } },
+      validate: { query: true },
       description: 'Fallback for unknown routes',
       handler: (request) => {
         const allowed = methods.filter((method) => {

@@ -4,4 +4,4 @@ import { accountsPlugin } from './accounts/index.js';
 import { chatbotsPlugin } from './chatbots/index.js';
 import { healthPlugin } from './health/index.js';
 
-export const allPlugins: Array<Plugin<unknown>> = [healthPlugin, accountsPlugin, chatbotsPlugin] as Array<Plugin<unknown>>;
+export const allPlugins: Array<Plugin<void>> = [healthPlugin, accountsPlugin, chatbotsPlugin];

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
+import { assertCollectionDefinition } from '../../core/store/fields.js';
 import type {
   Capability,
   ClaimQueue,
@@ -50,6 +51,7 @@ class SqliteStore implements Store {
   constructor(private readonly db: Database.Database) {}
 
   collection<T>(definition: CollectionDefinition): Collection<T> {
+    assertCollectionDefinition(definition);
     const existing = this.tables.get(definition.name);
     if (existing) {
       if (JSON.stringify(existing.definition) !== JSON.stringify(definition)) {

@@ -179,6 +179,20 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
       t.throws(() => c.items.forTenant({ accountId: '', mode: 'live' }), StoreUsageError);
     });
 
+    t.test('malformed collection definitions are refused', async (t) => {
+      const harness = await open();
+      t.teardown(() => harness.close());
+      const { store } = harness;
+      t.throws(() => store.collection({ name: 'Bad-Name', scope: 'tenant' }), StoreUsageError);
+      t.throws(() => store.collection({ name: 'x', scope: 'tenant', indexes: [{ fields: [] }] }), StoreUsageError);
+      t.throws(() => store.collection({ name: 'x', scope: 'tenant', indexes: [{ fields: ["a'b"] }] }), StoreUsageError);
+      t.throws(
+        () => store.collection({ name: 'x', scope: 'global', indexes: [{ fields: ['a'], acrossTenants: true }] }),
+        StoreUsageError,
+      );
+      t.throws(() => store.collection({ name: 'x', scope: 'tenant', claims: { dueField: 'due at' } }), StoreUsageError);
+    });
+
     t.test('reserved and malformed field names are refused before they reach the engine', async (t) => {
       const { c } = await fresh(t);
       const repo = c.items.forTenant(ALICE_LIVE);

@@ -93,7 +93,7 @@ t.test('plan rules', async (t) => {
 
   t.test('starter: 5 active or paused chatbots, then 409 chatbot_limit_reached; archived ones do not count', async (t) => {
     const acme = await api.account('starter');
-    const made = [];
+    const made: Array<{ id: string }> = [];
     for (let i = 0; i < 5; i++) made.push(await createChatbot(api, acme.live, { name: `Bot ${i}` }));
     await api.request('POST', `/api/v1/chatbots/${made[0].id}/pause`, { key: acme.live });
     const over = await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Six' } });
@@ -128,7 +128,7 @@ t.test('list', async (t) => {
   const api = await buildTestServer(t);
   const acme = await api.account('enterprise');
   const names = ['Alpha', 'Beta', 'Café Crème', 'Delta', 'Echo', 'Foxtrot', 'Golf'];
-  const created = [];
+  const created: Array<{ id: string; created_at: string }> = [];
   for (const [i, name] of names.entries()) {
     api.clock.advance(1000);
     created.push(await createChatbot(api, acme.live, { name, language: i % 2 ? 'de' : 'en' }));

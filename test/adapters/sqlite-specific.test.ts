@@ -1,0 +1,65 @@
+// What only the SQLite adapter promises: WAL, recorded migrations, declared indexes kept in step.
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import t from 'tap';
+import { openSqliteStore } from '../../adapters/sqlite/index.js';
+import { temporaryDirectory } from '../helpers/sqlite.js';
+
+t.test('WAL, migrations recorded once, collections registered', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'nested', 'store.sqlite');
+  const store = openSqliteStore(file);
+  store.collection({ name: 'things', scope: 'tenant', indexes: [{ fields: ['status'] }] });
+  await store.init();
+  await store.init();
+  await store.close();
+
+  const db = new Database(file, { readonly: true });
+  t.teardown(() => db.close());
+  t.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+  const migrations = db.prepare('SELECT version, name FROM _migrations ORDER BY version').all();
+  t.same(migrations, [
+    { version: 1, name: 'counters' },
+    { version: 2, name: 'collections registry' },
+  ]);
+  const registered = db.prepare('SELECT name, definition FROM _collections').all() as Array<{ name: string; definition: string }>;
+  t.same(registered.map((r) => r.name), ['things']);
+  t.same(JSON.parse(registered[0]!.definition).indexes, [{ fields: ['status'] }]);
+});
+
+t.test('an index added or removed in a declaration is created or dropped at the next start', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'store.sqlite');
+  const indexesOf = () => {
+    const db = new Database(file, { readonly: true });
+    const names = (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_things' AND name LIKE 'ix_%'").all() as Array<{ sql: string }>).map((r) => r.sql);
+    db.close();
+    return names;
+  };
+  const first = openSqliteStore(file);
+  first.collection({ name: 'things', scope: 'tenant', indexes: [{ fields: ['status'] }] });
+  await first.init();
+  await first.close();
+  t.equal(indexesOf().filter((sql) => sql.includes("'$.status'")).length, 1);
+
+  const second = openSqliteStore(file);
+  second.collection({ name: 'things', scope: 'tenant', indexes: [{ fields: ['color'], unique: true }] });
+  await second.init();
+  await second.close();
+  const after = indexesOf();
+  t.equal(after.filter((sql) => sql.includes("'$.status'")).length, 0, 'the dropped index is gone');
+  t.equal(after.filter((sql) => sql.includes('UNIQUE') && sql.includes("'$.color'")).length, 1, 'the new one exists');
+});
+
+t.test('a closed store answers StoreUnavailableError', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const store = openSqliteStore(path.join(dir, 's.sqlite'));
+  const things = store.collection<{ n: number }>({ name: 'things', scope: 'global' });
+  await store.init();
+  await store.close();
+  await t.rejects(store.ping(), { name: 'StoreUnavailableError' });
+  await t.rejects(things.global().get('x'), { name: 'StoreUnavailableError' });
+});

@@ -1,0 +1,131 @@
+// The command line as a user runs it: real processes, a real server, real HTTP.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { temporaryDirectory } from '../helpers/sqlite.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const bin = path.join(root, 'bin/chatbot-platform.js');
+
+/**
+ * The environment of a child process. Coverage is off for children: they run the sources through
+ * tsx (esbuild), whose output differs from the test runner's, and merging the two corrupts the
+ * coverage of every shared file. What the CLI runs is covered by the in-process tests.
+ */
+function childEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH!, _TAPJS_PROCESSINFO_COVERAGE_: '0', ...env };
+}
+
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(args: string[], env: Record<string, string>): Promise<RunResult> {
+  const child = spawn(process.execPath, [bin, ...args], { env: childEnv(env), cwd: root });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+t.test('accounts create --json prints exactly the ids and keys', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const result = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json'], { DATA_DIR: dir });
+  t.equal(result.code, 0, result.stderr);
+  t.equal(result.stderr, '', 'nothing on stderr');
+  const lines = result.stdout.trimEnd().split('\n');
+  t.equal(lines.length, 1, 'one line');
+  const parsed = JSON.parse(lines[0]!);
+  t.same(Object.keys(parsed), ['account_id', 'live_key', 'test_key']);
+  t.match(parsed, { account_id: /^acct_[0-9a-z]{26}$/, live_key: /^sk_live_/, test_key: /^sk_test_/ });
+});
+
+t.test('accounts create without --json explains what it printed', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const result = await run(['accounts', 'create', '--name', 'Solo'], { DATA_DIR: dir });
+  t.equal(result.code, 0);
+  t.match(result.stdout, /Account acct_\S+ \(Solo, plan free\)/);
+  t.match(result.stdout, /live key: sk_live_\S+/);
+  t.match(result.stdout, /test key: sk_test_\S+/);
+});
+
+t.test('usage errors exit 2 with the usage text', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  for (const args of [
+    ['accounts', 'create'],
+    ['accounts', 'create', '--name', 'x', '--plan', 'gold'],
+    ['accounts', 'create', '--name', 'x', '--colour', 'red'],
+    ['accounts', 'delete'],
+    ['launch'],
+  ]) {
+    const result = await run(args, { DATA_DIR: dir });
+    t.equal(result.code, 2, args.join(' '));
+    t.match(result.stderr, /Usage: chatbot-platform/);
+  }
+  const help = await run(['help'], {});
+  t.equal(help.code, 0);
+  t.match(help.stdout, /accounts create --name <name>/);
+});
+
+t.test('a bad configuration stops the start, naming the variable', async (t) => {
+  const result = await run(['serve'], { PORT: 'eighty', LOG_LEVEL: 'loud' });
+  t.equal(result.code, 78);
+  t.match(result.stderr, /PORT \(server\.port\)/);
+  t.match(result.stderr, /LOG_LEVEL \(log\.level\)/);
+});
+
+t.test('serve: real HTTP, then a graceful stop on SIGTERM', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json'], { DATA_DIR: dir });
+  const keys = JSON.parse(created.stdout) as { live_key: string; test_key: string };
+
+  const server: ChildProcess = spawn(process.execPath, [bin, 'serve'], {
+    env: childEnv({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    cwd: root,
+  });
+  t.teardown(() => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+  });
+  let output = '';
+  const uri = await new Promise<string>((resolve, reject) => {
+    server.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+
+  const create = await fetch(`${uri}/api/v1/chatbots`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${keys.live_key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Support', language: 'en' }),
+  });
+  t.equal(create.status, 201);
+  const chatbot = (await create.json()) as Record<string, unknown>;
+  t.match(chatbot, { id: /^cb_/, name: 'Support', status: 'active', api_key: /^sk_live_/, created_at: /Z$/ });
+  const sandbox = await fetch(`${uri}/api/v1/chatbots`, { headers: { authorization: `Bearer ${keys.test_key}` } });
+  t.same(((await sandbox.json()) as { data: unknown[] }).data, [], 'the test key does not see it');
+  t.equal((await fetch(`${uri}/ready`)).status, 200);
+
+  t.notMatch(output, new RegExp(keys.live_key), 'the key is not in the logs');
+  t.match(output, /"authorization":"\[redacted\]"/, 'the header is logged redacted');
+
+  server.kill('SIGTERM');
+  const [code] = (await once(server, 'exit')) as [number | null];
+  t.equal(code, 0, 'exits cleanly');
+  t.match(output, /shutting down/);
+
+  const migrate = await run(['migrate'], { DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  t.equal(migrate.code, 0, 'the store was left consistent');
+});

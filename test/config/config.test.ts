@@ -1,0 +1,77 @@
+// Configuration: defaults, file, environment, and start-up refusals that name the bad value.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import { ConfigError, loadConfig } from '../../config/index.js';
+import { temporaryDirectory } from '../helpers/sqlite.js';
+
+t.test('defaults', async (t) => {
+  const config = loadConfig({ env: {}, file: null });
+  t.equal(config.server.port, 3000);
+  t.equal(config.server.host, '0.0.0.0');
+  t.equal(config.data_dir, './data');
+  t.equal(config.database.url, 'sqlite:data/chatbot-platform.sqlite', 'the SQLite file lives in DATA_DIR');
+  t.equal(config.admin.token, null);
+  t.equal(config.plans.professional.requests.minute, 1000);
+  t.equal(config.plans.professional.requests.day, 10_000);
+  t.equal(config.plans.free.access, 'read');
+});
+
+t.test('environment variables', async (t) => {
+  const config = loadConfig({
+    file: null,
+    env: {
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/bots',
+      LOG_LEVEL: 'debug',
+      ADMIN_TOKEN: 'a-long-operator-token',
+      KEY_ROTATION_GRACE_SECONDS: '600',
+      TRUST_PROXY: 'true',
+    },
+  });
+  t.equal(config.server.port, 8080);
+  t.equal(config.server.host, '127.0.0.1');
+  t.equal(config.database.url, 'sqlite:/srv/bots/chatbot-platform.sqlite');
+  t.equal(config.log.level, 'debug');
+  t.equal(config.admin.token, 'a-long-operator-token');
+  t.equal(config.keys.rotation_grace_seconds, 600);
+  t.equal(config.server.trust_proxy, true);
+  t.equal(loadConfig({ file: null, env: { DATABASE_URL: 'sqlite:/tmp/x.db' } }).database.url, 'sqlite:/tmp/x.db');
+});
+
+t.test('a config file, overridden by the environment', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify({ server: { port: 4000 }, plans: { starter: { chatbots: 7 } }, log: { level: 'warn' } }));
+  const config = loadConfig({ file, env: { LOG_LEVEL: 'error' } });
+  t.equal(config.server.port, 4000);
+  t.equal(config.plans.starter.chatbots, 7, 'a plan value changed');
+  t.equal(config.plans.starter.requests.day, 1000, 'the rest of the plan kept');
+  t.equal(config.log.level, 'error', 'the environment wins');
+  t.equal(loadConfig({ env: { CONFIG_FILE: file } }).server.port, 4000, 'CONFIG_FILE names it');
+});
+
+t.test('bad values stop the start with every problem named', async (t) => {
+  const error = t.throws(() =>
+    loadConfig({ file: null, env: { PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'postgres://x', ADMIN_TOKEN: 'short' } }),
+  ) as ConfigError;
+  t.ok(error instanceof ConfigError);
+  t.equal(error.problems.length, 4);
+  t.match(error.message, /PORT \(server\.port\): "server\.port" must be a number/);
+  t.match(error.message, /LOG_LEVEL \(log\.level\)/);
+  t.match(error.message, /DATABASE_URL \(database\.url\).*sqlite:<path> or mongodb/);
+  t.match(error.message, /ADMIN_TOKEN \(admin\.token\).*at least 16/);
+});
+
+t.test('a broken config file is named', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'broken.json');
+  writeFileSync(file, '{ "server": ');
+  t.throws(() => loadConfig({ file, env: {} }), /config file .*broken\.json: not valid JSON/);
+  t.throws(() => loadConfig({ file: path.join(dir, 'missing.json'), env: {} }), /missing\.json: ENOENT/);
+  writeFileSync(file, JSON.stringify({ plans: { free: { access: 'everything' } } }));
+  t.throws(() => loadConfig({ file, env: {} }), /plans\.free\.access/);
+});

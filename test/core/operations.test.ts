@@ -1,0 +1,27 @@
+// Liveness, readiness and store selection.
+import t from 'tap';
+import { openStore } from '../../core/store/open.js';
+import { buildTestServer } from '../helpers/server.js';
+
+t.test('/health and /ready', async (t) => {
+  const api = await buildTestServer(t);
+  const health = await api.request('GET', '/health');
+  t.equal(health.statusCode, 200);
+  t.same(health.json, { status: 'ok' });
+  const ready = await api.request('GET', '/ready');
+  t.same(ready.json, { status: 'ready', store: 'sqlite' });
+
+  await api.platform.store.close();
+  const down = await api.request('GET', '/ready');
+  t.equal(down.statusCode, 503);
+  t.equal(down.json.code, 'unavailable');
+  t.equal((await api.request('GET', '/health')).statusCode, 200, 'the process is still up');
+  const duringOutage = await api.request('GET', '/api/v1/chatbots', { headers: { authorization: `Bearer sk_live_${'a'.repeat(32)}` } });
+  t.equal(duringOutage.statusCode, 503, 'requests that need the store say it is unavailable');
+  t.equal(duringOutage.json.code, 'unavailable');
+});
+
+t.test('openStore picks the adapter from the URL and refuses others', async (t) => {
+  t.throws(() => openStore('postgres://db/x'), /Unsupported DATABASE_URL/);
+  t.throws(() => openStore('mongodb://localhost/x'), /MongoDB adapter is not part of this build yet/);
+});
