@@ -21,3 +21,18 @@ export const apiKeyResponse = Joi.object({
 export const apiKeyWithSecretResponse = apiKeyResponse
   .keys({ secret: Joi.string().required().description('The key itself. Shown only in this response.') })
   .label('ApiKeyWithSecret');
+
+const MAX_GRACE_SECONDS = 30 * 86_400;
+
+/** The body of a rotate call: how long the old key keeps working, at most 30 days. */
+export const rotateKeyInput = Joi.object({
+  grace_period_seconds: Joi.number().integer().min(0).max(MAX_GRACE_SECONDS),
+})
+  .allow(null)
+  .default({})
+  .label('RotateKey');
+
+/** The grace period a rotate call asked for, or the server's default. */
+export function gracePeriodOf(payload: unknown, defaultSeconds: number): number {
+  return (payload as { grace_period_seconds?: number } | null)?.grace_period_seconds ?? defaultSeconds;
+}

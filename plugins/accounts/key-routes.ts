@@ -8,14 +8,13 @@ import { idSchema } from '../../core/ids.js';
 import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
 import { callerOf, type Platform } from '../../core/platform.js';
 import type { Filter } from '../../core/store/types.js';
+import { gracePeriodOf, rotateKeyInput } from '../../core/auth/key-schemas.js';
 import { apiKeyResponse, apiKeyWithSecretResponse } from './schemas.js';
 
 const keyAccess = { platform: { allowOnReadOnlyPlan: true } };
 const keyIdParams = Joi.object({ keyId: idSchema('key').required() });
 
 export function keyRoutes(platform: Platform): ServerRoute[] {
-  const maxGrace = 30 * 86_400;
-
   async function findKey(request: Parameters<typeof callerOf>[0]): Promise<ApiKey> {
     const { keyId } = request.params as { keyId: string };
     const key = await platform.apiKeys.forTenant(callerOf(request).tenant).get(keyId);
@@ -124,9 +123,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
         plugins: keyAccess,
         validate: {
           params: keyIdParams,
-          payload: Joi.object({ grace_period_seconds: Joi.number().integer().min(0).max(maxGrace) })
-            .allow(null)
-            .default({}),
+          payload: rotateKeyInput,
         },
         response: {
           status: { 201: Joi.object({ new_key: apiKeyWithSecretResponse, old_key: apiKeyResponse }).label('RotatedKey') },
@@ -137,9 +134,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
           const now = platform.now();
           const refusal = rotationRefusal(key, now);
           if (refusal) throw apiError(409, 'conflict', refusal);
-          const grace =
-            (request.payload as { grace_period_seconds?: number } | null)?.grace_period_seconds ??
-            platform.config.keys.rotation_grace_seconds;
+          const grace = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
           const { issued, old } = await rotateApiKey(platform.store, platform.apiKeys, tenant, key, grace, now);
           return h
             .response({

@@ -5,7 +5,7 @@ import Joi from 'joi';
 import { presentKey, rotateApiKey, rotationRefusal } from '../../core/auth/keys.js';
 import { apiError } from '../../core/errors.js';
 import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
-import { apiKeyWithSecretResponse } from '../../core/auth/key-schemas.js';
+import { apiKeyWithSecretResponse, gracePeriodOf, rotateKeyInput } from '../../core/auth/key-schemas.js';
 import { chatbotIdOf, chatbotIdParams, chatbotResponse } from './schemas.js';
 import type { ChatbotService } from './service.js';
 import { presentChatbot, type ChatbotStatus } from './store.js';
@@ -59,9 +59,7 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
       tags: ['api', 'chatbots'],
       validate: {
         params: chatbotIdParams,
-        payload: Joi.object({ grace_period_seconds: Joi.number().integer().min(0).max(30 * 86_400) })
-          .allow(null)
-          .default({}),
+        payload: rotateKeyInput,
       },
       response: { status: { 201: Joi.object({ api_key: Joi.string().required(), key: apiKeyWithSecretResponse }) } },
       handler: async (request, h) => {
@@ -72,9 +70,7 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
           .filter((key) => rotationRefusal(key, now) === null)
           .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
         if (!current) throw apiError(409, 'conflict', `Chatbot ${chatbot.id} has no active key to rotate`);
-        const grace =
-          (request.payload as { grace_period_seconds?: number } | null)?.grace_period_seconds ??
-          platform.config.keys.rotation_grace_seconds;
+        const grace = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
         const { issued } = await rotateApiKey(platform.store, platform.apiKeys, tenant, current, grace, now);
         return h
           .response({ api_key: issued.secret, key: { ...presentKey(issued.record, tenant.mode), secret: issued.secret } })
