@@ -32,7 +32,7 @@ export async function consumeRequest(
     windowsOf(plan).map(async ({ window, limit }) => {
       const { start, end } = windowBounds(window, now);
       // Keep the counter an hour past its window so a clock skew between instances is harmless.
-      const used = await counters.increment(tenant, `requests:${window}:${start}`, 1, new Date((end + 3600) * 1000));
+      const used = await counters.increment(tenant, `requests:${window}:${start}`, new Date((end + 3600) * 1000));
       return usage(window, limit, used, end);
     }),
   );

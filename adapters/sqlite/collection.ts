@@ -21,6 +21,7 @@ import type {
   TenantScope,
   WriteOp,
 } from '../../core/store/types.js';
+import type { CollectionEngine } from '../../core/store/handle.js';
 import { bindValue, compileFilter, compileOrder, fieldExpression, type Bound } from './sql.js';
 
 interface Row {
@@ -42,7 +43,7 @@ export interface PlannedIndex {
   fields: string[];
 }
 
-export class SqliteCollectionTable {
+export class SqliteCollectionTable implements CollectionEngine {
   readonly table: string;
   private readonly indexFields = new Map<string, string[]>();
 

@@ -4,20 +4,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
 import { assertCollectionDefinition } from '../../core/store/fields.js';
-import type {
-  Capability,
-  ClaimQueue,
-  Collection,
-  CollectionDefinition,
-  CounterStore,
-  Repository,
-  Scalar,
-  Store,
-  Stored,
-  TenantScope,
-  WriteOp,
-  WriteOps,
-} from '../../core/store/types.js';
+import { collectionHandle, type EngineRunner } from '../../core/store/handle.js';
+import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
 import { SqliteCollectionTable } from './collection.js';
 import { mapSqliteError } from './errors.js';
 import { runMigrations } from './migrations.js';
@@ -61,7 +49,8 @@ class SqliteStore implements Store {
       if (this.initialized) throw new StoreUsageError(`Declare ${definition.name} before init()`);
       this.tables.set(definition.name, new SqliteCollectionTable(this.db, definition));
     }
-    return new SqliteCollection<T>(this, this.table(definition.name));
+    const table = this.table(definition.name);
+    return collectionHandle<T>(table, this.runner(table));
   }
 
   async init(): Promise<void> {
@@ -112,7 +101,7 @@ class SqliteStore implements Store {
   }
 
   readonly counters: CounterStore = {
-    increment: async (scope, name, by, expiresAt) =>
+    increment: async (scope, name, expiresAt) =>
       this.guard(() => {
         const row = this.db
           .prepare(
@@ -121,7 +110,7 @@ class SqliteStore implements Store {
                SET value = value + excluded.value, expires_at = max(expires_at, excluded.expires_at)
              RETURNING value`,
           )
-          .get(scopeKey(scope), name, by, expiresAt.getTime()) as { value: number };
+          .get(scopeKey(scope), name, 1, expiresAt.getTime()) as { value: number };
         return row.value;
       }),
     get: async (scope, name) =>
@@ -145,98 +134,35 @@ class SqliteStore implements Store {
     this.db.close();
   }
 
-  table(name: string): SqliteCollectionTable {
+  private table(name: string): SqliteCollectionTable {
     const table = this.tables.get(name);
     if (!table) throw new StoreUsageError(`Collection ${name} was not declared`);
     return table;
   }
 
+  /** Runs one collection call, mapping driver errors (thrown or rejected) to typed store errors. */
+  private runner(table: SqliteCollectionTable): EngineRunner {
+    return async (work) => {
+      if (this.closed) throw new StoreUnavailableError('The store is closed');
+      try {
+        return await work();
+      } catch (error) {
+        throw mapSqliteError(error, table.definition.name, table.fieldsOfIndex);
+      }
+    };
+  }
+
   /** Runs synchronous driver work, mapping driver errors to the store's typed errors. */
-  guard<R>(work: () => R, table?: SqliteCollectionTable): R {
+  private guard<R>(work: () => R): R {
     if (this.closed) throw new StoreUnavailableError('The store is closed');
     try {
       return work();
     } catch (error) {
-      throw mapSqliteError(error, table?.definition.name ?? 'store', (index) => table?.fieldsOfIndex(index));
+      throw mapSqliteError(error, 'store', () => undefined);
     }
   }
 }
 
 function scopeKey(scope: TenantScope | null): string {
   return scope ? `${scope.accountId}/${scope.mode}` : '';
-}
-
-class SqliteCollection<T> implements Collection<T> {
-  readonly definition: CollectionDefinition;
-  readonly claims: ClaimQueue<T> | null;
-
-  constructor(
-    private readonly store: SqliteStore,
-    private readonly table: SqliteCollectionTable,
-  ) {
-    this.definition = table.definition;
-    this.claims = this.definition.claims ? this.claimQueue() : null;
-  }
-
-  forTenant(scope: TenantScope): Repository<T> {
-    if (this.definition.scope !== 'tenant') throw new StoreUsageError(`${this.definition.name} is global`);
-    if (!scope?.accountId) throw new StoreUsageError(`${this.definition.name} needs a tenant scope`);
-    return this.repository(Object.freeze({ accountId: scope.accountId, mode: scope.mode }));
-  }
-
-  global(): Repository<T> {
-    if (this.definition.scope !== 'global') throw new StoreUsageError(`${this.definition.name} is a tenant collection`);
-    return this.repository(null);
-  }
-
-  async findUniqueAcrossTenants(field: string, value: Scalar): Promise<{ record: Stored<T>; scope: TenantScope } | null> {
-    return this.run(() => this.table.findUniqueAcrossTenants(field, value)) as never;
-  }
-
-  private run<R>(work: () => R): R {
-    return this.store.guard(work, this.table);
-  }
-
-  private repository(scope: TenantScope | null): Repository<T> {
-    const table = this.table;
-    const name = this.definition.name;
-    type Doc = Record<string, unknown>;
-    const ops: WriteOps<T> = {
-      insert: (doc) => ({ kind: 'insert', collection: name, scope, doc: doc as Doc & { id: string } }),
-      update: (id, changes, options) => ({
-        kind: 'update',
-        collection: name,
-        scope,
-        id,
-        changes: changes as Doc,
-        ifVersion: options?.ifVersion,
-      }),
-      delete: (id, options) => ({ kind: 'delete', collection: name, scope, id, ifVersion: options?.ifVersion }),
-      deleteMany: (filter) => ({ kind: 'deleteMany', collection: name, scope, filter }),
-    };
-    // The casts below only re-attach T: the table stores and returns plain JSON documents.
-    return {
-      ops,
-      get: async (id) => this.run(() => table.get(scope, id)) as never,
-      findOne: async (filter) => this.run(() => table.list(scope, { filter, limit: 1 })[0] ?? null) as never,
-      insert: async (doc) => this.run(() => table.insert(scope, doc as Doc & { id: string })) as never,
-      update: async (id, changes, options) =>
-        this.run(() => table.update(scope, id, changes as Doc, options?.ifVersion)) as never,
-      delete: async (id, options) => this.run(() => table.delete(scope, id, options?.ifVersion)),
-      deleteMany: async (filter) => this.run(() => table.deleteMany(scope, filter)),
-      list: async (query) => this.run(() => table.list(scope, query)) as never,
-      count: async (filter) => this.run(() => table.count(scope, filter)),
-      countBy: async (field, filter) => this.run(() => table.countBy(scope, field, filter)),
-    };
-  }
-
-  private claimQueue(): ClaimQueue<T> {
-    const table = this.table;
-    return {
-      claimDue: async (args) => this.run(() => table.claimDue(args)) as never,
-      complete: async (args) => this.run(() => table.completeClaim(args as never)),
-      release: async (args) => this.run(() => table.releaseClaim(args)),
-      extendLease: async (args) => this.run(() => table.extendLease(args)),
-    };
-  }
 }

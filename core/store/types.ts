@@ -177,10 +177,13 @@ export interface Collection<T> {
   readonly claims: ClaimQueue<T> | null;
 }
 
-/** Atomic counters (capability `counters`), e.g. rate-limit windows shared by every instance. */
+/**
+ * Atomic counters (capability `counters`), e.g. rate-limit windows shared by every instance.
+ * Each increment adds one and sees its own value: n concurrent increments from 0 return 1..n.
+ */
 export interface CounterStore {
-  /** Adds `by` and returns the new value, atomically. The counter can be swept after expiresAt. */
-  increment(scope: TenantScope | null, name: string, by: number, expiresAt: Date): Promise<number>;
+  /** Adds one and returns the new value. The counter can be swept once expiresAt has passed. */
+  increment(scope: TenantScope | null, name: string, expiresAt: Date): Promise<number>;
   get(scope: TenantScope | null, name: string): Promise<number>;
   sweepExpired(now: Date): Promise<number>;
 }

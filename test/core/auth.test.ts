@@ -77,12 +77,12 @@ t.test('authentication', async (t) => {
     t.equal(again.json.data.find((k: { id: string }) => k.id === created.json.id).last_used_at, api.clock.now().toISOString());
   });
 
-  t.test('keys are stored hashed: no secret in the database file', async (t) => {
-    const { readFileSync, readdirSync } = await import('node:fs');
-    const files = readdirSync(api.dataDir).map((name) => readFileSync(`${api.dataDir}/${name}`).toString('latin1'));
+  t.test('keys are stored hashed: no secret anywhere in the store', async (t) => {
+    const stored = await api.storedText();
+    t.ok(stored.includes(acme.id), 'the dump does hold the account (the check can fail)');
     for (const secret of [acme.live, acme.test]) {
-      t.notOk(files.some((content) => content.includes(secret)), 'secret not stored');
-      t.notOk(files.some((content) => content.includes(secret.slice(8))), 'nor its random part');
+      t.notOk(stored.includes(secret), 'secret not stored');
+      t.notOk(stored.includes(secret.slice(8)), 'nor its random part');
     }
   });
 });

@@ -1,7 +1,8 @@
 // Liveness, readiness and store selection.
 import t from 'tap';
+import { databaseNameOf } from '../../adapters/mongodb/index.js';
 import { openStore } from '../../core/store/open.js';
-import { buildTestServer } from '../helpers/server.js';
+import { buildTestServer, TEST_STORE } from '../helpers/server.js';
 
 t.test('/health and /ready', async (t) => {
   const api = await buildTestServer(t);
@@ -9,7 +10,8 @@ t.test('/health and /ready', async (t) => {
   t.equal(health.statusCode, 200);
   t.same(health.json, { status: 'ok' });
   const ready = await api.request('GET', '/ready');
-  t.same(ready.json, { status: 'ready', store: 'sqlite' });
+  t.same(ready.json, { status: 'ready', store: api.platform.store.engine });
+  t.equal(api.platform.store.engine, TEST_STORE === 'sqlite' ? 'sqlite' : 'mongodb');
 
   await api.platform.store.close();
   const down = await api.request('GET', '/ready');
@@ -23,5 +25,9 @@ t.test('/health and /ready', async (t) => {
 
 t.test('openStore picks the adapter from the URL and refuses others', async (t) => {
   t.throws(() => openStore('postgres://db/x'), /Unsupported DATABASE_URL/);
-  t.throws(() => openStore('mongodb://localhost/x'), /MongoDB adapter is not part of this build yet/);
+  const mongo = openStore('mongodb://127.0.0.1:1/x'); // not connected until init()
+  t.equal(mongo.engine, 'mongodb');
+  await mongo.close();
+  t.equal(databaseNameOf('mongodb://a:1,b:2/bots?replicaSet=rs0'), 'bots', 'the database from the URL path');
+  t.equal(databaseNameOf('mongodb+srv://cluster.example.net/?retryWrites=true'), 'chatbot_platform', 'else the default');
 });

@@ -1,7 +1,9 @@
 // Builds a real server on a fresh SQLite file for one test, with a controllable clock and helpers
 // to create accounts and call the API through server.inject.
 import type { Server, ServerInjectResponse } from '@hapi/hapi';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MongoClient } from 'mongodb';
 import pino from 'pino';
 import type { Test } from 'tap';
 import { loadConfig, type Config, type DeepPartial } from '../../config/index.js';
@@ -9,9 +11,22 @@ import type { PlanName } from '../../config/plans.js';
 import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
 import type { Platform } from '../../core/platform.js';
 import { createServer, type CreateServerOptions } from '../../core/server.js';
+import { freshMongoUrl } from './mongodb.js';
 import { temporaryDirectory } from './sqlite.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+/**
+ * The store the server tests run on: TEST_STORE=sqlite (default), ferretdb (a FerretDB started for
+ * this test process) or mongodb (MONGODB_URL). Each server gets a database of its own.
+ */
+export const TEST_STORE = (process.env.TEST_STORE ?? 'sqlite') as 'sqlite' | 'ferretdb' | 'mongodb';
+
+async function testDatabaseUrl(dir: string): Promise<string> {
+  if (TEST_STORE === 'sqlite') return `sqlite:${path.join(dir, 'test.sqlite')}`;
+  if (TEST_STORE === 'ferretdb' || TEST_STORE === 'mongodb') return freshMongoUrl(TEST_STORE === 'mongodb');
+  throw new Error(`Unknown TEST_STORE ${TEST_STORE}: use sqlite, ferretdb or mongodb`);
+}
 
 /** A clock tests move by hand. */
 export class TestClock {
@@ -37,6 +52,8 @@ export interface TestServer {
   config: Config;
   clock: TestClock;
   dataDir: string;
+  /** Everything the store holds, as text, read around the adapter (for "is this secret stored?"). */
+  storedText(): Promise<string>;
   /** Creates an account through the same code as the CLI. */
   account(plan?: PlanName, name?: string): Promise<TestAccount>;
   request(
@@ -56,7 +73,7 @@ export async function buildTestServer(
     file: null,
     overrides: {
       data_dir: dir,
-      database: { url: `sqlite:${path.join(dir, 'test.sqlite')}` },
+      database: { url: await testDatabaseUrl(dir) },
       log: { level: 'silent' },
       admin: { token: ADMIN_TOKEN },
       ...options.config,
@@ -79,6 +96,24 @@ export async function buildTestServer(
     config,
     clock,
     dataDir: dir,
+    async storedText() {
+      if (config.database.url.startsWith('sqlite:')) {
+        return readdirSync(dir)
+          .map((name) => readFileSync(path.join(dir, name)).toString('latin1'))
+          .join('\n');
+      }
+      const client = new MongoClient(config.database.url);
+      try {
+        const db = client.db();
+        const texts: string[] = [];
+        for (const { name } of await db.listCollections().toArray()) {
+          texts.push(JSON.stringify(await db.collection(name).find({}).toArray()));
+        }
+        return texts.join('\n');
+      } finally {
+        await client.close();
+      }
+    },
     async account(plan = 'starter', name = 'Test account') {
       const created = await createAccountWithKeys(platform, { name, plan });
       return { id: created.account.id, live: created.liveKey, test: created.testKey };

@@ -1,0 +1,170 @@
+// The clustered store: MongoDB (or any MongoDB-wire server such as FerretDB) through the official
+// driver. Writes use majority write concern, so an acknowledged write survives a primary failover.
+import { MongoClient, type Db, type Document } from 'mongodb';
+import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
+import { assertCollectionDefinition } from '../../core/store/fields.js';
+import { collectionHandle } from '../../core/store/handle.js';
+import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
+import { MongoCollectionTable } from './collection.js';
+import { isDuplicateKeyError, mapMongoError } from './errors.js';
+import { COUNTER_SLOTS, runMigrations } from './migrations.js';
+
+export const DEFAULT_DATABASE = 'chatbot_platform';
+
+// No `atomic_commit`: commit() writes in order without a transaction (see Store.commit), which
+// works on every deployment, FerretDB included.
+const CAPABILITIES: ReadonlySet<Capability> = new Set(['counters', 'claims', 'grouped_counts']);
+
+export interface MongoStoreOptions {
+  /** How long to look for a server before an operation fails (ms). */
+  serverSelectionTimeoutMs?: number;
+}
+
+/** The database named in the URL's path, else chatbot_platform. */
+export function databaseNameOf(url: string): string {
+  const path = /^mongodb(?:\+srv)?:\/\/[^/]*\/([^?]*)/.exec(url)?.[1];
+  return path ? decodeURIComponent(path) : DEFAULT_DATABASE;
+}
+
+export function openMongoStore(url: string, options: MongoStoreOptions = {}): Store {
+  const client = new MongoClient(url, {
+    writeConcern: { w: 'majority' },
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000,
+    appName: 'chatbot-platform',
+  });
+  return new MongoStore(client, client.db(databaseNameOf(url)));
+}
+
+class MongoStore implements Store {
+  readonly engine = 'mongodb' as const;
+  readonly capabilities = CAPABILITIES;
+  private readonly tables = new Map<string, MongoCollectionTable>();
+  private initialized = false;
+  private closed = false;
+
+  constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  collection<T>(definition: CollectionDefinition): Collection<T> {
+    assertCollectionDefinition(definition);
+    const existing = this.tables.get(definition.name);
+    if (existing) {
+      if (JSON.stringify(existing.definition) !== JSON.stringify(definition)) {
+        throw new StoreUsageError(`Collection ${definition.name} is declared twice with different definitions`);
+      }
+    } else {
+      if (this.initialized) throw new StoreUsageError(`Declare ${definition.name} before init()`);
+      this.tables.set(definition.name, new MongoCollectionTable(this.db.collection(definition.name), definition));
+    }
+    const table = this.table(definition.name);
+    return collectionHandle<T>(table, (work) => this.guard(async () => work(), table));
+  }
+
+  async init(): Promise<void> {
+    await this.guard(async () => {
+      await this.client.connect();
+      await runMigrations(this.db);
+      for (const table of this.tables.values()) await this.syncCollection(table);
+    });
+    this.initialized = true;
+  }
+
+  /** Creates the declared indexes (idempotent), drops ours no longer declared, records the definition. */
+  private async syncCollection(table: MongoCollectionTable): Promise<void> {
+    const planned = table.plannedIndexes();
+    const existing = await table.collection
+      .listIndexes()
+      .toArray()
+      .catch(() => [] as Document[]); // a collection that does not exist yet has no indexes
+    const wanted = new Set(planned.map((index) => index.name));
+    for (const index of planned) {
+      if (existing.some((found) => found.name === index.name)) continue;
+      await table.collection.createIndex(index.key, { name: index.name, unique: index.unique });
+    }
+    for (const found of existing) {
+      const name = String(found.name);
+      if (name.startsWith('ix_') && !wanted.has(name)) await table.collection.dropIndex(name);
+    }
+    await this.db
+      .collection<{ _id: string; definition: string; updated_at: string }>('_collections')
+      .updateOne(
+        { _id: table.definition.name, definition: { $ne: JSON.stringify(table.definition) } },
+        { $set: { definition: JSON.stringify(table.definition), updated_at: new Date().toISOString() } },
+        { upsert: true },
+      )
+      .catch((error: unknown) => {
+        // Two instances starting together: the loser's upsert hits the _id; the record is written.
+        if (!isDuplicateKeyError(error)) throw error;
+      });
+  }
+
+  async commit(ops: WriteOp[]): Promise<void> {
+    const steps = ops.map((op) => ({ op, table: this.table(op.collection) }));
+    for (const { op, table } of steps) await this.guard(() => table.applyStrict(op), table);
+  }
+
+  // Counters are slots: the n-th increment inserts the document "<counter>#n", and a duplicate
+  // _id means another increment took n, so it tries n+1. Unique inserts are atomic on every
+  // MongoDB-wire server, where an $inc is not (FerretDB 1.x loses concurrent increments).
+  readonly counters: CounterStore = {
+    increment: async (scope, name, expiresAt) =>
+      this.guard(async () => {
+        const key = counterId(scope, name);
+        const slots = this.slots();
+        const last = await this.counterValue(key);
+        for (let value = last + 1; value <= last + 100_000; value++) {
+          try {
+            await slots.insertOne({ _id: `${key}#${value}`, key, value, expires_at: expiresAt.getTime() });
+            return value;
+          } catch (error) {
+            if (!isDuplicateKeyError(error)) throw error;
+          }
+        }
+        throw new StoreUnavailableError(`Counter ${key} is too contended`);
+      }),
+    get: async (scope, name) => this.guard(() => this.counterValue(counterId(scope, name))),
+    sweepExpired: async (now) =>
+      this.guard(async () => (await this.slots().deleteMany({ expires_at: { $lte: now.getTime() } })).deletedCount),
+  };
+
+  private slots() {
+    return this.db.collection<{ _id: string; key: string; value: number; expires_at: number }>(COUNTER_SLOTS);
+  }
+
+  private async counterValue(key: string): Promise<number> {
+    const [last] = await this.slots().find({ key }).sort({ value: -1 }).limit(1).toArray();
+    return last?.value ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    await this.guard(() => this.db.command({ ping: 1 }));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.close();
+  }
+
+  private table(name: string): MongoCollectionTable {
+    const table = this.tables.get(name);
+    if (!table) throw new StoreUsageError(`Collection ${name} was not declared`);
+    return table;
+  }
+
+  /** Runs driver work, mapping driver errors to the store's typed errors. */
+  private async guard<R>(work: () => Promise<R>, table?: MongoCollectionTable): Promise<R> {
+    if (this.closed) throw new StoreUnavailableError('The store is closed');
+    try {
+      return await work();
+    } catch (error) {
+      throw mapMongoError(error, table?.definition.name ?? 'store', (index) => table?.fieldsOfIndex(index));
+    }
+  }
+}
+
+function counterId(scope: TenantScope | null, name: string): string {
+  return `${scope ? `${scope.accountId}/${scope.mode}` : ''}|${name}`;
+}

@@ -1,0 +1,102 @@
+// The part of a Collection that is the same for every adapter: binding a tenant scope, building
+// write ops, and routing each call through the adapter's error mapping. An adapter implements
+// only CollectionEngine, the engine-specific work on one collection.
+import { StoreUsageError } from './errors.js';
+import type {
+  ClaimedRecord,
+  ClaimQueue,
+  Collection,
+  CollectionDefinition,
+  Filter,
+  GroupCount,
+  ListQuery,
+  Repository,
+  Scalar,
+  Stored,
+  TenantScope,
+  WriteOps,
+} from './types.js';
+
+type Doc = Record<string, unknown>;
+type MaybePromise<T> = T | Promise<T>;
+
+/** What an adapter does for one collection. `scope` is null for global collections. */
+export interface CollectionEngine {
+  readonly definition: CollectionDefinition;
+  get(scope: TenantScope | null, id: string): MaybePromise<Stored<Doc> | null>;
+  list(scope: TenantScope | null, query: ListQuery): MaybePromise<Stored<Doc>[]>;
+  count(scope: TenantScope | null, filter?: Filter): MaybePromise<number>;
+  countBy(scope: TenantScope | null, field: string, filter?: Filter): MaybePromise<GroupCount[]>;
+  findUniqueAcrossTenants(field: string, value: Scalar): MaybePromise<{ record: Stored<Doc>; scope: TenantScope } | null>;
+  insert(scope: TenantScope | null, doc: Doc & { id: string }): MaybePromise<Stored<Doc>>;
+  update(scope: TenantScope | null, id: string, changes: Doc, ifVersion?: number): MaybePromise<Stored<Doc> | null>;
+  delete(scope: TenantScope | null, id: string, ifVersion?: number): MaybePromise<boolean>;
+  deleteMany(scope: TenantScope | null, filter: Filter): MaybePromise<number>;
+  claimDue(args: { now: Date; owner: string; leaseMs: number; limit: number; filter?: Filter }): MaybePromise<
+    ClaimedRecord<Doc>[]
+  >;
+  completeClaim(args: { id: string; owner: string; now: Date; changes: Doc }): MaybePromise<boolean>;
+  releaseClaim(args: { id: string; owner: string; now: Date }): MaybePromise<boolean>;
+  extendLease(args: { id: string; owner: string; now: Date; leaseMs: number }): MaybePromise<boolean>;
+}
+
+/** Runs one engine call, mapping the driver's errors to typed store errors. */
+export type EngineRunner = <R>(work: () => MaybePromise<R>) => Promise<R>;
+
+// The casts below only re-attach T: engines store and return plain JSON documents.
+export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner): Collection<T> {
+  const { definition } = engine;
+
+  function repository(scope: TenantScope | null): Repository<T> {
+    const name = definition.name;
+    const ops: WriteOps<T> = {
+      insert: (doc) => ({ kind: 'insert', collection: name, scope, doc: doc as Doc & { id: string } }),
+      update: (id, changes, options) => ({
+        kind: 'update',
+        collection: name,
+        scope,
+        id,
+        changes: changes as Doc,
+        ifVersion: options?.ifVersion,
+      }),
+      delete: (id, options) => ({ kind: 'delete', collection: name, scope, id, ifVersion: options?.ifVersion }),
+      deleteMany: (filter) => ({ kind: 'deleteMany', collection: name, scope, filter }),
+    };
+    return {
+      ops,
+      get: (id) => run(() => engine.get(scope, id)) as never,
+      findOne: (filter) => run(async () => (await engine.list(scope, { filter, limit: 1 }))[0] ?? null) as never,
+      insert: (doc) => run(() => engine.insert(scope, doc as Doc & { id: string })) as never,
+      update: (id, changes, options) => run(() => engine.update(scope, id, changes as Doc, options?.ifVersion)) as never,
+      delete: (id, options) => run(() => engine.delete(scope, id, options?.ifVersion)),
+      deleteMany: (filter) => run(() => engine.deleteMany(scope, filter)),
+      list: (query) => run(() => engine.list(scope, query)) as never,
+      count: (filter) => run(() => engine.count(scope, filter)),
+      countBy: (field, filter) => run(() => engine.countBy(scope, field, filter)),
+    };
+  }
+
+  const claims: ClaimQueue<T> | null = definition.claims
+    ? {
+        claimDue: (args) => run(() => engine.claimDue(args)) as never,
+        complete: (args) => run(() => engine.completeClaim(args as { id: string; owner: string; now: Date; changes: Doc })),
+        release: (args) => run(() => engine.releaseClaim(args)),
+        extendLease: (args) => run(() => engine.extendLease(args)),
+      }
+    : null;
+
+  return {
+    definition,
+    claims,
+    forTenant(scope) {
+      if (definition.scope !== 'tenant') throw new StoreUsageError(`${definition.name} is global`);
+      if (!scope?.accountId) throw new StoreUsageError(`${definition.name} needs a tenant scope`);
+      return repository(Object.freeze({ accountId: scope.accountId, mode: scope.mode }));
+    },
+    global() {
+      if (definition.scope !== 'global') throw new StoreUsageError(`${definition.name} is a tenant collection`);
+      return repository(null);
+    },
+    findUniqueAcrossTenants: (field, value) => run(() => engine.findUniqueAcrossTenants(field, value)) as never,
+  };
+}
