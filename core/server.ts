@@ -8,7 +8,9 @@ import type { Config } from '../config/index.js';
 import { registerAccessRules } from './access.js';
 import { registerAuthStrategies } from './auth/strategy.js';
 import { apiError, formatErrorResponse, toBoom, validationFailAction } from './errors.js';
+import type { ScheduledTask } from 'node-cron';
 import { finishIdempotentRequest } from './idempotency.js';
+import { scheduleMaintenance } from './maintenance.js';
 import { newId } from './ids.js';
 import { createPlatform, type Platform } from './platform.js';
 import { rateLimitHeaders } from './rate-limit.js';
@@ -96,6 +98,14 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerFallbackRoute(server);
 
   server.ext('onPreStart', () => store.init());
+  // Scheduled work runs only in a started (serving) server, never in tests' initialized ones.
+  let maintenance: ScheduledTask | null = null;
+  server.ext('onPostStart', () => {
+    maintenance = scheduleMaintenance(platform);
+  });
+  server.ext('onPreStop', async () => {
+    await maintenance?.stop();
+  });
   server.ext('onPostStop', () => store.close());
   await server.initialize();
   return { server, platform };

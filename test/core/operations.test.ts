@@ -1,6 +1,7 @@
 // Liveness, readiness and store selection.
 import t from 'tap';
 import { databaseNameOf } from '../../adapters/mongodb/index.js';
+import { runMaintenance } from '../../core/maintenance.js';
 import { openStore } from '../../core/store/open.js';
 import { buildTestServer, TEST_STORE } from '../helpers/server.js';
 
@@ -30,4 +31,22 @@ t.test('openStore picks the adapter from the URL and refuses others', async (t) 
   await mongo.close();
   t.equal(databaseNameOf('mongodb://a:1,b:2/bots?replicaSet=rs0'), 'bots', 'the database from the URL path');
   t.equal(databaseNameOf('mongodb+srv://cluster.example.net/?retryWrites=true'), 'chatbot_platform', 'else the default');
+});
+
+t.test('maintenance sweeps rate-limit counters whose window has ended', async (t) => {
+  const api = await buildTestServer(t);
+  api.clock.set('2026-11-21T10:00:30.000Z');
+  const acme = await api.account('professional');
+  await api.request('GET', '/api/v1/account', { key: acme.live });
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const minuteKey = `requests:minute:${Date.parse('2026-11-21T10:00:00Z') / 1000}`;
+  t.equal(await api.platform.store.counters.get(tenant, minuteKey), 1);
+
+  t.same(await runMaintenance(api.platform), { countersSwept: 0 }, 'nothing has ended yet');
+  api.clock.set('2026-11-21T11:01:01.000Z'); // the minute window ended an hour ago
+  const swept = await runMaintenance(api.platform);
+  t.ok(swept.countersSwept >= 1, 'the ended minute window went');
+  t.equal(await api.platform.store.counters.get(tenant, minuteKey), 0);
+  const dayKey = `requests:day:${Date.parse('2026-11-21T00:00:00Z') / 1000}`;
+  t.equal(await api.platform.store.counters.get(tenant, dayKey), 1, 'the day window stays');
 });

@@ -1,0 +1,28 @@
+// Housekeeping on a node-cron schedule, run by every serving instance. Each step is idempotent, so
+// instances running it at the same time do no harm. The webhook dispatcher will add its own ticks.
+import cron, { type ScheduledTask } from 'node-cron';
+import type { Platform } from './platform.js';
+
+export interface MaintenanceResult {
+  /** Rate-limit counters whose windows have ended. */
+  countersSwept: number;
+}
+
+export async function runMaintenance(platform: Platform): Promise<MaintenanceResult> {
+  return { countersSwept: await platform.store.counters.sweepExpired(platform.now()) };
+}
+
+/** Every ten minutes: windows end each minute, and a counter document is small. */
+export function scheduleMaintenance(platform: Platform, expression = '*/10 * * * *'): ScheduledTask {
+  return cron.schedule(
+    expression,
+    async () => {
+      try {
+        platform.logger.debug(await runMaintenance(platform), 'maintenance done');
+      } catch (error) {
+        platform.logger.warn({ err: error }, 'maintenance failed; it runs again at the next tick');
+      }
+    },
+    { name: 'maintenance', noOverlap: true },
+  );
+}
