@@ -26,7 +26,7 @@ import type {
   TenantScope,
   WriteOp,
 } from '../../core/store/types.js';
-import type { CollectionEngine } from '../../core/store/handle.js';
+import { assertUniqueAcrossTenants, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
 import { compileFilter, compileOrder } from './query.js';
 
 type Doc = Record<string, unknown>;
@@ -124,10 +124,7 @@ export class MongoCollectionTable implements CollectionEngine {
   }
 
   async findUniqueAcrossTenants(field: string, value: Scalar): Promise<{ record: Stored<Doc>; scope: TenantScope } | null> {
-    const declared = this.definition.indexes?.some(
-      (index) => index.acrossTenants && index.unique && index.fields.length === 1 && index.fields[0] === field,
-    );
-    if (!declared) throw new StoreUsageError(`${this.definition.name}.${field} has no acrossTenants unique index`);
+    assertUniqueAcrossTenants(this.definition, field);
     const document = await this.collection.findOne({ [field]: value });
     if (!document) return null;
     return {
@@ -368,14 +365,7 @@ export class MongoCollectionTable implements CollectionEngine {
   }
 
   private tenant(scope: TenantScope | null): { accountId: string; mode: string } {
-    if (this.definition.scope === 'global') {
-      if (scope) throw new StoreUsageError(`${this.definition.name} is a global collection`);
-      return { accountId: '', mode: '' };
-    }
-    if (!scope?.accountId || (scope.mode !== 'live' && scope.mode !== 'test')) {
-      throw new StoreUsageError(`${this.definition.name} is a tenant collection: a scope is required`);
-    }
-    return scope;
+    return tenantOf(this.definition, scope);
   }
 
   private tenantQuery(scope: TenantScope | null): Document {

@@ -2,8 +2,7 @@
 // driver. Writes use majority write concern, so an acknowledged write survives a primary failover.
 import { MongoClient, type Db, type Document } from 'mongodb';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
-import { assertCollectionDefinition } from '../../core/store/fields.js';
-import { collectionHandle } from '../../core/store/handle.js';
+import { collectionHandle, declareCollection } from '../../core/store/handle.js';
 import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
 import { MongoCollectionTable } from './collection.js';
 import { isDuplicateKeyError, mapMongoError } from './errors.js';
@@ -48,17 +47,7 @@ class MongoStore implements Store {
   ) {}
 
   collection<T>(definition: CollectionDefinition): Collection<T> {
-    assertCollectionDefinition(definition);
-    const existing = this.tables.get(definition.name);
-    if (existing) {
-      if (JSON.stringify(existing.definition) !== JSON.stringify(definition)) {
-        throw new StoreUsageError(`Collection ${definition.name} is declared twice with different definitions`);
-      }
-    } else {
-      if (this.initialized) throw new StoreUsageError(`Declare ${definition.name} before init()`);
-      this.tables.set(definition.name, new MongoCollectionTable(this.db.collection(definition.name), definition));
-    }
-    const table = this.table(definition.name);
+    const table = declareCollection(this.tables, definition, this.initialized, () => new MongoCollectionTable(this.db.collection(definition.name), definition));
     return collectionHandle<T>(table, (work) => this.guard(async () => work(), table));
   }
 

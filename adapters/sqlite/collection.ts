@@ -21,7 +21,7 @@ import type {
   TenantScope,
   WriteOp,
 } from '../../core/store/types.js';
-import type { CollectionEngine } from '../../core/store/handle.js';
+import { assertUniqueAcrossTenants, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
 import { bindValue, compileFilter, compileOrder, fieldExpression, type Bound } from './sql.js';
 
 interface Row {
@@ -34,8 +34,6 @@ interface Row {
   lease_until?: number | null;
 }
 
-/** Global records are stored with an empty tenant, so unique indexes treat them alike. */
-const GLOBAL = { accountId: '', mode: '' };
 
 export interface PlannedIndex {
   name: string;
@@ -143,10 +141,7 @@ export class SqliteCollectionTable implements CollectionEngine {
   }
 
   findUniqueAcrossTenants(field: string, value: Scalar): { record: Stored<Record<string, unknown>>; scope: TenantScope } | null {
-    const declared = this.definition.indexes?.some(
-      (index) => index.acrossTenants && index.unique && index.fields.length === 1 && index.fields[0] === field,
-    );
-    if (!declared) throw new StoreUsageError(`${this.definition.name}.${field} has no acrossTenants unique index`);
+    assertUniqueAcrossTenants(this.definition, field);
     const row = this.db
       .prepare(`SELECT id, account_id, mode, version, doc FROM ${this.table} WHERE ${fieldExpression(field)} = ? LIMIT 1`)
       .get(bindValue(value)) as Row | undefined;
@@ -304,14 +299,7 @@ export class SqliteCollectionTable implements CollectionEngine {
   }
 
   private tenant(scope: TenantScope | null): { accountId: string; mode: string } {
-    if (this.definition.scope === 'global') {
-      if (scope) throw new StoreUsageError(`${this.definition.name} is a global collection`);
-      return GLOBAL;
-    }
-    if (!scope?.accountId || (scope.mode !== 'live' && scope.mode !== 'test')) {
-      throw new StoreUsageError(`${this.definition.name} is a tenant collection: a scope is required`);
-    }
-    return scope;
+    return tenantOf(this.definition, scope);
   }
 
   private where(scope: TenantScope | null, filter: Filter | undefined): { sql: string; params: Bound[] } {

@@ -3,8 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
-import { assertCollectionDefinition } from '../../core/store/fields.js';
-import { collectionHandle, type EngineRunner } from '../../core/store/handle.js';
+import { collectionHandle, declareCollection, type EngineRunner } from '../../core/store/handle.js';
 import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
 import { SqliteCollectionTable } from './collection.js';
 import { mapSqliteError } from './errors.js';
@@ -39,17 +38,7 @@ class SqliteStore implements Store {
   constructor(private readonly db: Database.Database) {}
 
   collection<T>(definition: CollectionDefinition): Collection<T> {
-    assertCollectionDefinition(definition);
-    const existing = this.tables.get(definition.name);
-    if (existing) {
-      if (JSON.stringify(existing.definition) !== JSON.stringify(definition)) {
-        throw new StoreUsageError(`Collection ${definition.name} is declared twice with different definitions`);
-      }
-    } else {
-      if (this.initialized) throw new StoreUsageError(`Declare ${definition.name} before init()`);
-      this.tables.set(definition.name, new SqliteCollectionTable(this.db, definition));
-    }
-    const table = this.table(definition.name);
+    const table = declareCollection(this.tables, definition, this.initialized, () => new SqliteCollectionTable(this.db, definition));
     return collectionHandle<T>(table, this.runner(table));
   }
 

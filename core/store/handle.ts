@@ -2,6 +2,7 @@
 // write ops, and routing each call through the adapter's error mapping. An adapter implements
 // only CollectionEngine, the engine-specific work on one collection.
 import { StoreUsageError } from './errors.js';
+import { assertCollectionDefinition } from './fields.js';
 import type {
   ClaimedRecord,
   ClaimQueue,
@@ -99,4 +100,48 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
     },
     findUniqueAcrossTenants: (field, value) => run(() => engine.findUniqueAcrossTenants(field, value)) as never,
   };
+}
+
+/**
+ * The registry step of Store.collection(), the same for every adapter: validate the definition,
+ * refuse a second, different declaration of a name, and refuse declarations after init().
+ */
+export function declareCollection<E extends { definition: CollectionDefinition }>(
+  registry: Map<string, E>,
+  definition: CollectionDefinition,
+  initialized: boolean,
+  createEngine: () => E,
+): E {
+  assertCollectionDefinition(definition);
+  const existing = registry.get(definition.name);
+  if (existing) {
+    if (JSON.stringify(existing.definition) !== JSON.stringify(definition)) {
+      throw new StoreUsageError(`Collection ${definition.name} is declared twice with different definitions`);
+    }
+    return existing;
+  }
+  if (initialized) throw new StoreUsageError(`Declare ${definition.name} before init()`);
+  const engine = createEngine();
+  registry.set(definition.name, engine);
+  return engine;
+}
+
+/** The tenant columns of a record: the scope's, or empty for a global collection. */
+export function tenantOf(definition: CollectionDefinition, scope: TenantScope | null): { accountId: string; mode: string } {
+  if (definition.scope === 'global') {
+    if (scope) throw new StoreUsageError(`${definition.name} is a global collection`);
+    return { accountId: '', mode: '' };
+  }
+  if (!scope?.accountId || (scope.mode !== 'live' && scope.mode !== 'test')) {
+    throw new StoreUsageError(`${definition.name} is a tenant collection: a scope is required`);
+  }
+  return scope;
+}
+
+/** findUniqueAcrossTenants is only for a field with its own acrossTenants unique index. */
+export function assertUniqueAcrossTenants(definition: CollectionDefinition, field: string): void {
+  const declared = definition.indexes?.some(
+    (index) => index.acrossTenants && index.unique && index.fields.length === 1 && index.fields[0] === field,
+  );
+  if (!declared) throw new StoreUsageError(`${definition.name}.${field} has no acrossTenants unique index`);
 }
