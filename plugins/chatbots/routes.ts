@@ -6,7 +6,7 @@ import { newId } from '../../core/ids.js';
 import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
 import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
 import type { Filter } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text.js';
+import { foldForSearch } from '../../core/text/fold.js';
 import {
   chatbotIdOf,
   chatbotIdParams,

@@ -3,7 +3,7 @@
 import { apiError, notFound } from '../../core/errors.js';
 import type { ApiCaller, Platform } from '../../core/platform.js';
 import type { Collection, Repository, TenantScope, WriteOp } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text.js';
+import { foldForSearch } from '../../core/text/fold.js';
 import { presentChatbot, type Chatbot, type ChatbotDoc } from './store.js';
 
 export class ChatbotService {
