@@ -24,6 +24,7 @@ import type {
   Scalar,
   Stored,
   TenantScope,
+  TermSearchResult,
   WriteOp,
 } from '../../core/store/types.js';
 import { assertUniqueAcrossTenants, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
@@ -72,7 +73,7 @@ export class MongoCollectionTable implements CollectionEngine {
 
   /** Index names carry a hash of their definition, so a changed index is a new name. */
   plannedIndexes(): PlannedIndex[] {
-    const { name, scope, indexes = [], claims } = this.definition;
+    const { name, scope, indexes = [], claims, search } = this.definition;
     const planned: PlannedIndex[] = [];
     const add = (fields: string[], key: Document, unique: boolean) => {
       const hash = createHash('sha256').update(JSON.stringify({ key, unique })).digest('hex').slice(0, 10);
@@ -87,6 +88,8 @@ export class MongoCollectionTable implements CollectionEngine {
       add(index.fields, key, Boolean(index.unique));
     }
     if (claims) add([claims.dueField], { [claims.dueField]: 1, _lease_until: 1 }, false);
+    // A multikey index over the term array: the portable stand-in for a text index.
+    if (search) add([search.field], { ...tenantPrefix, [search.field]: 1 }, false);
     return planned;
   }
 
@@ -121,6 +124,40 @@ export class MongoCollectionTable implements CollectionEngine {
       ])
       .toArray();
     return groups.map((group) => ({ value: group._id ?? null, count: group.count }));
+  }
+
+  /**
+   * Unwinding each candidate's terms and keeping the query's gives each record its matched count;
+   * FerretDB 1.x lacks $setIntersection and $size, so this is the portable way.
+   */
+  async searchTerms(
+    scope: TenantScope | null,
+    args: { terms: string[]; filter?: Filter; limit: number },
+  ): Promise<TermSearchResult<Doc>> {
+    const field = this.definition.search!.field;
+    const inScope = this.where(scope, args.filter);
+    const ranked = await this.collection
+      .aggregate<{ _id: string; matched: number }>([
+        { $match: { ...inScope, [field]: { $in: args.terms } } },
+        { $project: { [field]: 1 } },
+        { $unwind: `$${field}` },
+        { $match: { [field]: { $in: args.terms } } },
+        { $group: { _id: '$_id', matched: { $sum: 1 } } },
+        { $sort: { matched: -1, _id: 1 } },
+        { $limit: args.limit },
+      ])
+      .toArray();
+    const documents = await this.collection.find({ _id: { $in: ranked.map((hit) => hit._id) as never[] } }).toArray();
+    const byId = new Map(documents.map((document) => [String(document._id), document]));
+    const documentFrequency: Record<string, number> = {};
+    for (const term of args.terms) documentFrequency[term] = await this.collection.countDocuments({ ...inScope, [field]: term });
+    return {
+      hits: ranked
+        .filter((hit) => byId.has(hit._id))
+        .map((hit) => ({ record: toRecord(byId.get(hit._id)!)!, matched: hit.matched })),
+      documentFrequency,
+      total: await this.count(scope, args.filter),
+    };
   }
 
   async findUniqueAcrossTenants(field: string, value: Scalar): Promise<{ record: Stored<Doc>; scope: TenantScope } | null> {

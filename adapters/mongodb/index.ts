@@ -12,7 +12,7 @@ export const DEFAULT_DATABASE = 'chatbot_platform';
 
 // No `atomic_commit`: commit() writes in order without a transaction (see Store.commit), which
 // works on every deployment, FerretDB included.
-const CAPABILITIES: ReadonlySet<Capability> = new Set(['counters', 'claims', 'grouped_counts']);
+const CAPABILITIES: ReadonlySet<Capability> = new Set(['counters', 'claims', 'grouped_counts', 'term_search']);
 
 export interface MongoStoreOptions {
   /** How long to look for a server before an operation fails (ms). */

@@ -19,6 +19,7 @@ import type {
   Scalar,
   Stored,
   TenantScope,
+  TermSearchResult,
   WriteOp,
 } from '../../core/store/types.js';
 import { assertUniqueAcrossTenants, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
@@ -66,6 +67,42 @@ export class SqliteCollectionTable implements CollectionEngine {
       lease_owner TEXT,
       lease_until INTEGER
     )`;
+  }
+
+  /** The FTS5 table behind `searchTerms`, when the collection declares `search`. */
+  get searchTable(): string {
+    return `s_${this.definition.name}`;
+  }
+
+  /**
+   * A contentless FTS5 table of the search field's terms, keyed by the record's rowid and kept in
+   * step by triggers, so it changes in the same transaction as the record.
+   */
+  searchTableSql(): string[] {
+    const field = this.definition.search?.field;
+    if (!field) return [];
+    const { table, searchTable } = this;
+    const termsOf = (row: string) => `(SELECT group_concat(value, ' ') FROM json_each(${row}.doc, '$.${field}'))`;
+    return [
+      `CREATE VIRTUAL TABLE IF NOT EXISTS ${searchTable} USING fts5(terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`,
+      `CREATE TRIGGER IF NOT EXISTS ${searchTable}_insert AFTER INSERT ON ${table} BEGIN
+         INSERT INTO ${searchTable} (rowid, terms) VALUES (new.rowid, ${termsOf('new')});
+       END`,
+      `CREATE TRIGGER IF NOT EXISTS ${searchTable}_delete AFTER DELETE ON ${table} BEGIN
+         DELETE FROM ${searchTable} WHERE rowid = old.rowid;
+       END`,
+      `CREATE TRIGGER IF NOT EXISTS ${searchTable}_update AFTER UPDATE OF doc ON ${table} BEGIN
+         DELETE FROM ${searchTable} WHERE rowid = old.rowid;
+         INSERT INTO ${searchTable} (rowid, terms) VALUES (new.rowid, ${termsOf('new')});
+       END`,
+    ];
+  }
+
+  /** Fills a search table created for records that already exist. */
+  searchBackfillSql(): string {
+    const field = this.definition.search!.field;
+    return `INSERT INTO ${this.searchTable} (rowid, terms)
+            SELECT rowid, (SELECT group_concat(value, ' ') FROM json_each(doc, '$.${field}')) FROM ${this.table}`;
   }
 
   /** Index names carry a hash of their definition, so a changed index is a new name. */
@@ -138,6 +175,41 @@ export class SqliteCollectionTable implements CollectionEngine {
       value: row.type === 'true' ? true : row.type === 'false' ? false : (row.value as Scalar | null),
       count: row.count,
     }));
+  }
+
+  /**
+   * One FTS5 match per term, so each record's count of matched terms is exact; the FTS index does
+   * the finding, the record table the scoping and filtering.
+   */
+  searchTerms(
+    scope: TenantScope | null,
+    args: { terms: string[]; filter?: Filter; limit: number },
+  ): TermSearchResult<Record<string, unknown>> {
+    // The record table's column names do not occur in the FTS table, so they need no prefix.
+    const { sql: where, params: whereParams } = this.where(scope, args.filter);
+    const quoted = args.terms.map((term) => `"${term}"`);
+    const matches = quoted.map(() => `SELECT rowid FROM ${this.searchTable} WHERE ${this.searchTable} MATCH ?`).join(' UNION ALL ');
+    const rows = this.db
+      .prepare(
+        `SELECT c.id, c.version, c.doc, COUNT(*) AS matched
+           FROM (${matches}) AS m JOIN ${this.table} AS c ON c.rowid = m.rowid
+          WHERE ${where}
+          GROUP BY c.rowid ORDER BY matched DESC, c.id ASC LIMIT ?`,
+      )
+      .all(...quoted, ...whereParams, args.limit) as Array<Row & { matched: number }>;
+    const frequency = this.db.prepare(
+      `SELECT COUNT(*) AS n FROM ${this.searchTable} AS m JOIN ${this.table} AS c ON c.rowid = m.rowid
+        WHERE ${this.searchTable} MATCH ? AND ${where}`,
+    );
+    const documentFrequency: Record<string, number> = {};
+    args.terms.forEach((term, i) => {
+      documentFrequency[term] = (frequency.get(quoted[i], ...whereParams) as { n: number }).n;
+    });
+    return {
+      hits: rows.map((row) => ({ record: toRecord(row), matched: row.matched })),
+      documentFrequency,
+      total: this.count(scope, args.filter),
+    };
   }
 
   findUniqueAcrossTenants(field: string, value: Scalar): { record: Stored<Record<string, unknown>>; scope: TenantScope } | null {

@@ -26,7 +26,13 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   return new SqliteStore(db);
 }
 
-const CAPABILITIES: ReadonlySet<Capability> = new Set(['atomic_commit', 'counters', 'claims', 'grouped_counts']);
+const CAPABILITIES: ReadonlySet<Capability> = new Set([
+  'atomic_commit',
+  'counters',
+  'claims',
+  'grouped_counts',
+  'term_search',
+]);
 
 class SqliteStore implements Store {
   readonly engine = 'sqlite' as const;
@@ -57,6 +63,7 @@ class SqliteStore implements Store {
       .transaction(() => {
         this.db.exec(table.createTableSql());
         for (const index of planned) this.db.exec(index.sql);
+        this.syncSearchTable(table);
         const existing = this.db
           .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE 'ix\\_%' ESCAPE '\\'`)
           .all(table.table) as { name: string }[];
@@ -71,6 +78,20 @@ class SqliteStore implements Store {
           .run(table.definition.name, JSON.stringify(table.definition), new Date().toISOString());
       })
       .immediate();
+  }
+
+  /** Creates (and fills) or drops the collection's FTS table as its definition says. */
+  private syncSearchTable(table: SqliteCollectionTable): void {
+    const exists = Boolean(
+      this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table.searchTable),
+    );
+    if (table.definition.search) {
+      for (const statement of table.searchTableSql()) this.db.exec(statement);
+      if (!exists) this.db.exec(table.searchBackfillSql());
+    } else if (exists) {
+      for (const suffix of ['insert', 'delete', 'update']) this.db.exec(`DROP TRIGGER IF EXISTS ${table.searchTable}_${suffix}`);
+      this.db.exec(`DROP TABLE ${table.searchTable}`);
+    }
   }
 
   async commit(ops: WriteOp[]): Promise<void> {

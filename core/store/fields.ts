@@ -25,6 +25,19 @@ export function assertCollectionDefinition(definition: CollectionDefinition): vo
     }
   }
   if (definition.claims) assertFieldPath(definition.claims.dueField);
+  if (definition.search) assertFieldPath(definition.search.field);
+}
+
+const TERM = /^[\p{L}\p{N}]{1,64}$/u;
+
+/** Search terms are analysed words: nothing an engine's query syntax could read as an operator. */
+export function assertSearchTerms(collection: string, terms: string[]): string[] {
+  for (const term of terms) {
+    if (typeof term !== 'string' || !TERM.test(term) || term !== term.toLowerCase()) {
+      throw new StoreUsageError(`${collection}: ${JSON.stringify(term)} is not an analysed search term`);
+    }
+  }
+  return [...new Set(terms)];
 }
 
 export function isOperatorObject(condition: FieldCondition): condition is Exclude<FieldCondition, Scalar | null> {

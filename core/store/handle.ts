@@ -2,7 +2,7 @@
 // write ops, and routing each call through the adapter's error mapping. An adapter implements
 // only CollectionEngine, the engine-specific work on one collection.
 import { StoreUsageError } from './errors.js';
-import { assertCollectionDefinition } from './fields.js';
+import { assertCollectionDefinition, assertSearchTerms } from './fields.js';
 import type {
   ClaimedRecord,
   ClaimQueue,
@@ -15,6 +15,7 @@ import type {
   Scalar,
   Stored,
   TenantScope,
+  TermSearchResult,
   WriteOps,
 } from './types.js';
 
@@ -28,6 +29,10 @@ export interface CollectionEngine {
   list(scope: TenantScope | null, query: ListQuery): MaybePromise<Stored<Doc>[]>;
   count(scope: TenantScope | null, filter?: Filter): MaybePromise<number>;
   countBy(scope: TenantScope | null, field: string, filter?: Filter): MaybePromise<GroupCount[]>;
+  searchTerms(
+    scope: TenantScope | null,
+    args: { terms: string[]; filter?: Filter; limit: number },
+  ): MaybePromise<TermSearchResult<Doc>>;
   findUniqueAcrossTenants(field: string, value: Scalar): MaybePromise<{ record: Stored<Doc>; scope: TenantScope } | null>;
   insert(scope: TenantScope | null, doc: Doc & { id: string }): MaybePromise<Stored<Doc>>;
   update(scope: TenantScope | null, id: string, changes: Doc, ifVersion?: number): MaybePromise<Stored<Doc> | null>;
@@ -74,6 +79,12 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
       list: (query) => run(() => engine.list(scope, query)) as never,
       count: (filter) => run(() => engine.count(scope, filter)),
       countBy: (field, filter) => run(() => engine.countBy(scope, field, filter)),
+      searchTerms: (args) => {
+        if (!definition.search) throw new StoreUsageError(`${definition.name} does not declare search`);
+        const terms = assertSearchTerms(definition.name, args.terms);
+        if (terms.length === 0) return Promise.resolve({ hits: [], documentFrequency: {}, total: 0 });
+        return run(() => engine.searchTerms(scope, { ...args, terms })) as never;
+      },
     };
   }
 

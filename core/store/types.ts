@@ -68,6 +68,21 @@ export interface UpdateOptions {
   ifVersion?: number;
 }
 
+/** One record found by `searchTerms`, and how many of the query's distinct terms it holds. */
+export interface TermSearchHit<T> {
+  record: Stored<T>;
+  matched: number;
+}
+
+export interface TermSearchResult<T> {
+  /** Records holding at least one term, most terms matched first, then by id. */
+  hits: TermSearchHit<T>[];
+  /** For each distinct query term, how many records in scope (and filter) hold it. */
+  documentFrequency: Record<string, number>;
+  /** How many records are in scope (and filter): the N of an IDF. */
+  total: number;
+}
+
 export interface GroupCount {
   value: Scalar | null;
   count: number;
@@ -111,6 +126,12 @@ export interface Repository<T> {
   count(filter?: Filter): Promise<number>;
   /** Grouped counts (capability `grouped_counts`): how many records hold each value of `field`. */
   countBy(field: string, filter?: Filter): Promise<GroupCount[]>;
+  /**
+   * Term search (capability `term_search`, on collections that declare `search`): the records whose
+   * search field, an array of analysed terms, holds any of `terms`. Scoring belongs to the caller,
+   * so that results do not depend on the engine: this only finds candidates and counts.
+   */
+  searchTerms(args: { terms: string[]; filter?: Filter; limit: number }): Promise<TermSearchResult<T>>;
   /** The same writes, as values to hand to `Store.commit()` together with others. */
   readonly ops: WriteOps<T>;
 }
@@ -132,6 +153,11 @@ export interface CollectionDefinition {
   indexes?: IndexDefinition[];
   /** Declares a work queue over this collection (capability `claims`); see ClaimQueue. */
   claims?: { dueField: string };
+  /**
+   * Declares term search (capability `term_search`) over `field`, an array of distinct analysed
+   * terms (lower case, letters and digits only) that every record holds. See Repository.searchTerms.
+   */
+  search?: { field: string };
 }
 
 export interface ClaimedRecord<T> {
@@ -188,7 +214,7 @@ export interface CounterStore {
   sweepExpired(now: Date): Promise<number>;
 }
 
-export type Capability = 'atomic_commit' | 'counters' | 'claims' | 'grouped_counts';
+export type Capability = 'atomic_commit' | 'counters' | 'claims' | 'grouped_counts' | 'term_search';
 
 export interface Store {
   readonly engine: 'sqlite' | 'mongodb';

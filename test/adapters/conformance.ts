@@ -46,6 +46,11 @@ interface Job {
   result?: string;
 }
 
+interface Passage {
+  group: string;
+  terms: string[];
+}
+
 interface KeyRecord {
   hash: string;
   label: string;
@@ -68,6 +73,12 @@ function declare(store: Store) {
       indexes: [{ fields: ['hash'], unique: true, acrossTenants: true }],
     }),
     jobs: store.collection<Job>({ name: 'jobs', scope: 'tenant', claims: { dueField: 'run_at' } }),
+    passages: store.collection<Passage>({
+      name: 'passages',
+      scope: 'tenant',
+      indexes: [{ fields: ['group'] }],
+      search: { field: 'terms' },
+    }),
     globals: store.collection<{ name: string }>({
       name: 'globals',
       scope: 'global',
@@ -543,6 +554,82 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
       t.equal(new Set(all).size, all.length, 'no record claimed twice');
       t.equal(all.length, total, 'every record claimed');
       t.ok(one.length > 0 && two.length > 0, `both workers got work (${one.length} / ${two.length})`);
+    });
+  });
+
+  t.test(`${adapterName}: term search`, { skip: lacks('term_search') && 'the store does not declare term_search' }, async (t) => {
+    async function corpus(t: Test) {
+      const setup = await fresh(t);
+      const repo = setup.c.passages.forTenant(ALICE_LIVE);
+      const rows: Array<[string, string, string[]]> = [
+        ['p_01', 'faq', ['ship', 'cost', 'europ']],
+        ['p_02', 'faq', ['ship', 'day']],
+        ['p_03', 'docs', ['refund', 'cost']],
+        ['p_04', 'docs', ['ship', 'cost', 'day']],
+        ['p_05', 'faq', ['warranti']],
+        ['p_06', 'docs', ['42', 'größe']],
+      ];
+      for (const [id, group, terms] of rows) await repo.insert({ id, group, terms });
+      await setup.c.passages.forTenant(BOB_LIVE).insert({ id: 'p_bob', group: 'faq', terms: ['ship', 'cost'] });
+      await setup.c.passages.forTenant(ALICE_TEST).insert({ id: 'p_test', group: 'faq', terms: ['ship'] });
+      return { ...setup, repo };
+    }
+
+    t.test('finds records holding any term, most matched first, then by id; counts document frequency', async (t) => {
+      const { repo } = await corpus(t);
+      const result = await repo.searchTerms({ terms: ['ship', 'cost', 'day'], limit: 10 });
+      t.same(result.hits.map((hit) => [hit.record.id, hit.matched]), [
+        ['p_04', 3],
+        ['p_01', 2],
+        ['p_02', 2],
+        ['p_03', 1],
+      ]);
+      t.same(result.hits[0]!.record, { id: 'p_04', version: 1, group: 'docs', terms: ['ship', 'cost', 'day'] });
+      t.same(result.documentFrequency, { ship: 3, cost: 3, day: 2 }, 'only this tenant’s records count');
+      t.equal(result.total, 6);
+    });
+
+    t.test('limit, filter, repeated terms, unknown terms', async (t) => {
+      const { repo } = await corpus(t);
+      t.same((await repo.searchTerms({ terms: ['ship', 'cost'], limit: 2 })).hits.map((h) => h.record.id), ['p_01', 'p_04']);
+      const docs = await repo.searchTerms({ terms: ['cost', 'cost', 'ship'], filter: { group: 'docs' }, limit: 10 });
+      t.same(docs.hits.map((h) => [h.record.id, h.matched]), [['p_04', 2], ['p_03', 1]], 'a repeated term counts once');
+      t.same(docs.documentFrequency, { cost: 2, ship: 1 });
+      t.equal(docs.total, 3, 'the filter bounds the total too');
+      const none = await repo.searchTerms({ terms: ['nothing'], limit: 10 });
+      t.same(none.hits, []);
+      t.same(none.documentFrequency, { nothing: 0 });
+      t.same(await repo.searchTerms({ terms: [], limit: 10 }), { hits: [], documentFrequency: {}, total: 0 });
+      t.same((await repo.searchTerms({ terms: ['42'], limit: 10 })).hits.map((h) => h.record.id), ['p_06'], 'numbers');
+      t.same((await repo.searchTerms({ terms: ['größe'], limit: 10 })).hits.map((h) => h.record.id), ['p_06'], 'non-ASCII letters');
+    });
+
+    t.test('follows updates and deletes', async (t) => {
+      const { repo } = await corpus(t);
+      await repo.update('p_05', { terms: ['ship', 'warranti'] });
+      await repo.delete('p_04');
+      const result = await repo.searchTerms({ terms: ['ship'], limit: 10 });
+      t.same(result.hits.map((h) => h.record.id), ['p_01', 'p_02', 'p_05']);
+      t.same((await repo.searchTerms({ terms: ['warranti'], limit: 10 })).hits.map((h) => h.record.id), ['p_05']);
+      await repo.deleteMany({ group: 'faq' });
+      t.same((await repo.searchTerms({ terms: ['ship'], limit: 10 })).hits, []);
+    });
+
+    t.test('another connection finds what this one wrote', async (t) => {
+      const { harness } = await corpus(t);
+      const peer = await harness.openPeer();
+      t.teardown(() => peer.close());
+      const peerPassages = declare(peer).passages;
+      await peer.init();
+      t.equal((await peerPassages.forTenant(ALICE_LIVE).searchTerms({ terms: ['refund'], limit: 5 })).hits.length, 1);
+    });
+
+    t.test('only analysed terms; only on collections that declare search', async (t) => {
+      const { repo, c } = await corpus(t);
+      for (const bad of ['two words', 'Ship', '"ship"', 'ship*', 'a OR b', '', 'x'.repeat(65)]) {
+        t.throws(() => repo.searchTerms({ terms: [bad], limit: 5 }), StoreUsageError, JSON.stringify(bad));
+      }
+      t.throws(() => c.items.forTenant(ALICE_LIVE).searchTerms({ terms: ['x'], limit: 5 }), StoreUsageError);
     });
   });
 

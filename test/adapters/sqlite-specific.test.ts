@@ -63,3 +63,30 @@ t.test('a closed store answers StoreUnavailableError', async (t) => {
   await t.rejects(store.ping(), { name: 'StoreUnavailableError' });
   await t.rejects(things.global().get('x'), { name: 'StoreUnavailableError' });
 });
+
+t.test('declaring search on an existing collection indexes its records; removing it drops the index', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'store.sqlite');
+  const tenant = { accountId: 'acct_1', mode: 'live' as const };
+  const before = openSqliteStore(file);
+  await before.collection<{ terms: string[] }>({ name: 'notes', scope: 'tenant' });
+  await before.init();
+  await before.collection<{ terms: string[] }>({ name: 'notes', scope: 'tenant' }).forTenant(tenant).insert({ id: 'n1', terms: ['alpha'] });
+  await before.close();
+
+  const searchable = openSqliteStore(file);
+  const notes = searchable.collection<{ terms: string[] }>({ name: 'notes', scope: 'tenant', search: { field: 'terms' } });
+  await searchable.init();
+  t.same((await notes.forTenant(tenant).searchTerms({ terms: ['alpha'], limit: 5 })).hits.map((h) => h.record.id), ['n1'], 'backfilled');
+  await searchable.close();
+
+  const plain = openSqliteStore(file);
+  plain.collection({ name: 'notes', scope: 'tenant' });
+  await plain.init();
+  await plain.close();
+  const db = new Database(file, { readonly: true });
+  t.teardown(() => db.close());
+  t.notOk(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 's_notes'").get(), 'the FTS table is gone');
+  t.notOk(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'c_notes'").get(), 'and its triggers');
+});
