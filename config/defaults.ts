@@ -18,6 +18,13 @@ export function defaultConfig(): Config {
     admin: { token: null },
     keys: { rotation_grace_seconds: 24 * 3600 },
     idempotency: { ttl_seconds: 24 * 3600, in_flight_timeout_seconds: 120 },
+    fetch: {
+      allowed_cidrs: [],
+      timeout_ms: 15_000,
+      max_bytes: 10 * 1024 * 1024,
+      max_redirects: 5,
+      user_agent: 'chatbot-platform/0.1 (knowledge fetcher)',
+    },
     plans: structuredClone(DEFAULT_PLANS),
   };
 }

@@ -22,6 +22,7 @@ export interface Config {
   admin: { token: string | null };
   keys: { rotation_grace_seconds: number };
   idempotency: { ttl_seconds: number; in_flight_timeout_seconds: number };
+  fetch: { allowed_cidrs: string[]; timeout_ms: number; max_bytes: number; max_redirects: number; user_agent: string };
   plans: Record<PlanName, PlanDefinition>;
 }
 
@@ -45,7 +46,11 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   LOG_LEVEL: 'log.level',
   ADMIN_TOKEN: 'admin.token',
   KEY_ROTATION_GRACE_SECONDS: 'keys.rotation_grace_seconds',
+  FETCH_ALLOWED_CIDRS: 'fetch.allowed_cidrs',
 };
+
+/** Variables holding a comma-separated list. */
+const LIST_VARIABLES = new Set(['FETCH_ALLOWED_CIDRS']);
 
 export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
@@ -67,7 +72,10 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   for (const [variable, configPath] of Object.entries(ENVIRONMENT_VARIABLES)) {
     const value = env[variable];
     if (value === undefined || value === '') continue;
-    setPath(merged, configPath, value);
+    const parsed = LIST_VARIABLES.has(variable)
+      ? value.split(',').map((item) => item.trim()).filter(Boolean)
+      : value;
+    setPath(merged, configPath, parsed);
     sources.set(configPath, variable);
   }
 

@@ -48,5 +48,17 @@ export const configSchema = Joi.object({
     /** A request still marked in flight after this long is taken to have died with its process. */
     in_flight_timeout_seconds: Joi.number().integer().min(1).required(),
   }).required(),
+  /** Outbound HTTP: knowledge-base URL fetching (and, later, webhook delivery). */
+  fetch: Joi.object({
+    /**
+     * Private, loopback, link-local and reserved targets are refused unless listed here (CIDRs or
+     * addresses). Checked at connect time, so DNS rebinding and redirects cannot get around it.
+     */
+    allowed_cidrs: Joi.array().items(Joi.string().ip({ cidr: 'optional' })).required(),
+    timeout_ms: Joi.number().integer().min(100).max(120_000).required(),
+    max_bytes: Joi.number().integer().min(1024).required(),
+    max_redirects: Joi.number().integer().min(0).max(20).required(),
+    user_agent: Joi.string().min(1).max(200).required(),
+  }).required(),
   plans: Joi.object(plans).required(),
 });

@@ -16,6 +16,7 @@ export const ID_PREFIXES = {
   oauthClient: 'oac',
   request: 'req',
   idempotencyKey: 'idem',
+  chunk: 'chk',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -31,6 +31,20 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
   };
 }
 
+/**
+ * What other areas may know of a chatbot, provided by the chatbots plugin
+ * (`server.plugins.chatbots.directory`): areas depend on this, not on the plugin's files.
+ */
+export interface ChatbotSummary {
+  id: string;
+  status: 'active' | 'paused' | 'archived';
+  language: string;
+}
+
+export interface ChatbotDirectory {
+  find(tenant: TenantScope, chatbotId: string): Promise<ChatbotSummary | null>;
+}
+
 /** Who is calling, for requests authenticated with an API key. */
 export interface ApiCaller {
   tenant: TenantScope;
@@ -52,6 +66,9 @@ export interface PlatformRouteOptions {
 declare module '@hapi/hapi' {
   interface Server {
     platform: Platform;
+  }
+  interface PluginProperties {
+    chatbots: { directory: ChatbotDirectory };
   }
   interface PluginSpecificConfiguration {
     platform?: PlatformRouteOptions;

@@ -3,5 +3,6 @@ import type { Plugin } from '@hapi/hapi';
 import { accountsPlugin } from './accounts/index.js';
 import { chatbotsPlugin } from './chatbots/index.js';
 import { healthPlugin } from './health/index.js';
+import { knowledgePlugin } from './knowledge/index.js';
 
-export const allPlugins: Array<Plugin<void>> = [healthPlugin, accountsPlugin, chatbotsPlugin];
+export const allPlugins: Array<Plugin<void>> = [healthPlugin, accountsPlugin, chatbotsPlugin, knowledgePlugin];

@@ -1,5 +1,6 @@
 // Chatbots: the resource, its lifecycle, its settings and its scoped API key.
 import type { Plugin } from '@hapi/hapi';
+import type { ChatbotDirectory } from '../../core/platform.js';
 import { lifecycleRoutes } from './lifecycle-routes.js';
 import { chatbotRoutes } from './routes.js';
 import { ChatbotService } from './service.js';
@@ -12,6 +13,12 @@ export const chatbotsPlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const chatbots = new ChatbotService(platform, declareChatbots(platform.store));
+    server.expose('directory', {
+      async find(tenant, chatbotId) {
+        const chatbot = await chatbots.repository(tenant).get(chatbotId);
+        return chatbot && { id: chatbot.id, status: chatbot.status, language: chatbot.language };
+      },
+    } satisfies ChatbotDirectory);
     server.route([
       ...chatbotRoutes(platform, chatbots),
       ...lifecycleRoutes(platform, chatbots),

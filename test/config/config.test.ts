@@ -28,8 +28,10 @@ t.test('environment variables', async (t) => {
       ADMIN_TOKEN: 'a-long-operator-token',
       KEY_ROTATION_GRACE_SECONDS: '600',
       TRUST_PROXY: 'true',
+      FETCH_ALLOWED_CIDRS: '127.0.0.1/32, 10.0.0.0/8',
     },
   });
+  t.same(config.fetch.allowed_cidrs, ['127.0.0.1/32', '10.0.0.0/8'], 'a comma-separated list');
   t.equal(config.server.port, 8080);
   t.equal(config.server.host, '127.0.0.1');
   t.equal(config.database.url, 'sqlite:/srv/bots/chatbot-platform.sqlite');

@@ -1,0 +1,75 @@
+// Fetching URLs for the knowledge base, never inside a request: got behind request-filtering
+// agents on both http and https. The agents check the address at connect time, so a hostname that
+// resolves to a private address, a redirect to one, or DNS rebinding are all refused unless the
+// operator allows the range (fetch.allowed_cidrs).
+import got, { type Got } from 'got';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { Config } from '../../config/index.js';
+
+export interface FetchedResource {
+  /** The URL after redirects. */
+  url: string;
+  /** The media type, lower case, without parameters. */
+  contentType: string;
+  body: Buffer;
+}
+
+/** A fetch that failed for a reason worth showing the user as the item's error. */
+export class FetchError extends Error {}
+
+export const PAGE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'text/markdown', 'application/pdf'];
+
+export class Fetcher {
+  private readonly client: Got;
+
+  constructor(private readonly settings: Config['fetch']) {
+    const filter = {
+      allowPrivateIPAddress: false,
+      allowMetaIPAddress: false,
+      allowIPAddressList: settings.allowed_cidrs,
+      keepAlive: true,
+    };
+    this.client = got.extend({
+      agent: { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) },
+      timeout: { request: settings.timeout_ms },
+      retry: { limit: 0 },
+      followRedirect: true,
+      maxRedirects: settings.max_redirects,
+      throwHttpErrors: false,
+      headers: { 'user-agent': settings.user_agent, accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5' },
+    });
+  }
+
+  async fetch(url: string, acceptedTypes: string[] = PAGE_TYPES): Promise<FetchedResource> {
+    const request = this.client(url, { responseType: 'buffer' });
+    request.on('downloadProgress', (progress) => {
+      if (progress.transferred > this.settings.max_bytes) request.cancel();
+    });
+    let response;
+    try {
+      response = await request;
+    } catch (error) {
+      throw new FetchError(describeFailure(url, error, this.settings));
+    }
+    if (response.statusCode >= 400) throw new FetchError(`${url} answered ${response.statusCode}`);
+    const contentType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!acceptedTypes.includes(contentType)) {
+      throw new FetchError(`${url} is ${contentType || 'of no content type'}, not one of ${acceptedTypes.join(', ')}`);
+    }
+    return { url: response.url, contentType, body: response.rawBody };
+  }
+}
+
+function describeFailure(url: string, error: unknown, settings: Config['fetch']): string {
+  const message = (error as Error).message ?? String(error);
+  const code = (error as { code?: string }).code;
+  if (/is not allowed/i.test(message)) {
+    return `Refused to fetch ${url}: its address is private, loopback, link-local or reserved`;
+  }
+  if (code === 'ETIMEDOUT') return `${url} did not answer within ${settings.timeout_ms} ms`;
+  if (code === 'ERR_CANCELED' || /cancel/i.test(message)) return `${url} is larger than ${settings.max_bytes} bytes`;
+  if (code === 'ERR_TOO_MANY_REDIRECTS') return `${url} redirects more than ${settings.max_redirects} times`;
+  if (code === 'ENOTFOUND') return `${url}: the host name does not resolve`;
+  if (code === 'ECONNREFUSED') return `${url}: the connection was refused`;
+  return `${url} could not be fetched: ${message}`;
+}

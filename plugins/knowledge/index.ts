@@ -1,0 +1,41 @@
+// The knowledge base: documents, URLs and Q&A pairs a chatbot answers from, processed in the
+// background and searched with the store's term search.
+import type { Plugin } from '@hapi/hapi';
+import { Fetcher } from './fetch.js';
+import { knowledgeRoutes } from './routes.js';
+import { declareKnowledge } from './store.js';
+import { KnowledgeWorker } from './worker.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    knowledge: { worker: KnowledgeWorker };
+  }
+}
+
+export const knowledgePlugin: Plugin<void> = {
+  name: 'knowledge',
+  version: '1.0.0',
+  dependencies: ['chatbots'],
+  register(server) {
+    const platform = server.platform;
+    const knowledge = declareKnowledge(platform.store);
+    const worker = new KnowledgeWorker(platform, knowledge, new Fetcher(platform.config.fetch));
+    server.expose('worker', worker);
+
+    // A deleted chatbot takes its knowledge with it.
+    platform.events.subscribe('chatbot.deleted', async (event, tenant) => {
+      const chatbotId = event.chatbot_id!;
+      await platform.store.commit([
+        knowledge.items.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+        knowledge.chunks.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+      ]);
+    });
+
+    server.ext('onPostStart', () => {
+      worker.startSchedule();
+      worker.nudge(); // catch up with what was due while no instance ran
+    });
+    server.ext('onPreStop', () => worker.stop());
+    server.route(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker));
+  },
+};

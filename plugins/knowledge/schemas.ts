@@ -1,0 +1,147 @@
+import Joi from 'joi';
+import { idSchema } from '../../core/ids.js';
+import { BINARY_MIME_TYPES } from './text/documents.js';
+import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './store.js';
+
+export const MAX_DOCUMENT_CHARACTERS = 5_000_000;
+export const MAX_IMPORT_ITEMS = 1000;
+
+export const knowledgeParams = Joi.object({ id: idSchema('cb').required() });
+export const itemParams = Joi.object({ id: idSchema('cb').required(), docId: idSchema('doc').required() });
+
+const title = Joi.string().trim().min(1).max(300);
+const metadata = Joi.object().max(50).description('Your own key/value data, returned as sent (at most 50 keys)');
+const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] }).max(2048);
+const maxPages = Joi.number().integer().min(1).max(100).description('Pages of the same site to crawl from the URL');
+const refreshInterval = Joi.string()
+  .valid(...Object.keys(REFRESH_INTERVALS))
+  .allow(null);
+const question = Joi.string().trim().min(1).max(1000);
+const answer = Joi.string().trim().min(1).max(10_000);
+const alternatives = Joi.array().items(Joi.string().trim().min(1).max(1000)).max(20);
+
+const documentItem = Joi.object({
+  type: Joi.string().valid('document').required(),
+  title,
+  metadata,
+  format: Joi.string().valid('text', 'markdown', 'html').description('How to read `content`; default text'),
+  content: Joi.string().min(1).max(MAX_DOCUMENT_CHARACTERS),
+  content_base64: Joi.string().base64().max(14_000_000),
+  mime_type: Joi.string().valid(...Object.keys(BINARY_MIME_TYPES)).when('content_base64', {
+    is: Joi.exist(),
+    then: Joi.required(),
+    otherwise: Joi.forbidden(),
+  }),
+})
+  .xor('content', 'content_base64')
+  .oxor('content_base64', 'format');
+
+const urlItem = Joi.object({
+  type: Joi.string().valid('url').required(),
+  url: httpUrl.required(),
+  title,
+  metadata,
+  max_pages: maxPages.default(1),
+  sitemap: Joi.boolean().default(false).description('Also read the pages the site’s sitemap lists'),
+  refresh_interval: refreshInterval.default(null),
+});
+
+const qaItem = Joi.object({
+  type: Joi.string().valid('qa').required(),
+  question: question.required(),
+  answer: answer.required(),
+  alternatives: alternatives.default([]),
+  title,
+  metadata,
+});
+
+export const itemInput = Joi.alternatives()
+  .conditional('.type', {
+    switch: [
+      { is: 'document', then: documentItem },
+      { is: 'url', then: urlItem },
+      { is: 'qa', then: qaItem },
+    ],
+    otherwise: Joi.object({ type: Joi.string().valid(...ITEM_TYPES).required() }).unknown(),
+  })
+  .label('KnowledgeItemInput');
+
+export const importInput = Joi.object({
+  items: Joi.array().items(itemInput).min(1).max(MAX_IMPORT_ITEMS).required(),
+}).label('KnowledgeImport');
+
+/** PATCH: any field; which ones apply to the item's type is checked in the handler. */
+export const itemPatch = Joi.object({
+  title: title.allow(null),
+  metadata,
+  format: Joi.string().valid('text', 'markdown', 'html'),
+  content: Joi.string().min(1).max(MAX_DOCUMENT_CHARACTERS),
+  content_base64: Joi.string().base64().max(14_000_000),
+  mime_type: Joi.string().valid(...Object.keys(BINARY_MIME_TYPES)),
+  url: httpUrl,
+  max_pages: maxPages,
+  sitemap: Joi.boolean(),
+  refresh_interval: refreshInterval,
+  question,
+  answer,
+  alternatives,
+})
+  .min(1)
+  .required()
+  .label('KnowledgeItemPatch');
+
+export const FIELDS_BY_TYPE: Record<(typeof ITEM_TYPES)[number], string[]> = {
+  document: ['title', 'metadata', 'format', 'content', 'content_base64', 'mime_type'],
+  url: ['title', 'metadata', 'url', 'max_pages', 'sitemap', 'refresh_interval'],
+  qa: ['title', 'metadata', 'question', 'answer', 'alternatives'],
+};
+
+const isoTime = Joi.string().isoDate();
+
+export const itemResponse = Joi.object({
+  id: Joi.string().required(),
+  chatbot_id: Joi.string().required(),
+  type: Joi.string()
+    .valid(...ITEM_TYPES)
+    .required(),
+  title: Joi.string().allow(null).required(),
+  status: Joi.string()
+    .valid(...ITEM_STATUSES)
+    .required(),
+  error: Joi.string().allow(null).required(),
+  language: Joi.string().required(),
+  metadata: Joi.object().required(),
+  chunk_count: Joi.number().integer().required(),
+  char_count: Joi.number().integer().required(),
+  processed_at: isoTime.allow(null).required(),
+  created_at: isoTime.required(),
+  updated_at: isoTime.required(),
+  format: Joi.string(),
+  content: Joi.string().allow(null),
+  url: Joi.string(),
+  max_pages: Joi.number().integer(),
+  sitemap: Joi.boolean(),
+  refresh_interval: Joi.string().allow(null),
+  next_refresh_at: isoTime.allow(null),
+  pages: Joi.array().items(Joi.object({ url: Joi.string().required(), title: Joi.string().allow(null).required() })),
+  question: Joi.string(),
+  answer: Joi.string(),
+  alternatives: Joi.array().items(Joi.string()),
+}).label('KnowledgeItem');
+
+export const searchInput = Joi.object({
+  query: Joi.string().trim().min(1).max(1000).required(),
+  limit: Joi.number().integer().min(1).max(50).default(5),
+}).label('KnowledgeSearch');
+
+export const passageResponse = Joi.object({
+  chunk_id: Joi.string().required(),
+  document_id: Joi.string().required(),
+  kind: Joi.string().valid('passage', 'qa').required(),
+  title: Joi.string().allow(null).required(),
+  heading_path: Joi.array().items(Joi.string()).required(),
+  url: Joi.string().allow(null).required(),
+  text: Joi.string().required(),
+  snippet: Joi.string().required(),
+  score: Joi.number().min(0).max(1).required(),
+}).label('KnowledgePassage');

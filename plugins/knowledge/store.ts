@@ -1,0 +1,123 @@
+// The knowledge base's collections: items (what users add) and chunks (what search finds).
+import type { Collection, Store, Stored } from '../../core/store/types.js';
+import type { DocumentFormat } from './text/documents.js';
+
+export const ITEM_TYPES = ['document', 'url', 'qa'] as const;
+export const ITEM_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
+export const REFRESH_INTERVALS = { daily: 86_400_000, weekly: 7 * 86_400_000 } as const;
+
+export type ItemType = (typeof ITEM_TYPES)[number];
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+export type RefreshInterval = keyof typeof REFRESH_INTERVALS;
+
+export interface ItemDoc {
+  chatbot_id: string;
+  type: ItemType;
+  title: string | null;
+  /** The title folded for `q` searches. */
+  title_folded: string;
+  status: ItemStatus;
+  error: string | null;
+  /** The language the item is analysed in: its chatbot's when it was added. */
+  language: string;
+  metadata: Record<string, unknown>;
+  // document
+  format: DocumentFormat | null;
+  /** Text, Markdown or HTML; base64 for PDF and DOCX. */
+  content: string | null;
+  // url
+  url: string | null;
+  max_pages: number | null;
+  sitemap: boolean;
+  refresh_interval: RefreshInterval | null;
+  pages: Array<{ url: string; title: string | null }>;
+  // qa
+  question: string | null;
+  answer: string | null;
+  alternatives: string[];
+  // processing
+  chunk_count: number;
+  char_count: number;
+  /** When the worker should (re)process the item; null when nothing is due. The claims' due field. */
+  process_at: string | null;
+  processed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Item = Stored<ItemDoc>;
+
+export interface ChunkDoc {
+  chatbot_id: string;
+  item_id: string;
+  position: number;
+  kind: 'passage' | 'qa';
+  title: string | null;
+  heading_path: string[];
+  url: string | null;
+  text: string;
+  /** Distinct analysed terms (the search field) and how often each occurs. */
+  terms: string[];
+  term_counts: Record<string, number>;
+  /** Number of analysed terms, repeats counted: the document length of BM25. */
+  length: number;
+}
+
+export type StoredChunk = Stored<ChunkDoc>;
+
+export interface KnowledgeCollections {
+  items: Collection<ItemDoc>;
+  chunks: Collection<ChunkDoc>;
+}
+
+export function declareKnowledge(store: Store): KnowledgeCollections {
+  return {
+    items: store.collection<ItemDoc>({
+      name: 'knowledge_items',
+      scope: 'tenant',
+      indexes: [{ fields: ['chatbot_id'] }, { fields: ['chatbot_id', 'type'] }, { fields: ['chatbot_id', 'status'] }],
+      claims: { dueField: 'process_at' },
+    }),
+    chunks: store.collection<ChunkDoc>({
+      name: 'knowledge_chunks',
+      scope: 'tenant',
+      indexes: [{ fields: ['item_id'] }, { fields: ['chatbot_id'] }],
+      search: { field: 'terms' },
+    }),
+  };
+}
+
+/** The API form of an item. Document content is left out of lists; `include_content` adds it. */
+export function presentItem(item: Item, options: { content?: boolean } = {}) {
+  const base = {
+    id: item.id,
+    chatbot_id: item.chatbot_id,
+    type: item.type,
+    title: item.title,
+    status: item.status,
+    error: item.error,
+    language: item.language,
+    metadata: item.metadata,
+    chunk_count: item.chunk_count,
+    char_count: item.char_count,
+    processed_at: item.processed_at,
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+  };
+  switch (item.type) {
+    case 'document':
+      return { ...base, format: item.format, ...(options.content ? { content: item.content } : {}) };
+    case 'url':
+      return {
+        ...base,
+        url: item.url,
+        max_pages: item.max_pages,
+        sitemap: item.sitemap,
+        refresh_interval: item.refresh_interval,
+        next_refresh_at: item.refresh_interval ? item.process_at : null,
+        pages: item.pages,
+      };
+    case 'qa':
+      return { ...base, question: item.question, answer: item.answer, alternatives: item.alternatives };
+  }
+}

@@ -1,0 +1,163 @@
+// Background processing of knowledge items. Work is claimed from the store with a lease (so it
+// survives restarts and runs once across instances); an in-process nudge starts it at once when
+// an item is added, and a node-cron tick every minute catches up after restarts and runs the
+// daily or weekly refresh of URL items.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import cron, { type ScheduledTask } from 'node-cron';
+import { newId } from '../../core/ids.js';
+import type { Platform } from '../../core/platform.js';
+import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
+import type { ClaimedRecord, TenantScope } from '../../core/store/types.js';
+import { foldForSearch } from '../../core/text/fold.js';
+import { FetchError, type Fetcher } from './fetch.js';
+import { processItem } from './processor.js';
+import { presentItem, REFRESH_INTERVALS, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
+import { ExtractionError } from './text/documents.js';
+
+/** Long enough for a crawl of 100 pages at the fetch timeout; a dead worker's items wait this long. */
+const LEASE_MS = 30 * 60_000;
+const BATCH = 4;
+
+export class KnowledgeWorker {
+  readonly owner = `knowledge-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private running: Promise<void> | null = null;
+  private nudgedWhileRunning = false;
+  private stopped = false;
+  private schedule: ScheduledTask | null = null;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly knowledge: KnowledgeCollections,
+    private readonly fetcher: Fetcher,
+  ) {}
+
+  /** Process what is due now, in the background; calls while running fold into one more pass. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.nudgedWhileRunning = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Processes until nothing is due (tests, and callers that want the result now). */
+  async drain(): Promise<void> {
+    await this.running;
+    while ((await this.runOnce()) > 0);
+  }
+
+  startSchedule(): void {
+    this.schedule = cron.schedule('* * * * *', () => this.nudge(), { name: 'knowledge', noOverlap: true });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.schedule?.stop();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.nudgedWhileRunning = false;
+      try {
+        while (!this.stopped && (await this.runOnce()) > 0);
+      } catch (error) {
+        this.platform.logger.error({ err: error }, 'knowledge worker failed; the next tick retries');
+        return;
+      }
+    } while (this.nudgedWhileRunning && !this.stopped);
+  }
+
+  /** Claims and processes one batch; returns how many items it claimed. */
+  async runOnce(): Promise<number> {
+    const claimed = await this.knowledge.items.claims!.claimDue({
+      now: this.platform.now(),
+      owner: this.owner,
+      leaseMs: LEASE_MS,
+      limit: BATCH,
+    });
+    for (const item of claimed) await this.process(item);
+    return claimed.length;
+  }
+
+  private async process(claimed: ClaimedRecord<ItemDoc>): Promise<void> {
+    const tenant = claimed.scope!;
+    const items = this.knowledge.items.forTenant(tenant);
+    let item: Item = claimed.record;
+    try {
+      item = (await items.update(item.id, { status: 'processing' }, { ifVersion: item.version })) ?? item;
+      await this.finish(tenant, item, await this.outcome(item));
+    } catch (error) {
+      // Changed (a PATCH asked for new processing) or deleted meanwhile: drop this result. The
+      // lease is released without touching process_at, so a new request stays due.
+      if (!(error instanceof VersionConflictError || error instanceof RecordNotFoundError)) {
+        this.platform.logger.error({ err: error, item_id: item.id }, 'knowledge item processing failed');
+      }
+      await this.knowledge.items.claims!.complete({ id: item.id, owner: this.owner, now: this.platform.now(), changes: {} });
+    }
+  }
+
+  private async outcome(item: Item) {
+    try {
+      return { ok: true as const, processed: await processItem(item, this.fetcher) };
+    } catch (error) {
+      if (error instanceof FetchError || error instanceof ExtractionError) return { ok: false as const, message: error.message };
+      this.platform.logger.error({ err: error, item_id: item.id }, 'knowledge item could not be processed');
+      return { ok: false as const, message: 'The item could not be processed (internal error)' };
+    }
+  }
+
+  /** Writes the result with its event in one commit (the item first), then ends the lease. */
+  private async finish(tenant: TenantScope, item: Item, outcome: Awaited<ReturnType<KnowledgeWorker['outcome']>>) {
+    const now = this.platform.now();
+    const items = this.knowledge.items.forTenant(tenant);
+    const chunks = this.knowledge.chunks.forTenant(tenant);
+    let changes: Partial<ItemDoc>;
+    const writes = [];
+    if (outcome.ok) {
+      const { processed } = outcome;
+      changes = {
+        status: 'ready',
+        error: null,
+        title: processed.title,
+        title_folded: foldForSearch(processed.title ?? ''),
+        pages: processed.pages,
+        chunk_count: processed.chunks.length,
+        char_count: processed.charCount,
+        processed_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
+      writes.push(
+        items.ops.update(item.id, changes, { ifVersion: item.version }),
+        chunks.ops.deleteMany({ item_id: item.id }),
+        ...processed.chunks.map((chunk) =>
+          chunks.ops.insert({ id: newId('chk', now.getTime()), chatbot_id: item.chatbot_id, item_id: item.id, ...chunk }),
+        ),
+      );
+    } else {
+      // A failed refresh keeps the chunks it had: the chatbot goes on answering from them.
+      changes = { status: 'failed', error: outcome.message, processed_at: now.toISOString(), updated_at: now.toISOString() };
+      writes.push(items.ops.update(item.id, changes, { ifVersion: item.version }));
+    }
+    await this.platform.events.publish(
+      tenant,
+      {
+        type: outcome.ok ? 'knowledge.ready' : 'knowledge.failed',
+        chatbotId: item.chatbot_id,
+        data: presentItem({ ...item, ...changes, version: item.version + 1 }),
+      },
+      writes,
+    );
+    const interval = item.type === 'url' && item.refresh_interval ? REFRESH_INTERVALS[item.refresh_interval] : null;
+    await this.knowledge.items.claims!.complete({
+      id: item.id,
+      owner: this.owner,
+      now,
+      changes: { process_at: interval ? new Date(now.getTime() + interval).toISOString() : null },
+    });
+  }
+}

@@ -1,0 +1,87 @@
+// Extraction and chunking: what the knowledge base turns documents into.
+import t from 'tap';
+import { CHUNK_MAX, chunkSections, sentencesOf, toSections } from '../../plugins/knowledge/text/chunking.js';
+import { extractDocument } from '../../plugins/knowledge/text/documents.js';
+import { htmlPageToText, linksOf } from '../../plugins/knowledge/text/html.js';
+import { docxBase64, pdfBase64 } from '../helpers/documents.js';
+
+t.test('sections follow Markdown headings, with their paths', async (t) => {
+  const sections = toSections(
+    '# Shipping\nWe ship **worldwide**.\n\n## Costs\n- Europe: [free](https://x)\n- World: 9 EUR\n\n### Express\nNext day.\n\n## Times\nTwo days.',
+  );
+  t.same(sections, [
+    { headingPath: ['Shipping'], paragraphs: ['We ship worldwide.'] },
+    { headingPath: ['Shipping', 'Costs'], paragraphs: ['Europe: free World: 9 EUR'] },
+    { headingPath: ['Shipping', 'Costs', 'Express'], paragraphs: ['Next day.'] },
+    { headingPath: ['Shipping', 'Times'], paragraphs: ['Two days.'] },
+  ]);
+});
+
+t.test('chunks: 800 to 1,000 characters, cut at sentences, ~150 characters carried over', async (t) => {
+  const sentence = (i: number) => `Sentence number ${i} tells a little more about the refund policy of the shop.`;
+  const paragraph = Array.from({ length: 60 }, (_, i) => sentence(i)).join(' ');
+  const chunks = chunkSections([{ headingPath: ['Refunds'], paragraphs: [paragraph] }], 'Policies');
+  t.ok(chunks.length >= 5, `${chunks.length} chunks`);
+  for (const [i, chunk] of chunks.entries()) {
+    t.ok(chunk.text.length <= CHUNK_MAX, `chunk ${i}: ${chunk.text.length} characters at most ${CHUNK_MAX}`);
+    if (i < chunks.length - 1) t.ok(chunk.text.length >= 700, `chunk ${i} is full enough (${chunk.text.length})`);
+    t.match(chunk.text, /^Sentence number \d+ .*\.$/, 'starts and ends on sentence boundaries');
+    t.same(chunk.headingPath, ['Refunds']);
+    t.equal(chunk.title, 'Policies');
+  }
+  for (let i = 1; i < chunks.length; i++) {
+    const firstSentence = chunks[i]!.text.match(/^[^.]+\./)![0];
+    t.ok(chunks[i - 1]!.text.includes(firstSentence), `chunk ${i} begins with the end of chunk ${i - 1}`);
+  }
+  const all = chunks.map((c) => c.text).join(' ');
+  for (let i = 0; i < 60; i++) t.ok(all.includes(sentence(i)), `sentence ${i} is in a chunk`);
+});
+
+t.test('a short section is one chunk; a sentence longer than a chunk is cut by words', async (t) => {
+  t.same(chunkSections([{ headingPath: [], paragraphs: ['Short.'] }], null), [{ title: null, headingPath: [], text: 'Short.' }]);
+  const long = Array.from({ length: 400 }, () => 'word').join(' ');
+  t.ok(sentencesOf(long).every((piece) => piece.length <= CHUNK_MAX));
+});
+
+t.test('HTML pages: the main content, headings kept, page chrome dropped; links for crawling', async (t) => {
+  const page = `<html><head><title>Help centre</title></head><body>
+    <nav><a href="/a">Home</a> <a href="/b#x">Other</a></nav>
+    <article><h1>Returns</h1><p>You can return any item within <b>30 days</b> of delivery for a full refund.
+    Items must be unused and in their original packaging, with the receipt or order number.</p>
+    <h2>Exceptions</h2><p>Gift cards and personalised items cannot be returned, nor can perishable goods.
+    Sale items may be exchanged but not refunded.</p></article>
+    <footer>© Shop</footer><script>track()</script></body></html>`;
+  const { title, text } = htmlPageToText(page);
+  t.equal(title, 'Help centre');
+  t.match(text, /# Returns/);
+  t.match(text, /## Exceptions/);
+  t.match(text, /within 30 days of delivery/);
+  t.notMatch(text, /track\(\)|© Shop/);
+  t.same(linksOf(page, 'https://shop.test/help/'), ['https://shop.test/a', 'https://shop.test/b']);
+});
+
+t.test('PDF and DOCX', async (t) => {
+  const pdf = await extractDocument({ format: 'pdf', content: pdfBase64(['Warranty terms', 'Every device has a two year warranty.']) });
+  t.match(pdf.text, /two year warranty/);
+  const docx = await extractDocument({
+    format: 'docx',
+    content: await docxBase64([
+      { heading: 'Installation' },
+      { paragraph: 'Plug the router into the wall socket and wait for the green light.' },
+    ]),
+  });
+  t.match(docx.text, /# Installation/);
+  t.match(docx.text, /green light/);
+  await t.rejects(extractDocument({ format: 'pdf', content: Buffer.from('not a pdf').toString('base64') }), /PDF could not be read/);
+  await t.rejects(extractDocument({ format: 'docx', content: Buffer.from('not a zip').toString('base64') }), /DOCX file could not be read/);
+});
+
+t.test('sentences end at punctuation followed by space: numbers and versions stay whole', async (t) => {
+  t.same(sentencesOf('It costs 4.90 EUR. Version 1.2 is out! Really? Yes… ok'), [
+    'It costs 4.90 EUR.',
+    'Version 1.2 is out!',
+    'Really?',
+    'Yes…',
+    'ok',
+  ]);
+});
