@@ -178,33 +178,38 @@ export class SqliteCollectionTable implements CollectionEngine {
   }
 
   /**
-   * One FTS5 match per term, so each record's count of matched terms is exact; the FTS index does
-   * the finding, the record table the scoping and filtering.
+   * One FTS5 match per term, labelled with the term, so counts are exact. The scope and filter are
+   * a rowid set (SELECT rowid … WHERE …), which a declared expression index answers without
+   * parsing documents; documents are parsed only for the rows returned.
    */
   searchTerms(
     scope: TenantScope | null,
     args: { terms: string[]; filter?: Filter; limit: number },
   ): TermSearchResult<Record<string, unknown>> {
-    // The record table's column names do not occur in the FTS table, so they need no prefix.
     const { sql: where, params: whereParams } = this.where(scope, args.filter);
     const quoted = args.terms.map((term) => `"${term}"`);
-    const matches = quoted.map(() => `SELECT rowid FROM ${this.searchTable} WHERE ${this.searchTable} MATCH ?`).join(' UNION ALL ');
+    const matches = quoted
+      .map((_, i) => `SELECT rowid, ${i} AS term FROM ${this.searchTable} WHERE ${this.searchTable} MATCH ?`)
+      .join(' UNION ALL ');
+    // MATERIALIZED: otherwise SQLite pushes "rowid IN allowed" into each FTS query, one lookup per row.
+    const found = `WITH matched AS MATERIALIZED (${matches}),
+                        allowed AS MATERIALIZED (SELECT rowid FROM ${this.table} WHERE ${where}),
+                        hit AS (SELECT rowid, term FROM matched WHERE rowid IN allowed)`;
+    const frequencies = this.db
+      .prepare(`${found} SELECT term, COUNT(*) AS n FROM hit GROUP BY term`)
+      .all(...quoted, ...whereParams) as Array<{ term: number; n: number }>;
     const rows = this.db
       .prepare(
-        `SELECT c.id, c.version, c.doc, COUNT(*) AS matched
-           FROM (${matches}) AS m JOIN ${this.table} AS c ON c.rowid = m.rowid
-          WHERE ${where}
-          GROUP BY c.rowid ORDER BY matched DESC, c.id ASC LIMIT ?`,
+        `${found}, ranked AS (
+           SELECT grouped.rowid, grouped.matched, c.id FROM (SELECT rowid, COUNT(*) AS matched FROM hit GROUP BY rowid) AS grouped
+             JOIN ${this.table} AS c ON c.rowid = grouped.rowid
+            ORDER BY grouped.matched DESC, c.id ASC LIMIT ?)
+         SELECT c.id, c.version, c.doc, ranked.matched FROM ranked JOIN ${this.table} AS c ON c.rowid = ranked.rowid
+          ORDER BY ranked.matched DESC, ranked.id ASC`,
       )
       .all(...quoted, ...whereParams, args.limit) as Array<Row & { matched: number }>;
-    const frequency = this.db.prepare(
-      `SELECT COUNT(*) AS n FROM ${this.searchTable} AS m JOIN ${this.table} AS c ON c.rowid = m.rowid
-        WHERE ${this.searchTable} MATCH ? AND ${where}`,
-    );
-    const documentFrequency: Record<string, number> = {};
-    args.terms.forEach((term, i) => {
-      documentFrequency[term] = (frequency.get(quoted[i], ...whereParams) as { n: number }).n;
-    });
+    const documentFrequency: Record<string, number> = Object.fromEntries(args.terms.map((term) => [term, 0]));
+    for (const { term, n } of frequencies) documentFrequency[args.terms[term]!] = n;
     return {
       hits: rows.map((row) => ({ record: toRecord(row), matched: row.matched })),
       documentFrequency,

@@ -1,0 +1,26 @@
+// `npm run bench`: runs the benchmarks and prints their numbers with the machine they ran on, as
+// a Markdown block to paste into bench/RESULTS.md. Times are never asserted; ratios against a
+// baseline from the same run are what compare across machines.
+import { cpus, totalmem } from 'node:os';
+import { knowledgeBenchmark } from './knowledge.js';
+
+const quick = process.argv.includes('--quick');
+const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+const knowledge = await knowledgeBenchmark(
+  quick ? { qaPairs: 1000, documents: 100, searches: 200 } : { qaPairs: 10_000, documents: 1000, searches: 1000 },
+);
+
+process.stdout.write(`### Knowledge base (SQLite)${quick ? ' — quick run' : ''}
+
+Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
+
+| measure | value |
+|---|---|
+| imported | ${knowledge.qaPairs} Q&A pairs + ${knowledge.documents} documents in ${knowledge.importSeconds.toFixed(1)} s (import API, 1,000 / 100 per call) |
+| all ready (import and processing overlap) | ${knowledge.chunks} chunks, ${knowledge.processSeconds.toFixed(1)} s after the first import call (${knowledge.itemsPerSecondProcessed.toFixed(0)} items/s, one worker) |
+| search, ${knowledge.searches} queries of 2 to 5 words | p50 ${ms(knowledge.searchMs.p50)}, p99 ${ms(knowledge.searchMs.p99)}, mean ${ms(knowledge.searchMs.mean)} |
+| baseline: GET /chatbots/{id}, same run | p50 ${ms(knowledge.baselineGetMs.p50)}, p99 ${ms(knowledge.baselineGetMs.p99)} |
+| search ÷ baseline | p50 ×${knowledge.ratioP50.toFixed(1)}, p99 ×${knowledge.ratioP99.toFixed(1)} |
+`);
