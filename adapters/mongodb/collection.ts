@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import type { Collection as MongoCollection, Document } from 'mongodb';
 import { assertDocumentFields, assertFieldPath } from '../../core/store/fields.js';
 import {
-  RecordNotFoundError,
   StoreUsageError,
   UniqueConstraintError,
   VersionConflictError,
@@ -25,7 +24,6 @@ import type {
   Stored,
   TenantScope,
   TermSearchResult,
-  WriteOp,
 } from '../../core/store/types.js';
 import { assertUniqueAcrossTenants, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
 import { compileFilter, compileOrder } from './query.js';
@@ -171,27 +169,6 @@ export class MongoCollectionTable implements CollectionEngine {
   }
 
   // ---- writes ------------------------------------------------------------------------------
-
-  async apply(op: WriteOp): Promise<Stored<Doc> | boolean | number | null> {
-    switch (op.kind) {
-      case 'insert':
-        return this.insert(op.scope, op.doc);
-      case 'update':
-        return this.update(op.scope, op.id, op.changes, op.ifVersion);
-      case 'delete':
-        return this.delete(op.scope, op.id, op.ifVersion);
-      case 'deleteMany':
-        return this.deleteMany(op.scope, op.filter);
-    }
-  }
-
-  /** Like apply(), but a missing record is an error: inside commit() every write must land. */
-  async applyStrict(op: WriteOp): Promise<void> {
-    const result = await this.apply(op);
-    if ((op.kind === 'update' && result === null) || (op.kind === 'delete' && result === false)) {
-      throw new RecordNotFoundError(this.definition.name, op.id);
-    }
-  }
 
   async insert(scope: TenantScope | null, doc: Doc & { id: string }): Promise<Stored<Doc>> {
     assertDocumentFields(this.definition.name, doc, true);

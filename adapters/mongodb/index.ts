@@ -2,7 +2,7 @@
 // driver. Writes use majority write concern, so an acknowledged write survives a primary failover.
 import { MongoClient, type Db, type Document } from 'mongodb';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
-import { collectionHandle, declareCollection } from '../../core/store/handle.js';
+import { applyWrite, assertWriteLanded, collectionHandle, declareCollection } from '../../core/store/handle.js';
 import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
 import { MongoCollectionTable } from './collection.js';
 import { isDuplicateKeyError, mapMongoError } from './errors.js';
@@ -91,7 +91,7 @@ class MongoStore implements Store {
 
   async commit(ops: WriteOp[]): Promise<void> {
     const steps = ops.map((op) => ({ op, table: this.table(op.collection) }));
-    for (const { op, table } of steps) await this.guard(() => table.applyStrict(op), table);
+    for (const { op, table } of steps) await this.guard(async () => assertWriteLanded(op, await applyWrite(table, op)), table);
   }
 
   // Counters are slots: the n-th increment inserts the document "<counter>#n", and a duplicate

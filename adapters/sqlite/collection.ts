@@ -6,7 +6,6 @@ import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { assertDocumentFields, assertFieldPath } from '../../core/store/fields.js';
 import {
-  RecordNotFoundError,
   StoreUsageError,
   VersionConflictError,
 } from '../../core/store/errors.js';
@@ -20,7 +19,6 @@ import type {
   Stored,
   TenantScope,
   TermSearchResult,
-  WriteOp,
 } from '../../core/store/types.js';
 import { assertUniqueAcrossTenants, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
 import { bindValue, compileFilter, compileOrder, fieldExpression, type Bound } from './sql.js';
@@ -227,27 +225,6 @@ export class SqliteCollectionTable implements CollectionEngine {
   }
 
   // ---- writes (also used inside commit transactions) ----------------------------------------
-
-  apply(op: WriteOp): Stored<Record<string, unknown>> | boolean | number | null {
-    switch (op.kind) {
-      case 'insert':
-        return this.insert(op.scope, op.doc);
-      case 'update':
-        return this.update(op.scope, op.id, op.changes, op.ifVersion);
-      case 'delete':
-        return this.delete(op.scope, op.id, op.ifVersion);
-      case 'deleteMany':
-        return this.deleteMany(op.scope, op.filter);
-    }
-  }
-
-  /** Like apply(), but a missing record is an error: inside commit() every write must land. */
-  applyStrict(op: WriteOp): void {
-    const result = this.apply(op);
-    if ((op.kind === 'update' && result === null) || (op.kind === 'delete' && result === false)) {
-      throw new RecordNotFoundError(this.definition.name, op.id);
-    }
-  }
 
   insert(scope: TenantScope | null, doc: Record<string, unknown> & { id: string }): Stored<Record<string, unknown>> {
     const tenant = this.tenant(scope);

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
-import { collectionHandle, declareCollection, type EngineRunner } from '../../core/store/handle.js';
+import { applyWrite, assertWriteLanded, collectionHandle, declareCollection, type EngineRunner } from '../../core/store/handle.js';
 import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
 import { SqliteCollectionTable } from './collection.js';
 import { mapSqliteError } from './errors.js';
@@ -101,7 +101,8 @@ class SqliteStore implements Store {
       this.db.transaction(() => {
         for (const { op, table } of steps) {
           try {
-            table.applyStrict(op);
+            // The SQLite engine is synchronous, so every write runs inside this transaction.
+            assertWriteLanded(op, applyWrite(table, op));
           } catch (error) {
             throw mapSqliteError(error, table.definition.name, table.fieldsOfIndex);
           }

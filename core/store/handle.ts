@@ -1,7 +1,7 @@
 // The part of a Collection that is the same for every adapter: binding a tenant scope, building
 // write ops, and routing each call through the adapter's error mapping. An adapter implements
 // only CollectionEngine, the engine-specific work on one collection.
-import { StoreUsageError } from './errors.js';
+import { RecordNotFoundError, StoreUsageError } from './errors.js';
 import { assertCollectionDefinition, assertSearchTerms } from './fields.js';
 import type {
   ClaimedRecord,
@@ -16,6 +16,7 @@ import type {
   Stored,
   TenantScope,
   TermSearchResult,
+  WriteOp,
   WriteOps,
 } from './types.js';
 
@@ -155,4 +156,28 @@ export function assertUniqueAcrossTenants(definition: CollectionDefinition, fiel
     (index) => index.acrossTenants && index.unique && index.fields.length === 1 && index.fields[0] === field,
   );
   if (!declared) throw new StoreUsageError(`${definition.name}.${field} has no acrossTenants unique index`);
+}
+
+/**
+ * Applies one write of commit() through an engine: the same dispatch for every adapter. With a
+ * synchronous engine (SQLite, inside its transaction) the result is synchronous too.
+ */
+export function applyWrite(engine: CollectionEngine, op: WriteOp): MaybePromise<unknown> {
+  switch (op.kind) {
+    case 'insert':
+      return engine.insert(op.scope, op.doc);
+    case 'update':
+      return engine.update(op.scope, op.id, op.changes, op.ifVersion);
+    case 'delete':
+      return engine.delete(op.scope, op.id, op.ifVersion);
+    case 'deleteMany':
+      return engine.deleteMany(op.scope, op.filter);
+  }
+}
+
+/** Inside commit() every write must land: an update or delete that found nothing fails it. */
+export function assertWriteLanded(op: WriteOp, result: unknown): void {
+  if ((op.kind === 'update' && result === null) || (op.kind === 'delete' && result === false)) {
+    throw new RecordNotFoundError(op.collection, op.id);
+  }
 }
