@@ -4,13 +4,11 @@
 import { BlockList, isIP } from 'node:net';
 import type { Request, Server } from '@hapi/hapi';
 import { apiError } from './errors.js';
-import { beginIdempotentRequest, declareIdempotencyKeys } from './idempotency.js';
+import { beginIdempotentRequest } from './idempotency.js';
 import type { ApiCaller, Platform, PlatformRouteOptions } from './platform.js';
 import { consumeRequest, rateLimitHeaders, retryAfterSeconds } from './rate-limit.js';
 
 export function registerAccessRules(server: Server, platform: Platform): void {
-  const idempotencyKeys = declareIdempotencyKeys(platform.store);
-
   server.ext('onPostAuth', async (request, h) => {
     const caller = request.auth.credentials?.app?.caller;
     if (!caller) return h.continue;
@@ -31,7 +29,7 @@ export function registerAccessRules(server: Server, platform: Platform): void {
     checkChatbotKeyScope(caller, options, request);
     checkPlanAccess(caller, options, request);
 
-    const replay = await beginIdempotentRequest(platform, idempotencyKeys, caller.tenant, request, h);
+    const replay = await beginIdempotentRequest(platform, platform.idempotencyKeys, caller.tenant, request, h);
     return replay ?? h.continue;
   });
 }

@@ -6,10 +6,22 @@ import type { Platform } from './platform.js';
 export interface MaintenanceResult {
   /** Rate-limit counters whose windows have ended. */
   countersSwept: number;
+  /** Idempotency keys past their 24 hours. */
+  idempotencyKeysSwept: number;
 }
 
+/** Deleted a batch at a time, so one tick never holds the store for long. */
+const SWEEP_BATCH = 1000;
+
 export async function runMaintenance(platform: Platform): Promise<MaintenanceResult> {
-  return { countersSwept: await platform.store.counters.sweepExpired(platform.now()) };
+  const now = platform.now();
+  let idempotencyKeysSwept = 0;
+  for (;;) {
+    const deleted = await platform.idempotencyKeys.deleteExpired({ field: 'expires_at', before: now, limit: SWEEP_BATCH });
+    idempotencyKeysSwept += deleted;
+    if (deleted < SWEEP_BATCH) break;
+  }
+  return { countersSwept: await platform.store.counters.sweepExpired(now), idempotencyKeysSwept };
 }
 
 /** Every ten minutes: windows end each minute, and a counter document is small. */

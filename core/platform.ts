@@ -6,6 +6,7 @@ import type { PlanDefinition } from '../config/plans.js';
 import { declareAccounts, type Account, type AccountDoc } from './auth/accounts.js';
 import { declareApiKeys, type ApiKey, type ApiKeyDoc } from './auth/keys.js';
 import { EventBus } from './events.js';
+import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
 import type { Collection, Store, TenantScope } from './store/types.js';
 
 export interface Platform {
@@ -15,6 +16,7 @@ export interface Platform {
   events: EventBus;
   accounts: Collection<AccountDoc>;
   apiKeys: Collection<ApiKeyDoc>;
+  idempotencyKeys: Collection<IdempotencyDoc>;
   /** The clock every time-dependent rule reads; tests replace it. */
   now(): Date;
 }
@@ -28,6 +30,7 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
     events: new EventBus(store, logger, now),
     accounts: declareAccounts(store),
     apiKeys: declareApiKeys(store),
+    idempotencyKeys: declareIdempotencyKeys(store),
   };
 }
 

@@ -226,6 +226,16 @@ export class MongoCollectionTable implements CollectionEngine {
     return (await this.collection.deleteMany(this.where(scope, filter))).deletedCount;
   }
 
+  async deleteExpired(args: { field: string; before: Date; limit: number }): Promise<number> {
+    const expired = await this.collection
+      .find({ [args.field]: { $lt: args.before.toISOString() } }, { projection: { _id: 1 } })
+      .sort({ [args.field]: 1 })
+      .limit(args.limit)
+      .toArray();
+    if (expired.length === 0) return 0;
+    return (await this.collection.deleteMany({ _id: { $in: expired.map((document) => document._id) } })).deletedCount;
+  }
+
   // ---- claims -------------------------------------------------------------------------------
   //
   // Updates are not atomic on every MongoDB-wire server (FerretDB 1.x reads, modifies and writes

@@ -280,6 +280,16 @@ export class SqliteCollectionTable implements CollectionEngine {
     return this.db.prepare(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes;
   }
 
+  deleteExpired(args: { field: string; before: Date; limit: number }): number {
+    const expression = fieldExpression(args.field);
+    return this.db
+      .prepare(
+        `DELETE FROM ${this.table} WHERE rowid IN (
+           SELECT rowid FROM ${this.table} WHERE ${expression} < ? ORDER BY ${expression} LIMIT ?)`,
+      )
+      .run(args.before.toISOString(), args.limit).changes;
+  }
+
   // ---- claims -------------------------------------------------------------------------------
 
   claimDue(args: { now: Date; owner: string; leaseMs: number; limit: number; filter?: Filter }): ClaimedRecord<

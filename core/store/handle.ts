@@ -2,7 +2,7 @@
 // write ops, and routing each call through the adapter's error mapping. An adapter implements
 // only CollectionEngine, the engine-specific work on one collection.
 import { RecordNotFoundError, StoreUsageError } from './errors.js';
-import { assertCollectionDefinition, assertSearchTerms } from './fields.js';
+import { assertCollectionDefinition, assertFieldPath, assertSearchTerms } from './fields.js';
 import type {
   ClaimedRecord,
   ClaimQueue,
@@ -45,6 +45,7 @@ export interface CollectionEngine {
   completeClaim(args: { id: string; owner: string; now: Date; changes: Doc }): MaybePromise<boolean>;
   releaseClaim(args: { id: string; owner: string; now: Date }): MaybePromise<boolean>;
   extendLease(args: { id: string; owner: string; now: Date; leaseMs: number }): MaybePromise<boolean>;
+  deleteExpired(args: { field: string; before: Date; limit: number }): MaybePromise<number>;
 }
 
 /** Runs one engine call, mapping the driver's errors to typed store errors. */
@@ -111,6 +112,10 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
       return repository(null);
     },
     findUniqueAcrossTenants: (field, value) => run(() => engine.findUniqueAcrossTenants(field, value)) as never,
+    deleteExpired: (args) => {
+      assertFieldPath(args.field);
+      return run(() => engine.deleteExpired(args));
+    },
   };
 }
 

@@ -201,6 +201,11 @@ export interface Collection<T> {
   findUniqueAcrossTenants(field: string, value: Scalar): Promise<{ record: Stored<T>; scope: TenantScope } | null>;
   /** Present when the definition declares `claims`. */
   readonly claims: ClaimQueue<T> | null;
+  /**
+   * Housekeeping across tenants: deletes up to `limit` records whose `field` holds an ISO time
+   * before `before` (expired idempotency keys, old events). Returns how many it deleted.
+   */
+  deleteExpired(args: { field: string; before: Date; limit: number }): Promise<number>;
 }
 
 /**

@@ -633,6 +633,28 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
     });
   });
 
+  t.test(`${adapterName}: deleting expired records across tenants`, async (t) => {
+    const { c, harness } = await fresh(t);
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+    for (const [id, scope, minute] of [
+      ['item_0001', ALICE_LIVE, 1],
+      ['item_0002', BOB_LIVE, 2],
+      ['item_0003', ALICE_TEST, 3],
+      ['item_0004', ALICE_LIVE, 30],
+    ] as const) {
+      await c.items.forTenant(scope).insert({ ...item(Number(id.slice(-1))), id, created_at: at(minute) });
+    }
+    const before = new Date(at(10));
+    t.equal(await c.items.deleteExpired({ field: 'created_at', before, limit: 2 }), 2, 'oldest first, up to the limit');
+    t.equal(await harness.raw('items', 'item_0001'), null);
+    t.equal(await harness.raw('items', 'item_0002'), null, 'whatever the tenant');
+    t.ok(await harness.raw('items', 'item_0003'), 'the limit left this one');
+    t.equal(await c.items.deleteExpired({ field: 'created_at', before, limit: 100 }), 1);
+    t.ok(await harness.raw('items', 'item_0004'), 'not expired');
+    t.equal(await c.items.deleteExpired({ field: 'created_at', before, limit: 100 }), 0);
+    t.throws(() => c.items.deleteExpired({ field: "x') OR 1=1 --", before, limit: 1 }), StoreUsageError);
+  });
+
   t.test(`${adapterName}: init is idempotent and data survives reopening`, async (t) => {
     const { harness, c } = await fresh(t);
     await c.items.forTenant(ALICE_LIVE).insert(item(1));

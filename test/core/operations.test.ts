@@ -42,11 +42,29 @@ t.test('maintenance sweeps rate-limit counters whose window has ended', async (t
   const minuteKey = `requests:minute:${Date.parse('2026-11-21T10:00:00Z') / 1000}`;
   t.equal(await api.platform.store.counters.get(tenant, minuteKey), 1);
 
-  t.same(await runMaintenance(api.platform), { countersSwept: 0 }, 'nothing has ended yet');
+  t.same(await runMaintenance(api.platform), { countersSwept: 0, idempotencyKeysSwept: 0 }, 'nothing has ended yet');
   api.clock.set('2026-11-21T11:01:01.000Z'); // the minute window ended an hour ago
   const swept = await runMaintenance(api.platform);
   t.ok(swept.countersSwept >= 1, 'the ended minute window went');
   t.equal(await api.platform.store.counters.get(tenant, minuteKey), 0);
   const dayKey = `requests:day:${Date.parse('2026-11-21T00:00:00Z') / 1000}`;
   t.equal(await api.platform.store.counters.get(tenant, dayKey), 1, 'the day window stays');
+});
+
+t.test('maintenance deletes idempotency keys past their 24 hours', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('professional');
+  const create = (key: string) =>
+    api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: key }, headers: { 'idempotency-key': key } });
+  await create('old-1');
+  await create('old-2');
+  api.clock.advance(20 * 3600 * 1000);
+  await create('recent');
+  const keys = api.platform.idempotencyKeys.forTenant({ accountId: acme.id, mode: 'live' });
+  t.equal(await keys.count(), 3);
+  api.clock.advance(5 * 3600 * 1000); // the first two are 25 h old, the last 5 h
+  const result = await runMaintenance(api.platform);
+  t.equal(result.idempotencyKeysSwept, 2);
+  t.same((await keys.list({ limit: 10 })).map((k) => k.key), ['recent']);
+  t.equal((await create('recent')).headers['idempotent-replayed'], 'true', 'a live key still replays');
 });
