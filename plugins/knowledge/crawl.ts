@@ -4,6 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { extractPdf, type ExtractedText } from './text/documents.js';
 import { htmlPageToText, linksOf } from './text/html.js';
 import { FetchError, type Fetcher } from './fetch.js';
+import { parseRobotsTxt, type RobotsTxt } from './robots.js';
 
 export interface CrawledPage {
   url: string;
@@ -14,21 +15,29 @@ export interface CrawledPage {
 const SITEMAP_TYPES = ['application/xml', 'text/xml', 'application/x-xml'];
 const MAX_SITEMAP_URLS = 1000;
 
+/**
+ * The page the user named is always read. Pages found by the crawl or the sitemap are read only
+ * when the site's robots.txt allows them to our user agent.
+ */
 export async function crawl(
   fetcher: Fetcher,
   startUrl: string,
-  options: { maxPages: number; sitemap: boolean },
+  options: { maxPages: number; sitemap: boolean; userAgent: string },
 ): Promise<CrawledPage[]> {
   const origin = new URL(startUrl).origin;
   const queue: string[] = [normalise(startUrl)];
   const seen = new Set(queue);
+  const crawling = options.maxPages > 1 || options.sitemap;
+  const robots = crawling ? await readRobotsTxt(fetcher, origin, options.userAgent) : null;
   const enqueue = (url: string) => {
     const normalised = normalise(url);
-    if (new URL(normalised).origin !== origin || seen.has(normalised)) return;
+    const parsed = new URL(normalised);
+    if (parsed.origin !== origin || seen.has(normalised)) return;
+    if (robots && !robots.isAllowed(`${parsed.pathname}${parsed.search}`)) return;
     seen.add(normalised);
     queue.push(normalised);
   };
-  if (options.sitemap) for (const url of await sitemapUrls(fetcher, origin)) enqueue(url);
+  if (options.sitemap) for (const url of await sitemapUrls(fetcher, origin, robots?.sitemaps ?? [])) enqueue(url);
 
   const pages: CrawledPage[] = [];
   while (queue.length > 0 && pages.length < options.maxPages) {
@@ -63,8 +72,18 @@ async function readPage(fetcher: Fetcher, url: string): Promise<CrawledPage & { 
   return { url: resource.url, title: extracted.title, text: extracted.text, links };
 }
 
-/** URLs listed in /sitemap.xml (or the sitemaps robots.txt names), one level of sitemap index deep. */
-async function sitemapUrls(fetcher: Fetcher, origin: string): Promise<string[]> {
+async function readRobotsTxt(fetcher: Fetcher, origin: string, userAgent: string): Promise<RobotsTxt> {
+  try {
+    const robots = await fetcher.fetch(`${origin}/robots.txt`, ['text/plain']);
+    return parseRobotsTxt(robots.body.toString('utf8'), userAgent);
+  } catch (error) {
+    if (error instanceof FetchError) return parseRobotsTxt('', userAgent); // none: everything allowed
+    throw error;
+  }
+}
+
+/** URLs listed in the sitemaps robots.txt names (else /sitemap.xml), one level of sitemap index deep. */
+async function sitemapUrls(fetcher: Fetcher, origin: string, named: string[]): Promise<string[]> {
   const parser = new XMLParser({ ignoreAttributes: true, isArray: (name) => name === 'url' || name === 'sitemap' });
   const locations = async (sitemapUrl: string): Promise<{ pages: string[]; sitemaps: string[] }> => {
     try {
@@ -83,14 +102,7 @@ async function sitemapUrls(fetcher: Fetcher, origin: string): Promise<string[]> 
     }
   };
 
-  let candidates = [`${origin}/sitemap.xml`];
-  try {
-    const robots = await fetcher.fetch(`${origin}/robots.txt`, ['text/plain']);
-    const named = [...robots.body.toString('utf8').matchAll(/^\s*sitemap:\s*(\S+)/gim)].map((m) => m[1]!);
-    if (named.length > 0) candidates = named;
-  } catch {
-    // no robots.txt: try the usual place
-  }
+  const candidates = named.length > 0 ? named.map((url) => new URL(url, origin).toString()) : [`${origin}/sitemap.xml`];
   const urls: string[] = [];
   for (const sitemap of candidates) {
     const { pages, sitemaps } = await locations(sitemap);

@@ -13,7 +13,7 @@ export interface ProcessedItem {
   charCount: number;
 }
 
-export async function processItem(item: Item, fetcher: Fetcher): Promise<ProcessedItem> {
+export async function processItem(item: Item, fetcher: Fetcher, userAgent: string): Promise<ProcessedItem> {
   const analyse = analysedChunk(item.language);
   switch (item.type) {
     case 'qa': {
@@ -39,7 +39,7 @@ export async function processItem(item: Item, fetcher: Fetcher): Promise<Process
       };
     }
     case 'url': {
-      const pages = await crawl(fetcher, item.url!, { maxPages: item.max_pages ?? 1, sitemap: item.sitemap });
+      const pages = await crawl(fetcher, item.url!, { maxPages: item.max_pages ?? 1, sitemap: item.sitemap, userAgent });
       const chunks = pages.flatMap((page) =>
         chunkSections(toSections(page.text), page.title).map((chunk) => ({ chunk, url: page.url })),
       );

@@ -103,7 +103,7 @@ export class KnowledgeWorker {
 
   private async outcome(item: Item) {
     try {
-      return { ok: true as const, processed: await processItem(item, this.fetcher) };
+      return { ok: true as const, processed: await processItem(item, this.fetcher, this.platform.config.fetch.user_agent) };
     } catch (error) {
       if (error instanceof FetchError || error instanceof ExtractionError) return { ok: false as const, message: error.message };
       this.platform.logger.error({ err: error, item_id: item.id }, 'knowledge item could not be processed');

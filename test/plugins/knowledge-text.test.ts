@@ -2,6 +2,7 @@
 import t from 'tap';
 import { CHUNK_MAX, chunkSections, sentencesOf, toSections } from '../../plugins/knowledge/text/chunking.js';
 import { extractDocument } from '../../plugins/knowledge/text/documents.js';
+import { parseRobotsTxt } from '../../plugins/knowledge/robots.js';
 import { htmlPageToText, linksOf } from '../../plugins/knowledge/text/html.js';
 import { docxBase64, pdfBase64 } from '../helpers/documents.js';
 
@@ -84,4 +85,30 @@ t.test('sentences end at punctuation followed by space: numbers and versions sta
     'Yes…',
     'ok',
   ]);
+});
+
+t.test('robots.txt: our group or *, longest rule wins, wildcards', async (t) => {
+  const robots = parseRobotsTxt(
+    [
+      'User-agent: Googlebot',
+      'Disallow: /',
+      '',
+      'User-agent: *',
+      'Disallow: /private',
+      'Allow: /private/faq',
+      'Disallow: /*.pdf$',
+      'Disallow:',
+      'Sitemap: https://shop.test/sitemap.xml',
+    ].join('\n'),
+    'chatbot-platform/0.1 (knowledge fetcher)',
+  );
+  t.equal(robots.isAllowed('/'), true);
+  t.equal(robots.isAllowed('/private/secret'), false);
+  t.equal(robots.isAllowed('/private/faq/returns'), true, 'the longer Allow wins');
+  t.equal(robots.isAllowed('/docs/manual.pdf'), false, 'wildcard and end anchor');
+  t.equal(robots.isAllowed('/docs/manual.pdf?x=1'), true);
+  t.same(robots.sitemaps, ['https://shop.test/sitemap.xml']);
+  const ours = parseRobotsTxt('User-agent: chatbot-platform\nDisallow: /\n\nUser-agent: *\nAllow: /', 'chatbot-platform/0.1');
+  t.equal(ours.isAllowed('/anything'), false, 'a group naming us beats *');
+  t.equal(parseRobotsTxt('', 'x').isAllowed('/a'), true, 'no robots.txt: all allowed');
 });

@@ -62,6 +62,21 @@ t.test('same-site crawl up to max_pages, following links; other sites are not fo
   t.equal((await search('invoices billing'))[0]?.url, site.url('/a'), 'each passage keeps its page URL');
 });
 
+t.test('the crawl obeys robots.txt; the page the user named is always read', async (t) => {
+  const { add, item, drain } = await setup(t, ['127.0.0.1/32']);
+  const site = await startSite(t, {
+    '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private\nDisallow: /start\n' },
+    '/start': article('Start', 'Links to everything.', '<a href="/public">p</a> <a href="/private/secret">s</a>'),
+    '/public': article('Public', 'Public page about delivery.'),
+    '/private/secret': article('Secret', 'Nobody should crawl this.'),
+  });
+  const added = await add({ url: site.url('/start'), max_pages: 10 });
+  await drain();
+  t.same((await item(added.id)).pages.map((p: { url: string }) => p.url), [site.url('/start'), site.url('/public')]);
+  t.equal(site.hits('/private/secret'), 0, 'a disallowed page is never fetched');
+  t.equal(site.hits('/robots.txt'), 1);
+});
+
 t.test('sitemap discovery: robots.txt names the sitemap, its pages are read', async (t) => {
   const { add, item, drain } = await setup(t, ['127.0.0.1/32']);
   const site = await startSite(t, {
