@@ -3,7 +3,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { extractPdf, type ExtractedText } from './text/documents.js';
 import { htmlPageToText, linksOf } from './text/html.js';
-import { FetchError, type Fetcher } from './fetch.js';
+import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
 import { parseRobotsTxt, type RobotsTxt } from './robots.js';
 
 export interface CrawledPage {

@@ -1,7 +1,7 @@
 // The knowledge base: documents, URLs and Q&A pairs a chatbot answers from, processed in the
 // background and searched with the store's term search.
 import type { Plugin } from '@hapi/hapi';
-import { Fetcher } from './fetch.js';
+import { Fetcher } from '../../core/http/fetcher.js';
 import { knowledgeRoutes } from './routes.js';
 import { declareKnowledge } from './store.js';
 import { KnowledgeWorker } from './worker.js';

@@ -1,7 +1,7 @@
 // Turns an item into chunks: extract its text (fetching URLs), split it, analyse every chunk.
 import { analyzerFor } from '../../core/text/analysis.js';
 import { crawl } from './crawl.js';
-import type { Fetcher } from './fetch.js';
+import type { Fetcher } from '../../core/http/fetcher.js';
 import type { ChunkDoc, Item } from './store.js';
 import { chunkSections, toSections, type Chunk } from './text/chunking.js';
 import { extractDocument } from './text/documents.js';

@@ -10,7 +10,7 @@ import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
 import type { ClaimedRecord, TenantScope } from '../../core/store/types.js';
 import { foldForSearch } from '../../core/text/fold.js';
-import { FetchError, type Fetcher } from './fetch.js';
+import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
 import { processItem } from './processor.js';
 import { presentItem, REFRESH_INTERVALS, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
 import { ExtractionError } from './text/documents.js';

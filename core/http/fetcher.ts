@@ -1,7 +1,7 @@
-// Fetching URLs for the knowledge base, never inside a request: got behind request-filtering
-// agents on both http and https. The agents check the address at connect time, so a hostname that
-// resolves to a private address, a redirect to one, or DNS rebinding are all refused unless the
-// operator allows the range (fetch.allowed_cidrs).
+// Outbound HTTP for every area (knowledge-base URLs now, webhook deliveries next), never inside a
+// request: got behind request-filtering agents on both http and https. The agents check the
+// address at connect time, so a hostname that resolves to a private address, a redirect to one, or
+// DNS rebinding are all refused unless the operator allows the range (fetch.allowed_cidrs).
 import got, { type Got } from 'got';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { Config } from '../../config/index.js';
