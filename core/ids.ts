@@ -32,7 +32,3 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
 export function idSchema(prefix: IdPrefix): Joi.StringSchema {
   return Joi.string().max(64).description(`An id of the form ${prefix}_<ulid>`);
 }
-
-export function looksLikeId(prefix: IdPrefix, value: string): boolean {
-  return new RegExp(`^${prefix}_[0-9a-hjkmnp-tv-z]{26}$`).test(value);
-}

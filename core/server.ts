@@ -113,7 +113,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
 
 /** Shapes errors, adds X-Request-Id and rate-limit headers, and stores idempotent responses. */
 async function finishResponse(platform: Platform, request: Request, h: Hapi.ResponseToolkit) {
-  let response = request.response as ResponseObject | Boom.Boom;
+  const response = request.response as ResponseObject | Boom.Boom;
   const headers: Record<string, string> = { 'X-Request-Id': request.app.requestId };
   if (request.app.rateLimit) Object.assign(headers, rateLimitHeaders(request.app.rateLimit, platform.now()));
 
@@ -123,7 +123,6 @@ async function finishResponse(platform: Platform, request: Request, h: Hapi.Resp
     formatErrorResponse(boom, request.app.requestId);
     for (const [name, value] of Object.entries(headers)) boom.output.headers[name] ??= value;
     request.response = boom as never;
-    response = boom;
   } else {
     for (const [name, value] of Object.entries(headers)) (response as ResponseObject).header(name, value);
   }

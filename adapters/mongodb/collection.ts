@@ -25,7 +25,7 @@ import type {
   TenantScope,
   TermSearchResult,
 } from '../../core/store/types.js';
-import { assertUniqueAcrossTenants, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
+import { assertUniqueAcrossTenants, dueFieldOf, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
 import { compileFilter, compileOrder } from './query.js';
 
 type Doc = Record<string, unknown>;
@@ -383,9 +383,7 @@ export class MongoCollectionTable implements CollectionEngine {
   }
 
   private dueField(): string {
-    const dueField = this.definition.claims?.dueField;
-    if (!dueField) throw new StoreUsageError(`${this.definition.name} does not declare claims`);
-    return dueField;
+    return dueFieldOf(this.definition);
   }
 
   private tenant(scope: TenantScope | null): { accountId: string; mode: string } {

@@ -20,7 +20,7 @@ import type {
   TenantScope,
   TermSearchResult,
 } from '../../core/store/types.js';
-import { assertUniqueAcrossTenants, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
+import { assertUniqueAcrossTenants, dueFieldOf, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
 import { bindValue, compileFilter, compileOrder, fieldExpression, type Bound } from './sql.js';
 
 interface Row {
@@ -357,9 +357,7 @@ export class SqliteCollectionTable implements CollectionEngine {
   // ---- helpers ------------------------------------------------------------------------------
 
   private dueField(): string {
-    const dueField = this.definition.claims?.dueField;
-    if (!dueField) throw new StoreUsageError(`${this.definition.name} does not declare claims`);
-    return dueField;
+    return dueFieldOf(this.definition);
   }
 
   private tenant(scope: TenantScope | null): { accountId: string; mode: string } {

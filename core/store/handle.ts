@@ -155,6 +155,13 @@ export function tenantOf(definition: CollectionDefinition, scope: TenantScope | 
   return scope;
 }
 
+/** The due field of a collection that declares claims. */
+export function dueFieldOf(definition: CollectionDefinition): string {
+  const dueField = definition.claims?.dueField;
+  if (!dueField) throw new StoreUsageError(`${definition.name} does not declare claims`);
+  return dueField;
+}
+
 /** findUniqueAcrossTenants is only for a field with its own acrossTenants unique index. */
 export function assertUniqueAcrossTenants(definition: CollectionDefinition, field: string): void {
   const declared = definition.indexes?.some(

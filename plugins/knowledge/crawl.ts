@@ -25,7 +25,8 @@ export async function crawl(
   options: { maxPages: number; sitemap: boolean; userAgent: string },
 ): Promise<CrawledPage[]> {
   const origin = new URL(startUrl).origin;
-  const queue: string[] = [normalise(startUrl)];
+  const start = normalise(startUrl);
+  const queue: string[] = [start];
   const seen = new Set(queue);
   const crawling = options.maxPages > 1 || options.sitemap;
   const robots = crawling ? await readRobotsTxt(fetcher, origin, options.userAgent) : null;
@@ -47,7 +48,7 @@ export async function crawl(
       page = await readPage(fetcher, url);
     } catch (error) {
       // The page the user named must work; a broken link further in is skipped.
-      if (url === normalise(startUrl)) throw error;
+      if (url === start) throw error;
       continue;
     }
     pages.push({ url: page.url, title: page.title, text: page.text });

@@ -89,7 +89,9 @@ export class KnowledgeWorker {
     const items = this.knowledge.items.forTenant(tenant);
     let item: Item = claimed.record;
     try {
-      item = (await items.update(item.id, { status: 'processing' }, { ifVersion: item.version })) ?? item;
+      const started = await items.update(item.id, { status: 'processing' }, { ifVersion: item.version });
+      if (!started) throw new RecordNotFoundError('knowledge_items', item.id); // deleted since it was claimed
+      item = started;
       await this.finish(tenant, item, await this.outcome(item));
     } catch (error) {
       // Changed (a PATCH asked for new processing) or deleted meanwhile: drop this result. The
