@@ -25,6 +25,7 @@ export function defaultConfig(): Config {
       max_redirects: 5,
       user_agent: 'chatbot-platform/0.1 (knowledge fetcher)',
     },
+    llm: { timeout_ms: 30_000, providers: {} },
     plans: structuredClone(DEFAULT_PLANS),
   };
 }

@@ -23,7 +23,19 @@ export interface Config {
   keys: { rotation_grace_seconds: number };
   idempotency: { ttl_seconds: number; in_flight_timeout_seconds: number };
   fetch: { allowed_cidrs: string[]; timeout_ms: number; max_bytes: number; max_redirects: number; user_agent: string };
+  llm: { timeout_ms: number; providers: Record<string, LlmProviderConfig> };
   plans: Record<PlanName, PlanDefinition>;
+}
+
+/** A language-model endpoint the operator offers chatbots in `answer.mode = "llm"`. */
+export interface LlmProviderConfig {
+  /** `openai`: any OpenAI-compatible `/v1/chat/completions`; `ollama`: Ollama's `/api/chat`. */
+  type: 'openai' | 'ollama';
+  /** The server's root, e.g. `https://api.openai.com` or `http://localhost:11434`. */
+  base_url: string;
+  api_key: string | null;
+  /** Used when a chatbot's settings name no model. */
+  default_model: string;
 }
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
@@ -47,10 +59,14 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   ADMIN_TOKEN: 'admin.token',
   KEY_ROTATION_GRACE_SECONDS: 'keys.rotation_grace_seconds',
   FETCH_ALLOWED_CIDRS: 'fetch.allowed_cidrs',
+  LLM_PROVIDERS: 'llm.providers',
+  LLM_TIMEOUT_MS: 'llm.timeout_ms',
 };
 
 /** Variables holding a comma-separated list. */
 const LIST_VARIABLES = new Set(['FETCH_ALLOWED_CIDRS']);
+/** Variables holding JSON (an object of providers is no comma list). */
+const JSON_VARIABLES = new Set(['LLM_PROVIDERS']);
 
 export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
@@ -74,7 +90,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     if (value === undefined || value === '') continue;
     const parsed = LIST_VARIABLES.has(variable)
       ? value.split(',').map((item) => item.trim()).filter(Boolean)
-      : value;
+      : JSON_VARIABLES.has(variable)
+        ? parseJsonVariable(variable, value)
+        : value;
     setPath(merged, configPath, parsed);
     sources.set(configPath, variable);
   }
@@ -95,6 +113,14 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     );
   }
   return value as Config;
+}
+
+function parseJsonVariable(variable: string, value: string): unknown {
+  try {
+    return JSON.parse(value) as unknown;
+  } catch (error) {
+    throw new ConfigError([`${variable}: not valid JSON (${(error as Error).message})`]);
+  }
 }
 
 function readConfigFile(file: string): Record<string, unknown> {

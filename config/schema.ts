@@ -60,5 +60,20 @@ export const configSchema = Joi.object({
     max_redirects: Joi.number().integer().min(0).max(20).required(),
     user_agent: Joi.string().min(1).max(200).required(),
   }).required(),
+  /** Language-model providers chatbots may use in `answer.mode = "llm"`, by name. */
+  llm: Joi.object({
+    timeout_ms: Joi.number().integer().min(100).max(600_000).required(),
+    providers: Joi.object()
+      .pattern(
+        Joi.string().pattern(/^[a-z0-9][a-z0-9_-]{0,63}$/),
+        Joi.object({
+          type: Joi.string().valid('openai', 'ollama').required(),
+          base_url: Joi.string().uri({ scheme: ['http', 'https'] }).required(),
+          api_key: Joi.string().allow(null).default(null),
+          default_model: Joi.string().min(1).max(200).required(),
+        }),
+      )
+      .required(),
+  }).required(),
   plans: Joi.object(plans).required(),
 });

@@ -25,6 +25,12 @@ export interface EventEnvelope {
   data: Record<string, unknown>;
 }
 
+export interface EventInput {
+  type: string;
+  chatbotId?: string | null;
+  data: Record<string, unknown>;
+}
+
 export type EventSubscriber = (event: EventEnvelope, scope: TenantScope) => Promise<void> | void;
 
 export function presentEvent(event: StoredEvent, scope: TenantScope): EventEnvelope {
@@ -66,25 +72,28 @@ export class EventBus {
    * Commits `writes` and the event together (atomically where the store can), then runs the
    * subscribers. A subscriber's failure is logged and does not undo the committed change.
    */
-  async publish(
-    scope: TenantScope,
-    input: { type: string; chatbotId?: string | null; data: Record<string, unknown> },
-    writes: WriteOp[] = [],
-  ): Promise<EventEnvelope> {
+  async publish(scope: TenantScope, input: EventInput, writes: WriteOp[] = []): Promise<EventEnvelope> {
+    const [envelope] = await this.publishAll(scope, [input], writes);
+    return envelope!;
+  }
+
+  /** Several events caused by one change (a reply that also hands off), in one commit, in order. */
+  async publishAll(scope: TenantScope, inputs: EventInput[], writes: WriteOp[] = []): Promise<EventEnvelope[]> {
     const now = this.now();
-    const doc: EventDoc & { id: string } = {
+    const docs: Array<EventDoc & { id: string }> = inputs.map((input) => ({
       id: newId('evt', now.getTime()),
       type: input.type,
       chatbot_id: input.chatbotId ?? null,
       created_at: now.toISOString(),
       data: input.data,
-    };
+    }));
     // The change goes first: on a store without atomic commit, a crash between the two writes
     // loses an event rather than inventing one for a change that never happened.
-    await this.store.commit([...writes, this.collection.forTenant(scope).ops.insert(doc)]);
-    const envelope = presentEvent({ ...doc, version: 1 }, scope);
-    await this.notify(envelope, scope);
-    return envelope;
+    const events = this.collection.forTenant(scope);
+    await this.store.commit([...writes, ...docs.map((doc) => events.ops.insert(doc))]);
+    const envelopes = docs.map((doc) => presentEvent({ ...doc, version: 1 }, scope));
+    for (const envelope of envelopes) await this.notify(envelope, scope);
+    return envelopes;
   }
 
   private async notify(envelope: EventEnvelope, scope: TenantScope): Promise<void> {

@@ -7,6 +7,9 @@ import { declareAccounts, type Account, type AccountDoc } from './auth/accounts.
 import { declareApiKeys, type ApiKey, type ApiKeyDoc } from './auth/keys.js';
 import { EventBus } from './events.js';
 import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
+import type { ChatbotDirectory } from './services/chatbots.js';
+import type { KnowledgePluginApi } from './services/knowledge.js';
+import type { LeadRecorder } from './services/leads.js';
 import type { Collection, Store, TenantScope } from './store/types.js';
 
 export interface Platform {
@@ -34,19 +37,7 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
   };
 }
 
-/**
- * What other areas may know of a chatbot, provided by the chatbots plugin
- * (`server.plugins.chatbots.directory`): areas depend on this, not on the plugin's files.
- */
-export interface ChatbotSummary {
-  id: string;
-  status: 'active' | 'paused' | 'archived';
-  language: string;
-}
-
-export interface ChatbotDirectory {
-  find(tenant: TenantScope, chatbotId: string): Promise<ChatbotSummary | null>;
-}
+export type { ChatbotDirectory, ChatbotProfile, ChatbotSummary } from './services/chatbots.js';
 
 /** Who is calling, for requests authenticated with an API key. */
 export interface ApiCaller {
@@ -72,6 +63,8 @@ declare module '@hapi/hapi' {
   }
   interface PluginProperties {
     chatbots: { directory: ChatbotDirectory };
+    knowledge: KnowledgePluginApi;
+    leads: { recorder: LeadRecorder };
   }
   interface PluginSpecificConfiguration {
     platform?: PlatformRouteOptions;

@@ -2,7 +2,16 @@
 import type { Plugin } from '@hapi/hapi';
 import { accountsPlugin } from './accounts/index.js';
 import { chatbotsPlugin } from './chatbots/index.js';
+import { conversationsPlugin } from './conversations/index.js';
 import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
+import { leadsPlugin } from './leads/index.js';
 
-export const allPlugins: Array<Plugin<void>> = [healthPlugin, accountsPlugin, chatbotsPlugin, knowledgePlugin];
+export const allPlugins: Array<Plugin<void>> = [
+  healthPlugin,
+  accountsPlugin,
+  chatbotsPlugin,
+  knowledgePlugin,
+  leadsPlugin,
+  conversationsPlugin,
+];

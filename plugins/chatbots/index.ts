@@ -5,6 +5,7 @@ import { lifecycleRoutes } from './lifecycle-routes.js';
 import { chatbotRoutes } from './routes.js';
 import { ChatbotService } from './service.js';
 import { settingsRoutes } from './settings-routes.js';
+import { completeSettings } from './settings.js';
 import { declareChatbots } from './store.js';
 
 export const chatbotsPlugin: Plugin<void> = {
@@ -18,11 +19,17 @@ export const chatbotsPlugin: Plugin<void> = {
         const chatbot = await chatbots.repository(tenant).get(chatbotId);
         return chatbot && { id: chatbot.id, status: chatbot.status, language: chatbot.language };
       },
+      async profile(tenant, chatbotId) {
+        const chatbot = await chatbots.repository(tenant).get(chatbotId);
+        if (!chatbot) return null;
+        const { id, status, language, name, personality, welcome_message } = chatbot;
+        return { id, status, language, name, personality, welcome_message, settings: completeSettings(chatbot.settings) };
+      },
     } satisfies ChatbotDirectory);
     server.route([
       ...chatbotRoutes(platform, chatbots),
       ...lifecycleRoutes(platform, chatbots),
-      ...settingsRoutes(chatbots),
+      ...settingsRoutes(platform, chatbots),
     ]);
   },
 };

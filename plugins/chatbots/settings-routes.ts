@@ -1,12 +1,24 @@
 // GET and PUT /chatbots/{id}/settings: the chatbot's behaviour.
 import type { ServerRoute } from '@hapi/hapi';
-import { tenantOf } from '../../core/platform.js';
+import { apiError } from '../../core/errors.js';
+import { tenantOf, type Platform } from '../../core/platform.js';
 import { chatbotIdOf, chatbotIdParams } from './schemas.js';
 import type { ChatbotService } from './service.js';
 import { presentSettings, settingsInput, settingsResponse, type BehaviourSettings } from './settings.js';
 import type { ChatbotDoc } from './store.js';
 
-export function settingsRoutes(chatbots: ChatbotService): ServerRoute[] {
+export function settingsRoutes(platform: Platform, chatbots: ChatbotService): ServerRoute[] {
+  /** `answer.provider` must name a provider the operator configured (config `llm.providers`). */
+  function assertProviderKnown(settings: BehaviourSettings): void {
+    const provider = settings.answer.provider;
+    if (provider === null || provider in platform.config.llm.providers) return;
+    const known = Object.keys(platform.config.llm.providers);
+    const message = `"answer.provider" must be one of the providers this server offers (${known.length > 0 ? known.join(', ') : 'none configured'})`;
+    throw apiError(400, 'validation_failed', message, {
+      details: [{ path: 'answer.provider', message, type: 'any.only' }],
+    });
+  }
+
   return [
     {
       method: 'GET',
@@ -27,7 +39,8 @@ export function settingsRoutes(chatbots: ChatbotService): ServerRoute[] {
         description: 'Replace a chatbot’s settings',
         notes:
           'Replaces the whole settings object: a field left out takes its default. `personality`, `language` and ' +
-          '`welcome_message` are the chatbot’s own fields. Archived chatbots are read-only (409 `chatbot_archived`).',
+          '`welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the ' +
+          'operator configured (`llm.providers`). Archived chatbots are read-only (409 `chatbot_archived`).',
         tags: ['api', 'chatbots'],
         plugins: { platform: { chatbotKey: true } },
         validate: { params: chatbotIdParams, payload: settingsInput.required() },
@@ -38,6 +51,7 @@ export function settingsRoutes(chatbots: ChatbotService): ServerRoute[] {
           chatbots.assertWritable(chatbot);
           const { personality, language, welcome_message, ...settings } = request.payload as BehaviourSettings &
             Pick<ChatbotDoc, 'personality' | 'language' | 'welcome_message'>;
+          assertProviderKnown(settings);
           const updated = await chatbots.update(tenant, chatbot, {
             personality,
             language,

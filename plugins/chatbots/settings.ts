@@ -2,32 +2,11 @@
 // PUT replaces the whole settings object; a field left out takes its default.
 import Joi from 'joi';
 import { ISO_639_1 } from '../../core/languages.js';
+import { compileSafePattern } from '../../core/text/safe-pattern.js';
+import { LEAD_FIELDS, type BehaviourSettings } from '../../core/services/chatbots.js';
 import { PERSONALITIES, type Chatbot } from './store.js';
 
-export const LEAD_FIELDS = ['name', 'email', 'phone', 'company'] as const;
-
-export interface BehaviourRule {
-  name?: string;
-  match: { keywords?: string[]; pattern?: string };
-  action: { type: 'reply' | 'lead_request' | 'handoff'; reply?: string };
-}
-
-export interface BehaviourSettings {
-  instructions: string;
-  fallback_message: string;
-  rules: BehaviourRule[];
-  inactivity_timeout_minutes: number;
-  lead_capture: { enabled: boolean; ask_after_messages: number; fields: Array<(typeof LEAD_FIELDS)[number]> };
-  answer: {
-    mode: 'retrieval' | 'llm';
-    provider: string | null;
-    model: string | null;
-    temperature: number;
-    max_tokens: number;
-    min_confidence: number;
-    show_sources: boolean;
-  };
-}
+export { LEAD_FIELDS, type BehaviourRule, type BehaviourSettings } from '../../core/services/chatbots.js';
 
 export const DEFAULT_FALLBACK_MESSAGE = "I'm sorry, I don't have an answer to that yet.";
 
@@ -35,13 +14,16 @@ const regexPattern = Joi.string()
   .max(500)
   .custom((value: string, helpers) => {
     try {
-      new RegExp(value, 'iu');
+      compileSafePattern(value);
       return value;
     } catch {
       return helpers.error('string.regex');
     }
   })
-  .messages({ 'string.regex': '{{#label}} is not a valid regular expression' });
+  .messages({
+    'string.regex':
+      '{{#label}} is not a valid pattern: RE2 syntax, matched ignoring case (no look-behind or back-references)',
+  });
 
 const rule = Joi.object({
   name: Joi.string().trim().max(100),
@@ -91,6 +73,8 @@ export const settingsInput = Joi.object({
     temperature: Joi.number().min(0).max(2).default(0.2),
     max_tokens: Joi.number().integer().min(1).max(8192).default(512),
     min_confidence: Joi.number().min(0).max(1).default(0.5),
+    suggest_confidence: Joi.number().min(0).max(Joi.ref('min_confidence')).default(0.3),
+    min_passage_score: Joi.number().min(0).max(1).default(0.1),
     show_sources: Joi.boolean().default(true),
   })
     .default()
@@ -118,13 +102,27 @@ export function defaultSettings(): BehaviourSettings {
   return behaviour as unknown as BehaviourSettings;
 }
 
+/**
+ * Stored settings with the defaults of fields added since they were saved (e.g. a new answer
+ * threshold), so every reader sees the complete shape.
+ */
+export function completeSettings(stored: BehaviourSettings): BehaviourSettings {
+  const defaults = defaultSettings();
+  return {
+    ...defaults,
+    ...stored,
+    lead_capture: { ...defaults.lead_capture, ...stored.lead_capture },
+    answer: { ...defaults.answer, ...stored.answer },
+  };
+}
+
 export function presentSettings(chatbot: Chatbot) {
   return {
     chatbot_id: chatbot.id,
     personality: chatbot.personality,
     language: chatbot.language,
     welcome_message: chatbot.welcome_message,
-    ...chatbot.settings,
+    ...completeSettings(chatbot.settings),
     updated_at: chatbot.updated_at,
   };
 }

@@ -2,13 +2,14 @@
 // background and searched with the store's term search.
 import type { Plugin } from '@hapi/hapi';
 import { Fetcher } from '../../core/http/fetcher.js';
+import { knowledgeRetriever } from './retriever.js';
 import { knowledgeRoutes } from './routes.js';
 import { declareKnowledge } from './store.js';
 import { KnowledgeWorker } from './worker.js';
 
-declare module '@hapi/hapi' {
-  interface PluginProperties {
-    knowledge: { worker: KnowledgeWorker };
+declare module '../../core/services/knowledge.js' {
+  interface KnowledgePluginApi {
+    worker: KnowledgeWorker;
   }
 }
 
@@ -21,6 +22,7 @@ export const knowledgePlugin: Plugin<void> = {
     const knowledge = declareKnowledge(platform.store);
     const worker = new KnowledgeWorker(platform, knowledge, new Fetcher(platform.config.fetch));
     server.expose('worker', worker);
+    server.expose('retriever', knowledgeRetriever(knowledge));
 
     // A deleted chatbot takes its knowledge with it.
     platform.events.subscribe('chatbot.deleted', async (event, tenant) => {

@@ -23,7 +23,12 @@ export async function processItem(item: Item, fetcher: Fetcher, userAgent: strin
       return {
         title: item.title,
         pages: [],
-        chunks: [analyse({ title: item.question, headingPath: [], text }, 0, null, 'qa', searchable)],
+        chunks: [
+          {
+            ...analyse({ title: item.question, headingPath: [], text }, 0, null, 'qa', searchable),
+            qa: { question: item.question!, alternatives: item.alternatives, answer: item.answer! },
+          },
+        ],
         charCount: text.length,
       };
     }
@@ -75,6 +80,7 @@ function analysedChunk(language: string) {
       terms: Object.keys(termCounts),
       term_counts: termCounts,
       length: all.length,
+      qa: null,
     };
   };
 }

@@ -2,6 +2,7 @@
 // scored here with BM25, so results are the same whichever store holds them.
 import { analyzerFor } from '../../core/text/analysis.js';
 import { foldForSearch } from '../../core/text/fold.js';
+import type { Passage } from '../../core/services/knowledge.js';
 import type { Repository } from '../../core/store/types.js';
 import type { ChunkDoc, StoredChunk } from './store.js';
 
@@ -11,18 +12,7 @@ const B = 0.75;
 const CANDIDATES = 300;
 const SNIPPET_LENGTH = 240;
 
-export interface Passage {
-  chunk_id: string;
-  document_id: string;
-  kind: ChunkDoc['kind'];
-  title: string | null;
-  heading_path: string[];
-  url: string | null;
-  text: string;
-  snippet: string;
-  /** BM25 as a share of the best score this query could reach: 0 to 1. */
-  score: number;
-}
+export type { Passage } from '../../core/services/knowledge.js';
 
 export async function searchPassages(
   chunks: Repository<ChunkDoc>,

@@ -61,6 +61,8 @@ export interface ChunkDoc {
   term_counts: Record<string, number>;
   /** Number of analysed terms, repeats counted: the document length of BM25. */
   length: number;
+  /** A Q&A chunk's pair, for Q&A matching (null for passages). */
+  qa: { question: string; alternatives: string[]; answer: string } | null;
 }
 
 export type StoredChunk = Stored<ChunkDoc>;
@@ -81,7 +83,7 @@ export function declareKnowledge(store: Store): KnowledgeCollections {
     chunks: store.collection<ChunkDoc>({
       name: 'knowledge_chunks',
       scope: 'tenant',
-      indexes: [{ fields: ['item_id'] }, { fields: ['chatbot_id'] }],
+      indexes: [{ fields: ['item_id'] }, { fields: ['chatbot_id'] }, { fields: ['chatbot_id', 'kind'] }],
       search: { field: 'terms' },
     }),
   };

@@ -308,7 +308,9 @@ t.test('lifecycle', async (t) => {
 });
 
 t.test('settings', async (t) => {
-  const api = await buildTestServer(t);
+  const api = await buildTestServer(t, {
+    config: { llm: { providers: { openai: { type: 'openai', base_url: 'http://127.0.0.1:9', api_key: null, default_model: 'gpt-x' } } } },
+  });
   const acme = await api.account('starter');
   const bot = await createChatbot(api, acme.live, { name: 'Configurable', language: 'fr', personality: 'casual' });
   const url = `/api/v1/chatbots/${bot.id}/settings`;
@@ -333,6 +335,8 @@ t.test('settings', async (t) => {
         temperature: 0.2,
         max_tokens: 512,
         min_confidence: 0.5,
+        suggest_confidence: 0.3,
+        min_passage_score: 0.1,
         show_sources: true,
       },
       updated_at: bot.updated_at,
@@ -378,6 +382,9 @@ t.test('settings', async (t) => {
       [{ lead_capture: { fields: ['ssn'] } }, 'lead_capture.fields.0'],
       [{ answer: { temperature: 3 } }, 'answer.temperature'],
       [{ answer: { mode: 'llm' } }, 'answer.provider'],
+      [{ answer: { mode: 'llm', provider: 'not-configured' } }, 'answer.provider'],
+      [{ answer: { min_confidence: 0.4, suggest_confidence: 0.45 } }, 'answer.suggest_confidence'],
+      [{ rules: [{ match: { pattern: '(?<=a)b' }, action: { type: 'handoff' } }] }, 'rules.0.match.pattern'],
       [{ fallback_message: '' }, 'fallback_message'],
       [{ instructions: 'x'.repeat(10_001) }, 'instructions'],
       [{ colour: 'red' }, 'colour'],

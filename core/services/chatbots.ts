@@ -1,0 +1,56 @@
+// What other areas may know of a chatbot, provided by the chatbots plugin
+// (`server.plugins.chatbots.directory`): areas depend on this, not on the plugin's files.
+import type { TenantScope } from '../store/types.js';
+
+export interface BehaviourRule {
+  name?: string;
+  match: { keywords?: string[]; pattern?: string };
+  action: { type: 'reply' | 'lead_request' | 'handoff'; reply?: string };
+}
+
+export const LEAD_FIELDS = ['name', 'email', 'phone', 'company'] as const;
+export type LeadField = (typeof LEAD_FIELDS)[number];
+
+export interface AnswerSettings {
+  mode: 'retrieval' | 'llm';
+  provider: string | null;
+  model: string | null;
+  temperature: number;
+  max_tokens: number;
+  /** A Q&A match at or above this answers. */
+  min_confidence: number;
+  /** A Q&A match at or above this (and below min_confidence) is offered as "did you mean". */
+  suggest_confidence: number;
+  /** A passage must score this much to be answered from (or handed to the language model). */
+  min_passage_score: number;
+  show_sources: boolean;
+}
+
+export interface BehaviourSettings {
+  instructions: string;
+  fallback_message: string;
+  rules: BehaviourRule[];
+  inactivity_timeout_minutes: number;
+  lead_capture: { enabled: boolean; ask_after_messages: number; fields: LeadField[] };
+  answer: AnswerSettings;
+}
+
+export interface ChatbotSummary {
+  id: string;
+  status: 'active' | 'paused' | 'archived';
+  language: string;
+}
+
+/** Everything the answer engine needs to speak as the chatbot. */
+export interface ChatbotProfile extends ChatbotSummary {
+  name: string;
+  personality: 'friendly' | 'professional' | 'casual' | 'formal' | 'playful' | 'concise';
+  welcome_message: string | null;
+  settings: BehaviourSettings;
+}
+
+export interface ChatbotDirectory {
+  find(tenant: TenantScope, chatbotId: string): Promise<ChatbotSummary | null>;
+  /** The chatbot with its settings complete (defaults filled in for fields added since it was saved). */
+  profile(tenant: TenantScope, chatbotId: string): Promise<ChatbotProfile | null>;
+}

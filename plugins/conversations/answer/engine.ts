@@ -1,0 +1,160 @@
+// The answer engine: one reply to one visitor message. In order: the chatbot's rules, then Q&A
+// matching, then passages from the knowledge base (quoted, or handed to a language model in LLM
+// mode), then the fallback message. Every reply says how it was made (answer_type), how sure it
+// is (confidence 0..1) and what it rests on (sources).
+import type { ChatbotProfile } from '../../../core/services/chatbots.js';
+import type { KnowledgeRetriever, Passage } from '../../../core/services/knowledge.js';
+import type { TenantScope } from '../../../core/store/types.js';
+import type { AnswerType, Source } from '../store.js';
+import { extractAnswer } from './extract.js';
+import { citedPassages, groundedPrompt, LlmError, type ChatTurn, type LlmClient } from './llm.js';
+import { PHRASE_LANGUAGES, phrasesFor } from './phrases.js';
+import { QaMatcher, type QaMatch } from './qa-matcher.js';
+import { matchRule } from './rules.js';
+
+/** Passages read per message; those scoring at least `min_passage_score` may be used. */
+const PASSAGES = 5;
+/** Sources kept with a reply. */
+const MAX_SOURCES = 3;
+
+export interface AnswerRequest {
+  tenant: TenantScope;
+  chatbot: ChatbotProfile;
+  /** The conversation's language: what the reply is written in. */
+  language: string;
+  message: string;
+  /** Earlier turns of the conversation, oldest first (for the language model). */
+  history: ChatTurn[];
+  /** When set, a language model's reply is streamed through it piece by piece. */
+  onDelta?: (text: string) => void;
+}
+
+export interface Answer {
+  content: string;
+  answer_type: AnswerType;
+  confidence: number;
+  sources: Source[];
+  /** What a rule asks of the conversation besides the reply. */
+  action: 'handoff' | 'lead_request' | null;
+  /** Why the fallback was given when a language model failed (recorded as `chatbot.error`). */
+  failure: { code: string; message: string; provider: string } | null;
+  /** True when the reply already went through `onDelta`. */
+  streamed: boolean;
+}
+
+export interface AnswerEngine {
+  answer(request: AnswerRequest): Promise<Answer>;
+}
+
+export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient): AnswerEngine {
+  const qaMatcher = new QaMatcher(knowledge);
+
+  return {
+    async answer(request) {
+      const { chatbot, message } = request;
+      const settings = chatbot.settings;
+      const phrases = phrasesFor(request.language, chatbot.personality);
+      const reply = (fields: Partial<Answer> & Pick<Answer, 'content' | 'answer_type' | 'confidence'>): Answer => ({
+        sources: [],
+        action: null,
+        failure: null,
+        streamed: false,
+        ...fields,
+      });
+      const fallback = (confidence: number, failure: Answer['failure'] = null) =>
+        reply({
+          content: isBuiltInFallback(settings.fallback_message) ? phrases.defaultFallback : settings.fallback_message,
+          answer_type: 'fallback',
+          confidence,
+          failure,
+        });
+
+      const rule = matchRule(settings.rules, message);
+      if (rule) {
+        const { type } = rule.action;
+        const content =
+          type === 'reply' ? rule.action.reply! : type === 'handoff' ? phrases.handoff : phrases.leadRequest(settings.lead_capture.fields);
+        return reply({ content, answer_type: 'rule', confidence: 1, action: type === 'reply' ? null : type });
+      }
+
+      const qaIndex = await qaMatcher.indexFor(request.tenant, chatbot.id, chatbot.language);
+      const qa = qaIndex.match(message);
+      if (qa && qa.score >= settings.answer.min_confidence) {
+        return reply({ content: qa.pair.answer, answer_type: 'qa', confidence: qa.score, sources: [qaSource(qa)] });
+      }
+
+      const passages = await knowledge.searchPassages(request.tenant, {
+        chatbotId: chatbot.id,
+        language: chatbot.language,
+        query: message,
+        limit: PASSAGES,
+      });
+      const relevant = passages.filter((passage) => passage.score >= settings.answer.min_passage_score);
+      const bestSeen = Math.max(qa?.score ?? 0, passages[0]?.score ?? 0);
+
+      if (settings.answer.mode === 'llm' && relevant.length > 0) {
+        const provider = settings.answer.provider!;
+        try {
+          const content = await llm.complete(
+            {
+              provider,
+              model: settings.answer.model,
+              temperature: settings.answer.temperature,
+              maxTokens: settings.answer.max_tokens,
+              messages: groundedPrompt({ chatbot, language: request.language, passages: relevant, history: request.history, question: message }),
+            },
+            request.onDelta,
+          );
+          return reply({
+            content,
+            answer_type: 'llm',
+            confidence: relevant[0]!.score,
+            sources: citedPassages(content, relevant).slice(0, MAX_SOURCES).map(passageSource),
+            streamed: Boolean(request.onDelta),
+          });
+        } catch (error) {
+          if (!(error instanceof LlmError)) throw error;
+          return fallback(bestSeen, { code: error.code, message: error.message, provider });
+        }
+      }
+
+      if (qa && qa.score >= settings.answer.suggest_confidence) {
+        return reply({
+          content: `${phrases.didYouMean(qa.phrasing)} ${qa.pair.answer}`,
+          answer_type: 'qa',
+          confidence: qa.score,
+          sources: [qaSource(qa)],
+        });
+      }
+
+      const best = relevant[0];
+      if (best) {
+        const quoted = extractAnswer(best, message, chatbot.language);
+        return reply({
+          content: phrases.knowledgeIntro ? `${phrases.knowledgeIntro} ${quoted}` : quoted,
+          answer_type: 'knowledge',
+          confidence: best.score,
+          sources: relevant.slice(0, MAX_SOURCES).map(passageSource),
+        });
+      }
+      return fallback(bestSeen);
+    },
+  };
+}
+
+/** The default fallback text of any language counts as "not customised": it is said in the conversation's. */
+function isBuiltInFallback(text: string): boolean {
+  return PHRASE_LANGUAGES.some((language) => phrasesFor(language, 'friendly').defaultFallback === text);
+}
+
+function qaSource(match: QaMatch): Source {
+  return { document_id: match.pair.document_id, title: match.pair.question, url: null, snippet: snippetOf(match.pair.answer), score: match.score };
+}
+
+function passageSource(passage: Passage): Source {
+  return { document_id: passage.document_id, title: passage.title, url: passage.url, snippet: passage.snippet, score: passage.score };
+}
+
+function snippetOf(text: string): string {
+  return text.length <= 240 ? text : `${text.slice(0, 239).trimEnd()}…`;
+}

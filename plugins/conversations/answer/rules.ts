@@ -1,0 +1,37 @@
+// A chatbot's behaviour rules, checked in order before anything else: the first whose keywords or
+// pattern match the visitor's message decides the reply.
+import type { BehaviourRule } from '../../../core/services/chatbots.js';
+import { compileSafePattern, type SafePattern } from '../../../core/text/safe-pattern.js';
+import { foldForSearch } from '../../../core/text/fold.js';
+
+const compiledPatterns = new Map<string, SafePattern | null>();
+
+/** The first rule matching `message`, or null. */
+export function matchRule(rules: BehaviourRule[], message: string): BehaviourRule | null {
+  const folded = ` ${wordsOf(message)} `;
+  for (const rule of rules) {
+    // A keyword matches as a whole word or phrase, ignoring case and accents ("prix" finds "Prix").
+    if (rule.match.keywords?.some((keyword) => folded.includes(` ${wordsOf(keyword)} `))) return rule;
+    if (rule.match.pattern && patternOf(rule.match.pattern)?.test(message)) return rule;
+  }
+  return null;
+}
+
+/** Folded words separated by single spaces. */
+function wordsOf(text: string): string {
+  return (foldForSearch(text).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+}
+
+function patternOf(pattern: string): SafePattern | null {
+  if (!compiledPatterns.has(pattern)) {
+    if (compiledPatterns.size > 5_000) compiledPatterns.clear();
+    let compiled: SafePattern | null = null;
+    try {
+      compiled = compileSafePattern(pattern);
+    } catch {
+      // Settings validation refuses such patterns; one stored before that rule simply never matches.
+    }
+    compiledPatterns.set(pattern, compiled);
+  }
+  return compiledPatterns.get(pattern)!;
+}

@@ -1,0 +1,49 @@
+// Conversations: chat over the API (replies from the answer engine, streamed or not), handoff to
+// humans, feedback, export, and the closing of inactive conversations.
+import type { Plugin } from '@hapi/hapi';
+import { createAnswerEngine } from './answer/engine.js';
+import { LlmClient } from './answer/llm.js';
+import { exportRoute } from './export.js';
+import { InactivityCloser } from './inactivity.js';
+import { messageRoutes } from './message-routes.js';
+import { chatbotLookup, conversationRoutes } from './routes.js';
+import { ConversationService } from './service.js';
+import { declareConversations } from './store.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    conversations: { inactivity: InactivityCloser };
+  }
+}
+
+export const conversationsPlugin: Plugin<void> = {
+  name: 'conversations',
+  version: '1.0.0',
+  dependencies: ['chatbots', 'knowledge', 'leads'],
+  register(server) {
+    const platform = server.platform;
+    const collections = declareConversations(platform.store);
+    const engine = createAnswerEngine(server.plugins.knowledge.retriever, new LlmClient(platform.config.llm));
+    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder);
+    const chatbots = chatbotLookup(server.plugins.chatbots.directory);
+    const inactivity = new InactivityCloser(platform, service);
+    server.expose('inactivity', inactivity);
+
+    // A deleted chatbot takes its conversations with it.
+    platform.events.subscribe('chatbot.deleted', async (event, tenant) => {
+      const chatbotId = event.chatbot_id!;
+      await platform.store.commit([
+        collections.conversations.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+        collections.messages.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+      ]);
+    });
+
+    server.ext('onPostStart', () => inactivity.start());
+    server.ext('onPreStop', () => inactivity.stop());
+    server.route([
+      ...conversationRoutes(service, chatbots),
+      ...messageRoutes(platform, service, chatbots),
+      exportRoute(service, chatbots),
+    ]);
+  },
+};

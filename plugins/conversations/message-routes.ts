@@ -1,0 +1,129 @@
+// Message routes: list, send (the reply in the same response, or streamed as server-sent events),
+// and feedback on a reply.
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import { formatErrorResponse, toBoom } from '../../core/errors.js';
+import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
+import { tenantOf, type Platform } from '../../core/platform.js';
+import type { Filter } from '../../core/store/types.js';
+import type { ChatbotLookup } from './routes.js';
+import { feedbackInput, messageInput, messageListQuery, messageParams, messageResponse, conversationParams, turnResponse } from './schemas.js';
+import { assertNotEnded, type ConversationService } from './service.js';
+import { EventStream, pieces, wantsEventStream } from './sse.js';
+import { presentMessage } from './store.js';
+
+const chatbotKey = { platform: { chatbotKey: true } };
+
+export function messageRoutes(platform: Platform, service: ConversationService, chatbots: ChatbotLookup): ServerRoute[] {
+  const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
+
+  /** The visitor's turn as server-sent events: `message`, then `delta`s, then `done` (or `error`). */
+  async function streamTurn(request: Request, h: ResponseToolkit, content: string) {
+    const tenant = tenantOf(request);
+    const chatbot = await chatbots.profile(request);
+    // The usual 4xx answers come before the stream starts, as JSON.
+    service.assertChatbotAccepts(chatbot, 'visitor');
+    assertNotEnded(await service.find(tenant, chatbot, convIdOf(request)));
+
+    const stream = new EventStream();
+    let streamed = false;
+    service
+      .visitorTurn(tenant, chatbot, convIdOf(request), content, {
+        onStored: (message) => stream.send('message', message),
+        onDelta: (text) => {
+          streamed = true;
+          stream.send('delta', { content: text });
+        },
+      })
+      .then((turn) => {
+        // A reply made at once (not by a streaming model) still arrives as deltas, then whole.
+        if (turn.reply && !streamed) for (const piece of pieces(turn.reply.content)) stream.send('delta', { content: piece });
+        stream.send('done', turn);
+      })
+      .catch((error: Error) => {
+        const boom = toBoom(error);
+        if (boom.output.statusCode >= 500) platform.logger.error({ err: error, request_id: request.app.requestId }, 'streamed turn failed');
+        formatErrorResponse(boom, request.app.requestId);
+        stream.send('error', boom.output.payload);
+      })
+      .finally(() => stream.end());
+    return h
+      .response(stream)
+      .type('text/event-stream; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('X-Accel-Buffering', 'no');
+  }
+
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}/messages',
+      options: {
+        description: 'List a conversation’s messages',
+        notes: 'Newest first unless `order=asc`. Filter: `role`.',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: conversationParams, query: messageListQuery },
+        response: { schema: pageSchema(messageResponse).label('MessageList') },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const conversation = await service.find(tenant, await chatbots.summary(request), convIdOf(request));
+          const params = request.query as ListParams & { role?: string };
+          const filter: Filter = { conversation_id: conversation.id };
+          if (params.role) filter.role = params.role;
+          return paginate(service.messages(tenant), params, { filter: withTimeFilter(filter, params), present: presentMessage });
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}/messages',
+      options: {
+        description: 'Send a message; the chatbot’s reply comes back in the response',
+        notes:
+          'A visitor message (`role` `user`) gets the chatbot’s reply: 201 with `message`, `reply` and `conversation`. ' +
+          'With `Accept: text/event-stream` the answer streams as server-sent events: `message` (the stored visitor ' +
+          'message), `delta` events (`{"content": "…"}`), then `done` with the same body as the JSON response, or ' +
+          '`error` with the error body. `done` is authoritative: when a language model fails mid-stream, the reply ' +
+          'stored and sent in `done` is the fallback. While handed off the chatbot does not reply (`reply` null) and ' +
+          'agents write with `role` `agent`. Each message publishes message.created.',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: conversationParams, payload: messageInput },
+        response: { status: { 201: turnResponse, 200: true } }, // 200: the event stream
+        handler: async (request, h) => {
+          const { content, role } = request.payload as { content: string; role: 'user' | 'agent' };
+          const tenant = tenantOf(request);
+          if (role === 'agent') {
+            const turn = await service.agentMessage(tenant, await chatbots.profile(request), convIdOf(request), content);
+            return h.response(turn).code(201);
+          }
+          if (wantsEventStream(request)) return streamTurn(request, h, content);
+          const turn = await service.visitorTurn(tenant, await chatbots.profile(request), convIdOf(request), content);
+          return h.response(turn).code(201);
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}/messages/{msgId}/feedback',
+      options: {
+        description: 'Rate a reply: thumbs up or down',
+        notes:
+          '`rating` `up` or `down`, optional `comment`. Only replies (assistant or agent) can be rated; rating again ' +
+          'replaces the rating. A thumbs-down makes an automatically resolved conversation unresolved.',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: messageParams, payload: feedbackInput },
+        response: { schema: messageResponse },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const chatbot = await chatbots.summary(request);
+          const conversation = await service.find(tenant, chatbot, convIdOf(request));
+          const message = await service.findMessage(tenant, conversation, (request.params as { msgId: string }).msgId);
+          const input = request.payload as { rating: 'up' | 'down'; comment: string | null };
+          return presentMessage(await service.feedback(tenant, chatbot, conversation, message, input));
+        },
+      },
+    },
+  ];
+}

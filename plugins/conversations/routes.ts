@@ -1,0 +1,201 @@
+// Conversation routes (API.md §4): start, list, get, update, delete, end, handoff and release.
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { notFound } from '../../core/errors.js';
+import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
+import { tenantOf, type ChatbotDirectory } from '../../core/platform.js';
+import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
+import type { Filter } from '../../core/store/types.js';
+import {
+  chatbotParams,
+  conversationListQuery,
+  conversationParams,
+  conversationResponse,
+  endInput,
+  patchInput,
+  startInput,
+} from './schemas.js';
+import type { ConversationService } from './service.js';
+import { presentConversation, type Resolution, type Visitor } from './store.js';
+
+const chatbotKey = { platform: { chatbotKey: true } };
+
+export interface ChatbotLookup {
+  summary(request: Request): Promise<ChatbotSummary>;
+  profile(request: Request): Promise<ChatbotProfile>;
+}
+
+/** The chatbot of the path, 404 when it is not the caller's. */
+export function chatbotLookup(directory: ChatbotDirectory): ChatbotLookup {
+  const idOf = (request: Request) => (request.params as { id: string }).id;
+  return {
+    async summary(request) {
+      const chatbot = await directory.find(tenantOf(request), idOf(request));
+      if (!chatbot) throw notFound('chatbot', idOf(request));
+      return chatbot;
+    },
+    async profile(request) {
+      const chatbot = await directory.profile(tenantOf(request), idOf(request));
+      if (!chatbot) throw notFound('chatbot', idOf(request));
+      return chatbot;
+    },
+  };
+}
+
+/** The list filters of the conversation list and export. */
+export function conversationFilter(chatbotId: string, params: ListParams): Filter {
+  const filter: Filter = { chatbot_id: chatbotId };
+  if (params.status) filter.status = params.status as string;
+  if (params.channel) filter.channel = params.channel as string;
+  if (params.resolution) filter.resolution = params.resolution as string;
+  if (params.has_lead !== undefined) filter.lead_id = params.has_lead ? { ne: null } : null;
+  return withTimeFilter(filter, params);
+}
+
+export function conversationRoutes(service: ConversationService, chatbots: ChatbotLookup): ServerRoute[] {
+  const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/chatbots/{id}/conversations',
+      options: {
+        description: 'Start a conversation',
+        notes:
+          'Optional `visitor` (your id for them, name, e-mail, phone, locale), `metadata` and `language` (what ' +
+          'replies are written in; default the chatbot’s). Publishes conversation.started. A paused chatbot ' +
+          'refuses (409 `chatbot_paused`), an archived one too (409 `chatbot_archived`).',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: chatbotParams, payload: startInput },
+        response: { status: { 201: conversationResponse } },
+        handler: async (request, h) => {
+          const chatbot = await chatbots.profile(request);
+          const input = request.payload as { visitor: Visitor; metadata: Record<string, unknown>; language?: string };
+          const conversation = await service.start(tenantOf(request), chatbot, { ...input, channel: 'api' });
+          return h
+            .response(presentConversation(conversation))
+            .code(201)
+            .header('Location', `/api/v1/chatbots/${chatbot.id}/conversations/${conversation.id}`);
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/chatbots/{id}/conversations',
+      options: {
+        description: 'List a chatbot’s conversations',
+        notes: 'Newest first. Filters: `status`, `channel`, `has_lead`, `resolution`, and the start time (`created_after`, `created_before`).',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: chatbotParams, query: conversationListQuery },
+        response: { schema: pageSchema(conversationResponse).label('ConversationList') },
+        handler: async (request) => {
+          const chatbot = await chatbots.summary(request);
+          const params = request.query as ListParams;
+          return paginate(service.conversations(tenantOf(request)), params, {
+            filter: conversationFilter(chatbot.id, params),
+            present: presentConversation,
+          });
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}',
+      options: {
+        description: 'Get a conversation',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: conversationParams },
+        response: { schema: conversationResponse },
+        handler: async (request) =>
+          presentConversation(await service.find(tenantOf(request), await chatbots.summary(request), convIdOf(request))),
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}',
+      options: {
+        description: 'Set a conversation’s resolution or metadata',
+        notes: 'A resolution set here sticks: ending the conversation later keeps it. `null` clears it.',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: conversationParams, payload: patchInput },
+        response: { schema: conversationResponse },
+        handler: async (request) => {
+          const patch = request.payload as { resolution?: Resolution | null; metadata?: Record<string, unknown> };
+          return presentConversation(await service.patch(tenantOf(request), await chatbots.summary(request), convIdOf(request), patch));
+        },
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}',
+      options: {
+        description: 'Delete a conversation and its messages, for good',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: conversationParams },
+        response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }) },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const chatbot = await chatbots.summary(request);
+          const conversation = await service.find(tenant, chatbot, convIdOf(request));
+          service.assertChatbotAccepts(chatbot, 'change');
+          await service.delete(tenant, conversation);
+          return { id: conversation.id, deleted: true };
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}/end',
+      options: {
+        description: 'End a conversation',
+        notes:
+          'Publishes conversation.ended. The resolution is `escalated` after a handoff, `resolved` when no reply was ' +
+          'the fallback and none got a thumbs-down, `unresolved` otherwise, and null when the visitor never wrote; ' +
+          '`resolution` in the body overrides it. Ending an ended conversation changes nothing.',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: conversationParams, payload: endInput },
+        response: { schema: conversationResponse },
+        handler: async (request) => {
+          const input = request.payload as { reason: 'api' | 'visitor'; resolution?: Resolution };
+          return presentConversation(await service.end(tenantOf(request), await chatbots.summary(request), convIdOf(request), input));
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}/handoff',
+      options: {
+        description: 'Hand a conversation to a human',
+        notes:
+          'The chatbot stops answering; agents write with `"role": "agent"` through the messages route. Publishes ' +
+          'conversation.handoff. A conversation already handed off is left as it is.',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: conversationParams, payload: Joi.object({}).allow(null) },
+        response: { schema: conversationResponse },
+        handler: async (request) =>
+          presentConversation(await service.handoff(tenantOf(request), await chatbots.summary(request), convIdOf(request))),
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}/release',
+      options: {
+        description: 'Give a handed-off conversation back to the chatbot',
+        tags: ['api', 'conversations'],
+        plugins: chatbotKey,
+        validate: { params: conversationParams, payload: Joi.object({}).allow(null) },
+        response: { schema: conversationResponse },
+        handler: async (request) =>
+          presentConversation(await service.release(tenantOf(request), await chatbots.summary(request), convIdOf(request))),
+      },
+    },
+  ];
+}
+
+

@@ -1,0 +1,161 @@
+// Validation and response shapes of the conversation routes.
+import Joi from 'joi';
+import { idSchema } from '../../core/ids.js';
+import { ISO_639_1 } from '../../core/languages.js';
+import { listQuerySchema } from '../../core/pagination.js';
+import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './store.js';
+
+export const MAX_MESSAGE_LENGTH = 4000;
+/** Metadata is the caller's own data: bounded so one conversation cannot hold megabytes of it. */
+const MAX_METADATA_BYTES = 8192;
+
+export const chatbotParams = Joi.object({ id: idSchema('cb').required() });
+export const conversationParams = Joi.object({ id: idSchema('cb').required(), convId: idSchema('conv').required() });
+export const messageParams = conversationParams.keys({ msgId: idSchema('msg').required() });
+
+const isoTime = Joi.string().isoDate();
+
+const metadata = Joi.object()
+  .max(50)
+  .custom((value: object, helpers) =>
+    Buffer.byteLength(JSON.stringify(value)) > MAX_METADATA_BYTES ? helpers.error('object.tooLarge') : value,
+  )
+  .messages({ 'object.tooLarge': `{{#label}} must be at most ${MAX_METADATA_BYTES} bytes as JSON` })
+  .description('Your own key/value data, returned as sent (at most 50 keys, 8 KiB)');
+
+const visitor = Joi.object({
+  id: Joi.string().trim().min(1).max(200).description('Your id for the visitor'),
+  name: Joi.string().trim().min(1).max(200),
+  email: Joi.string().trim().email({ tlds: false }).max(254),
+  phone: Joi.string().trim().min(3).max(50),
+  locale: Joi.string().trim().min(2).max(35).description('A BCP 47 tag such as de-AT'),
+}).label('Visitor');
+
+export const startInput = Joi.object({
+  visitor: visitor.default({}),
+  metadata: metadata.default({}),
+  language: Joi.string()
+    .lowercase()
+    .valid(...ISO_639_1)
+    .description('The language replies are written in; default: the chatbot’s'),
+})
+  .empty(null)
+  .default()
+  .label('StartConversation');
+
+export const patchInput = Joi.object({
+  resolution: Joi.string()
+    .valid(...RESOLUTIONS)
+    .allow(null),
+  metadata,
+})
+  .min(1)
+  .required()
+  .label('ConversationPatch');
+
+export const endInput = Joi.object({
+  reason: Joi.string().valid('api', 'visitor').default('api').description('Who ended it: your system (`api`) or the visitor'),
+  resolution: Joi.string()
+    .valid(...RESOLUTIONS)
+    .description('Overrides the automatic resolution'),
+})
+  .empty(null)
+  .default()
+  .label('EndConversation');
+
+export const messageInput = Joi.object({
+  content: Joi.string().trim().min(1).max(MAX_MESSAGE_LENGTH).required(),
+  role: Joi.string()
+    .valid('user', 'agent')
+    .default('user')
+    .description('`user`: the visitor (the chatbot replies); `agent`: a human, only while handed off'),
+})
+  .required()
+  .label('SendMessage');
+
+export const feedbackInput = Joi.object({
+  rating: Joi.string().valid('up', 'down').required(),
+  comment: Joi.string().trim().max(1000).allow(null).default(null),
+})
+  .required()
+  .label('MessageFeedback');
+
+export const conversationListQuery = listQuerySchema.keys({
+  status: Joi.string().valid(...CONVERSATION_STATUSES),
+  channel: Joi.string().valid(...CHANNELS),
+  has_lead: Joi.boolean(),
+  resolution: Joi.string().valid(...RESOLUTIONS),
+});
+
+export const messageListQuery = listQuerySchema.keys({ role: Joi.string().valid(...ROLES) });
+
+export const exportQuery = Joi.object({
+  format: Joi.string().valid('jsonl', 'csv').default('jsonl'),
+  status: Joi.string().valid(...CONVERSATION_STATUSES),
+  channel: Joi.string().valid(...CHANNELS),
+  has_lead: Joi.boolean(),
+  resolution: Joi.string().valid(...RESOLUTIONS),
+  created_after: Joi.date().iso(),
+  created_before: Joi.date().iso(),
+});
+
+export const conversationResponse = Joi.object({
+  id: Joi.string().required(),
+  chatbot_id: Joi.string().required(),
+  status: Joi.string()
+    .valid(...CONVERSATION_STATUSES)
+    .required(),
+  channel: Joi.string()
+    .valid(...CHANNELS)
+    .required(),
+  language: Joi.string().required(),
+  visitor: Joi.object().required(),
+  metadata: Joi.object().required(),
+  message_count: Joi.number().integer().min(0).required(),
+  resolution: Joi.string()
+    .valid(...RESOLUTIONS)
+    .allow(null)
+    .required(),
+  ended_reason: Joi.string()
+    .valid(...ENDED_REASONS)
+    .allow(null)
+    .required(),
+  lead_id: Joi.string().allow(null).required(),
+  started_at: isoTime.required(),
+  last_message_at: isoTime.allow(null).required(),
+  ended_at: isoTime.allow(null).required(),
+}).label('Conversation');
+
+const source = Joi.object({
+  document_id: Joi.string().required(),
+  title: Joi.string().allow(null).required(),
+  url: Joi.string().allow(null).required(),
+  snippet: Joi.string().allow('').required(),
+  score: Joi.number().min(0).max(1).required(),
+}).label('Source');
+
+export const messageResponse = Joi.object({
+  id: Joi.string().required(),
+  conversation_id: Joi.string().required(),
+  chatbot_id: Joi.string().required(),
+  role: Joi.string()
+    .valid(...ROLES)
+    .required(),
+  content: Joi.string().required(),
+  answer_type: Joi.string()
+    .valid(...ANSWER_TYPES)
+    .allow(null)
+    .required(),
+  confidence: Joi.number().min(0).max(1).allow(null).required(),
+  sources: Joi.array().items(source).required(),
+  response_time_ms: Joi.number().integer().min(0).allow(null).required(),
+  feedback: Joi.string().valid('up', 'down').allow(null).required(),
+  feedback_comment: Joi.string().allow(null).required(),
+  created_at: isoTime.required(),
+}).label('Message');
+
+export const turnResponse = Joi.object({
+  message: messageResponse.required(),
+  reply: messageResponse.allow(null).required().description('The chatbot’s reply; null while a human has the conversation, and for agent messages'),
+  conversation: conversationResponse.required(),
+}).label('MessageTurn');

@@ -1,0 +1,454 @@
+// The conversation rules every route shares: lookups, the state rules (paused, archived, ended),
+// a visitor's turn through the answer engine, agent messages, handoff, end and resolution. Every
+// change is written with its events in one commit, the conversation first.
+import { performance } from 'node:perf_hooks';
+import { apiError, notFound } from '../../core/errors.js';
+import type { EventInput } from '../../core/events.js';
+import { newId } from '../../core/ids.js';
+import type { Platform } from '../../core/platform.js';
+import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
+import type { LeadRecorder } from '../../core/services/leads.js';
+import { VersionConflictError } from '../../core/store/errors.js';
+import type { Repository, TenantScope, WriteOp } from '../../core/store/types.js';
+import type { Answer, AnswerEngine } from './answer/engine.js';
+import type { ChatTurn } from './answer/llm.js';
+import { phrasesFor } from './answer/phrases.js';
+import { detectLead } from './lead-detection.js';
+import {
+  presentConversation,
+  presentMessage,
+  type Conversation,
+  type ConversationCollections,
+  type ConversationDoc,
+  type EndedReason,
+  type Message,
+  type MessageDoc,
+  type Resolution,
+  type Visitor,
+} from './store.js';
+
+/** How often a change is retried when another request changed the conversation meanwhile. */
+const WRITE_ATTEMPTS = 5;
+/** Turns of the conversation a language model sees before the question. */
+const HISTORY_TURNS = 10;
+
+export interface TurnResult {
+  message: ReturnType<typeof presentMessage>;
+  reply: ReturnType<typeof presentMessage> | null;
+  conversation: ReturnType<typeof presentConversation>;
+}
+
+export class ConversationService {
+  constructor(
+    private readonly platform: Platform,
+    readonly collections: ConversationCollections,
+    private readonly engine: AnswerEngine,
+    private readonly leads: LeadRecorder,
+  ) {}
+
+  conversations(tenant: TenantScope): Repository<ConversationDoc> {
+    return this.collections.conversations.forTenant(tenant);
+  }
+
+  messages(tenant: TenantScope): Repository<MessageDoc> {
+    return this.collections.messages.forTenant(tenant);
+  }
+
+  async find(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<Conversation> {
+    const conversation = await this.conversations(tenant).get(conversationId);
+    if (!conversation || conversation.chatbot_id !== chatbot.id) throw notFound('conversation', conversationId);
+    return conversation;
+  }
+
+  async findMessage(tenant: TenantScope, conversation: Conversation, messageId: string): Promise<Message> {
+    const message = await this.messages(tenant).get(messageId);
+    if (!message || message.conversation_id !== conversation.id) throw notFound('message', messageId);
+    return message;
+  }
+
+  /** Archived chatbots are read-only; paused ones take no new visitor messages. */
+  assertChatbotAccepts(chatbot: ChatbotSummary, what: 'change' | 'visitor'): void {
+    if (chatbot.status === 'archived') {
+      throw apiError(409, 'chatbot_archived', `Chatbot ${chatbot.id} is archived; restore it to change its conversations`);
+    }
+    if (what === 'visitor' && chatbot.status === 'paused') {
+      throw apiError(409, 'chatbot_paused', `Chatbot ${chatbot.id} is paused; resume it to chat`);
+    }
+  }
+
+  async start(
+    tenant: TenantScope,
+    chatbot: ChatbotProfile,
+    input: { visitor: Visitor; metadata: Record<string, unknown>; language?: string; channel: ConversationDoc['channel'] },
+  ): Promise<Conversation> {
+    this.assertChatbotAccepts(chatbot, 'visitor');
+    const now = this.platform.now();
+    const at = now.toISOString();
+    const doc: ConversationDoc & { id: string } = {
+      id: newId('conv', now.getTime()),
+      chatbot_id: chatbot.id,
+      status: 'open',
+      channel: input.channel,
+      language: input.language ?? chatbot.language,
+      visitor: input.visitor,
+      metadata: input.metadata,
+      message_count: 0,
+      user_message_count: 0,
+      resolution: null,
+      resolution_source: null,
+      ended_reason: null,
+      lead_id: null,
+      had_fallback: false,
+      had_negative_feedback: false,
+      had_handoff: false,
+      lead_requested_at: null,
+      close_at: this.closeAt(chatbot, now),
+      started_at: at,
+      last_message_at: null,
+      ended_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    const conversation: Conversation = { ...doc, version: 1 };
+    await this.platform.events.publish(
+      tenant,
+      { type: 'conversation.started', chatbotId: chatbot.id, data: presentConversation(conversation) },
+      [this.conversations(tenant).ops.insert(doc)],
+    );
+    return conversation;
+  }
+
+  /**
+   * A visitor's message and the chatbot's reply (none while a human has the conversation).
+   * `onDelta` receives a streamed reply piece by piece; `onStored` the visitor's stored message.
+   */
+  async visitorTurn(
+    tenant: TenantScope,
+    chatbot: ChatbotProfile,
+    conversationId: string,
+    content: string,
+    hooks: { onDelta?: (text: string) => void; onStored?: (message: ReturnType<typeof presentMessage>) => void } = {},
+  ): Promise<TurnResult> {
+    const received = performance.now();
+    this.assertChatbotAccepts(chatbot, 'visitor');
+    const now = this.platform.now();
+    const message = this.newMessage(chatbot.id, conversationId, 'user', content, now);
+    let conversation = await this.change(tenant, chatbot, conversationId, (current) => {
+      assertNotEnded(current);
+      return {
+        changes: {
+          message_count: current.message_count + 1,
+          user_message_count: current.user_message_count + 1,
+          last_message_at: message.created_at,
+          close_at: this.closeAt(chatbot, now),
+          updated_at: message.created_at,
+        },
+        writes: [this.messages(tenant).ops.insert(message)],
+        events: [messageCreated(message)],
+      };
+    });
+    const stored = presentMessage({ ...message, version: 1 });
+    hooks.onStored?.(stored);
+    if (conversation.status === 'handoff') {
+      return { message: stored, reply: null, conversation: presentConversation(conversation) };
+    }
+
+    // Contact details in the message become (or update) the conversation's lead.
+    const answeringRequest = conversation.lead_requested_at !== null;
+    const detected = detectLead(content, answeringRequest);
+    let leadId = conversation.lead_id;
+    if (detected) leadId = (await this.captureLead(tenant, conversation, detected.details)).id;
+
+    const phrases = phrasesFor(conversation.language, chatbot.personality);
+    let answer: Answer;
+    if (detected && detected.remainder.split(/\s+/).filter((word) => word.length > 2).length <= 3) {
+      // The message is little more than contact details ("my e-mail is …"): thank, don't search.
+      answer = { content: phrases.leadThanks, answer_type: 'rule', confidence: 1, sources: [], action: null, failure: null, streamed: false };
+    } else {
+      answer = await this.engine.answer({
+        tenant,
+        chatbot,
+        language: conversation.language,
+        message: content,
+        history: chatbot.settings.answer.mode === 'llm' ? await this.history(tenant, conversation.id, message.id) : [],
+        onDelta: hooks.onDelta,
+      });
+    }
+
+    // Ask for contact details once, after the configured number of visitor messages.
+    const capture = chatbot.settings.lead_capture;
+    let leadRequested = answer.action === 'lead_request';
+    if (
+      !leadRequested &&
+      capture.enabled &&
+      !leadId &&
+      conversation.lead_requested_at === null &&
+      conversation.user_message_count >= Math.max(1, capture.ask_after_messages) &&
+      answer.action !== 'handoff'
+    ) {
+      answer = { ...answer, content: `${answer.content}\n\n${phrases.leadRequest(capture.fields)}` };
+      leadRequested = true;
+    }
+
+    const replyAt = this.platform.now();
+    const reply: MessageDoc & { id: string } = {
+      ...this.newMessage(chatbot.id, conversation.id, 'assistant', answer.content, replyAt),
+      answer_type: answer.answer_type,
+      confidence: answer.confidence,
+      sources: answer.sources,
+      response_time_ms: Math.round(performance.now() - received),
+    };
+    conversation = await this.change(tenant, chatbot, conversation.id, (current) => {
+      const handoff = answer.action === 'handoff' && current.status === 'open';
+      const changes: Partial<ConversationDoc> = {
+        message_count: current.message_count + 1,
+        last_message_at: reply.created_at,
+        updated_at: reply.created_at,
+        lead_id: leadId ?? current.lead_id,
+      };
+      if (answer.answer_type === 'fallback') changes.had_fallback = true;
+      if (leadRequested) changes.lead_requested_at = reply.created_at;
+      if (handoff) Object.assign(changes, { status: 'handoff', had_handoff: true });
+      const events: EventInput[] = [messageCreated(reply)];
+      if (answer.failure) {
+        events.push({
+          type: 'chatbot.error',
+          chatbotId: chatbot.id,
+          data: { chatbot_id: chatbot.id, conversation_id: current.id, message_id: reply.id, error: answer.failure },
+        });
+      }
+      return {
+        changes,
+        writes: [this.messages(tenant).ops.insert(reply)],
+        events,
+        // The handoff event carries the conversation as it is after this change.
+        after: handoff ? (updated) => [{ type: 'conversation.handoff', chatbotId: chatbot.id, data: presentConversation(updated) }] : undefined,
+      };
+    });
+    return { message: stored, reply: presentMessage({ ...reply, version: 1 }), conversation: presentConversation(conversation) };
+  }
+
+  /** A human agent's message in a conversation handed off to them. */
+  async agentMessage(tenant: TenantScope, chatbot: ChatbotProfile, conversationId: string, content: string) {
+    this.assertChatbotAccepts(chatbot, 'change');
+    const now = this.platform.now();
+    const message = this.newMessage(chatbot.id, conversationId, 'agent', content, now);
+    const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
+      assertNotEnded(current);
+      if (current.status !== 'handoff') {
+        throw apiError(
+          409,
+          'conversation_not_in_handoff',
+          `Conversation ${current.id} is not handed off; POST .../handoff before an agent writes in it`,
+        );
+      }
+      return {
+        changes: { message_count: current.message_count + 1, last_message_at: message.created_at, updated_at: message.created_at, close_at: this.closeAt(chatbot, now) },
+        writes: [this.messages(tenant).ops.insert(message)],
+        events: [messageCreated(message)],
+      };
+    });
+    return { message: presentMessage({ ...message, version: 1 }), reply: null, conversation: presentConversation(conversation) };
+  }
+
+  async handoff(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<Conversation> {
+    this.assertChatbotAccepts(chatbot, 'change');
+    return this.change(tenant, chatbot, conversationId, (current) => {
+      assertNotEnded(current);
+      if (current.status === 'handoff') return null; // already with a human: nothing to do
+      return {
+        changes: { status: 'handoff', had_handoff: true, updated_at: this.platform.now().toISOString() },
+        after: (updated) => [{ type: 'conversation.handoff', chatbotId: chatbot.id, data: presentConversation(updated) }],
+      };
+    });
+  }
+
+  async release(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<Conversation> {
+    this.assertChatbotAccepts(chatbot, 'change');
+    return this.change(tenant, chatbot, conversationId, (current) => {
+      assertNotEnded(current);
+      if (current.status === 'open') return null;
+      return { changes: { status: 'open', updated_at: this.platform.now().toISOString() } };
+    });
+  }
+
+  /** Ends a conversation (a no-op when it has ended already). */
+  async end(
+    tenant: TenantScope,
+    chatbot: ChatbotSummary,
+    conversationId: string,
+    input: { reason: EndedReason; resolution?: Resolution; ifVersion?: number },
+  ): Promise<Conversation> {
+    if (input.reason !== 'inactivity') this.assertChatbotAccepts(chatbot, 'change');
+    return this.change(
+      tenant,
+      chatbot,
+      conversationId,
+      (current) => {
+        if (current.status === 'ended') return null;
+        const now = this.platform.now().toISOString();
+        const changes: Partial<ConversationDoc> = {
+          status: 'ended',
+          ended_reason: input.reason,
+          ended_at: now,
+          close_at: null,
+          updated_at: now,
+          ...(input.resolution
+            ? { resolution: input.resolution, resolution_source: 'api' as const }
+            : current.resolution_source === 'api'
+              ? {}
+              : { resolution: automaticResolution(current), resolution_source: 'auto' as const }),
+        };
+        return { changes, after: (updated) => [{ type: 'conversation.ended', chatbotId: chatbot.id, data: presentConversation(updated) }] };
+      },
+      input.ifVersion,
+    );
+  }
+
+  /** Sets what a caller may change after the fact: the resolution and the metadata. */
+  async patch(
+    tenant: TenantScope,
+    chatbot: ChatbotSummary,
+    conversationId: string,
+    patch: { resolution?: Resolution | null; metadata?: Record<string, unknown> },
+  ): Promise<Conversation> {
+    this.assertChatbotAccepts(chatbot, 'change');
+    return this.change(tenant, chatbot, conversationId, () => {
+      const changes: Partial<ConversationDoc> = { updated_at: this.platform.now().toISOString() };
+      if (patch.metadata !== undefined) changes.metadata = patch.metadata;
+      if (patch.resolution !== undefined) {
+        changes.resolution = patch.resolution;
+        changes.resolution_source = patch.resolution === null ? null : 'api';
+      }
+      return { changes };
+    });
+  }
+
+  /** Rates a reply. A thumbs-down makes an automatically resolved conversation unresolved. */
+  async feedback(
+    tenant: TenantScope,
+    chatbot: ChatbotSummary,
+    conversation: Conversation,
+    message: Message,
+    input: { rating: 'up' | 'down'; comment: string | null },
+  ): Promise<Message> {
+    this.assertChatbotAccepts(chatbot, 'change');
+    if (message.role === 'user') {
+      throw apiError(409, 'conflict', `Message ${message.id} is the visitor's own; only replies can be rated`);
+    }
+    const updated = await this.messages(tenant).update(message.id, { feedback: input.rating, feedback_comment: input.comment });
+    if (!updated) throw notFound('message', message.id);
+    if (input.rating === 'down' && !conversation.had_negative_feedback) {
+      await this.change(tenant, chatbot, conversation.id, (current) => {
+        const changes: Partial<ConversationDoc> = { had_negative_feedback: true, updated_at: this.platform.now().toISOString() };
+        if (current.resolution === 'resolved' && current.resolution_source === 'auto') changes.resolution = 'unresolved';
+        return { changes };
+      });
+    }
+    return updated;
+  }
+
+  async delete(tenant: TenantScope, conversation: Conversation): Promise<void> {
+    await this.platform.store.commit([
+      this.conversations(tenant).ops.delete(conversation.id),
+      this.messages(tenant).ops.deleteMany({ conversation_id: conversation.id }),
+    ]);
+  }
+
+  /**
+   * Reads the conversation, computes a change from it and writes it with its events, retrying on a
+   * concurrent change. `decide` returns null for "nothing to do".
+   */
+  private async change(
+    tenant: TenantScope,
+    chatbot: ChatbotSummary,
+    conversationId: string,
+    decide: (current: Conversation) => {
+      changes: Partial<ConversationDoc>;
+      writes?: WriteOp[];
+      events?: EventInput[];
+      after?: (updated: Conversation) => EventInput[];
+    } | null,
+    ifVersion?: number,
+  ): Promise<Conversation> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.find(tenant, chatbot, conversationId);
+      if (ifVersion !== undefined && current.version !== ifVersion) throw new VersionConflictError('conversations', conversationId);
+      const decision = decide(current);
+      if (!decision) return current;
+      const updated: Conversation = { ...current, ...decision.changes, version: current.version + 1 };
+      const events = [...(decision.events ?? []), ...(decision.after?.(updated) ?? [])];
+      const writes = [
+        this.conversations(tenant).ops.update(current.id, decision.changes, { ifVersion: current.version }),
+        ...(decision.writes ?? []),
+      ];
+      try {
+        if (events.length > 0) await this.platform.events.publishAll(tenant, events, writes);
+        else await this.platform.store.commit(writes);
+        return updated;
+      } catch (error) {
+        if (!(error instanceof VersionConflictError) || attempt >= WRITE_ATTEMPTS || ifVersion !== undefined) throw error;
+      }
+    }
+  }
+
+  private async captureLead(tenant: TenantScope, conversation: Conversation, details: Parameters<LeadRecorder['capture']>[1]['details']) {
+    return this.leads.capture(tenant, {
+      chatbotId: conversation.chatbot_id,
+      conversationId: conversation.id,
+      source: 'conversation',
+      leadId: conversation.lead_id,
+      details,
+    });
+  }
+
+  private async history(tenant: TenantScope, conversationId: string, currentMessageId: string): Promise<ChatTurn[]> {
+    const recent = await this.messages(tenant).list({ filter: { conversation_id: conversationId }, limit: HISTORY_TURNS + 1 });
+    return recent
+      .filter((message) => message.id !== currentMessageId)
+      .slice(0, HISTORY_TURNS)
+      .reverse()
+      .map((message) => ({ role: message.role === 'user' ? 'user' : 'assistant', content: message.content }));
+  }
+
+  private newMessage(chatbotId: string, conversationId: string, role: MessageDoc['role'], content: string, at: Date): MessageDoc & { id: string } {
+    return {
+      id: newId('msg', at.getTime()),
+      chatbot_id: chatbotId,
+      conversation_id: conversationId,
+      role,
+      content,
+      answer_type: null,
+      confidence: null,
+      sources: [],
+      response_time_ms: null,
+      feedback: null,
+      feedback_comment: null,
+      created_at: at.toISOString(),
+    };
+  }
+
+  private closeAt(chatbot: ChatbotProfile, now: Date): string {
+    return new Date(now.getTime() + chatbot.settings.inactivity_timeout_minutes * 60_000).toISOString();
+  }
+}
+
+export function assertNotEnded(conversation: Conversation): void {
+  if (conversation.status === 'ended') {
+    throw apiError(409, 'conversation_ended', `Conversation ${conversation.id} has ended; start a new one`);
+  }
+}
+
+function messageCreated(message: MessageDoc & { id: string }): EventInput {
+  return { type: 'message.created', chatbotId: message.chatbot_id, data: presentMessage({ ...message, version: 1 }) };
+}
+
+/**
+ * Resolution rules: escalated after a handoff; resolved when nothing went wrong (no fallback, no
+ * thumbs-down); null when the visitor never wrote.
+ */
+function automaticResolution(conversation: Conversation): Resolution | null {
+  if (conversation.had_handoff) return 'escalated';
+  if (conversation.user_message_count === 0) return null;
+  return conversation.had_fallback || conversation.had_negative_feedback ? 'unresolved' : 'resolved';
+}

@@ -1,0 +1,32 @@
+// Server-sent events (text/event-stream) for streamed replies. hapi hands a stream that has
+// `setCompressor` its gzip stream, so every event is flushed through compression at once instead
+// of waiting in a buffer.
+import { PassThrough } from 'node:stream';
+import type { Request } from '@hapi/hapi';
+
+export class EventStream extends PassThrough {
+  private compressor: { flush(): void } | null = null;
+
+  setCompressor(compressor: { flush(): void }): void {
+    this.compressor = compressor;
+  }
+
+  send(event: string, data: unknown): void {
+    if (this.writableEnded) return;
+    this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.compressor?.flush();
+  }
+}
+
+/** Whether the client asked for a stream (`Accept: text/event-stream`). */
+export function wantsEventStream(request: Request): boolean {
+  return /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(String(request.headers.accept ?? ''));
+}
+
+/** Splits a finished reply into word groups, so a reply made at once streams like one generated. */
+export function pieces(text: string, wordsPerPiece = 4): string[] {
+  const words = text.match(/\S+\s*/gu) ?? [text];
+  const result: string[] = [];
+  for (let i = 0; i < words.length; i += wordsPerPiece) result.push(words.slice(i, i + wordsPerPiece).join(''));
+  return result;
+}

@@ -1,0 +1,148 @@
+// The conversations and messages collections, and their API forms.
+import type { Collection, Store, Stored } from '../../core/store/types.js';
+
+export const CONVERSATION_STATUSES = ['open', 'handoff', 'ended'] as const;
+export const CHANNELS = ['api', 'widget'] as const;
+export const RESOLUTIONS = ['resolved', 'unresolved', 'escalated'] as const;
+export const ENDED_REASONS = ['api', 'visitor', 'inactivity'] as const;
+export const ROLES = ['user', 'assistant', 'agent'] as const;
+export const ANSWER_TYPES = ['rule', 'qa', 'knowledge', 'llm', 'fallback'] as const;
+
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+export type Resolution = (typeof RESOLUTIONS)[number];
+export type EndedReason = (typeof ENDED_REASONS)[number];
+export type Role = (typeof ROLES)[number];
+export type AnswerType = (typeof ANSWER_TYPES)[number];
+
+export interface Visitor {
+  id?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  locale?: string;
+}
+
+export interface ConversationDoc {
+  chatbot_id: string;
+  status: ConversationStatus;
+  channel: (typeof CHANNELS)[number];
+  /** The language replies are written in: the visitor's when given at start, else the chatbot's. */
+  language: string;
+  visitor: Visitor;
+  metadata: Record<string, unknown>;
+  message_count: number;
+  /** Visitor messages only: when to ask for contact details. */
+  user_message_count: number;
+  resolution: Resolution | null;
+  /** Who decided the resolution: the rules at the end (`auto`) or a caller (`api`), which then sticks. */
+  resolution_source: 'auto' | 'api' | null;
+  ended_reason: EndedReason | null;
+  lead_id: string | null;
+  /** What the resolution rules look at. */
+  had_fallback: boolean;
+  had_negative_feedback: boolean;
+  had_handoff: boolean;
+  /** When the chatbot asked for contact details; the next visitor message may answer it. */
+  lead_requested_at: string | null;
+  /** When inactivity ends the conversation (the claims' due field); null once ended. */
+  close_at: string | null;
+  started_at: string;
+  last_message_at: string | null;
+  ended_at: string | null;
+  /** The same as started_at: the field the time filters of lists read. */
+  created_at: string;
+  updated_at: string;
+}
+
+export type Conversation = Stored<ConversationDoc>;
+
+export interface Source {
+  document_id: string;
+  title: string | null;
+  url: string | null;
+  snippet: string;
+  score: number;
+}
+
+export interface MessageDoc {
+  chatbot_id: string;
+  conversation_id: string;
+  role: Role;
+  content: string;
+  answer_type: AnswerType | null;
+  confidence: number | null;
+  sources: Source[];
+  response_time_ms: number | null;
+  feedback: 'up' | 'down' | null;
+  feedback_comment: string | null;
+  created_at: string;
+}
+
+export type Message = Stored<MessageDoc>;
+
+export interface ConversationCollections {
+  conversations: Collection<ConversationDoc>;
+  messages: Collection<MessageDoc>;
+}
+
+export function declareConversations(store: Store): ConversationCollections {
+  return {
+    conversations: store.collection<ConversationDoc>({
+      name: 'conversations',
+      scope: 'tenant',
+      indexes: [
+        { fields: ['chatbot_id'] },
+        { fields: ['chatbot_id', 'status'] },
+        { fields: ['chatbot_id', 'channel'] },
+        { fields: ['chatbot_id', 'resolution'] },
+        { fields: ['lead_id'] },
+      ],
+      claims: { dueField: 'close_at' },
+    }),
+    messages: store.collection<MessageDoc>({
+      name: 'messages',
+      scope: 'tenant',
+      indexes: [{ fields: ['conversation_id'] }, { fields: ['chatbot_id'] }],
+    }),
+  };
+}
+
+export function presentConversation(conversation: Conversation) {
+  return {
+    id: conversation.id,
+    chatbot_id: conversation.chatbot_id,
+    status: conversation.status,
+    channel: conversation.channel,
+    language: conversation.language,
+    visitor: conversation.visitor,
+    metadata: conversation.metadata,
+    message_count: conversation.message_count,
+    resolution: conversation.resolution,
+    ended_reason: conversation.ended_reason,
+    lead_id: conversation.lead_id,
+    started_at: conversation.started_at,
+    last_message_at: conversation.last_message_at,
+    ended_at: conversation.ended_at,
+  };
+}
+
+export type ConversationView = ReturnType<typeof presentConversation>;
+
+export function presentMessage(message: Message) {
+  return {
+    id: message.id,
+    conversation_id: message.conversation_id,
+    chatbot_id: message.chatbot_id,
+    role: message.role,
+    content: message.content,
+    answer_type: message.answer_type,
+    confidence: message.confidence,
+    sources: message.sources,
+    response_time_ms: message.response_time_ms,
+    feedback: message.feedback,
+    feedback_comment: message.feedback_comment,
+    created_at: message.created_at,
+  };
+}
+
+export type MessageView = ReturnType<typeof presentMessage>;
