@@ -4,6 +4,7 @@ import t from 'tap';
 import type { EventEnvelope } from '../../core/events.js';
 import { declareConversations } from '../../plugins/conversations/store.js';
 import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
+import { parseEvents } from '../helpers/sse.js';
 
 interface Bot {
   id: string;
@@ -204,17 +205,6 @@ t.test('server-sent events: message, deltas, then done with the stored reply', a
   });
   assertError(t, refused, 409, 'conversation_ended');
 });
-
-export function parseEvents(payload: string): Array<{ event: string; data: any }> {
-  return payload
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
-      return { event, data: JSON.parse(data) };
-    });
-}
 
 t.test('rules, handoff, agents and release', async (t) => {
   const api = await buildTestServer(t);

@@ -129,7 +129,7 @@ function asLlmError(error: unknown): LlmError {
     const status = (error as { response?: { statusCode?: number } }).response?.statusCode;
     return new LlmError('provider_error', `The provider answered HTTP ${status}`, { cause: error });
   }
-  if (error instanceof SyntaxError) return new LlmError('provider_bad_response', 'The provider’s reply is not valid JSON', { cause: error });
+  if (error instanceof SyntaxError || name === 'ParseError') return new LlmError('provider_bad_response', 'The provider’s reply is not valid JSON', { cause: error });
   return new LlmError('provider_unavailable', `The provider could not be reached (${code ?? message ?? 'unknown error'})`, { cause: error });
 }
 

@@ -1,0 +1,83 @@
+// A local language-model server speaking both protocols the platform supports: OpenAI-compatible
+// `/v1/chat/completions` and Ollama `/api/chat`, streamed or not. The model name picks a behaviour:
+//   cite      answers "<first line of source 1> [1]", citing the first source
+//   fail      HTTP 500
+//   slow      answers after 2 s (longer than the tests' timeout)
+//   garbage   200 with a body that is not JSON
+//   break     streams one piece, then cuts the connection
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Test } from 'tap';
+
+export interface RecordedCall {
+  path: string;
+  authorization: string | undefined;
+  body: { model: string; stream: boolean; messages: Array<{ role: string; content: string }>; [key: string]: unknown };
+}
+
+export interface FakeLlm {
+  url: string;
+  calls: RecordedCall[];
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  return text;
+}
+
+/** The reply of the `cite` model: the first source's first line of text, cited. */
+export function citedReply(messages: Array<{ role: string; content: string }>): string {
+  const system = messages[0]?.content ?? '';
+  const source = /\[1\] [^\n]*\n([^\n]+)/.exec(system)?.[1] ?? 'no sources';
+  return `${source.trim()} [1]`;
+}
+
+export async function startFakeLlm(t: Test): Promise<FakeLlm> {
+  const calls: RecordedCall[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const body = JSON.parse(await readBody(request)) as RecordedCall['body'];
+    calls.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+    const ollama = request.url === '/api/chat';
+    if (!ollama && request.url !== '/v1/chat/completions') {
+      response.writeHead(404).end();
+      return;
+    }
+    const model = body.model;
+    if (model === 'fail') {
+      response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
+      return;
+    }
+    if (model === 'garbage') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json</html>');
+      return;
+    }
+    if (model === 'slow') await new Promise((resolve) => setTimeout(resolve, 2000));
+    const reply = citedReply(body.messages);
+    const words = reply.match(/\S+\s*/g) ?? [reply];
+
+    if (!body.stream) {
+      const payload = ollama
+        ? { model, message: { role: 'assistant', content: reply }, done: true }
+        : { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }] };
+      if (!response.destroyed) response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      return;
+    }
+    response.writeHead(200, { 'content-type': ollama ? 'application/x-ndjson' : 'text/event-stream' });
+    for (const [index, word] of words.entries()) {
+      if (model === 'break' && index === 1) {
+        response.destroy();
+        return;
+      }
+      if (ollama) response.write(`${JSON.stringify({ model, message: { role: 'assistant', content: word }, done: false })}\n`);
+      else response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: word } }] })}\n\n`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    if (ollama) response.end(`${JSON.stringify({ model, message: { role: 'assistant', content: '' }, done: true })}\n`);
+    else response.end('data: [DONE]\n\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  server.on('connection', (socket) => t.teardown(() => socket.destroy()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
+}

@@ -1,0 +1,157 @@
+// LLM mode against a local fake provider speaking the OpenAI-compatible and Ollama protocols:
+// grounded prompts with numbered sources, streamed and not, and the fallback (plus chatbot.error)
+// when the provider fails, times out or answers nonsense.
+import t from 'tap';
+import type { EventEnvelope } from '../../core/events.js';
+import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm.js';
+import { buildTestServer, type TestServer } from '../helpers/server.js';
+import { parseEvents } from '../helpers/sse.js';
+
+const RETURNS = {
+  type: 'document',
+  format: 'markdown',
+  title: 'Returns policy',
+  content: '# Returns\n\nYou can return any unused item within 30 days for a full refund.\n\nRefunds reach your card within five working days.',
+};
+
+async function setup(t: Parameters<typeof buildTestServer>[0], llm: FakeLlm) {
+  const api = await buildTestServer(t, {
+    config: {
+      llm: {
+        timeout_ms: 500,
+        providers: {
+          openai: { type: 'openai', base_url: `${llm.url}/v1`, api_key: 'sk-provider-secret', default_model: 'cite' },
+          local: { type: 'ollama', base_url: llm.url, api_key: null, default_model: 'cite' },
+        },
+      },
+    },
+  });
+  const acme = await api.account('starter');
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Helper', language: 'en' } })).json;
+  await api.request('POST', `/api/v1/chatbots/${bot.id}/knowledge`, { key: acme.live, payload: RETURNS });
+  await api.request('POST', `/api/v1/chatbots/${bot.id}/knowledge`, {
+    key: acme.live,
+    payload: { type: 'qa', question: 'Do you ship abroad?', answer: 'We ship to every EU country.' },
+  });
+  await api.server.plugins.knowledge.worker.drain();
+  const events: EventEnvelope[] = [];
+  api.platform.events.subscribe('*', (event) => {
+    events.push(event);
+  });
+  return { api, acme, bot, events };
+}
+
+async function useModel(api: TestServer, key: string, botId: string, provider: string, model: string | null, extra: Record<string, unknown> = {}) {
+  const response = await api.request('PUT', `/api/v1/chatbots/${botId}/settings`, {
+    key,
+    payload: { answer: { mode: 'llm', provider, model, ...extra }, instructions: 'Mention our 30-day guarantee.', ...(extra.language ? { language: extra.language } : {}) },
+  });
+  if (response.statusCode !== 200) throw new Error(response.payload);
+}
+
+t.test('both protocols, streamed and not: grounded, cited replies', async (t) => {
+  const llm = await startFakeLlm(t);
+  const { api, acme, bot } = await setup(t, llm);
+
+  for (const provider of ['openai', 'local']) {
+    await useModel(api, acme.live, bot.id, provider, null);
+    const conv = (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live, payload: { language: 'de' } })).json;
+    await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`, { key: acme.live, payload: { content: 'hello there' } });
+    const plain = await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`, {
+      key: acme.live,
+      payload: { content: 'When do refunds reach my card?' },
+    });
+    t.equal(plain.statusCode, 201, provider);
+    t.match(plain.json.reply, { answer_type: 'llm', content: /\[1\]$/ }, `${provider}: the model's reply`);
+    t.equal(plain.json.reply.sources[0].title, 'Returns policy', `${provider}: the cited source`);
+    t.ok(plain.json.reply.confidence > 0);
+
+    const call = llm.calls[llm.calls.length - 1]!;
+    t.equal(call.path, provider === 'openai' ? '/v1/chat/completions' : '/api/chat');
+    t.equal(call.body.model, 'cite', 'the provider’s default model');
+    t.equal(call.body.stream, false);
+    t.equal(call.authorization, provider === 'openai' ? 'Bearer sk-provider-secret' : undefined);
+    const system = call.body.messages[0]!;
+    t.equal(system.role, 'system');
+    t.match(system.content, /\[1\] Returns policy\n/, 'numbered sources');
+    t.match(system.content, /Refunds reach your card within five working days/);
+    t.match(system.content, /Always reply in German\./, 'the conversation’s language');
+    t.match(system.content, /Mention our 30-day guarantee\./, 'the chatbot’s instructions');
+    t.match(system.content, /Cite the sources/);
+    t.same(call.body.messages.slice(1).map((m) => m.role), ['user', 'assistant', 'user'], 'earlier turns, then the question');
+    t.equal(call.body.messages[call.body.messages.length - 1]!.content, 'When do refunds reach my card?');
+
+    const streamed = await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`, {
+      key: acme.live,
+      payload: { content: 'When do refunds reach my card?' },
+      headers: { accept: 'text/event-stream' },
+    });
+    const events = parseEvents(streamed.payload);
+    const deltas = events.filter((e) => e.event === 'delta');
+    t.ok(deltas.length >= 3, `${provider}: the model's pieces stream through (${deltas.length})`);
+    const done = events[events.length - 1]!;
+    t.equal(done.event, 'done');
+    t.equal(deltas.map((d) => d.data.content).join('').trim(), done.data.reply.content, 'the deltas are the reply');
+    t.equal(llm.calls[llm.calls.length - 1]!.body.stream, true);
+  }
+
+  // Q&A matches answer directly; nothing relevant means the fallback, without calling the model.
+  const before = llm.calls.length;
+  const conv = (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live })).json;
+  const qa = await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`, { key: acme.live, payload: { content: 'Do you ship abroad?' } });
+  t.match(qa.json.reply, { answer_type: 'qa', content: 'We ship to every EU country.' });
+  const nothing = await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`, {
+    key: acme.live,
+    payload: { content: 'Who painted the Mona Lisa?' },
+  });
+  t.equal(nothing.json.reply.answer_type, 'fallback');
+  t.equal(llm.calls.length, before, 'the model is not asked without grounding');
+
+  await useModel(api, acme.live, bot.id, 'openai', 'cite', { show_sources: false });
+  await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`, { key: acme.live, payload: { content: 'refund to my card' } });
+  t.match(llm.calls[llm.calls.length - 1]!.body.messages[0]!.content, /Do not mention the sources/);
+  t.same(
+    { temperature: llm.calls[llm.calls.length - 1]!.body.temperature, max_tokens: llm.calls[llm.calls.length - 1]!.body.max_tokens },
+    { temperature: 0.2, max_tokens: 512 },
+    'the settings’ temperature and token limit',
+  );
+});
+
+t.test('provider failures: the visitor gets the fallback, chatbot.error is recorded', async (t) => {
+  const llm = await startFakeLlm(t);
+  const { api, acme, bot, events } = await setup(t, llm);
+  const cases: Array<[string, string, boolean, string]> = [
+    ['openai', 'fail', false, 'provider_error'],
+    ['local', 'fail', true, 'provider_error'],
+    ['openai', 'slow', false, 'provider_timeout'],
+    ['local', 'slow', true, 'provider_timeout'],
+    ['openai', 'garbage', false, 'provider_bad_response'],
+    ['openai', 'break', true, 'provider_unavailable'],
+  ];
+  for (const [provider, model, stream, code] of cases) {
+    await useModel(api, acme.live, bot.id, provider, model);
+    const conv = (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live })).json;
+    const response = await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`, {
+      key: acme.live,
+      payload: { content: 'When do refunds reach my card?' },
+      headers: stream ? { accept: 'text/event-stream' } : {},
+    });
+    const turn = stream ? parseEvents(response.payload).at(-1)!.data : response.json;
+    t.match(turn.reply, { answer_type: 'fallback', content: "I'm sorry, I don't have an answer to that yet." }, `${provider} ${model}: the fallback`);
+    const error = events.filter((e) => e.type === 'chatbot.error').at(-1);
+    t.match(error?.data, { chatbot_id: bot.id, conversation_id: conv.id, message_id: turn.reply.id, error: { code, provider } }, `${provider} ${model}: ${code}`);
+  }
+  const stored = await api.storedText();
+  t.notMatch(stored, 'sk-provider-secret', 'the provider key is never stored');
+});
+
+t.test('config: providers from LLM_PROVIDERS, and bad ones refused at start', async (t) => {
+  const { loadConfig, ConfigError } = await import('../../config/index.js');
+  const config = loadConfig({
+    file: null,
+    env: { LLM_PROVIDERS: '{"ollama":{"type":"ollama","base_url":"http://localhost:11434","default_model":"llama3.2"}}', LLM_TIMEOUT_MS: '5000' },
+  });
+  t.same(config.llm, { timeout_ms: 5000, providers: { ollama: { type: 'ollama', base_url: 'http://localhost:11434', api_key: null, default_model: 'llama3.2' } } });
+  t.throws(() => loadConfig({ file: null, env: { LLM_PROVIDERS: '{not json' } }), ConfigError);
+  t.throws(() => loadConfig({ file: null, env: { LLM_PROVIDERS: '{"x":{"type":"claude","base_url":"http://a","default_model":"m"}}' } }), /llm\.providers\.x\.type/);
+});
