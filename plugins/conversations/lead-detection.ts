@@ -5,6 +5,8 @@ import type { LeadDetails } from '../../core/services/leads.js';
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
 /** Digits with the usual separators; how many digits decides whether it is a phone number. */
 const PHONE_CANDIDATE = /(?:\+|\b00)?\(?\d[\d\s().\/-]{5,}\d\b/gu;
+/** Dates look like numbers too: 2026-11-21, 21.11.2026, 11/21/2026. */
+const DATE = /^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})$/;
 /** Words that say a number is a phone number, in the four languages with phrase tables. */
 const PHONE_WORDS = /\b(phone|mobile|cell|call|tel|telefon\w*|handy|t[ée]l[ée]phone|portable|num[ée]ro|nummer|num[aă]r\w*)\b/iu;
 const NAME_PATTERNS = [
@@ -48,7 +50,7 @@ export function detectLead(message: string, answering: boolean): DetectedLead | 
   for (const [candidate] of message.matchAll(PHONE_CANDIDATE)) {
     const digits = candidate.replace(/\D/g, '').length;
     const international = /^\s*(\+|00)/.test(candidate);
-    if (digits < 7 || digits > 15) continue;
+    if (digits < 7 || digits > 15 || DATE.test(candidate.trim())) continue;
     if (international || answering || PHONE_WORDS.test(message)) {
       details.phone = candidate.trim();
       remainder = remainder.replace(candidate, ' ');

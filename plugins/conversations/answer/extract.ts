@@ -5,7 +5,8 @@ import { analyzerFor } from '../../../core/text/analysis.js';
 
 /** Replies stay readable in a chat bubble. */
 const MAX_REPLY_LENGTH = 600;
-const SENTENCE = /[^.!?…\n]+(?:[.!?…]+["”»“)]*|\n|$)/gu;
+/** A sentence ends at . ! ? … followed by a space or the end ("4.90 EUR" is one sentence), or at a line break. */
+const SENTENCE = /[^\n]+?(?:[.!?…]+["”»“)]*(?=\s|$)|(?=\n)|$)/gu;
 
 export function extractAnswer(passage: Passage, question: string, language: string): string {
   // A Q&A chunk is "question\nanswer": the answer is the reply.
@@ -21,17 +22,18 @@ export function extractAnswer(passage: Passage, question: string, language: stri
     if (score > scores[bestIndex]!) bestIndex = index;
   });
 
-  // The best sentence, then its neighbours while they add matched terms or it is too short alone.
+  // The best sentence; the next one when it adds matched terms or the best is short on its own;
+  // the previous one only when it adds matched terms.
   const chosen = new Set([bestIndex]);
   let length = sentences[bestIndex]!.length;
-  for (const index of [bestIndex + 1, bestIndex - 1, bestIndex + 2]) {
+  const add = (index: number, when: boolean) => {
     const sentence = sentences[index];
-    if (sentence === undefined || length + sentence.length > MAX_REPLY_LENGTH) continue;
-    if (scores[index]! > 0 || length < 80) {
-      chosen.add(index);
-      length += sentence.length + 1;
-    }
-  }
+    if (sentence === undefined || !when || length + sentence.length > MAX_REPLY_LENGTH) return;
+    chosen.add(index);
+    length += sentence.length + 1;
+  };
+  add(bestIndex + 1, scores[bestIndex + 1]! > 0 || length < 80);
+  add(bestIndex - 1, scores[bestIndex - 1]! > 0);
   const reply = [...chosen]
     .sort((a, b) => a - b)
     .map((index) => sentences[index])

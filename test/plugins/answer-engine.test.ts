@@ -1,0 +1,128 @@
+// The answer engine's parts on their own: Q&A scoring (IDF, typos), rules, quoting passages,
+// contact details in messages, phrases, and the export's CSV cells.
+import t from 'tap';
+import { extractAnswer } from '../../plugins/conversations/answer/extract.js';
+import { phrasesFor } from '../../plugins/conversations/answer/phrases.js';
+import { editDistance, QaIndex } from '../../plugins/conversations/answer/qa-matcher.js';
+import { matchRule } from '../../plugins/conversations/answer/rules.js';
+import { csvCell } from '../../plugins/conversations/export.js';
+import { detectLead } from '../../plugins/conversations/lead-detection.js';
+import { pieces } from '../../plugins/conversations/sse.js';
+import type { Passage } from '../../core/services/knowledge.js';
+
+const pair = (id: string, question: string, alternatives: string[] = []) => ({ document_id: id, question, alternatives, answer: `answer ${id}` });
+
+t.test('edit distance: Levenshtein with transpositions, bounded', async (t) => {
+  t.equal(editDistance('delivery', 'delivery', 2), 0);
+  t.equal(editDistance('delivry', 'delivery', 2), 1, 'a missing letter');
+  t.equal(editDistance('paypla', 'paypal', 2), 1, 'two letters swapped');
+  t.equal(editDistance('kitten', 'sitting', 3), 3);
+  t.equal(editDistance('kitten', 'sitting', 1), 2, 'gives up past the limit (limit + 1)');
+  t.equal(editDistance('a', 'abcd', 1), 2, 'lengths too far apart');
+});
+
+t.test('Q&A index: cosine over IDF-weighted terms', async (t) => {
+  const index = new QaIndex(
+    [
+      pair('doc_1', 'How long does delivery take?', ['When will my order arrive?']),
+      pair('doc_2', 'How much does delivery cost?'),
+      pair('doc_3', 'Can I pay with PayPal?'),
+    ],
+    'en',
+  );
+  t.equal(index.size, 3);
+  t.match(index.match('How long does delivery take?'), { pair: { document_id: 'doc_1' }, score: 1 }, 'the question itself: 1');
+  t.match(index.match('when will my order arrive'), { pair: { document_id: 'doc_1' }, phrasing: 'When will my order arrive?', score: 1 }, 'an alternative');
+  const cost = index.match('delivery cost')!;
+  t.equal(cost.pair.document_id, 'doc_2', '"cost" is rarer than "delivery", so it decides');
+  const delivery = index.match('delivery')!;
+  t.ok(delivery.score < 0.6, `a word both questions share says little (${delivery.score})`);
+  t.equal(index.match('the and of'), null, 'stop words only');
+  t.equal(index.match('astronomy'), null, 'no shared term');
+  const typo = index.match('can i pay with paypla')!;
+  t.equal(typo.pair.document_id, 'doc_3', 'a typo of a known word');
+  t.ok(typo.score < 1 && typo.score >= 0.5, `at a discount (${typo.score})`);
+  t.equal(new QaIndex([], 'en').match('anything'), null, 'no pairs');
+  const tie = new QaIndex([pair('doc_b', 'opening hours'), pair('doc_a', 'opening hours')], 'en');
+  t.equal(tie.match('opening hours')!.pair.document_id, 'doc_a', 'ties go to the lower id, so answers are stable');
+});
+
+t.test('rules: keywords as words, patterns in RE2, first match wins', async (t) => {
+  const rules = [
+    { match: { keywords: ['price list', 'Préis'] }, action: { type: 'reply' as const, reply: 'prices' } },
+    { match: { pattern: '^(hi|hello)\\b' }, action: { type: 'reply' as const, reply: 'greeting' } },
+    { match: { pattern: '(a+)+$' }, action: { type: 'handoff' as const } },
+    { match: { pattern: '(?<=x)y' }, action: { type: 'handoff' as const } },
+  ];
+  t.equal(matchRule(rules, 'Send me the PRICE LIST please')?.action.reply, 'prices');
+  t.equal(matchRule(rules, 'was ist der preis?')?.action.reply, 'prices', 'accents and case folded');
+  t.equal(matchRule(rules, 'price lists'), null, 'a keyword is a whole word or phrase');
+  t.equal(matchRule(rules, 'Hello there')?.action.reply, 'greeting');
+  t.equal(matchRule(rules, 'Oh, hello'), null);
+  // A pattern that would backtrack for ever in a JavaScript RegExp is linear in RE2.
+  t.equal(matchRule(rules, `${'a'.repeat(30_000)}!`), null, 'no catastrophic backtracking');
+  t.equal(matchRule(rules, 'xy')?.action.type, undefined, 'a pattern RE2 cannot compile never matches');
+});
+
+t.test('quoting a passage: the sentences holding the question’s terms', async (t) => {
+  const passage = (text: string, kind: Passage['kind'] = 'passage'): Passage => ({
+    chunk_id: 'chk_1',
+    document_id: 'doc_1',
+    kind,
+    title: 'T',
+    heading_path: [],
+    url: null,
+    text,
+    snippet: text,
+    score: 0.5,
+  });
+  const text =
+    'We ship to every country in the EU. Orders before 2 pm leave the same day. ' +
+    'Standard shipping costs 4.90 EUR. Orders over 50 EUR ship free. Returns are free within 30 days. Refunds take five days.';
+  t.equal(extractAnswer(passage(text), 'what does shipping cost?', 'en'), 'Standard shipping costs 4.90 EUR. Orders over 50 EUR ship free.');
+  t.equal(extractAnswer(passage('How do refunds work?\nRefunds take five days.', 'qa'), 'refunds', 'en'), 'Refunds take five days.', 'a Q&A chunk: its answer');
+  t.equal(extractAnswer(passage(''), 'anything', 'en'), '', 'nothing to quote');
+  const long = `${'Word '.repeat(200)}shipping costs money.`;
+  t.ok(extractAnswer(passage(long), 'shipping', 'en').length <= 600, 'replies stay short');
+});
+
+t.test('contact details in messages', async (t) => {
+  t.same(detectLead('my email is ada@example.com', false), { details: { email: 'ada@example.com' }, remainder: 'my email is' });
+  t.same(detectLead('Write to ada.lovelace+shop@example.co.uk.', false)?.details, { email: 'ada.lovelace+shop@example.co.uk' });
+  t.same(detectLead('call me on +49 30 1234567', false)?.details, { phone: '+49 30 1234567' }, 'international number');
+  t.same(detectLead('my phone number is 0721 123456', false)?.details, { phone: '0721 123456' }, 'a number called a phone number');
+  t.equal(detectLead('order 12345678 has not arrived', false), null, 'an order number is not a phone number');
+  t.same(detectLead('0721 123456', true)?.details, { phone: '0721 123456' }, 'a bare number answering our request');
+  t.equal(detectLead('2026-11-21', true), null, 'a date is too short');
+  t.same(detectLead('My name is Ada Lovelace and my email is ada@example.com', false)?.details, { email: 'ada@example.com', name: 'Ada Lovelace' });
+  t.same(detectLead('Je m’appelle Marie Curie, marie@example.fr', false)?.details, { email: 'marie@example.fr', name: 'Marie Curie' });
+  t.same(detectLead('Ich heiße Jürgen', false)?.details, { name: 'Jürgen' });
+  t.same(detectLead('Mă numesc Ana Popescu', false)?.details, { name: 'Ana Popescu' });
+  t.same(detectLead('Grace Hopper', true)?.details, { name: 'Grace Hopper' }, 'a bare name answering our request');
+  t.equal(detectLead('Grace Hopper', false), null, 'a bare name out of the blue is not a lead');
+  t.equal(detectLead("I'm looking for shoes", false), null, '"I’m" followed by no name');
+  t.same(detectLead('company: Globex Corp, bob@globex.com', false)?.details, { email: 'bob@globex.com', company: 'Globex Corp' });
+});
+
+t.test('phrases: personality and language', async (t) => {
+  t.equal(phrasesFor('en', 'friendly').leadRequest(['name', 'email', 'phone']), 'Could you leave your name, e-mail address and phone number so our team can get back to you?');
+  t.equal(phrasesFor('en', 'formal').leadRequest(['email']), 'May I have your e-mail address, so that our team can follow up with you?');
+  t.equal(phrasesFor('en', 'concise').knowledgeIntro, '', 'concise bots skip the preamble');
+  t.equal(phrasesFor('en', 'playful').leadThanks, 'Thank you! We’ll be in touch. 🎉');
+  t.equal(phrasesFor('de', 'professional').didYouMean('Lieferzeit?'), 'Ich habe Ihre Frage als „Lieferzeit?“ verstanden.');
+  t.equal(phrasesFor('fr', 'casual').handoff, 'Je fais appel à un membre de notre équipe. Il vous répondra ici très vite.');
+  t.equal(phrasesFor('ro', 'concise').leadRequest(['phone']), 'Numărul de telefon, vă rog?');
+  t.equal(phrasesFor('ja', 'friendly').defaultFallback, "I'm sorry, I don't have an answer to that yet.", 'other languages speak English');
+});
+
+t.test('CSV cells and streamed pieces', async (t) => {
+  t.equal(csvCell(null), '');
+  t.equal(csvCell(0.5), '0.5');
+  t.equal(csvCell('plain'), 'plain');
+  t.equal(csvCell('a, "b"'), '"a, ""b"""');
+  t.equal(csvCell('=1+1'), "'=1+1", 'formulas are defused');
+  t.equal(csvCell('@SUM(A1)'), "'@SUM(A1)");
+  t.equal(csvCell('-2'), "'-2", 'a text cell starting with minus too');
+  t.same(pieces('one two three four five six', 4), ['one two three four ', 'five six']);
+  t.equal(pieces('a  b\nc').join(''), 'a  b\nc', 'pieces add up to the text exactly');
+});
