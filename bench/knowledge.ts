@@ -10,7 +10,7 @@ import { loadConfig } from '../config/index.js';
 import { createAccountWithKeys } from '../core/auth/bootstrap.js';
 import { createServer } from '../core/server.js';
 
-const WORDS = (
+export const WORDS = (
   'account address answer billing card cancel change charge check coupon credit customer date delivery deposit ' +
   'discount download email error exchange express fee gift guarantee install invoice item label language limit ' +
   'login member message mobile model network notice offer order package parcel partner password payment pickup ' +
@@ -21,7 +21,7 @@ const WORDS = (
 ).split(' ');
 
 /** A deterministic pseudo-random source, so runs compare. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1103515245 + 12345) % 2 ** 31;

@@ -2,17 +2,24 @@
 // a Markdown block to paste into bench/RESULTS.md. Times are never asserted; ratios against a
 // baseline from the same run are what compare across machines.
 import { cpus, totalmem } from 'node:os';
+import { chatBenchmark } from './chat.js';
 import { knowledgeBenchmark } from './knowledge.js';
 
 const quick = process.argv.includes('--quick');
+/** `--only=chat` or `--only=knowledge` runs one benchmark. */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-const knowledge = await knowledgeBenchmark(
-  quick ? { qaPairs: 1000, documents: 100, searches: 200 } : { qaPairs: 10_000, documents: 1000, searches: 1000 },
-);
+if (!only || only === 'knowledge') await runKnowledge();
+if (!only || only === 'chat') await runChat();
 
-process.stdout.write(`### Knowledge base (SQLite)${quick ? ' — quick run' : ''}
+async function runKnowledge() {
+  const knowledge = await knowledgeBenchmark(
+    quick ? { qaPairs: 1000, documents: 100, searches: 200 } : { qaPairs: 10_000, documents: 1000, searches: 1000 },
+  );
+
+  process.stdout.write(`### Knowledge base (SQLite)${quick ? ' — quick run' : ''}
 
 Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 
@@ -24,3 +31,27 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 | baseline: GET /chatbots/{id}, same run | p50 ${ms(knowledge.baselineGetMs.p50)}, p99 ${ms(knowledge.baselineGetMs.p99)} |
 | search ÷ baseline | p50 ×${knowledge.ratioP50.toFixed(1)}, p99 ×${knowledge.ratioP99.toFixed(1)} |
 `);
+}
+
+async function runChat() {
+  const chat = await chatBenchmark(
+    quick ? { qaPairs: 1000, documents: 100, seconds: 5, connections: 50 } : { qaPairs: 6000, documents: 1000, seconds: 30, connections: 50 },
+  );
+  const types = Object.entries(chat.answerTypes)
+    .map(([type, count]) => `${type} ${count}`)
+    .join(', ');
+  process.stdout.write(`
+### Chat turns (SQLite, real HTTP)${quick ? ' — quick run' : ''}
+
+Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
+
+| measure | value |
+|---|---|
+| knowledge base | ${chat.chunks} chunks |
+| load | ${chat.connections} connections for ${chat.seconds} s each, turns spread over ${chat.connections * 20} conversations (autocannon, same process) |
+| chat turns (POST …/messages, reply in the response) | ${chat.chat.requestsPerSecond.toFixed(1)} turns/s, p50 ${ms(chat.chat.p50)}, p99 ${ms(chat.chat.p99)}; ${chat.chat.requests} turns, ${chat.chat.non2xx} non-2xx, ${chat.chat.errors} errors |
+| replies by answer type | ${types} |
+| baseline: bare hapi GET /hello, same run | ${chat.hello.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(chat.hello.p50)}, p99 ${ms(chat.hello.p99)} |
+| chat ÷ baseline | throughput ×${(chat.chat.requestsPerSecond / chat.hello.requestsPerSecond).toFixed(4)}, p50 ×${(chat.chat.p50 / Math.max(chat.hello.p50, 0.01)).toFixed(1)} |
+`);
+}

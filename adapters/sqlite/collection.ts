@@ -21,6 +21,7 @@ import type {
   TermSearchResult,
 } from '../../core/store/types.js';
 import { assertUniqueAcrossTenants, dueFieldOf, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
+import { prepared } from './statements.js';
 import { bindValue, compileFilter, compileOrder, fieldExpression, type Bound } from './sql.js';
 
 interface Row {
@@ -50,6 +51,10 @@ export class SqliteCollectionTable implements CollectionEngine {
   ) {
     this.table = `c_${definition.name}`;
     for (const index of this.plannedIndexes()) this.indexFields.set(index.name, index.fields);
+  }
+
+  private prepare(sql: string): Database.Statement {
+    return prepared(this.db, sql);
   }
 
   fieldsOfIndex = (indexName: string): string[] | undefined => this.indexFields.get(indexName);
@@ -133,8 +138,7 @@ export class SqliteCollectionTable implements CollectionEngine {
 
   get(scope: TenantScope | null, id: string): Stored<Record<string, unknown>> | null {
     const tenant = this.tenant(scope);
-    const row = this.db
-      .prepare(`SELECT id, version, doc FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?`)
+    const row = this.prepare(`SELECT id, version, doc FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?`)
       .get(id, tenant.accountId, tenant.mode) as Row | undefined;
     return row ? toRecord(row) : null;
   }
@@ -144,15 +148,14 @@ export class SqliteCollectionTable implements CollectionEngine {
     const where = this.where(scope, query.filter);
     const order = compileOrder(query);
     const conditions = [where.sql, order.keyset].filter(Boolean).join(' AND ');
-    const rows = this.db
-      .prepare(`SELECT id, version, doc FROM ${this.table} WHERE ${conditions} ORDER BY ${order.orderBy} LIMIT ?`)
+    const rows = this.prepare(`SELECT id, version, doc FROM ${this.table} WHERE ${conditions} ORDER BY ${order.orderBy} LIMIT ?`)
       .all(...where.params, ...order.params, query.limit) as Row[];
     return rows.map(toRecord);
   }
 
   count(scope: TenantScope | null, filter?: Filter): number {
     const where = this.where(scope, filter);
-    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as {
+    const row = this.prepare(`SELECT COUNT(*) AS n FROM ${this.table} WHERE ${where.sql}`).get(...where.params) as {
       n: number;
     };
     return row.n;
@@ -163,8 +166,7 @@ export class SqliteCollectionTable implements CollectionEngine {
     const where = this.where(scope, filter);
     const expression = fieldExpression(field);
     // json_type keeps booleans apart from the 1 and 0 that json_extract turns them into.
-    const rows = this.db
-      .prepare(
+    const rows = this.prepare(
         `SELECT ${expression} AS value, json_type(doc, '$.${field}') AS type, COUNT(*) AS count
            FROM ${this.table} WHERE ${where.sql} GROUP BY 1, 2`,
       )
@@ -193,11 +195,9 @@ export class SqliteCollectionTable implements CollectionEngine {
     const found = `WITH matched AS MATERIALIZED (${matches}),
                         allowed AS MATERIALIZED (SELECT rowid FROM ${this.table} WHERE ${where}),
                         hit AS (SELECT rowid, term FROM matched WHERE rowid IN allowed)`;
-    const frequencies = this.db
-      .prepare(`${found} SELECT term, COUNT(*) AS n FROM hit GROUP BY term`)
+    const frequencies = this.prepare(`${found} SELECT term, COUNT(*) AS n FROM hit GROUP BY term`)
       .all(...quoted, ...whereParams) as Array<{ term: number; n: number }>;
-    const rows = this.db
-      .prepare(
+    const rows = this.prepare(
         `${found}, ranked AS (
            SELECT grouped.rowid, grouped.matched, c.id FROM (SELECT rowid, COUNT(*) AS matched FROM hit GROUP BY rowid) AS grouped
              JOIN ${this.table} AS c ON c.rowid = grouped.rowid
@@ -217,8 +217,7 @@ export class SqliteCollectionTable implements CollectionEngine {
 
   findUniqueAcrossTenants(field: string, value: Scalar): { record: Stored<Record<string, unknown>>; scope: TenantScope } | null {
     assertUniqueAcrossTenants(this.definition, field);
-    const row = this.db
-      .prepare(`SELECT id, account_id, mode, version, doc FROM ${this.table} WHERE ${fieldExpression(field)} = ? LIMIT 1`)
+    const row = this.prepare(`SELECT id, account_id, mode, version, doc FROM ${this.table} WHERE ${fieldExpression(field)} = ? LIMIT 1`)
       .get(bindValue(value)) as Row | undefined;
     if (!row) return null;
     return { record: toRecord(row), scope: { accountId: row.account_id, mode: row.mode as TenantScope['mode'] } };
@@ -231,8 +230,7 @@ export class SqliteCollectionTable implements CollectionEngine {
     assertDocumentFields(this.definition.name, doc, true);
     if (typeof doc.id !== 'string' || doc.id.length === 0) throw new StoreUsageError('insert needs a string id');
     const { id, ...body } = doc;
-    this.db
-      .prepare(`INSERT INTO ${this.table} (id, account_id, mode, version, doc) VALUES (?, ?, ?, 1, ?)`)
+    this.prepare(`INSERT INTO ${this.table} (id, account_id, mode, version, doc) VALUES (?, ?, ?, 1, ?)`)
       .run(id, tenant.accountId, tenant.mode, JSON.stringify(body));
     return { ...body, id, version: 1 };
   }
@@ -246,8 +244,7 @@ export class SqliteCollectionTable implements CollectionEngine {
     const tenant = this.tenant(scope);
     const set = this.compileSet(changes);
     const versionClause = ifVersion === undefined ? '' : ' AND version = ?';
-    const row = this.db
-      .prepare(
+    const row = this.prepare(
         `UPDATE ${this.table} SET doc = ${set.sql}, version = version + 1
           WHERE id = ? AND account_id = ? AND mode = ?${versionClause}
           RETURNING id, version, doc`,
@@ -267,8 +264,7 @@ export class SqliteCollectionTable implements CollectionEngine {
   delete(scope: TenantScope | null, id: string, ifVersion?: number): boolean {
     const tenant = this.tenant(scope);
     const versionClause = ifVersion === undefined ? '' : ' AND version = ?';
-    const result = this.db
-      .prepare(`DELETE FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?${versionClause}`)
+    const result = this.prepare(`DELETE FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?${versionClause}`)
       .run(id, tenant.accountId, tenant.mode, ...(ifVersion === undefined ? [] : [ifVersion]));
     if (result.changes > 0) return true;
     if (ifVersion !== undefined && this.get(scope, id)) throw new VersionConflictError(this.definition.name, id);
@@ -277,13 +273,12 @@ export class SqliteCollectionTable implements CollectionEngine {
 
   deleteMany(scope: TenantScope | null, filter: Filter): number {
     const where = this.where(scope, filter);
-    return this.db.prepare(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes;
+    return this.prepare(`DELETE FROM ${this.table} WHERE ${where.sql}`).run(...where.params).changes;
   }
 
   deleteExpired(args: { field: string; before: Date; limit: number }): number {
     const expression = fieldExpression(args.field);
-    return this.db
-      .prepare(
+    return this.prepare(
         `DELETE FROM ${this.table} WHERE rowid IN (
            SELECT rowid FROM ${this.table} WHERE ${expression} < ? ORDER BY ${expression} LIMIT ?)`,
       )
@@ -301,8 +296,7 @@ export class SqliteCollectionTable implements CollectionEngine {
     const filter = compileFilter(args.filter);
     // One statement: SQLite runs it under the database write lock, so the pick and the lease are
     // atomic across connections and processes.
-    const rows = this.db
-      .prepare(
+    const rows = this.prepare(
         `UPDATE ${this.table} SET lease_owner = ?, lease_until = ?, attempts = attempts + 1
           WHERE id IN (
             SELECT id FROM ${this.table}
@@ -325,8 +319,7 @@ export class SqliteCollectionTable implements CollectionEngine {
 
   completeClaim(args: { id: string; owner: string; now: Date; changes: Record<string, unknown> }): boolean {
     const set = this.compileSet(args.changes);
-    const result = this.db
-      .prepare(
+    const result = this.prepare(
         `UPDATE ${this.table} SET doc = ${set.sql}, version = version + 1, lease_owner = NULL, lease_until = NULL
           WHERE id = ? AND lease_owner = ? AND lease_until > ?`,
       )
@@ -336,8 +329,7 @@ export class SqliteCollectionTable implements CollectionEngine {
 
   releaseClaim(args: { id: string; owner: string; now: Date }): boolean {
     return (
-      this.db
-        .prepare(
+      this.prepare(
           `UPDATE ${this.table} SET lease_owner = NULL, lease_until = NULL
             WHERE id = ? AND lease_owner = ? AND lease_until > ?`,
         )
@@ -348,8 +340,7 @@ export class SqliteCollectionTable implements CollectionEngine {
   extendLease(args: { id: string; owner: string; now: Date; leaseMs: number }): boolean {
     const nowMs = args.now.getTime();
     return (
-      this.db
-        .prepare(`UPDATE ${this.table} SET lease_until = ? WHERE id = ? AND lease_owner = ? AND lease_until > ?`)
+      this.prepare(`UPDATE ${this.table} SET lease_until = ? WHERE id = ? AND lease_owner = ? AND lease_until > ?`)
         .run(nowMs + args.leaseMs, args.id, args.owner, nowMs).changes > 0
     );
   }

@@ -1,4 +1,5 @@
 // The embedded default store: one SQLite file (WAL), shared safely by several processes.
+import { prepared } from './statements.js';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -114,21 +115,18 @@ class SqliteStore implements Store {
   readonly counters: CounterStore = {
     increment: async (scope, name, expiresAt) =>
       this.guard(() => {
-        const row = this.db
-          .prepare(
-            `INSERT INTO _counters (scope_key, name, value, expires_at) VALUES (?, ?, ?, ?)
+        const row = prepared(
+          this.db,
+          `INSERT INTO _counters (scope_key, name, value, expires_at) VALUES (?, ?, ?, ?)
              ON CONFLICT (scope_key, name) DO UPDATE
                SET value = value + excluded.value, expires_at = max(expires_at, excluded.expires_at)
              RETURNING value`,
-          )
-          .get(scopeKey(scope), name, 1, expiresAt.getTime()) as { value: number };
+        ).get(scopeKey(scope), name, 1, expiresAt.getTime()) as { value: number };
         return row.value;
       }),
     get: async (scope, name) =>
       this.guard(() => {
-        const row = this.db
-          .prepare('SELECT value FROM _counters WHERE scope_key = ? AND name = ?')
-          .get(scopeKey(scope), name) as { value: number } | undefined;
+        const row = prepared(this.db, 'SELECT value FROM _counters WHERE scope_key = ? AND name = ?').get(scopeKey(scope), name) as { value: number } | undefined;
         return row?.value ?? 0;
       }),
     sweepExpired: async (now) =>

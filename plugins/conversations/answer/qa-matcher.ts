@@ -151,22 +151,24 @@ export function editDistance(a: string, b: string, limit: number): number {
  * per message), so a pair added on another instance is matched as soon as it is ready.
  */
 export class QaMatcher {
-  private readonly cache = new Map<string, { revision: string; index: QaIndex }>();
+  /** Index builds by key; a build in flight is shared, so a burst of messages builds once. */
+  private readonly cache = new Map<string, { revision: string; index: Promise<QaIndex> }>();
 
   constructor(private readonly knowledge: KnowledgeRetriever) {}
 
   async indexFor(tenant: TenantScope, chatbotId: string, language: string): Promise<QaIndex> {
     const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${language}`;
     const revision = await this.knowledge.qaRevision(tenant, chatbotId);
-    const cached = this.cache.get(key);
+    let entry = this.cache.get(key);
     this.cache.delete(key);
-    if (cached && cached.revision === revision) {
-      this.cache.set(key, cached);
-      return cached.index;
+    if (!entry || entry.revision !== revision) {
+      const index = this.knowledge.qaPairs(tenant, chatbotId).then((pairs) => new QaIndex(pairs, language));
+      entry = { revision, index };
+      // A failed build is not kept: the next message tries again.
+      index.catch(() => this.cache.get(key) === entry && this.cache.delete(key));
     }
-    const index = new QaIndex(await this.knowledge.qaPairs(tenant, chatbotId), language);
-    this.cache.set(key, { revision, index });
+    this.cache.set(key, entry);
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
-    return index;
+    return entry.index;
   }
 }

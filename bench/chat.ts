@@ -1,0 +1,153 @@
+// Chat benchmark: visitor messages answered over real HTTP by 50 concurrent connections, with a
+// knowledge base of about 10,000 chunks, against a bare hapi "hello" route measured the same way in
+// the same run (autocannon drives both, in this process, so they share the machine alike).
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Hapi from '@hapi/hapi';
+import autocannon from 'autocannon';
+import pino from 'pino';
+import { loadConfig } from '../config/index.js';
+import { createAccountWithKeys } from '../core/auth/bootstrap.js';
+import { createServer } from '../core/server.js';
+import { random, WORDS } from './knowledge.js';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface ChatBenchResult {
+  chunks: number;
+  connections: number;
+  seconds: number;
+  chat: LoadResult;
+  hello: LoadResult;
+  answerTypes: Record<string, number>;
+}
+
+function summary(result: autocannon.Result): LoadResult {
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function chatBenchmark(options: { qaPairs: number; documents: number; seconds: number; connections: number }): Promise<ChatBenchResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-chat-'));
+  const config = loadConfig({
+    env: {},
+    file: null,
+    overrides: {
+      data_dir: dir,
+      database: { url: `sqlite:${path.join(dir, 'bench.sqlite')}` },
+      log: { level: 'silent' },
+      server: { host: '127.0.0.1', port: 0 },
+    },
+  });
+  const { server, platform } = await createServer(config, { logger: pino({ level: 'silent' }) });
+  const hello = Hapi.server({ host: '127.0.0.1', port: 0 });
+  hello.route({ method: 'GET', path: '/hello', handler: () => ({ hello: 'world' }) });
+  try {
+    await server.start();
+    await hello.start();
+    const { liveKey } = await createAccountWithKeys(platform, { name: 'Bench', plan: 'enterprise' });
+    const headers = { authorization: `Bearer ${liveKey}`, 'content-type': 'application/json' };
+    const call = async (method: string, url: string, payload?: unknown) => {
+      const response = await server.inject({ method, url, payload: payload === undefined ? undefined : JSON.stringify(payload), headers });
+      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.payload}`);
+      return JSON.parse(response.payload) as Record<string, unknown>;
+    };
+
+    const bot = (await call('POST', '/api/v1/chatbots', { name: 'Bench' })) as { id: string };
+    const next = random(7);
+    const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
+    const sentence = (length: number) => `${Array.from({ length }, word).join(' ')}.`;
+    for (let start = 0; start < options.qaPairs; start += 1000) {
+      const items = Array.from({ length: Math.min(1000, options.qaPairs - start) }, () => ({
+        type: 'qa',
+        question: `How do I ${word()} my ${word()} ${word()}?`,
+        answer: sentence(20),
+      }));
+      await call('POST', `/api/v1/chatbots/${bot.id}/knowledge/import`, { items });
+    }
+    for (let start = 0; start < options.documents; start += 100) {
+      const items = Array.from({ length: Math.min(100, options.documents - start) }, (_, i) => ({
+        type: 'document',
+        format: 'markdown',
+        title: `Guide ${start + i}`,
+        content: Array.from({ length: 3 }, () => `## ${sentence(3)}\n\n${Array.from({ length: 10 }, () => sentence(12)).join(' ')}`).join('\n\n'),
+      }));
+      await call('POST', `/api/v1/chatbots/${bot.id}/knowledge/import`, { items });
+    }
+    await server.plugins.knowledge.worker.drain();
+    const exported = await server.inject({ method: 'GET', url: `/api/v1/chatbots/${bot.id}/knowledge/export`, headers });
+    const chunks = exported.payload
+      .trimEnd()
+      .split('\n')
+      .reduce((sum, line) => sum + (JSON.parse(line) as { chunk_count: number }).chunk_count, 0);
+
+    // Requests take conversations in turn from a pool 20 times the connections, so two turns of one
+    // conversation rarely overlap (when they do, the second retries on the conversation's version).
+    const conversations: string[] = [];
+    for (let i = 0; i < options.connections * 20; i++) {
+      conversations.push(((await call('POST', `/api/v1/chatbots/${bot.id}/conversations`, {})) as { id: string }).id);
+    }
+    const chatUrl = `http://127.0.0.1:${(server.listener.address() as AddressInfo).port}`;
+    const answerTypes: Record<string, number> = {};
+    let turn = 0;
+    const question = () =>
+      next() < 0.5 ? `How do I ${word()} my ${word()} ${word()}?` : Array.from({ length: 2 + Math.floor(next() * 4) }, word).join(' ');
+
+    const chat = await autocannon({
+      url: chatUrl,
+      connections: options.connections,
+      duration: options.seconds,
+      requests: [
+        {
+          method: 'POST',
+          headers,
+          setupRequest: (request) => {
+            const conversation = conversations[turn++ % conversations.length];
+            return {
+              ...request,
+              path: `/api/v1/chatbots/${bot.id}/conversations/${conversation}/messages`,
+              body: JSON.stringify({ content: question() }),
+            };
+          },
+          onResponse: (status, body) => {
+            if (status !== 201) return;
+            const type = (JSON.parse(body) as { reply: { answer_type: string } }).reply.answer_type;
+            answerTypes[type] = (answerTypes[type] ?? 0) + 1;
+          },
+        },
+      ],
+    });
+    const helloResult = await autocannon({
+      url: `http://127.0.0.1:${(hello.listener.address() as AddressInfo).port}/hello`,
+      connections: options.connections,
+      duration: options.seconds,
+    });
+    return {
+      chunks,
+      connections: options.connections,
+      seconds: options.seconds,
+      chat: summary(chat),
+      hello: summary(helloResult),
+      answerTypes,
+    };
+  } finally {
+    await hello.stop();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
