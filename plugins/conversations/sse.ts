@@ -11,8 +11,14 @@ export class EventStream extends PassThrough {
     this.compressor = compressor;
   }
 
+  constructor() {
+    super();
+    // A client that hangs up destroys the stream; the turn still completes and is stored.
+    this.on('error', () => {});
+  }
+
   send(event: string, data: unknown): void {
-    if (this.writableEnded) return;
+    if (this.writableEnded || this.destroyed) return;
     this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     this.compressor?.flush();
   }

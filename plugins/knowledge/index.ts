@@ -22,7 +22,7 @@ export const knowledgePlugin: Plugin<void> = {
     const knowledge = declareKnowledge(platform.store);
     const worker = new KnowledgeWorker(platform, knowledge, new Fetcher(platform.config.fetch));
     server.expose('worker', worker);
-    server.expose('retriever', knowledgeRetriever(knowledge));
+    server.expose('retriever', knowledgeRetriever(platform.store, knowledge));
 
     // A deleted chatbot takes its knowledge with it.
     platform.events.subscribe('chatbot.deleted', async (event, tenant) => {

@@ -1,24 +1,25 @@
 // The knowledge base as the answer engine sees it (core/services/knowledge.ts): ranked passages,
 // and the Q&A pairs with a revision to cache them under.
 import type { KnowledgeRetriever, QaPair } from '../../core/services/knowledge.js';
-import type { TenantScope } from '../../core/store/types.js';
+import type { Store, TenantScope } from '../../core/store/types.js';
 import { searchPassages } from './search.js';
-import type { KnowledgeCollections } from './store.js';
+import { qaRevisionCounter, type KnowledgeCollections } from './store.js';
 
 const PAGE = 500;
 
-export function knowledgeRetriever(knowledge: KnowledgeCollections): KnowledgeRetriever {
+export function knowledgeRetriever(store: Store, knowledge: KnowledgeCollections): KnowledgeRetriever {
   const chunksOf = (tenant: TenantScope) => knowledge.chunks.forTenant(tenant);
   return {
     searchPassages: (tenant, input) => searchPassages(chunksOf(tenant), input),
 
-    // Processing replaces an item's chunks with new ones (new ids), so the count and the newest id of
-    // the Q&A chunks change with every addition, edit and removal.
+    // A counter moved after every change of the Q&A chunks (the worker's result, a deletion), and
+    // their count, which also catches a change whose counter step was lost to a crash.
     async qaRevision(tenant, chatbotId) {
-      const filter = { chatbot_id: chatbotId, kind: 'qa' };
-      const chunks = chunksOf(tenant);
-      const [count, newest] = await Promise.all([chunks.count(filter), chunks.list({ filter, limit: 1 })]);
-      return `${count}:${newest[0]?.id ?? ''}`;
+      const [changes, count] = await Promise.all([
+        store.counters.get(tenant, qaRevisionCounter(chatbotId).name),
+        chunksOf(tenant).count({ chatbot_id: chatbotId, kind: 'qa' }),
+      ]);
+      return `${changes}:${count}`;
     },
 
     async qaPairs(tenant, chatbotId) {

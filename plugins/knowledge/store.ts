@@ -1,5 +1,5 @@
 // The knowledge base's collections: items (what users add) and chunks (what search finds).
-import type { Collection, Store, Stored } from '../../core/store/types.js';
+import type { Collection, Store, Stored, TenantScope } from '../../core/store/types.js';
 import type { DocumentFormat } from './text/documents.js';
 
 export const ITEM_TYPES = ['document', 'url', 'qa'] as const;
@@ -122,4 +122,18 @@ export function presentItem(item: Item, options: { content?: boolean } = {}) {
     case 'qa':
       return { ...base, question: item.question, answer: item.answer, alternatives: item.alternatives };
   }
+}
+
+/**
+ * The counter that moves whenever a chatbot's Q&A chunks change (store counters are atomic on
+ * every store and read in one step). It never expires.
+ */
+export function qaRevisionCounter(chatbotId: string): { name: string; expiresAt: Date } {
+  return { name: `knowledge:qa-revision:${chatbotId}`, expiresAt: new Date('9999-12-31T00:00:00.000Z') };
+}
+
+/** Marks a change of the chatbot's Q&A pairs, for callers caching them (the answer engine). */
+export async function bumpQaRevision(store: Store, tenant: TenantScope, chatbotId: string): Promise<void> {
+  const counter = qaRevisionCounter(chatbotId);
+  await store.counters.increment(tenant, counter.name, counter.expiresAt);
 }

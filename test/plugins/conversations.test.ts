@@ -670,3 +670,27 @@ t.test('messages race: concurrent visitors in one conversation all land, counted
     t.equal(stored.json.message_count, 8, 'every message counted: concurrent changes retry on the version');
   }
 });
+
+t.test('Q&A edits and deletions reach the next reply (the cached Q&A index follows the knowledge base)', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const bot = await chatbot(api, acme.live);
+  await knowledge(api, acme.live, bot, SHOP_KNOWLEDGE);
+  const conv = await start(api, acme.live, bot);
+  const first = await say(api, acme.live, bot, conv.id, 'Can I pay with PayPal?');
+  t.equal(first.json.reply.content, 'Yes, we accept PayPal and all major credit cards.');
+  const itemId = first.json.reply.sources[0].document_id;
+
+  await api.request('PATCH', `/api/v1/chatbots/${bot.id}/knowledge/${itemId}`, { key: acme.live, payload: { answer: 'Not any more, sorry: cards only.' } });
+  await api.server.plugins.knowledge.worker.drain();
+  const edited = await say(api, acme.live, bot, conv.id, 'Can I pay with PayPal?');
+  t.equal(edited.json.reply.content, 'Not any more, sorry: cards only.', 'the edited answer');
+
+  await api.request('DELETE', `/api/v1/chatbots/${bot.id}/knowledge/${itemId}`, { key: acme.live });
+  const removed = await say(api, acme.live, bot, conv.id, 'Can I pay with PayPal?');
+  t.not(removed.json.reply.answer_type, 'qa', 'a deleted pair is not matched');
+
+  await knowledge(api, acme.live, bot, [{ type: 'qa', question: 'Can I pay with PayPal?', answer: 'PayPal is back!' }]);
+  const added = await say(api, acme.live, bot, conv.id, 'Can I pay with PayPal?');
+  t.equal(added.json.reply.content, 'PayPal is back!', 'a new pair');
+});
