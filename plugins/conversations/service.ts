@@ -133,8 +133,10 @@ export class ConversationService {
     this.assertChatbotAccepts(chatbot, 'visitor');
     const now = this.platform.now();
     const message = this.newMessage(chatbot.id, conversationId, 'user', content, now);
+    let previousMessageAt: string | null = null;
     let conversation = await this.change(tenant, chatbot, conversationId, (current) => {
       assertNotEnded(current);
+      previousMessageAt = current.last_message_at;
       return {
         changes: {
           message_count: current.message_count + 1,
@@ -154,7 +156,8 @@ export class ConversationService {
     }
 
     // Contact details in the message become (or update) the conversation's lead.
-    const answeringRequest = conversation.lead_requested_at !== null;
+    // Only the message right after our request for details is read as the answer to it.
+    const answeringRequest = conversation.lead_requested_at !== null && conversation.lead_requested_at === previousMessageAt;
     const detected = detectLead(content, answeringRequest);
     let leadId = conversation.lead_id;
     if (detected) leadId = (await this.captureLead(tenant, conversation, detected.details)).id;

@@ -399,6 +399,17 @@ t.test('leads seen in a conversation', async (t) => {
   t.same(noLead.json.data.map((c: { id: string }) => c.id), [without.id]);
   const order = await say(api, acme.live, bot, without.id, 'My order number is 12345678, where is it?');
   t.equal(order.json.conversation.lead_id, null, 'an order number is not a phone number');
+
+  // Only the message right after the request answers it.
+  const later = await start(api, acme.live, bot);
+  await say(api, acme.live, bot, later.id, 'Can I pay with PayPal?');
+  const asked = await say(api, acme.live, bot, later.id, 'Can I pay with PayPal?');
+  t.match(asked.json.reply.content, /Could you leave your name/);
+  api.clock.advance(1000);
+  await say(api, acme.live, bot, later.id, 'How long does delivery take?');
+  api.clock.advance(1000);
+  const bare = await say(api, acme.live, bot, later.id, 'Grace Hopper');
+  t.equal(bare.json.conversation.lead_id, null, 'a bare name two messages later is not read as the answer');
 });
 
 t.test('personality and language shape the fixed phrases', async (t) => {
