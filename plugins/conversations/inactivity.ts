@@ -3,6 +3,7 @@
 // loses nothing); a node-cron tick every minute looks for them.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import Boom from '@hapi/boom';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
@@ -66,7 +67,9 @@ export class InactivityCloser {
         closed = true;
       }
     } catch (error) {
-      if (!(error instanceof VersionConflictError || (error as { output?: { statusCode?: number } }).output?.statusCode === 404 || error instanceof RecordNotFoundError)) {
+      // Changed since the claim (a message moved the deadline) or deleted: nothing to end.
+      const gone = error instanceof RecordNotFoundError || (Boom.isBoom(error) && error.output.statusCode === 404);
+      if (!(error instanceof VersionConflictError || gone)) {
         this.platform.logger.error({ err: error, conversation_id: conversation.id }, 'could not end an inactive conversation');
       }
     }

@@ -7,7 +7,7 @@ import type { EventInput } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
-import type { LeadRecorder } from '../../core/services/leads.js';
+import type { LeadDetails, LeadRecorder } from '../../core/services/leads.js';
 import { VersionConflictError } from '../../core/store/errors.js';
 import type { Repository, TenantScope, WriteOp } from '../../core/store/types.js';
 import type { Answer, AnswerEngine } from './answer/engine.js';
@@ -395,7 +395,7 @@ export class ConversationService {
     }
   }
 
-  private async captureLead(tenant: TenantScope, conversation: Conversation, details: Parameters<LeadRecorder['capture']>[1]['details']) {
+  private async captureLead(tenant: TenantScope, conversation: Conversation, details: LeadDetails) {
     return this.leads.capture(tenant, {
       chatbotId: conversation.chatbot_id,
       conversationId: conversation.id,
