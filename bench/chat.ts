@@ -22,13 +22,19 @@ export interface LoadResult {
   errors: number;
 }
 
+export interface ChatWorkload {
+  name: string;
+  result: LoadResult;
+  answerTypes: Record<string, number>;
+}
+
 export interface ChatBenchResult {
   chunks: number;
   connections: number;
   seconds: number;
-  chat: LoadResult;
+  /** The same messages at the default thresholds, then at strict ones that send most to the search. */
+  workloads: ChatWorkload[];
   hello: LoadResult;
-  answerTypes: Record<string, number>;
 }
 
 function summary(result: autocannon.Result): LoadResult {
@@ -69,9 +75,6 @@ export async function chatBenchmark(options: { qaPairs: number; documents: numbe
     };
 
     const bot = (await call('POST', '/api/v1/chatbots', { name: 'Bench' })) as { id: string };
-    // The synthetic pairs cover the whole small vocabulary, so at the default thresholds nearly every
-    // message would be a Q&A match; stricter ones send most through the passage search too.
-    await call('PUT', `/api/v1/chatbots/${bot.id}/settings`, { answer: { min_confidence: 0.9, suggest_confidence: 0.9 } });
     const next = random(7);
     const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
     const sentence = (length: number) => `${Array.from({ length }, word).join(' ')}.`;
@@ -106,35 +109,40 @@ export async function chatBenchmark(options: { qaPairs: number; documents: numbe
       conversations.push(((await call('POST', `/api/v1/chatbots/${bot.id}/conversations`, {})) as { id: string }).id);
     }
     const chatUrl = `http://127.0.0.1:${(server.listener.address() as AddressInfo).port}`;
-    const answerTypes: Record<string, number> = {};
     let turn = 0;
     const question = () =>
       next() < 0.5 ? `How do I ${word()} my ${word()} ${word()}?` : Array.from({ length: 2 + Math.floor(next() * 4) }, word).join(' ');
-
-    const chat = await autocannon({
-      url: chatUrl,
-      connections: options.connections,
-      duration: options.seconds,
-      requests: [
-        {
-          method: 'POST',
-          headers,
-          setupRequest: (request) => {
-            const conversation = conversations[turn++ % conversations.length];
-            return {
+    const load = async (name: string): Promise<ChatWorkload> => {
+      const answerTypes: Record<string, number> = {};
+      const result = await autocannon({
+        url: chatUrl,
+        connections: options.connections,
+        duration: options.seconds,
+        requests: [
+          {
+            method: 'POST',
+            headers,
+            setupRequest: (request) => ({
               ...request,
-              path: `/api/v1/chatbots/${bot.id}/conversations/${conversation}/messages`,
+              path: `/api/v1/chatbots/${bot.id}/conversations/${conversations[turn++ % conversations.length]}/messages`,
               body: JSON.stringify({ content: question() }),
-            };
+            }),
+            onResponse: (status, body) => {
+              if (status !== 201) return;
+              const type = (JSON.parse(body) as { reply: { answer_type: string } }).reply.answer_type;
+              answerTypes[type] = (answerTypes[type] ?? 0) + 1;
+            },
           },
-          onResponse: (status, body) => {
-            if (status !== 201) return;
-            const type = (JSON.parse(body) as { reply: { answer_type: string } }).reply.answer_type;
-            answerTypes[type] = (answerTypes[type] ?? 0) + 1;
-          },
-        },
-      ],
-    });
+        ],
+      });
+      return { name, result: summary(result), answerTypes };
+    };
+
+    const workloads = [await load('default thresholds')];
+    // The synthetic pairs cover the whole small vocabulary, so at the default thresholds most
+    // messages are Q&A matches; strict thresholds send most of them through the passage search.
+    await call('PUT', `/api/v1/chatbots/${bot.id}/settings`, { answer: { min_confidence: 0.9, suggest_confidence: 0.9 } });
+    workloads.push(await load('strict thresholds (search-heavy)'));
     const helloResult = await autocannon({
       url: `http://127.0.0.1:${(hello.listener.address() as AddressInfo).port}/hello`,
       connections: options.connections,
@@ -144,9 +152,8 @@ export async function chatBenchmark(options: { qaPairs: number; documents: numbe
       chunks,
       connections: options.connections,
       seconds: options.seconds,
-      chat: summary(chat),
+      workloads,
       hello: summary(helloResult),
-      answerTypes,
     };
   } finally {
     await hello.stop();

@@ -37,9 +37,13 @@ async function runChat() {
   const chat = await chatBenchmark(
     quick ? { qaPairs: 1000, documents: 100, seconds: 5, connections: 50 } : { qaPairs: 6000, documents: 1000, seconds: 30, connections: 50 },
   );
-  const types = Object.entries(chat.answerTypes)
-    .map(([type, count]) => `${type} ${count}`)
-    .join(', ');
+  const rows = chat.workloads.map(({ name, result, answerTypes }) => {
+    const types = Object.entries(answerTypes)
+      .map(([type, count]) => `${type} ${count}`)
+      .join(', ');
+    return `| chat turns, ${name} | ${result.requestsPerSecond.toFixed(1)} turns/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}; ${result.requests} turns (${types}), ${result.non2xx} non-2xx, ${result.errors} errors or timeouts |
+| … ÷ baseline | throughput ×${(result.requestsPerSecond / chat.hello.requestsPerSecond).toFixed(4)}, p50 ×${(result.p50 / Math.max(chat.hello.p50, 0.01)).toFixed(1)} |`;
+  });
   process.stdout.write(`
 ### Chat turns (SQLite, real HTTP)${quick ? ' — quick run' : ''}
 
@@ -48,10 +52,8 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 | measure | value |
 |---|---|
 | knowledge base | ${chat.chunks} chunks |
-| load | ${chat.connections} connections for ${chat.seconds} s each, turns spread over ${chat.connections * 20} conversations (autocannon, same process) |
-| chat turns (POST …/messages, reply in the response) | ${chat.chat.requestsPerSecond.toFixed(1)} turns/s, p50 ${ms(chat.chat.p50)}, p99 ${ms(chat.chat.p99)}; ${chat.chat.requests} turns, ${chat.chat.non2xx} non-2xx, ${chat.chat.errors} errors |
-| replies by answer type | ${types} |
+| load | ${chat.connections} connections for ${chat.seconds} s per workload, turns spread over ${chat.connections * 20} conversations (autocannon, same process) |
+${rows.join('\n')}
 | baseline: bare hapi GET /hello, same run | ${chat.hello.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(chat.hello.p50)}, p99 ${ms(chat.hello.p99)} |
-| chat ÷ baseline | throughput ×${(chat.chat.requestsPerSecond / chat.hello.requestsPerSecond).toFixed(4)}, p50 ×${(chat.chat.p50 / Math.max(chat.hello.p50, 0.01)).toFixed(1)} |
 `);
 }
