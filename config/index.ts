@@ -24,6 +24,21 @@ export interface Config {
   idempotency: { ttl_seconds: number; in_flight_timeout_seconds: number };
   fetch: { allowed_cidrs: string[]; timeout_ms: number; max_bytes: number; max_redirects: number; user_agent: string };
   llm: { timeout_ms: number; providers: Record<string, LlmProviderConfig> };
+  webhooks: {
+    /** 32 bytes, base64: encrypts signing secrets at rest. Unset: generated into DATA_DIR on first start. */
+    secret_key: string | null;
+    timeout_ms: number;
+    /** Seconds before each retry after a failed attempt; a random ±10% is added. */
+    retry_schedule_seconds: number[];
+    /** An endpoint failing this long without a success is disabled. */
+    disable_after_hours: number;
+    /** How long the previous secret keeps signing after a rotation, unless the call says otherwise. */
+    rotation_grace_seconds: number;
+    /** At most this many webhooks per chatbot (and account-wide). */
+    max_per_chatbot: number;
+    /** Deliveries sent at once by one instance. */
+    concurrency: number;
+  };
   plans: Record<PlanName, PlanDefinition>;
 }
 
@@ -61,6 +76,8 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   FETCH_ALLOWED_CIDRS: 'fetch.allowed_cidrs',
   LLM_PROVIDERS: 'llm.providers',
   LLM_TIMEOUT_MS: 'llm.timeout_ms',
+  WEBHOOK_SECRET_KEY: 'webhooks.secret_key',
+  WEBHOOK_TIMEOUT_MS: 'webhooks.timeout_ms',
 };
 
 /** Variables holding a comma-separated list. */

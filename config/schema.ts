@@ -75,5 +75,19 @@ export const configSchema = Joi.object({
       )
       .required(),
   }).required(),
+  webhooks: Joi.object({
+    secret_key: Joi.string()
+      .base64()
+      .custom((value: string, helpers) => (Buffer.from(value, 'base64').length === 32 ? value : helpers.error('any.invalid')))
+      .allow(null)
+      .required()
+      .messages({ 'any.invalid': '{{#label}} must be 32 bytes, base64-encoded (openssl rand -base64 32)' }),
+    timeout_ms: Joi.number().integer().min(100).max(120_000).required(),
+    retry_schedule_seconds: Joi.array().items(Joi.number().min(0).max(7 * 86_400)).max(20).required(),
+    disable_after_hours: Joi.number().min(0.01).max(30 * 24).required(),
+    rotation_grace_seconds: Joi.number().integer().min(0).max(30 * 86_400).required(),
+    max_per_chatbot: Joi.number().integer().min(1).max(1000).required(),
+    concurrency: Joi.number().integer().min(1).max(1000).required(),
+  }).required(),
   plans: Joi.object(plans).required(),
 });

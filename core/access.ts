@@ -73,6 +73,9 @@ function checkChatbotKeyScope(caller: ApiCaller, options: PlatformRouteOptions, 
 }
 
 function checkPlanAccess(caller: ApiCaller, options: PlatformRouteOptions, request: Request): void {
+  if (options.feature && !caller.plan[options.feature]) {
+    throw apiError(403, 'plan_feature_unavailable', `The ${caller.account.plan} plan does not include ${options.feature}; upgrade to use them`);
+  }
   const needs = options.access ?? (request.method === 'get' || request.method === 'head' ? 'read' : 'write');
   const has = caller.plan.access;
   if (needs === 'read' || has === 'full') return;

@@ -10,6 +10,11 @@ export interface EventDoc {
   created_at: string;
   /** The resource as the API returns it. */
   data: Record<string, unknown>;
+  /**
+   * When the webhook dispatcher should fan the event out to the endpoints subscribed to it: the
+   * outbox's queue (claims' due field). Null once done, or for events meant for one endpoint only.
+   */
+  dispatch_at: string | null;
 }
 
 export type StoredEvent = Stored<EventDoc>;
@@ -26,6 +31,8 @@ export interface EventEnvelope {
 }
 
 export interface EventInput {
+  /** A pre-made `evt_` id, when the caller must refer to the event in the same commit. */
+  id?: string;
   type: string;
   chatbotId?: string | null;
   data: Record<string, unknown>;
@@ -58,6 +65,7 @@ export class EventBus {
       name: 'events',
       scope: 'tenant',
       indexes: [{ fields: ['type'] }, { fields: ['chatbot_id'] }],
+      claims: { dueField: 'dispatch_at' },
     });
   }
 
@@ -77,15 +85,24 @@ export class EventBus {
     return envelope!;
   }
 
-  /** Several events caused by one change (a reply that also hands off), in one commit, in order. */
-  async publishAll(scope: TenantScope, inputs: EventInput[], writes: WriteOp[] = []): Promise<EventEnvelope[]> {
+  /**
+   * Several events caused by one change (a reply that also hands off), in one commit, in order.
+   * `dispatch: false` keeps them out of the webhook fan-out (a test event for one endpoint).
+   */
+  async publishAll(
+    scope: TenantScope,
+    inputs: EventInput[],
+    writes: WriteOp[] = [],
+    options: { dispatch?: boolean } = {},
+  ): Promise<EventEnvelope[]> {
     const now = this.now();
     const docs: Array<EventDoc & { id: string }> = inputs.map((input) => ({
-      id: newId('evt', now.getTime()),
+      id: input.id ?? newId('evt', now.getTime()),
       type: input.type,
       chatbot_id: input.chatbotId ?? null,
       created_at: now.toISOString(),
       data: input.data,
+      dispatch_at: options.dispatch === false ? null : now.toISOString(),
     }));
     // The change goes first: on a store without atomic commit, a crash between the two writes
     // loses an event rather than inventing one for a change that never happened.

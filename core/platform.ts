@@ -55,6 +55,8 @@ export interface PlatformRouteOptions {
   allowOnReadOnlyPlan?: boolean;
   /** Chatbot-scoped keys may call this route for their own chatbot (the `id` path parameter). */
   chatbotKey?: boolean;
+  /** A plan feature the route needs (403 `plan_feature_unavailable` without it). */
+  feature?: 'webhooks';
 }
 
 declare module '@hapi/hapi' {

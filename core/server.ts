@@ -93,11 +93,13 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerAccessRules(server, platform);
   server.ext('onPreResponse', (request, h) => finishResponse(platform, request, h));
 
+  // First of the onPreStart steps (collections are declared when plugins register, before it), so
+  // plugins' own onPreStart steps find the store ready.
+  server.ext('onPreStart', () => store.init());
   const plugins = options.plugins ?? (await import('../plugins/index.js')).allPlugins;
   for (const plugin of plugins) await server.register(plugin);
   registerFallbackRoute(server);
 
-  server.ext('onPreStart', () => store.init());
   // Scheduled work runs only in a started (serving) server, never in tests' initialized ones.
   let maintenance: ScheduledTask | null = null;
   server.ext('onPostStart', () => {

@@ -6,6 +6,7 @@ import { conversationsPlugin } from './conversations/index.js';
 import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
 import { leadsPlugin } from './leads/index.js';
+import { webhooksPlugin } from './webhooks/index.js';
 
 export const allPlugins: Array<Plugin<void>> = [
   healthPlugin,
@@ -14,4 +15,5 @@ export const allPlugins: Array<Plugin<void>> = [
   knowledgePlugin,
   leadsPlugin,
   conversationsPlugin,
+  webhooksPlugin,
 ];

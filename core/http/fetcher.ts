@@ -19,8 +19,17 @@ export class FetchError extends Error {}
 
 export const PAGE_TYPES = ['text/html', 'application/xhtml+xml', 'text/plain', 'text/markdown', 'application/pdf'];
 
+/** What an endpoint answered to a POST (any status: the caller decides what counts as success). */
+export interface PostResult {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The start of the response body, as text. */
+  excerpt: string;
+}
+
 export class Fetcher {
   private readonly client: Got;
+  private readonly poster: Got;
 
   constructor(private readonly settings: Config['fetch']) {
     const filter = {
@@ -38,6 +47,52 @@ export class Fetcher {
       throwHttpErrors: false,
       headers: { 'user-agent': settings.user_agent, accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5' },
     });
+    // Deliveries: the same guard and keep-alive agents, but a redirect is an answer, not a hop.
+    this.poster = got.extend({
+      agent: { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) },
+      retry: { limit: 0 },
+      followRedirect: false,
+      throwHttpErrors: false,
+    });
+  }
+
+  /**
+   * POSTs exactly `body` and reads at most `excerptBytes` of the answer. Throws FetchError when
+   * there is no answer (refused address, timeout, connection error).
+   */
+  async post(
+    url: string,
+    options: { body: string; headers: Record<string, string>; timeoutMs: number; excerptBytes: number },
+  ): Promise<PostResult> {
+    const request = this.poster.post(url, {
+      body: options.body,
+      headers: { 'user-agent': this.settings.user_agent, ...options.headers },
+      timeout: { request: options.timeoutMs },
+      responseType: 'buffer',
+    });
+    // The endpoint's answer is only logged: a large one is cut off, not waited for.
+    const readLimit = Math.max(options.excerptBytes * 64, 65_536);
+    let answered: { statusCode: number; headers: PostResult['headers'] } | null = null;
+    request.on('response', (response: { statusCode: number; headers: PostResult['headers'] }) => {
+      answered = { statusCode: response.statusCode, headers: response.headers };
+    });
+    request.on('downloadProgress', (progress) => {
+      if (progress.transferred > readLimit) request.cancel();
+    });
+    try {
+      const response = await request;
+      return {
+        statusCode: response.statusCode,
+        headers: response.headers,
+        excerpt: response.rawBody.subarray(0, options.excerptBytes).toString('utf8'),
+      };
+    } catch (error) {
+      const cut = answered as { statusCode: number; headers: PostResult['headers'] } | null;
+      if (cut && (error as { code?: string }).code === 'ERR_CANCELED') {
+        return { ...cut, excerpt: `(an answer longer than ${readLimit} bytes, not read)` };
+      }
+      throw new FetchError(describeFailure(url, error, { ...this.settings, timeout_ms: options.timeoutMs }));
+    }
   }
 
   async fetch(url: string, acceptedTypes: string[] = PAGE_TYPES): Promise<FetchedResource> {

@@ -1,0 +1,276 @@
+// The webhook dispatcher. Two queues, both claimed from the store with an owner token and a lease,
+// so several instances never work on the same item and a crash loses nothing:
+//   1. the outbox: events due for fan-out (`dispatch_at`) become one delivery per subscribed
+//      endpoint (ids derived from the pair, so a fan-out repeated after a crash adds nothing);
+//   2. deliveries due (`next_attempt_at`) are signed and POSTed; the outcome and the attempt are
+//      written back, with the next attempt on the retry schedule.
+// An in-process nudge starts work as soon as an event is published; a node-cron tick every five
+// seconds picks up retries and whatever another instance left behind.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import cron, { type ScheduledTask } from 'node-cron';
+import { presentEvent, type EventDoc, type StoredEvent } from '../../core/events.js';
+import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
+import type { Platform } from '../../core/platform.js';
+import { RecordNotFoundError, UniqueConstraintError, VersionConflictError } from '../../core/store/errors.js';
+import type { ClaimedRecord, TenantScope } from '../../core/store/types.js';
+import type { SecretBox } from './secrets.js';
+import { signatureHeaders } from './signing.js';
+import {
+  deliveryIdOf,
+  MAX_ATTEMPTS_KEPT,
+  presentWebhook,
+  type Attempt,
+  type DeliveryDoc,
+  type Webhook,
+  type WebhookCollections,
+} from './store.js';
+
+const EVENT_BATCH = 100;
+/** Fanning out a batch takes milliseconds; a crashed instance's batch is taken over after this. */
+const EVENT_LEASE_MS = 15_000;
+const EXCERPT_BYTES = 1024;
+/** A Retry-After longer than this is taken as this. */
+const MAX_RETRY_AFTER_MS = 24 * 3600_000;
+
+export class Dispatcher {
+  readonly owner = `webhooks-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private running: Promise<void> | null = null;
+  private nudgedWhileRunning = false;
+  private stopped = false;
+  private schedule: ScheduledTask | null = null;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly collections: WebhookCollections,
+    private readonly fetcher: Fetcher,
+    private readonly secrets: () => Promise<SecretBox>,
+  ) {}
+
+  /** Work through what is due, in the background; calls while running fold into one more pass. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.nudgedWhileRunning = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Until nothing is due now (tests, and callers that want the result). */
+  async drain(): Promise<void> {
+    await this.running;
+    while ((await this.relayOnce()) + (await this.deliverOnce()) > 0);
+  }
+
+  startSchedule(): void {
+    this.schedule = cron.schedule('*/5 * * * * *', () => this.nudge(), { name: 'webhooks', noOverlap: true });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.schedule?.stop();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.nudgedWhileRunning = false;
+      try {
+        while (!this.stopped && (await this.relayOnce()) + (await this.deliverOnce()) > 0);
+      } catch (error) {
+        this.platform.logger.error({ err: error }, 'webhook dispatcher failed; the next tick retries');
+        return;
+      }
+    } while (this.nudgedWhileRunning && !this.stopped);
+  }
+
+  /** Fans out one batch of due events; returns how many it claimed. */
+  async relayOnce(): Promise<number> {
+    const claimed = await this.platform.events.collection.claims!.claimDue({
+      now: this.platform.now(),
+      owner: this.owner,
+      leaseMs: EVENT_LEASE_MS,
+      limit: EVENT_BATCH,
+    });
+    for (const { record, scope } of claimed) {
+      await this.fanOut(scope!, record);
+      await this.platform.events.collection.claims!.complete({
+        id: record.id,
+        owner: this.owner,
+        now: this.platform.now(),
+        changes: { dispatch_at: null } as Partial<EventDoc>,
+      });
+    }
+    return claimed.length;
+  }
+
+  private async fanOut(tenant: TenantScope, event: StoredEvent): Promise<void> {
+    const webhooks = this.collections.webhooks.forTenant(tenant);
+    const candidates = [
+      ...(event.chatbot_id ? await webhooks.list({ filter: { chatbot_id: event.chatbot_id, status: 'enabled' }, limit: 1000 }) : []),
+      ...(await webhooks.list({ filter: { chatbot_id: null, status: 'enabled' }, limit: 1000 })),
+    ];
+    const deliveries = this.collections.deliveries.forTenant(tenant);
+    const now = this.platform.now().toISOString();
+    for (const webhook of candidates) {
+      if (!webhook.events.includes('*') && !webhook.events.includes(event.type)) continue;
+      try {
+        await deliveries.insert(newDelivery(deliveryIdOf(event.id, webhook.id), webhook.id, event, now));
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintError)) throw error; // made before a crash: fine
+      }
+    }
+  }
+
+  /** Sends one batch of due deliveries at once; returns how many it claimed. */
+  async deliverOnce(): Promise<number> {
+    const settings = this.platform.config.webhooks;
+    const claimed = await this.collections.deliveries.claims!.claimDue({
+      now: this.platform.now(),
+      owner: this.owner,
+      leaseMs: settings.timeout_ms + 5_000,
+      limit: settings.concurrency,
+    });
+    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    return claimed.length;
+  }
+
+  private async attempt(claimed: ClaimedRecord<DeliveryDoc>): Promise<void> {
+    const tenant = claimed.scope!;
+    const delivery = claimed.record;
+    const finish = (changes: Partial<DeliveryDoc>) =>
+      this.collections.deliveries.claims!.complete({
+        id: delivery.id,
+        owner: this.owner,
+        now: this.platform.now(),
+        changes: { ...changes, updated_at: this.platform.now().toISOString() },
+      });
+
+    const webhook = await this.collections.webhooks.forTenant(tenant).get(delivery.webhook_id);
+    const event = await this.platform.events.collection.forTenant(tenant).get(delivery.event_id);
+    if (!webhook || webhook.status !== 'enabled' || !event) {
+      // The endpoint was deleted or disabled meanwhile: nothing is sent. A retry can revive it.
+      await finish({ status: 'cancelled', next_attempt_at: null, completed_at: this.platform.now().toISOString() });
+      return;
+    }
+
+    const body = JSON.stringify(presentEvent(event, tenant));
+    const box = await this.secrets();
+    const now = this.platform.now();
+    const secrets = webhook.secrets
+      .filter((secret) => secret.expires_at === null || secret.expires_at > now.toISOString())
+      .map((secret) => box.unseal(secret.sealed));
+    // The signature's timestamp is the wall clock: receivers compare it with theirs to refuse replays.
+    const headers = signatureHeaders(secrets, event.id, Math.floor(Date.now() / 1000), body);
+    const started = performance.now();
+    let attempt: Attempt;
+    let retryAfterMs: number | null = null;
+    try {
+      const answer = await this.fetcher.post(webhook.url, {
+        body,
+        headers,
+        timeoutMs: this.platform.config.webhooks.timeout_ms,
+        excerptBytes: EXCERPT_BYTES,
+      });
+      attempt = attemptOf(now, started, answer.statusCode, null, answer.excerpt);
+      if (answer.statusCode === 429 || answer.statusCode === 503) retryAfterMs = retryAfterOf(answer.headers['retry-after'], now);
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error;
+      attempt = attemptOf(now, started, null, error.message, null);
+    }
+
+    const attempts = [...delivery.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT);
+    const attemptCount = delivery.attempt_count + 1;
+    const at = now.toISOString();
+    const succeeded = attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
+    if (succeeded) {
+      await finish({ status: 'succeeded', attempt_count: attemptCount, attempts, next_attempt_at: null, completed_at: at });
+      if (webhook.failing_since) await this.collections.webhooks.forTenant(tenant).update(webhook.id, { failing_since: null });
+      return;
+    }
+
+    const gone = attempt.status_code === 410;
+    const failingSince = webhook.failing_since ?? at;
+    const failingTooLong = now.getTime() - new Date(failingSince).getTime() >= this.platform.config.webhooks.disable_after_hours * 3600_000;
+    const next = gone ? null : this.nextAttemptAt(now, attemptCount, retryAfterMs);
+    await finish({
+      status: next ? 'pending' : 'failed',
+      attempt_count: attemptCount,
+      attempts,
+      next_attempt_at: next,
+      completed_at: next ? null : at,
+    });
+    if (gone || failingTooLong) await this.disable(tenant, webhook, gone ? 'gone' : 'failing');
+    else if (!webhook.failing_since) await this.collections.webhooks.forTenant(tenant).update(webhook.id, { failing_since: at });
+  }
+
+  /** The schedule's delay after the nth failed attempt, ±10%, or later if the endpoint asked; null when spent. */
+  private nextAttemptAt(now: Date, failedAttempts: number, retryAfterMs: number | null): string | null {
+    const schedule = this.platform.config.webhooks.retry_schedule_seconds;
+    const seconds = schedule[failedAttempts - 1];
+    if (seconds === undefined) return null;
+    const jittered = seconds * 1000 * (0.9 + Math.random() * 0.2);
+    return new Date(now.getTime() + Math.max(jittered, retryAfterMs ?? 0)).toISOString();
+  }
+
+  /** Disables an endpoint and records `webhook.disabled` (delivered to the account's other endpoints). */
+  private async disable(tenant: TenantScope, webhook: Webhook, reason: 'gone' | 'failing'): Promise<void> {
+    const at = this.platform.now().toISOString();
+    const changes = { status: 'disabled' as const, disabled_reason: reason, disabled_at: at, updated_at: at };
+    try {
+      await this.platform.events.publish(
+        tenant,
+        { type: 'webhook.disabled', chatbotId: webhook.chatbot_id, data: presentWebhook({ ...webhook, ...changes, version: webhook.version + 1 }) },
+        // On the version read: of deliveries failing at once, one disables and records the event.
+        [this.collections.webhooks.forTenant(tenant).ops.update(webhook.id, changes, { ifVersion: webhook.version })],
+      );
+    } catch (error) {
+      if (!(error instanceof VersionConflictError || error instanceof RecordNotFoundError)) throw error;
+    }
+  }
+}
+
+export function newDelivery(id: string, webhookId: string, event: StoredEvent, now: string): DeliveryDoc & { id: string } {
+  return {
+    id,
+    webhook_id: webhookId,
+    event_id: event.id,
+    event_type: event.type,
+    chatbot_id: event.chatbot_id,
+    status: 'pending',
+    attempt_count: 0,
+    next_attempt_at: now,
+    attempts: [],
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+  };
+}
+
+function attemptOf(at: Date, started: number, statusCode: number | null, error: string | null, excerpt: string | null): Attempt {
+  return {
+    at: at.toISOString(),
+    duration_ms: Math.round(performance.now() - started),
+    status_code: statusCode,
+    error: error ?? (statusCode !== null && (statusCode < 200 || statusCode >= 300) ? describeStatus(statusCode) : null),
+    response_excerpt: excerpt,
+  };
+}
+
+function describeStatus(statusCode: number): string {
+  if (statusCode >= 300 && statusCode < 400) return `HTTP ${statusCode}: redirects are not followed`;
+  if (statusCode === 410) return 'HTTP 410: the endpoint is gone; it was disabled';
+  return `HTTP ${statusCode}`;
+}
+
+/** Retry-After as delta seconds or an HTTP date, in milliseconds from now. */
+function retryAfterOf(header: string | string[] | undefined, now: Date): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now.getTime();
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
+}

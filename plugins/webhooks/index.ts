@@ -1,0 +1,56 @@
+// Webhooks: endpoints that receive the account's events, signed per Standard Webhooks, delivered
+// from the outbox by the dispatcher with retries; and the events API.
+import type { Plugin } from '@hapi/hapi';
+import { Fetcher } from '../../core/http/fetcher.js';
+import { Dispatcher } from './dispatcher.js';
+import { webhookRoutes } from './routes.js';
+import { declareMeta, SecretBox } from './secrets.js';
+import { declareWebhooks } from './store.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    webhooks: { dispatcher: Dispatcher };
+  }
+}
+
+export const webhooksPlugin: Plugin<void> = {
+  name: 'webhooks',
+  version: '1.0.0',
+  dependencies: ['chatbots'],
+  register(server) {
+    const platform = server.platform;
+    const collections = declareWebhooks(platform.store);
+    const meta = declareMeta(platform.store);
+    // Opened on first use (a CLI command never needs it) and when serving starts, so an instance
+    // with another key than the store's refuses to start rather than fail every delivery.
+    let box: Promise<SecretBox> | null = null;
+    const secrets = () => {
+      box ??= SecretBox.open(platform, meta);
+      box.catch(() => (box = null));
+      return box;
+    };
+    const dispatcher = new Dispatcher(platform, collections, new Fetcher(platform.config.fetch), secrets);
+    server.expose('dispatcher', dispatcher);
+
+    // Every event may be due for delivery: start at once rather than at the next tick.
+    platform.events.subscribe('*', () => dispatcher.nudge());
+    // A deleted chatbot's own endpoints go with it (account-wide ones still get chatbot.deleted).
+    platform.events.subscribe('chatbot.deleted', async (event, tenant) => {
+      const webhooks = collections.webhooks.forTenant(tenant);
+      const own = await webhooks.list({ filter: { chatbot_id: event.chatbot_id! }, limit: 1000 });
+      if (own.length === 0) return;
+      await platform.store.commit([
+        collections.deliveries.forTenant(tenant).ops.deleteMany({ webhook_id: { in: own.map((webhook) => webhook.id) } }),
+        webhooks.ops.deleteMany({ chatbot_id: event.chatbot_id! }),
+      ]);
+    });
+
+    server.ext('onPostStart', async () => {
+      await secrets();
+      dispatcher.startSchedule();
+      dispatcher.nudge(); // catch up with what was due while no instance ran
+    });
+    server.ext('onPreStop', () => dispatcher.stop());
+    server.route(webhookRoutes(platform, collections, server.plugins.chatbots.directory, dispatcher, secrets));
+  },
+};

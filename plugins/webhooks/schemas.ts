@@ -1,0 +1,123 @@
+// Validation and response shapes of the webhook and event routes.
+import Joi from 'joi';
+import { idSchema } from '../../core/ids.js';
+import { listQuerySchema } from '../../core/pagination.js';
+import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from './store.js';
+
+/** Every event type API.md §5 names; `*` subscribes to all, including types added later. */
+export const EVENT_TYPES = [
+  'message.created',
+  'conversation.started',
+  'conversation.handoff',
+  'conversation.ended',
+  'lead.captured',
+  'lead.updated',
+  'chatbot.created',
+  'chatbot.updated',
+  'chatbot.deleted',
+  'knowledge.ready',
+  'knowledge.failed',
+  'chatbot.error',
+  'webhook.test',
+  'webhook.disabled',
+] as const;
+
+const isoTime = Joi.string().isoDate();
+const url = Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(2048);
+const events = Joi.array()
+  .items(Joi.string().valid('*', ...EVENT_TYPES))
+  .min(1)
+  .max(EVENT_TYPES.length + 1)
+  .unique();
+
+export const webhookParams = Joi.object({ whId: idSchema('wh').required() });
+export const deliveryParams = webhookParams.keys({ deliveryId: idSchema('whd').required() });
+export const eventParams = Joi.object({ evtId: idSchema('evt').required() });
+
+export const createInput = Joi.object({
+  url: url.required(),
+  chatbot_id: idSchema('cb').allow(null).default(null).description('The chatbot whose events it receives; null: every chatbot of the account'),
+  events: events.default(['*']),
+  description: Joi.string().trim().max(500).allow(null).default(null),
+})
+  .required()
+  .label('CreateWebhook');
+
+export const patchInput = Joi.object({
+  url,
+  events,
+  description: Joi.string().trim().max(500).allow(null),
+  status: Joi.string()
+    .valid(...WEBHOOK_STATUSES)
+    .description('`enabled` turns a disabled endpoint back on'),
+})
+  .min(1)
+  .required()
+  .label('WebhookPatch');
+
+export const rotateInput = Joi.object({
+  grace_seconds: Joi.number().integer().min(0).max(30 * 86_400).description('How long the old secret keeps signing (default from config, 24 h)'),
+})
+  .empty(null)
+  .default()
+  .label('RotateWebhookSecret');
+
+export const webhookListQuery = listQuerySchema.keys({ chatbot_id: idSchema('cb'), status: Joi.string().valid(...WEBHOOK_STATUSES) });
+export const deliveryListQuery = listQuerySchema.keys({
+  status: Joi.string().valid(...DELIVERY_STATUSES),
+  event_type: Joi.string().max(100),
+});
+export const eventListQuery = listQuerySchema.keys({ type: Joi.string().max(100), chatbot_id: idSchema('cb') });
+
+export const webhookResponse = Joi.object({
+  id: Joi.string().required(),
+  chatbot_id: Joi.string().allow(null).required(),
+  url: Joi.string().required(),
+  description: Joi.string().allow(null).required(),
+  events: Joi.array().items(Joi.string()).required(),
+  status: Joi.string()
+    .valid(...WEBHOOK_STATUSES)
+    .required(),
+  disabled_reason: Joi.string().valid('api', 'gone', 'failing').allow(null).required(),
+  disabled_at: isoTime.allow(null).required(),
+  created_at: isoTime.required(),
+  updated_at: isoTime.required(),
+  secret: Joi.string().pattern(/^whsec_/).description('Shown once: on create and on rotation'),
+}).label('Webhook');
+
+export const deliveryResponse = Joi.object({
+  id: Joi.string().required(),
+  webhook_id: Joi.string().required(),
+  event_id: Joi.string().required(),
+  event_type: Joi.string().required(),
+  chatbot_id: Joi.string().allow(null).required(),
+  status: Joi.string()
+    .valid(...DELIVERY_STATUSES)
+    .required(),
+  attempt_count: Joi.number().integer().min(0).required(),
+  next_attempt_at: isoTime.allow(null).required(),
+  attempts: Joi.array()
+    .items(
+      Joi.object({
+        at: isoTime.required(),
+        duration_ms: Joi.number().integer().min(0).required(),
+        status_code: Joi.number().integer().allow(null).required(),
+        error: Joi.string().allow(null).required(),
+        response_excerpt: Joi.string().allow(null, '').required(),
+      }),
+    )
+    .required(),
+  created_at: isoTime.required(),
+  updated_at: isoTime.required(),
+  completed_at: isoTime.allow(null).required(),
+}).label('WebhookDelivery');
+
+export const eventResponse = Joi.object({
+  id: Joi.string().required(),
+  type: Joi.string().required(),
+  created_at: isoTime.required(),
+  livemode: Joi.boolean().required(),
+  account_id: Joi.string().required(),
+  chatbot_id: Joi.string().allow(null).required(),
+  data: Joi.object().required(),
+}).label('Event');

@@ -1,0 +1,90 @@
+// Signing secrets must be usable to sign, so they cannot be hashed: they are encrypted at rest
+// with AES-256-GCM under a key from config (`WEBHOOK_SECRET_KEY`), or, when none is set, a key
+// generated into DATA_DIR on first start. The store keeps the key's fingerprint, so an instance
+// started with another key refuses to start instead of failing every delivery.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Platform } from '../../core/platform.js';
+import { UniqueConstraintError } from '../../core/store/errors.js';
+import type { Collection, Store } from '../../core/store/types.js';
+
+const KEY_FILE = 'webhook-secret.key';
+const FINGERPRINT_ID = 'webhook_secret_key';
+
+interface MetaDoc {
+  fingerprint: string;
+  created_at: string;
+}
+
+export class KeyMismatchError extends Error {
+  override name = 'KeyMismatchError';
+}
+
+/** `whsec_` and 24 random bytes in base64, as Standard Webhooks libraries expect. */
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+export class SecretBox {
+  private constructor(private readonly key: Buffer) {}
+
+  /** The key from config, else from DATA_DIR (created there the first time), checked against the store. */
+  static async open(platform: Platform, meta: Collection<MetaDoc>): Promise<SecretBox> {
+    const key = platform.config.webhooks.secret_key
+      ? Buffer.from(platform.config.webhooks.secret_key, 'base64')
+      : keyFromDataDir(platform.config.data_dir);
+    const fingerprint = createHmac('sha256', key).update('chatbot-platform webhook secret key').digest('base64url');
+    const repository = meta.global();
+    let stored = await repository.get(FINGERPRINT_ID);
+    if (!stored) {
+      try {
+        stored = await repository.insert({ id: FINGERPRINT_ID, fingerprint, created_at: platform.now().toISOString() });
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintError)) throw error;
+        stored = await repository.get(FINGERPRINT_ID); // another instance wrote it first
+      }
+    }
+    if (stored!.fingerprint !== fingerprint) {
+      throw new KeyMismatchError(
+        'The webhook secret key differs from the one this store was set up with: every instance sharing a store ' +
+          'needs the same WEBHOOK_SECRET_KEY (or the same DATA_DIR/webhook-secret.key)',
+      );
+    }
+    return new SecretBox(key);
+  }
+
+  seal(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const encrypted = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return `v1:${Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64')}`;
+  }
+
+  unseal(sealed: string): string {
+    const raw = Buffer.from(sealed.slice('v1:'.length), 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+export function declareMeta(store: Store): Collection<MetaDoc> {
+  return store.collection<MetaDoc>({ name: 'platform_meta', scope: 'global' });
+}
+
+function keyFromDataDir(dataDir: string): Buffer {
+  const file = path.join(dataDir, KEY_FILE);
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    // wx: two processes starting at once cannot both write it; the loser reads the winner's.
+    try {
+      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new KeyMismatchError(`${file} does not hold a 32-byte base64 key`);
+  return key;
+}
