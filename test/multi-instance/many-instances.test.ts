@@ -14,9 +14,13 @@ import { temporaryDirectory } from '../helpers/sqlite.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin/chatbot-platform.js');
 
+/** One data directory for every child of this file, so they share its generated webhook key. */
+const dataDir = temporaryDirectory();
+t.teardown(dataDir.remove);
+
 /** Children run through tsx; their coverage would corrupt the report (see test/bin/cli.test.ts). */
 function childEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH!, _TAPJS_PROCESSINFO_COVERAGE_: '0', LOG_LEVEL: 'warn', ...env };
+  return { PATH: process.env.PATH!, _TAPJS_PROCESSINFO_COVERAGE_: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir.dir, ...env };
 }
 
 /** Runs a process to its end; `ready` resolves when it says "ready" on stderr. */

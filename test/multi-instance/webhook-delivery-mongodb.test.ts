@@ -1,0 +1,17 @@
+// Webhook delivery across server processes on FerretDB (and MONGODB_URL's server when set). FerretDB
+// runs every operation through its own SQLite backend, so the counts are smaller than on SQLite.
+import t from 'tap';
+import { freshMongoUrl } from '../helpers/mongodb.js';
+import { crashScenario, twoServersScenario } from './webhook-delivery.js';
+
+const stores = [
+  { name: 'FerretDB', url: () => freshMongoUrl(false), events: 150 },
+  ...(process.env.MONGODB_URL ? [{ name: 'MongoDB (MONGODB_URL)', url: () => freshMongoUrl(true), events: 1000 }] : []),
+];
+
+for (const store of stores) {
+  t.test(`${store.name}: SIGKILL in the middle of ${store.events} deliveries, restart: every event arrives`, async (t) =>
+    crashScenario(t, await store.url(), store.events),
+  );
+  t.test(`${store.name}: two servers on one store deliver each event once`, async (t) => twoServersScenario(t, await store.url(), 100));
+}
