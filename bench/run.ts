@@ -4,15 +4,17 @@
 import { cpus, totalmem } from 'node:os';
 import { chatBenchmark } from './chat.js';
 import { knowledgeBenchmark } from './knowledge.js';
+import { webhookBenchmark } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
-/** `--only=chat` or `--only=knowledge` runs one benchmark. */
+/** `--only=chat`, `--only=knowledge` or `--only=webhooks` runs one benchmark. */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 if (!only || only === 'knowledge') await runKnowledge();
 if (!only || only === 'chat') await runChat();
+if (!only || only === 'webhooks') await runWebhooks();
 
 async function runKnowledge() {
   const knowledge = await knowledgeBenchmark(
@@ -55,5 +57,21 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 | load | ${chat.connections} connections for ${chat.seconds} s per workload, turns spread over ${chat.connections * 20} conversations (autocannon, same process) |
 ${rows.join('\n')}
 | baseline: bare hapi GET /hello, same run | ${chat.hello.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(chat.hello.p50)}, p99 ${ms(chat.hello.p99)} |
+`);
+}
+
+async function runWebhooks() {
+  const hooks = await webhookBenchmark(quick ? { burst: 500, paced: 100, pacedIntervalMs: 20 } : { burst: 5000, paced: 500, pacedIntervalMs: 20 });
+  process.stdout.write(`
+### Webhook deliveries (SQLite, local receiver)${quick ? ' — quick run' : ''}
+
+Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
+
+| measure | value |
+|---|---|
+| burst: ${hooks.burst} events written to the outbox, until the last arrives | ${hooks.deliveriesPerSecond.toFixed(0)} deliveries/s (signed, logged, 16 at a time) |
+| baseline: the same receiver POSTed to directly with got, 16 at a time | ${hooks.baselinePostsPerSecond.toFixed(0)} POSTs/s |
+| deliveries ÷ baseline | ×${(hooks.deliveriesPerSecond / hooks.baselinePostsPerSecond).toFixed(3)} |
+| paced: ${hooks.paced} events, one every 20 ms: event write → arrival | p50 ${ms(hooks.latencyMs.p50)}, p95 ${ms(hooks.latencyMs.p95)}, max ${ms(hooks.latencyMs.max)} |
 `);
 }
