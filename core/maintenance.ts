@@ -1,5 +1,5 @@
 // Housekeeping on a node-cron schedule, run by every serving instance. Each step is idempotent, so
-// instances running it at the same time do no harm. The webhook dispatcher will add its own ticks.
+// instances running it at the same time do no harm. The webhook dispatcher has its own ticks.
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Platform } from './platform.js';
 
