@@ -11,8 +11,10 @@ export interface EventDoc {
   /** The resource as the API returns it. */
   data: Record<string, unknown>;
   /**
-   * When the webhook dispatcher should fan the event out to the endpoints subscribed to it: the
-   * outbox's queue (claims' due field). Null once done, or for events meant for one endpoint only.
+   * The outbox's recovery queue (claims' due field): the publishing instance fans the event out to
+   * the webhooks subscribed to it right after the commit and clears this; should it crash first,
+   * any instance picks the event up once this time has passed. Null once done, and for events
+   * meant for one endpoint only.
    */
   dispatch_at: string | null;
 }
@@ -29,6 +31,9 @@ export interface EventEnvelope {
   chatbot_id: string | null;
   data: Record<string, unknown>;
 }
+
+/** How long the publishing instance has to fan an event out before another instance may. */
+export const DISPATCH_RECOVERY_MS = 30_000;
 
 export interface EventInput {
   /** A pre-made `evt_` id, when the caller must refer to the event in the same commit. */
@@ -102,7 +107,7 @@ export class EventBus {
       chatbot_id: input.chatbotId ?? null,
       created_at: now.toISOString(),
       data: input.data,
-      dispatch_at: options.dispatch === false ? null : now.toISOString(),
+      dispatch_at: options.dispatch === false ? null : new Date(now.getTime() + DISPATCH_RECOVERY_MS).toISOString(),
     }));
     // The change goes first: on a store without atomic commit, a crash between the two writes
     // loses an event rather than inventing one for a change that never happened.

@@ -1,16 +1,17 @@
-// The webhook dispatcher. Two queues, both claimed from the store with an owner token and a lease,
-// so several instances never work on the same item and a crash loses nothing:
-//   1. the outbox: events due for fan-out (`dispatch_at`) become one delivery per subscribed
-//      endpoint (ids derived from the pair, so a fan-out repeated after a crash adds nothing);
-//   2. deliveries due (`next_attempt_at`) are signed and POSTed; the outcome and the attempt are
-//      written back, with the next attempt on the retry schedule.
-// An in-process nudge starts work as soon as an event is published; a node-cron tick every five
-// seconds picks up retries and whatever another instance left behind.
+// The webhook dispatcher.
+//   1. Fan-out: right after an event's commit, the publishing instance turns it into one delivery
+//      per subscribed endpoint (ids derived from the pair, so doing it twice adds nothing) and
+//      clears the event's `dispatch_at`. An instance that crashed before that leaves the event
+//      due: any instance claims it from the store (owner token and lease) and fans it out.
+//   2. Deliveries due (`next_attempt_at`) are claimed the same way, signed and POSTed; the outcome
+//      and the attempt are written back, with the next attempt on the retry schedule.
+// Work starts at once in-process; a node-cron tick every five seconds picks up retries and
+// whatever a crashed instance left behind.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import cron, { type ScheduledTask } from 'node-cron';
-import { presentEvent, type EventDoc, type StoredEvent } from '../../core/events.js';
+import { presentEvent, type EventDoc, type EventEnvelope, type StoredEvent } from '../../core/events.js';
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
 import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, UniqueConstraintError, VersionConflictError } from '../../core/store/errors.js';
@@ -88,7 +89,15 @@ export class Dispatcher {
     } while (this.nudgedWhileRunning && !this.stopped);
   }
 
-  /** Fans out one batch of due events; returns how many it claimed. */
+  /** Fans out an event just published by this instance, then starts its deliveries. */
+  async dispatchPublished(tenant: TenantScope, event: EventEnvelope): Promise<void> {
+    if (this.stopped || event.type === 'webhook.test') return; // a test event has its one delivery already
+    await this.fanOut(tenant, event);
+    await this.platform.events.collection.forTenant(tenant).update(event.id, { dispatch_at: null });
+    this.nudge();
+  }
+
+  /** Fans out one batch of events a crashed instance left due; returns how many it claimed. */
   async relayOnce(): Promise<number> {
     const claimed = await this.platform.events.collection.claims!.claimDue({
       now: this.platform.now(),
@@ -108,7 +117,7 @@ export class Dispatcher {
     return claimed.length;
   }
 
-  private async fanOut(tenant: TenantScope, event: StoredEvent): Promise<void> {
+  private async fanOut(tenant: TenantScope, event: Pick<StoredEvent, 'id' | 'type' | 'chatbot_id'>): Promise<void> {
     const webhooks = this.collections.webhooks.forTenant(tenant);
     const candidates = [
       ...(event.chatbot_id ? await webhooks.list({ filter: { chatbot_id: event.chatbot_id, status: 'enabled' }, limit: 1000 }) : []),
@@ -234,7 +243,12 @@ export class Dispatcher {
   }
 }
 
-export function newDelivery(id: string, webhookId: string, event: StoredEvent, now: string): DeliveryDoc & { id: string } {
+export function newDelivery(
+  id: string,
+  webhookId: string,
+  event: Pick<StoredEvent, 'id' | 'type' | 'chatbot_id'>,
+  now: string,
+): DeliveryDoc & { id: string } {
   return {
     id,
     webhook_id: webhookId,

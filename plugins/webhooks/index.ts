@@ -32,8 +32,8 @@ export const webhooksPlugin: Plugin<void> = {
     const dispatcher = new Dispatcher(platform, collections, new Fetcher(platform.config.fetch), secrets);
     server.expose('dispatcher', dispatcher);
 
-    // Every event may be due for delivery: start at once rather than at the next tick.
-    platform.events.subscribe('*', () => dispatcher.nudge());
+    // Every event may be due for delivery: fan it out at once rather than at the next tick.
+    platform.events.subscribe('*', (event, tenant) => dispatcher.dispatchPublished(tenant, event));
     // A deleted chatbot's own endpoints go with it (account-wide ones still get chatbot.deleted).
     platform.events.subscribe('chatbot.deleted', async (event, tenant) => {
       const webhooks = collections.webhooks.forTenant(tenant);

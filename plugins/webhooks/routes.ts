@@ -195,12 +195,12 @@ export function webhookRoutes(
             ...s,
             expires_at: s.expires_at ?? new Date(now.getTime() + grace * 1000).toISOString(),
           }));
-          const secrets_ = [{ sealed: (await secrets()).seal(secret), created_at: now.toISOString(), expires_at: null }, ...retiring].filter(
+          const kept = [{ sealed: (await secrets()).seal(secret), created_at: now.toISOString(), expires_at: null }, ...retiring].filter(
             (s) => s.expires_at === null || s.expires_at > now.toISOString(),
           );
           const updated = await webhooksOf(tenantOf(request)).update(
             webhook.id,
-            { secrets: secrets_, updated_at: now.toISOString() },
+            { secrets: kept, updated_at: now.toISOString() },
             { ifVersion: webhook.version },
           );
           if (!updated) throw notFound('webhook', webhook.id);
@@ -227,7 +227,7 @@ export function webhookRoutes(
           const delivery = newDelivery(
             deliveryIdOf(eventId, webhook.id),
             webhook.id,
-            { id: eventId, type: 'webhook.test', chatbot_id: webhook.chatbot_id, created_at: now.toISOString(), data: {}, dispatch_at: null, version: 1 },
+            { id: eventId, type: 'webhook.test', chatbot_id: webhook.chatbot_id },
             now.toISOString(),
           );
           await platform.events.publishAll(
