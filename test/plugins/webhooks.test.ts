@@ -415,3 +415,28 @@ t.test('the secret key: generated into DATA_DIR, and another key on the same sto
 });
 
 
+
+t.test('an event whose publisher crashed before the fan-out is picked up from the outbox', async (t) => {
+  const { api, acme, receiver, bot, clock } = await setup(t);
+  const hook = await register(api, acme.live, { url: receiver.url, chatbot_id: bot.id, events: ['conversation.started'] });
+  await drain(api);
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  // Committed like publish() does, but nobody was left to run the in-process fan-out.
+  const { DISPATCH_RECOVERY_MS } = await import('../../core/events.js');
+  await api.platform.events.collection.forTenant(tenant).insert({
+    id: 'evt_01m7zzzzzzzzzzzzzzzzzzzzzz',
+    type: 'conversation.started',
+    chatbot_id: bot.id,
+    created_at: clock.now().toISOString(),
+    data: { id: 'conv_orphan' },
+    dispatch_at: new Date(clock.now().getTime() + DISPATCH_RECOVERY_MS).toISOString(),
+  });
+  await drain(api);
+  t.equal(receiver.received.length, 0, 'not before the publisher’s grace time');
+  clock.advance(DISPATCH_RECOVERY_MS + 1000);
+  await drain(api);
+  t.equal(receiver.received.length, 1);
+  t.match(verified(hook.secret, receiver.received[0]!), { id: 'evt_01m7zzzzzzzzzzzzzzzzzzzzzz', data: { id: 'conv_orphan' } });
+  await drain(api);
+  t.equal(receiver.received.length, 1, 'fanned out once');
+});
