@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import Boom from '@hapi/boom';
-import cron, { type ScheduledTask } from 'node-cron';
+import { BackgroundLoop } from '../../core/background.js';
 import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
 import type { ClaimedRecord } from '../../core/store/types.js';
@@ -16,69 +16,66 @@ const BATCH = 50;
 
 export class InactivityCloser {
   readonly owner = `inactivity-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  private schedule: ScheduledTask | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly platform: Platform,
     private readonly service: ConversationService,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop('inactivity closer', () => this.closeBatch(), platform.logger);
+  }
 
+  /** Every minute: deadlines are in minutes. */
   start(): void {
-    this.schedule = cron.schedule(
-      '* * * * *',
-      async () => {
-        this.running = this.drain().catch((error) => this.platform.logger.error({ err: error }, 'inactivity closer failed'));
-        await this.running;
-      },
-      { name: 'conversation-inactivity', noOverlap: true },
-    );
+    this.loop.startSchedule('* * * * *');
   }
 
-  async stop(): Promise<void> {
-    await this.schedule?.stop();
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  /** Ends every conversation due now; returns how many it ended. */
-  async drain(): Promise<number> {
-    let ended = 0;
-    for (;;) {
-      const claimed = await this.service.collections.conversations.claims!.claimDue({
-        now: this.platform.now(),
-        owner: this.owner,
-        leaseMs: LEASE_MS,
-        limit: BATCH,
-      });
-      for (const conversation of claimed) if (await this.close(conversation)) ended++;
-      if (claimed.length < BATCH) return ended;
-    }
+  /** Ends every conversation due now. */
+  drain(): Promise<void> {
+    return this.loop.drain();
   }
 
-  private async close(claimed: ClaimedRecord<ConversationDoc>): Promise<boolean> {
+  /** Claims one batch of due conversations and ends them; returns how many it claimed. */
+  private async closeBatch(): Promise<number> {
+    const claimed = await this.service.collections.conversations.claims!.claimDue({
+      now: this.platform.now(),
+      owner: this.owner,
+      leaseMs: LEASE_MS,
+      limit: BATCH,
+    });
+    for (const conversation of claimed) await this.close(conversation);
+    return claimed.length;
+  }
+
+  private async close(claimed: ClaimedRecord<ConversationDoc>): Promise<void> {
     const tenant = claimed.scope!;
     const conversation = claimed.record;
-    let closed = false;
+    let changes: Partial<ConversationDoc> = {};
     try {
       if (conversation.status !== 'ended') {
         const chatbot = { id: conversation.chatbot_id, status: 'active' as const, language: conversation.language };
         // Only the version claimed: a message that arrived meanwhile moved the deadline and wins.
         await this.service.end(tenant, chatbot, conversation.id, { reason: 'inactivity', ifVersion: conversation.version });
-        closed = true;
       }
+      changes = { close_at: null };
     } catch (error) {
       // Changed since the claim (a message moved the deadline) or deleted: nothing to end.
       const gone = error instanceof RecordNotFoundError || (Boom.isBoom(error) && error.output.statusCode === 404);
       if (!(error instanceof VersionConflictError || gone)) {
         this.platform.logger.error({ err: error, conversation_id: conversation.id }, 'could not end an inactive conversation');
+        // Try again in a minute rather than at once, over and over.
+        changes = { close_at: new Date(this.platform.now().getTime() + 60_000).toISOString() };
       }
     }
     await this.service.collections.conversations.claims!.complete({
       id: conversation.id,
       owner: this.owner,
       now: this.platform.now(),
-      changes: closed || conversation.status === 'ended' ? { close_at: null } : {},
+      changes,
     });
-    return closed;
   }
 }

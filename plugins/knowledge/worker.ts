@@ -4,7 +4,7 @@
 // daily or weekly refresh of URL items.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import cron, { type ScheduledTask } from 'node-cron';
+import { BackgroundLoop } from '../../core/background.js';
 import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
@@ -21,55 +21,33 @@ const BATCH = 4;
 
 export class KnowledgeWorker {
   readonly owner = `knowledge-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  private running: Promise<void> | null = null;
-  private nudgedWhileRunning = false;
-  private stopped = false;
-  private schedule: ScheduledTask | null = null;
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly platform: Platform,
     private readonly knowledge: KnowledgeCollections,
     private readonly fetcher: Fetcher,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop('knowledge worker', () => this.runOnce(), platform.logger);
+  }
 
   /** Process what is due now, in the background; calls while running fold into one more pass. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.nudgedWhileRunning = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
+    this.loop.nudge();
   }
 
   /** Processes until nothing is due (tests, and callers that want the result now). */
-  async drain(): Promise<void> {
-    await this.running;
-    while ((await this.runOnce()) > 0);
+  drain(): Promise<void> {
+    return this.loop.drain();
   }
 
+  /** Every minute: scheduled URL refreshes, and items a stopped instance left. */
   startSchedule(): void {
-    this.schedule = cron.schedule('* * * * *', () => this.nudge(), { name: 'knowledge', noOverlap: true });
+    this.loop.startSchedule('* * * * *');
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.schedule?.stop();
-    await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.nudgedWhileRunning = false;
-      try {
-        while (!this.stopped && (await this.runOnce()) > 0);
-      } catch (error) {
-        this.platform.logger.error({ err: error }, 'knowledge worker failed; the next tick retries');
-        return;
-      }
-    } while (this.nudgedWhileRunning && !this.stopped);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Claims and processes one batch; returns how many items it claimed. */

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import cron, { type ScheduledTask } from 'node-cron';
+import { BackgroundLoop } from '../../core/background.js';
 import { presentEvent, type EventDoc, type EventEnvelope, type StoredEvent } from '../../core/events.js';
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
 import type { Platform } from '../../core/platform.js';
@@ -37,61 +37,39 @@ const MAX_RETRY_AFTER_MS = 24 * 3600_000;
 
 export class Dispatcher {
   readonly owner = `webhooks-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  private running: Promise<void> | null = null;
-  private nudgedWhileRunning = false;
-  private stopped = false;
-  private schedule: ScheduledTask | null = null;
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly platform: Platform,
     private readonly collections: WebhookCollections,
     private readonly fetcher: Fetcher,
     private readonly secrets: () => Promise<SecretBox>,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop('webhook dispatcher', async () => (await this.relayOnce()) + (await this.deliverOnce()), platform.logger);
+  }
 
   /** Work through what is due, in the background; calls while running fold into one more pass. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.nudgedWhileRunning = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
+    this.loop.nudge();
   }
 
   /** Until nothing is due now (tests, and callers that want the result). */
-  async drain(): Promise<void> {
-    await this.running;
-    while ((await this.relayOnce()) + (await this.deliverOnce()) > 0);
+  drain(): Promise<void> {
+    return this.loop.drain();
   }
 
+  /** Every five seconds: retries, and events and deliveries a crashed instance left. */
   startSchedule(): void {
-    this.schedule = cron.schedule('*/5 * * * * *', () => this.nudge(), { name: 'webhooks', noOverlap: true });
+    this.loop.startSchedule('*/5 * * * * *');
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.schedule?.stop();
-    await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.nudgedWhileRunning = false;
-      try {
-        while (!this.stopped && (await this.relayOnce()) + (await this.deliverOnce()) > 0);
-      } catch (error) {
-        this.platform.logger.error({ err: error }, 'webhook dispatcher failed; the next tick retries');
-        return;
-      }
-    } while (this.nudgedWhileRunning && !this.stopped);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Fans out an event just published by this instance, then starts its deliveries. */
   async dispatchPublished(tenant: TenantScope, event: EventEnvelope): Promise<void> {
-    if (this.stopped || event.type === 'webhook.test') return; // a test event has its one delivery already
+    if (this.loop.isStopped || event.type === 'webhook.test') return; // a test event has its one delivery already
     await this.fanOut(tenant, event);
     await this.platform.events.collection.forTenant(tenant).update(event.id, { dispatch_at: null });
     this.nudge();

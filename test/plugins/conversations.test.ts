@@ -334,10 +334,11 @@ t.test('inactivity ends conversations through the scheduled closer', async (t) =
   const chatty = await start(api, acme.live, bot);
   await say(api, acme.live, bot, quiet.id, 'Can I pay with PayPal?');
   clock.advance(9 * 60_000);
-  t.equal(await closer.drain(), 0, 'nothing is due before the timeout');
+  await closer.drain();
+  t.equal(events.filter((e) => e.type === 'conversation.ended').length, 0, 'nothing is due before the timeout');
   await say(api, acme.live, bot, chatty.id, 'How long does delivery take?');
   clock.advance(60_000 + 1);
-  t.equal(await closer.drain(), 1, 'the quiet one is due');
+  await closer.drain();
   const quietNow = await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${quiet.id}`, { key: acme.live });
   t.match(quietNow.json, { status: 'ended', ended_reason: 'inactivity', resolution: 'resolved' });
   const chattyNow = await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${chatty.id}`, { key: acme.live });
@@ -345,9 +346,9 @@ t.test('inactivity ends conversations through the scheduled closer', async (t) =
   t.equal(events.filter((e) => e.type === 'conversation.ended').length, 1);
 
   clock.advance(10 * 60_000);
-  t.equal(await closer.drain(), 1);
-  t.equal(await closer.drain(), 0, 'an ended conversation is never due again');
-  t.equal(events.filter((e) => e.type === 'conversation.ended').length, 2);
+  await closer.drain();
+  await closer.drain();
+  t.equal(events.filter((e) => e.type === 'conversation.ended').length, 2, 'the other one, once: an ended conversation is never due again');
 });
 
 t.test('leads seen in a conversation', async (t) => {
