@@ -26,6 +26,7 @@ export function defaultConfig(): Config {
       user_agent: 'chatbot-platform/0.1 (knowledge fetcher)',
     },
     llm: { timeout_ms: 30_000, providers: {} },
+    retention: { events_days: 30 },
     webhooks: {
       secret_key: null,
       timeout_ms: 15_000,

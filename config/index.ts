@@ -24,6 +24,8 @@ export interface Config {
   idempotency: { ttl_seconds: number; in_flight_timeout_seconds: number };
   fetch: { allowed_cidrs: string[]; timeout_ms: number; max_bytes: number; max_redirects: number; user_agent: string };
   llm: { timeout_ms: number; providers: Record<string, LlmProviderConfig> };
+  /** Events (and the webhook deliveries of them) older than this are deleted by maintenance. */
+  retention: { events_days: number };
   webhooks: {
     /** 32 bytes, base64: encrypts signing secrets at rest. Unset: generated into DATA_DIR on first start. */
     secret_key: string | null;
@@ -78,6 +80,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   LLM_TIMEOUT_MS: 'llm.timeout_ms',
   WEBHOOK_SECRET_KEY: 'webhooks.secret_key',
   WEBHOOK_TIMEOUT_MS: 'webhooks.timeout_ms',
+  EVENT_RETENTION_DAYS: 'retention.events_days',
 };
 
 /** Variables holding a comma-separated list. */

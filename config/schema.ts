@@ -75,6 +75,10 @@ export const configSchema = Joi.object({
       )
       .required(),
   }).required(),
+  retention: Joi.object({
+    // At least the retry schedule's span (about 28 h), so no delivery loses its event.
+    events_days: Joi.number().min(2).max(3650).required(),
+  }).required(),
   webhooks: Joi.object({
     secret_key: Joi.string()
       .base64()

@@ -1,27 +1,39 @@
 // Housekeeping on a node-cron schedule, run by every serving instance. Each step is idempotent, so
-// instances running it at the same time do no harm. The webhook dispatcher has its own ticks.
+// instances running it at the same time do no harm. Plugins add their own sweeps
+// (`platform.maintenance`); the webhook dispatcher has its own ticks for deliveries.
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Platform } from './platform.js';
+import type { Collection } from './store/types.js';
 
-export interface MaintenanceResult {
-  /** Rate-limit counters whose windows have ended. */
-  countersSwept: number;
-  /** Idempotency keys past their 24 hours. */
-  idempotencyKeysSwept: number;
-}
+/** How many records each sweep removed, by name. */
+export type MaintenanceResult = Record<string, number>;
+
+/** A sweep a plugin adds: returns how many records it removed. */
+export type MaintenanceTask = (now: Date) => Promise<number>;
 
 /** Deleted a batch at a time, so one tick never holds the store for long. */
 const SWEEP_BATCH = 1000;
 
+/** Deletes every record whose `field` holds a time before `before`, a batch at a time. */
+export async function sweepExpired(collection: Collection<unknown>, field: string, before: Date): Promise<number> {
+  let swept = 0;
+  for (;;) {
+    const deleted = await collection.deleteExpired({ field, before, limit: SWEEP_BATCH });
+    swept += deleted;
+    if (deleted < SWEEP_BATCH) return swept;
+  }
+}
+
 export async function runMaintenance(platform: Platform): Promise<MaintenanceResult> {
   const now = platform.now();
-  let idempotencyKeysSwept = 0;
-  for (;;) {
-    const deleted = await platform.idempotencyKeys.deleteExpired({ field: 'expires_at', before: now, limit: SWEEP_BATCH });
-    idempotencyKeysSwept += deleted;
-    if (deleted < SWEEP_BATCH) break;
-  }
-  return { countersSwept: await platform.store.counters.sweepExpired(now), idempotencyKeysSwept };
+  const eventsBefore = new Date(now.getTime() - platform.config.retention.events_days * 86_400_000);
+  const result: MaintenanceResult = {
+    counters: await platform.store.counters.sweepExpired(now),
+    idempotency_keys: await sweepExpired(platform.idempotencyKeys, 'expires_at', now),
+    events: await sweepExpired(platform.events.collection, 'created_at', eventsBefore),
+  };
+  for (const [name, task] of platform.maintenance) result[name] = await task(now);
+  return result;
 }
 
 /** Every ten minutes: windows end each minute, and a counter document is small. */

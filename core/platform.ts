@@ -22,6 +22,8 @@ export interface Platform {
   idempotencyKeys: Collection<IdempotencyDoc>;
   /** The clock every time-dependent rule reads; tests replace it. */
   now(): Date;
+  /** Sweeps plugins add to the maintenance tick, by name (see core/maintenance.ts). */
+  maintenance: Map<string, import('./maintenance.js').MaintenanceTask>;
 }
 
 export function createPlatform(config: Config, store: Store, logger: Logger, now: () => Date): Platform {
@@ -34,6 +36,7 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
     accounts: declareAccounts(store),
     apiKeys: declareApiKeys(store),
     idempotencyKeys: declareIdempotencyKeys(store),
+    maintenance: new Map(),
   };
 }
 

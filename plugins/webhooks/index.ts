@@ -2,6 +2,7 @@
 // from the outbox by the dispatcher with retries; and the events API.
 import type { Plugin } from '@hapi/hapi';
 import { Fetcher } from '../../core/http/fetcher.js';
+import { sweepExpired } from '../../core/maintenance.js';
 import { Dispatcher } from './dispatcher.js';
 import { webhookRoutes } from './routes.js';
 import { declareMeta, SecretBox } from './secrets.js';
@@ -44,6 +45,11 @@ export const webhooksPlugin: Plugin<void> = {
         webhooks.ops.deleteMany({ chatbot_id: event.chatbot_id! }),
       ]);
     });
+
+    // A delivery log lives as long as the events it delivered.
+    platform.maintenance.set('webhook_deliveries', (now) =>
+      sweepExpired(collections.deliveries, 'created_at', new Date(now.getTime() - platform.config.retention.events_days * 86_400_000)),
+    );
 
     server.ext('onPostStart', async () => {
       await secrets();

@@ -42,10 +42,10 @@ t.test('maintenance sweeps rate-limit counters whose window has ended', async (t
   const minuteKey = `requests:minute:${Date.parse('2026-11-21T10:00:00Z') / 1000}`;
   t.equal(await api.platform.store.counters.get(tenant, minuteKey), 1);
 
-  t.same(await runMaintenance(api.platform), { countersSwept: 0, idempotencyKeysSwept: 0 }, 'nothing has ended yet');
+  t.same(await runMaintenance(api.platform), { counters: 0, idempotency_keys: 0, events: 0, webhook_deliveries: 0 }, 'nothing has ended yet');
   api.clock.set('2026-11-21T11:01:01.000Z'); // the minute window ended an hour ago
   const swept = await runMaintenance(api.platform);
-  t.ok(swept.countersSwept >= 1, 'the ended minute window went');
+  t.ok(swept.counters! >= 1, 'the ended minute window went');
   t.equal(await api.platform.store.counters.get(tenant, minuteKey), 0);
   const dayKey = `requests:day:${Date.parse('2026-11-21T00:00:00Z') / 1000}`;
   t.equal(await api.platform.store.counters.get(tenant, dayKey), 1, 'the day window stays');
@@ -64,7 +64,26 @@ t.test('maintenance deletes idempotency keys past their 24 hours', async (t) => 
   t.equal(await keys.count(), 3);
   api.clock.advance(5 * 3600 * 1000); // the first two are 25 h old, the last 5 h
   const result = await runMaintenance(api.platform);
-  t.equal(result.idempotencyKeysSwept, 2);
+  t.equal(result.idempotency_keys, 2);
   t.same((await keys.list({ limit: 10 })).map((k) => k.key), ['recent']);
   t.equal((await create('recent')).headers['idempotent-replayed'], 'true', 'a live key still replays');
+});
+
+t.test('maintenance deletes events, and the webhook deliveries of them, past the retention', async (t) => {
+  const api = await buildTestServer(t, { config: { retention: { events_days: 2 }, fetch: { allowed_cidrs: ['127.0.0.1/32'] } } });
+  const acme = await api.account('professional');
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Old' } })).json;
+  await api.request('POST', '/api/v1/webhooks', { key: acme.live, payload: { url: 'http://127.0.0.1:9/nowhere', chatbot_id: bot.id } });
+  await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live });
+  await api.server.plugins.webhooks.dispatcher.drain();
+  api.clock.advance(3 * 86_400_000);
+  await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live });
+  await api.server.plugins.webhooks.dispatcher.drain();
+  const events = api.platform.events.collection.forTenant(tenant);
+  t.equal(await events.count(), 3, 'chatbot.created and two conversation.started');
+  const result = await runMaintenance(api.platform);
+  t.equal(result.events, 2, 'the two older than two days');
+  t.equal(result.webhook_deliveries, 1, 'the delivery of the old conversation.started');
+  t.same((await events.list({ limit: 10 })).map((e) => e.type), ['conversation.started']);
 });
