@@ -1,16 +1,10 @@
 // Chat benchmark: visitor messages answered over real HTTP by 50 concurrent connections, with a
 // knowledge base of about 10,000 chunks, against a bare hapi "hello" route measured the same way in
 // the same run (autocannon drives both, in this process, so they share the machine alike).
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Hapi from '@hapi/hapi';
 import autocannon from 'autocannon';
-import pino from 'pino';
-import { loadConfig } from '../config/index.js';
-import { createAccountWithKeys } from '../core/auth/bootstrap.js';
-import { createServer } from '../core/server.js';
+import { benchServer } from './harness.js';
 import { random, WORDS } from './knowledge.js';
 
 export interface LoadResult {
@@ -49,31 +43,12 @@ function summary(result: autocannon.Result): LoadResult {
 }
 
 export async function chatBenchmark(options: { qaPairs: number; documents: number; seconds: number; connections: number }): Promise<ChatBenchResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-chat-'));
-  const config = loadConfig({
-    env: {},
-    file: null,
-    overrides: {
-      data_dir: dir,
-      database: { url: `sqlite:${path.join(dir, 'bench.sqlite')}` },
-      log: { level: 'silent' },
-      server: { host: '127.0.0.1', port: 0 },
-    },
-  });
-  const { server, platform } = await createServer(config, { logger: pino({ level: 'silent' }) });
+  const { server, call, headers, close } = await benchServer('chat', { server: { host: '127.0.0.1', port: 0 } });
   const hello = Hapi.server({ host: '127.0.0.1', port: 0 });
   hello.route({ method: 'GET', path: '/hello', handler: () => ({ hello: 'world' }) });
   try {
     await server.start();
     await hello.start();
-    const { liveKey } = await createAccountWithKeys(platform, { name: 'Bench', plan: 'enterprise' });
-    const headers = { authorization: `Bearer ${liveKey}`, 'content-type': 'application/json' };
-    const call = async (method: string, url: string, payload?: unknown) => {
-      const response = await server.inject({ method, url, payload: payload === undefined ? undefined : JSON.stringify(payload), headers });
-      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.payload}`);
-      return JSON.parse(response.payload) as Record<string, unknown>;
-    };
-
     const bot = (await call('POST', '/api/v1/chatbots', { name: 'Bench' })) as { id: string };
     const next = random(7);
     const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
@@ -157,7 +132,6 @@ export async function chatBenchmark(options: { qaPairs: number; documents: numbe
     };
   } finally {
     await hello.stop();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }

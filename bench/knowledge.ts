@@ -1,14 +1,8 @@
 // Knowledge-base benchmark: import 10,000 Q&A pairs and 1,000 documents through the API, process
 // them, then search over the chunks. Latencies are compared with a baseline measured in the same
 // run on the same server: GET /api/v1/chatbots/{id}, a keyed read through the whole request path.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
-import { loadConfig } from '../config/index.js';
-import { createAccountWithKeys } from '../core/auth/bootstrap.js';
-import { createServer } from '../core/server.js';
+import { benchServer } from './harness.js';
 
 export const WORDS = (
   'account address answer billing card cancel change charge check coupon credit customer date delivery deposit ' +
@@ -57,25 +51,8 @@ export interface KnowledgeBenchResult {
 }
 
 export async function knowledgeBenchmark(options: { qaPairs: number; documents: number; searches: number }): Promise<KnowledgeBenchResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-'));
-  const config = loadConfig({
-    env: {},
-    file: null,
-    overrides: { data_dir: dir, database: { url: `sqlite:${path.join(dir, 'bench.sqlite')}` }, log: { level: 'silent' } },
-  });
-  const { server, platform } = await createServer(config, { logger: pino({ level: 'silent' }) });
+  const { server, call, headers, close } = await benchServer('knowledge');
   try {
-    const { liveKey } = await createAccountWithKeys(platform, { name: 'Bench', plan: 'enterprise' });
-    const call = async (method: string, url: string, payload?: unknown) => {
-      const response = await server.inject({
-        method,
-        url,
-        payload: payload === undefined ? undefined : JSON.stringify(payload),
-        headers: { authorization: `Bearer ${liveKey}`, 'content-type': 'application/json' },
-      });
-      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.payload}`);
-      return JSON.parse(response.payload) as Record<string, unknown>;
-    };
     const bot = (await call('POST', '/api/v1/chatbots', { name: 'Bench' })) as { id: string };
     const base = `/api/v1/chatbots/${bot.id}/knowledge`;
     const next = random(42);
@@ -112,7 +89,7 @@ export async function knowledgeBenchmark(options: { qaPairs: number; documents: 
     // wall time from the first import call until everything is ready.
     await server.plugins.knowledge.worker.drain();
     const processSeconds = (performance.now() - importStarted) / 1000;
-    const exported = await server.inject({ method: 'GET', url: `${base}/export`, headers: { authorization: `Bearer ${liveKey}` } });
+    const exported = await server.inject({ method: 'GET', url: `${base}/export`, headers });
     const chunks = exported.payload
       .trimEnd()
       .split('\n')
@@ -147,7 +124,6 @@ export async function knowledgeBenchmark(options: { qaPairs: number; documents: 
       ratioP99: searchMs.p99 / baselineGetMs.p99,
     };
   } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }

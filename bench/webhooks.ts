@@ -1,17 +1,11 @@
 // Webhook benchmark: deliveries per second from the outbox to a local receiver (a burst of events),
 // and event-to-receiver latency when events come at a steady pace. The baseline, in the same run:
 // the same receiver POSTed to directly with got, 16 at a time (the dispatcher's concurrency).
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import got from 'got';
-import pino from 'pino';
-import { loadConfig } from '../config/index.js';
-import { createAccountWithKeys } from '../core/auth/bootstrap.js';
-import { createServer } from '../core/server.js';
+import { benchServer } from './harness.js';
 
 export interface WebhookBenchResult {
   burst: number;
@@ -24,17 +18,6 @@ export interface WebhookBenchResult {
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 export async function webhookBenchmark(options: { burst: number; paced: number; pacedIntervalMs: number }): Promise<WebhookBenchResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cbp-bench-hooks-'));
-  const config = loadConfig({
-    env: {},
-    file: null,
-    overrides: {
-      data_dir: dir,
-      database: { url: `sqlite:${path.join(dir, 'bench.sqlite')}` },
-      log: { level: 'silent' },
-      fetch: { allowed_cidrs: ['127.0.0.1/32'] },
-    },
-  });
   // The receiver notes when each event's payload (keyed by its data.id) first arrives.
   const arrivals = new Map<string, number>();
   let onArrival: () => void = () => undefined;
@@ -49,23 +32,11 @@ export async function webhookBenchmark(options: { burst: number; paced: number; 
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const { server, platform } = await createServer(config, { logger: pino({ level: 'silent' }) });
+  const { platform, accountId, call, close } = await benchServer('webhooks', { fetch: { allowed_cidrs: ['127.0.0.1/32'] } });
   try {
-    const { liveKey } = await createAccountWithKeys(platform, { name: 'Bench', plan: 'enterprise' });
-    const call = async (method: string, url: string, payload?: unknown) => {
-      const response = await server.inject({
-        method,
-        url,
-        payload: payload === undefined ? undefined : JSON.stringify(payload),
-        headers: { authorization: `Bearer ${liveKey}`, 'content-type': 'application/json' },
-      });
-      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.payload}`);
-      return JSON.parse(response.payload) as { id: string };
-    };
-    const bot = await call('POST', '/api/v1/chatbots', { name: 'Bench' });
+    const bot = (await call('POST', '/api/v1/chatbots', { name: 'Bench' })) as { id: string };
     await call('POST', '/api/v1/webhooks', { url: receiverUrl, chatbot_id: bot.id, events: ['conversation.started'] });
-    const account = await platform.accounts.global().list({ limit: 1 });
-    const tenant = { accountId: account[0]!.id, mode: 'live' as const };
+    const tenant = { accountId, mode: 'live' as const };
     const publish = (id: string) =>
       platform.events.publish(tenant, { type: 'conversation.started', chatbotId: bot.id, data: { id } });
     const allArrived = (count: number) =>
@@ -111,8 +82,7 @@ export async function webhookBenchmark(options: { burst: number; paced: number; 
       latencyMs: { p50: percentile(latency, 0.5), p95: percentile(latency, 0.95), max: latency[latency.length - 1]! },
     };
   } finally {
-    await server.stop();
+    await close();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
-    rmSync(dir, { recursive: true, force: true });
   }
 }

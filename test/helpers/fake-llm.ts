@@ -2,7 +2,7 @@
 // `/v1/chat/completions` and Ollama `/api/chat`, streamed or not. The model name picks a behaviour:
 //   cite      answers "<first line of source 1> [1]", citing the first source
 //   fail      HTTP 500
-//   slow      answers after 2 s (longer than the tests' timeout)
+//   slow      never answers: waits until the client gives up (its timeout)
 //   garbage   200 with a body that is not JSON
 //   break     streams one piece, then cuts the connection
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -52,7 +52,10 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
       response.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json</html>');
       return;
     }
-    if (model === 'slow') await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (model === 'slow') {
+      await new Promise((resolve) => response.once('close', resolve));
+      return;
+    }
     const reply = citedReply(body.messages);
     const words = reply.match(/\S+\s*/g) ?? [reply];
 
