@@ -62,10 +62,11 @@ export class Fetcher {
    */
   async post(
     url: string,
-    options: { body: string; headers: Record<string, string>; timeoutMs: number; excerptBytes: number },
+    options: { body: string; headers: Record<string, string>; timeoutMs: number; excerptBytes: number; signal?: AbortSignal },
   ): Promise<PostResult> {
     const request = this.poster.post(url, {
       body: options.body,
+      signal: options.signal,
       headers: { 'user-agent': this.settings.user_agent, ...options.headers },
       timeout: { request: options.timeoutMs },
       responseType: 'buffer',
@@ -95,8 +96,9 @@ export class Fetcher {
     }
   }
 
-  async fetch(url: string, acceptedTypes: string[] = PAGE_TYPES): Promise<FetchedResource> {
-    const request = this.client(url, { responseType: 'buffer' });
+  /** `signal` aborts the request (a crawl stopped by shutdown); the caller sees a FetchError. */
+  async fetch(url: string, acceptedTypes: string[] = PAGE_TYPES, options: { signal?: AbortSignal } = {}): Promise<FetchedResource> {
+    const request = this.client(url, { responseType: 'buffer', signal: options.signal });
     request.on('downloadProgress', (progress) => {
       if (progress.transferred > this.settings.max_bytes) request.cancel();
     });
@@ -121,6 +123,7 @@ function describeFailure(url: string, error: unknown, settings: Config['fetch'])
   if (/is not allowed/i.test(message)) {
     return `Refused to fetch ${url}: its address is private, loopback, link-local or reserved`;
   }
+  if (code === 'ERR_ABORTED') return `${url}: the fetch was aborted`;
   if (code === 'ETIMEDOUT') return `${url} did not answer within ${settings.timeout_ms} ms`;
   if (code === 'ERR_CANCELED' || /cancel/i.test(message)) return `${url} is larger than ${settings.max_bytes} bytes`;
   if (code === 'ERR_TOO_MANY_REDIRECTS') return `${url} redirects more than ${settings.max_redirects} times`;
