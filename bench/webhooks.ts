@@ -32,7 +32,7 @@ export async function webhookBenchmark(options: { burst: number; paced: number; 
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const { platform, accountId, call, close } = await benchServer('webhooks', { fetch: { allowed_cidrs: ['127.0.0.1/32'] } });
+  const { platform, accountId, call, close } = await benchServer('webhooks', { webhooks: { allowed_cidrs: ['127.0.0.1/32'] } });
   try {
     const bot = (await call('POST', '/api/v1/chatbots', { name: 'Bench' })) as { id: string };
     await call('POST', '/api/v1/webhooks', { url: receiverUrl, chatbot_id: bot.id, events: ['conversation.started'] });

@@ -25,9 +25,11 @@ export function defaultConfig(): Config {
       max_redirects: 5,
       user_agent: 'chatbot-platform/0.1 (knowledge fetcher)',
     },
+    egress: { allowed_cidrs: [] },
     llm: { timeout_ms: 30_000, providers: {} },
     retention: { events_days: 30 },
     webhooks: {
+      allowed_cidrs: [],
       secret_key: null,
       timeout_ms: 15_000,
       // API.md §5: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.

@@ -22,11 +22,16 @@ export interface Config {
   admin: { token: string | null };
   keys: { rotation_grace_seconds: number };
   idempotency: { ttl_seconds: number; in_flight_timeout_seconds: number };
+  /** Knowledge-base URL fetching; `allowed_cidrs`: the non-public ranges it may reach (e.g. an intranet wiki). */
   fetch: { allowed_cidrs: string[]; timeout_ms: number; max_bytes: number; max_redirects: number; user_agent: string };
+  /** When not empty, every outbound request (knowledge, webhooks, LLM providers) is confined to these ranges. */
+  egress: { allowed_cidrs: string[] };
   llm: { timeout_ms: number; providers: Record<string, LlmProviderConfig> };
   /** Events (and the webhook deliveries of them) older than this are deleted by maintenance. */
   retention: { events_days: number };
   webhooks: {
+    /** Non-public ranges webhook targets may be in; separate from fetch.allowed_cidrs on purpose. */
+    allowed_cidrs: string[];
     /** 32 bytes, base64: encrypts signing secrets at rest. Unset: generated into DATA_DIR on first start. */
     secret_key: string | null;
     timeout_ms: number;
@@ -76,6 +81,8 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   ADMIN_TOKEN: 'admin.token',
   KEY_ROTATION_GRACE_SECONDS: 'keys.rotation_grace_seconds',
   FETCH_ALLOWED_CIDRS: 'fetch.allowed_cidrs',
+  WEBHOOK_ALLOWED_CIDRS: 'webhooks.allowed_cidrs',
+  EGRESS_ALLOWED_CIDRS: 'egress.allowed_cidrs',
   LLM_PROVIDERS: 'llm.providers',
   LLM_TIMEOUT_MS: 'llm.timeout_ms',
   WEBHOOK_SECRET_KEY: 'webhooks.secret_key',
@@ -84,7 +91,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
 };
 
 /** Variables holding a comma-separated list. */
-const LIST_VARIABLES = new Set(['FETCH_ALLOWED_CIDRS']);
+const LIST_VARIABLES = new Set(['FETCH_ALLOWED_CIDRS', 'WEBHOOK_ALLOWED_CIDRS', 'EGRESS_ALLOWED_CIDRS']);
 /** Variables holding JSON (an object of providers is no comma list). */
 const JSON_VARIABLES = new Set(['LLM_PROVIDERS']);
 
@@ -127,12 +134,21 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     throw new ConfigError(
       error.details.map((detail) => {
         const configPath = detail.path.join('.');
-        const variable = sources.get(configPath);
+        const variable = variableFor(detail.path, sources);
         return variable ? `${variable} (${configPath}): ${detail.message}` : `${configPath}: ${detail.message}`;
       }),
     );
   }
   return value as Config;
+}
+
+/** The variable that set this path or the list or object around it (`fetch.allowed_cidrs.1`). */
+function variableFor(configPath: Array<string | number>, sources: Map<string, string>): string | undefined {
+  for (let length = configPath.length; length > 0; length--) {
+    const variable = sources.get(configPath.slice(0, length).join('.'));
+    if (variable) return variable;
+  }
+  return undefined;
 }
 
 function parseJsonVariable(variable: string, value: string): unknown {

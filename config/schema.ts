@@ -1,5 +1,21 @@
 import Joi from 'joi';
+import { parseCidr } from '../core/http/address-policy.js';
 import { PLAN_NAMES } from './plans.js';
+
+/** CIDR ranges or addresses, checked by the very parser that enforces them at connect time. */
+const cidrList = () =>
+  Joi.array()
+    .items(
+      Joi.string().custom((value: string, helpers) => {
+        try {
+          parseCidr(value);
+          return value;
+        } catch (error) {
+          return helpers.error('cidr.invalid', { problem: (error as Error).message });
+        }
+      }),
+    )
+    .messages({ 'cidr.invalid': '{{#label}}: {{#problem}}' });
 
 const planSchema = Joi.object({
   requests: Joi.object({
@@ -48,17 +64,24 @@ export const configSchema = Joi.object({
     /** A request still marked in flight after this long is taken to have died with its process. */
     in_flight_timeout_seconds: Joi.number().integer().min(1).required(),
   }).required(),
-  /** Outbound HTTP: knowledge-base URL fetching (and, later, webhook delivery). */
+  /** Outbound HTTP of knowledge-base URL fetching and crawling. */
   fetch: Joi.object({
     /**
      * Private, loopback, link-local and reserved targets are refused unless listed here (CIDRs or
      * addresses). Checked at connect time, so DNS rebinding and redirects cannot get around it.
      */
-    allowed_cidrs: Joi.array().items(Joi.string().ip({ cidr: 'optional' })).required(),
+    allowed_cidrs: cidrList().required(),
     timeout_ms: Joi.number().integer().min(100).max(120_000).required(),
     max_bytes: Joi.number().integer().min(1024).required(),
     max_redirects: Joi.number().integer().min(0).max(20).required(),
     user_agent: Joi.string().min(1).max(200).required(),
+  }).required(),
+  /**
+   * Confinement of every outbound request (knowledge, webhooks, LLM providers): when not empty,
+   * any address outside these ranges is refused, even one an area's allowlist names.
+   */
+  egress: Joi.object({
+    allowed_cidrs: cidrList().required(),
   }).required(),
   /** Language-model providers chatbots may use in `answer.mode = "llm"`, by name. */
   llm: Joi.object({
@@ -80,6 +103,8 @@ export const configSchema = Joi.object({
     events_days: Joi.number().min(2).max(3650).required(),
   }).required(),
   webhooks: Joi.object({
+    /** Like fetch.allowed_cidrs, for webhook targets only: allowing a crawl of an intranet wiki must not let tenants POST there. */
+    allowed_cidrs: cidrList().required(),
     secret_key: Joi.string()
       .base64()
       .custom((value: string, helpers) => (Buffer.from(value, 'base64').length === 32 ? value : helpers.error('any.invalid')))

@@ -1,10 +1,11 @@
-// Outbound HTTP for every area (knowledge-base URLs now, webhook deliveries next), never inside a
-// request: got behind request-filtering agents on both http and https. The agents check the
-// address at connect time, so a hostname that resolves to a private address, a redirect to one, or
-// DNS rebinding are all refused unless the operator allows the range (fetch.allowed_cidrs).
+// Outbound HTTP of tenant-chosen URLs (knowledge-base fetching, webhook deliveries), never inside
+// a request: got behind guarded agents on both http and https. The agents check the address at
+// connect time, so a hostname that resolves to a private address, a redirect to one, or DNS
+// rebinding are all refused unless the area's allowlist has the range; and when the egress list is
+// set, nothing outside it is ever connected to.
 import got, { type Got } from 'got';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { Config } from '../../config/index.js';
+import { addressRefusal, guardedAgents } from './guarded-agents.js';
 
 export interface FetchedResource {
   /** The URL after redirects. */
@@ -27,19 +28,27 @@ export interface PostResult {
   excerpt: string;
 }
 
+export interface FetcherOptions {
+  /** The non-public ranges this area may reach: fetch.allowed_cidrs or webhooks.allowed_cidrs. */
+  allowedCidrs: readonly string[];
+  /** egress.allowed_cidrs: when not empty, nothing outside it is connected to. */
+  egressCidrs: readonly string[];
+  limits: Pick<Config['fetch'], 'timeout_ms' | 'max_bytes' | 'max_redirects' | 'user_agent'>;
+}
+
 export class Fetcher {
   private readonly client: Got;
   private readonly poster: Got;
+  private readonly settings: FetcherOptions['limits'];
 
-  constructor(private readonly settings: Config['fetch']) {
-    const filter = {
-      allowPrivateIPAddress: false,
-      allowMetaIPAddress: false,
-      allowIPAddressList: settings.allowed_cidrs,
-      keepAlive: true,
-    };
+  constructor(options: FetcherOptions) {
+    const settings = (this.settings = options.limits);
+    const agents = guardedAgents(
+      { allowedCidrs: options.allowedCidrs, egressCidrs: options.egressCidrs, refuseNonPublic: true },
+      { keepAlive: true },
+    );
     this.client = got.extend({
-      agent: { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) },
+      agent: agents,
       timeout: { request: settings.timeout_ms },
       retry: { limit: 0 },
       followRedirect: true,
@@ -49,7 +58,7 @@ export class Fetcher {
     });
     // Deliveries: the same guard and keep-alive agents, but a redirect is an answer, not a hop.
     this.poster = got.extend({
-      agent: { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) },
+      agent: agents,
       retry: { limit: 0 },
       followRedirect: false,
       throwHttpErrors: false,
@@ -117,12 +126,12 @@ export class Fetcher {
   }
 }
 
-function describeFailure(url: string, error: unknown, settings: Config['fetch']): string {
+function describeFailure(url: string, error: unknown, settings: FetcherOptions['limits']): string {
   const message = (error as Error).message ?? String(error);
   const code = (error as { code?: string }).code;
-  if (/is not allowed/i.test(message)) {
-    return `Refused to fetch ${url}: its address is private, loopback, link-local or reserved`;
-  }
+  const refusal = addressRefusal(error);
+  if (refusal?.reason === 'egress') return `Refused to fetch ${url}: its address is outside the egress allowlist`;
+  if (refusal) return `Refused to fetch ${url}: its address is private, loopback, link-local or reserved`;
   if (code === 'ERR_ABORTED') return `${url}: the fetch was aborted`;
   if (code === 'ETIMEDOUT') return `${url} did not answer within ${settings.timeout_ms} ms`;
   if (code === 'ERR_CANCELED' || /cancel/i.test(message)) return `${url} is larger than ${settings.max_bytes} bytes`;

@@ -20,7 +20,7 @@ export const knowledgePlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const knowledge = declareKnowledge(platform.store);
-    const worker = new KnowledgeWorker(platform, knowledge, new Fetcher(platform.config.fetch));
+    const worker = new KnowledgeWorker(platform, knowledge, new Fetcher({ allowedCidrs: platform.config.fetch.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }));
     server.expose('worker', worker);
     server.expose('retriever', knowledgeRetriever(platform.store, knowledge));
 

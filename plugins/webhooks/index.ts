@@ -30,7 +30,7 @@ export const webhooksPlugin: Plugin<void> = {
       box.catch(() => (box = null));
       return box;
     };
-    const dispatcher = new Dispatcher(platform, collections, new Fetcher(platform.config.fetch), secrets);
+    const dispatcher = new Dispatcher(platform, collections, new Fetcher({ allowedCidrs: platform.config.webhooks.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }), secrets);
     server.expose('dispatcher', dispatcher);
 
     // Every event may be due for delivery: fan it out at once rather than at the next tick.

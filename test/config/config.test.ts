@@ -77,3 +77,21 @@ t.test('a broken config file is named', async (t) => {
   writeFileSync(file, JSON.stringify({ plans: { free: { access: 'everything' } } }));
   t.throws(() => loadConfig({ file, env: {} }), /plans\.free\.access/);
 });
+
+t.test('outbound allowlists: one per area, an egress list, entries read by the enforcer', async (t) => {
+  const defaults = loadConfig({ file: null, env: {} });
+  t.same([defaults.fetch.allowed_cidrs, defaults.webhooks.allowed_cidrs, defaults.egress.allowed_cidrs], [[], [], []], 'all empty by default');
+  const config = loadConfig({
+    file: null,
+    env: { FETCH_ALLOWED_CIDRS: '10.0.0.0/8', WEBHOOK_ALLOWED_CIDRS: '192.168.1.0/24, fd00::/8', EGRESS_ALLOWED_CIDRS: '127.0.0.0/8,::1' },
+  });
+  t.same(config.fetch.allowed_cidrs, ['10.0.0.0/8']);
+  t.same(config.webhooks.allowed_cidrs, ['192.168.1.0/24', 'fd00::/8'], 'webhooks have a list of their own');
+  t.same(config.egress.allowed_cidrs, ['127.0.0.0/8', '::1']);
+  for (const variable of ['FETCH_ALLOWED_CIDRS', 'WEBHOOK_ALLOWED_CIDRS', 'EGRESS_ALLOWED_CIDRS']) {
+    // v1.a is joi's IPvFuture; 010.0.0.0 would be octal to some parsers; the others are no ranges.
+    for (const bad of ['v1.a', '010.0.0.0/8', '10.0.0.0/33', 'intranet.example', 'fe80::1%eth0']) {
+      t.throws(() => loadConfig({ file: null, env: { [variable]: `127.0.0.1/32,${bad}` } }), { name: 'ConfigError', message: new RegExp(`${variable} \\(`) }, `${variable}=${bad}`);
+    }
+  }
+});

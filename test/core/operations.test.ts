@@ -70,7 +70,7 @@ t.test('maintenance deletes idempotency keys past their 24 hours', async (t) => 
 });
 
 t.test('maintenance deletes events, and the webhook deliveries of them, past the retention', async (t) => {
-  const api = await buildTestServer(t, { config: { retention: { events_days: 2 }, fetch: { allowed_cidrs: ['127.0.0.1/32'] } } });
+  const api = await buildTestServer(t, { config: { retention: { events_days: 2 }, webhooks: { allowed_cidrs: ['127.0.0.1/32'] } } });
   const acme = await api.account('professional');
   const tenant = { accountId: acme.id, mode: 'live' as const };
   const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Old' } })).json;

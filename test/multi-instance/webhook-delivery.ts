@@ -26,7 +26,7 @@ async function prepare(t: Test, databaseUrl: string): Promise<Setup> {
     _TAPJS_PROCESSINFO_COVERAGE_: '0', // tsx children would corrupt tap's coverage (test/bin/cli.test.ts)
     DATA_DIR: dir,
     DATABASE_URL: databaseUrl,
-    FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
+    WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
     WEBHOOK_TIMEOUT_MS: '2000',
     LOG_LEVEL: 'warn',
   };

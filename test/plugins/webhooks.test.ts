@@ -7,11 +7,12 @@ import t from 'tap';
 import { startReceiver, type Answer } from '../helpers/receiver.js';
 import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
 
-const LOOPBACK = { fetch: { allowed_cidrs: ['127.0.0.1/32'] } };
+/** The receiver listens on loopback: webhook targets there must be allowed (knowledge fetching is not). */
+const LOOPBACK = ['127.0.0.1/32'];
 
-async function setup(t: Parameters<typeof buildTestServer>[0], config: Record<string, unknown> = {}) {
+async function setup(t: Parameters<typeof buildTestServer>[0], config: { webhooks?: Record<string, unknown> } = {}) {
   const clock = new TestClock();
-  const api = await buildTestServer(t, { clock, config: { ...LOOPBACK, ...config } });
+  const api = await buildTestServer(t, { clock, config: { ...config, webhooks: { allowed_cidrs: LOOPBACK, ...config.webhooks } } });
   const acme = await api.account('professional');
   const receiver = await startReceiver(t);
   const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Shop' } })).json;

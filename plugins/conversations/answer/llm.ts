@@ -4,6 +4,7 @@
 import got, { type Got } from 'got';
 import { createParser } from 'eventsource-parser';
 import type { Config, LlmProviderConfig } from '../../../config/index.js';
+import { addressRefusal, guardedAgents } from '../../../core/http/guarded-agents.js';
 import type { ChatbotProfile } from '../../../core/services/chatbots.js';
 import type { Passage } from '../../../core/services/knowledge.js';
 
@@ -35,8 +36,16 @@ export class LlmError extends Error {
 export class LlmClient {
   private readonly http: Got;
 
-  constructor(private readonly config: Config['llm']) {
-    this.http = got.extend({ timeout: { request: config.timeout_ms }, retry: { limit: 0 }, followRedirect: false });
+  /**
+   * Providers are the operator's own choice and may well be private (a local Ollama), so only the
+   * egress list (egress.allowed_cidrs) confines them, through the same agents as tenant URLs.
+   */
+  constructor(
+    private readonly config: Config['llm'],
+    egressCidrs: readonly string[],
+  ) {
+    const agent = guardedAgents({ allowedCidrs: [], egressCidrs, refuseNonPublic: false }, { keepAlive: true });
+    this.http = got.extend({ agent, timeout: { request: config.timeout_ms }, retry: { limit: 0 }, followRedirect: false });
   }
 
   /** The reply's text. With `onDelta`, the provider streams and each piece is passed on as it comes. */
@@ -123,6 +132,10 @@ function nonEmpty(text: string): string {
 
 function asLlmError(error: unknown): LlmError {
   if (error instanceof LlmError) return error;
+  const refusal = addressRefusal(error);
+  // Tenants read this message (chatbot.error): it names the rule, not the operator's address.
+  if (refusal?.reason === 'egress') return new LlmError('provider_unavailable', 'The provider was not contacted: its address is outside the egress allowlist', { cause: error });
+  if (refusal) return new LlmError('provider_unavailable', 'The provider was not contacted: its address is not allowed', { cause: error });
   const { code, name, message } = error as { code?: string; name?: string; message?: string };
   if (name === 'TimeoutError' || code === 'ETIMEDOUT') return new LlmError('provider_timeout', 'The provider did not answer in time', { cause: error });
   if (name === 'HTTPError') {
