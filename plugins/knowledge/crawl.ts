@@ -1,15 +1,31 @@
 // Reading a URL item: one page, or a same-site crawl of up to max_pages pages, seeded from the
-// site's sitemap when asked.
-import { XMLParser } from 'fast-xml-parser';
-import { extractPdf, type ExtractedText } from './text/documents.js';
-import { htmlPageToText, linksOf } from './text/html.js';
+// site's sitemap when asked. Fetching happens here; every page and sitemap is parsed (and a page
+// chunked) in the parser pool's worker threads.
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
+import { ExtractionError } from './parsing/errors.js';
+import type { ParserPool } from './parsing/pool.js';
+import type { AnalysedChunk } from './parsing/tasks.js';
 import { parseRobotsTxt, type RobotsTxt } from './robots.js';
 
 export interface CrawledPage {
   url: string;
   title: string | null;
-  text: string;
+  /** Its chunks, positions counted from 0 within the page. */
+  chunks: AnalysedChunk[];
+  charCount: number;
+}
+
+/** What a crawl needs of the fetcher. */
+export type PageFetcher = Pick<Fetcher, 'fetch'>;
+
+export interface CrawlOptions {
+  maxPages: number;
+  sitemap: boolean;
+  userAgent: string;
+  /** The item's language, for the analysis of its chunks. */
+  language: string;
+  /** Stops the crawl (shutdown): checked before each fetch and parse, and passed to both. */
+  signal?: AbortSignal | undefined;
 }
 
 const SITEMAP_TYPES = ['application/xml', 'text/xml', 'application/x-xml'];
@@ -19,63 +35,73 @@ const MAX_SITEMAP_URLS = 1000;
  * The page the user named is always read. Pages found by the crawl or the sitemap are read only
  * when the site's robots.txt allows them to our user agent.
  */
-export async function crawl(
-  fetcher: Fetcher,
-  startUrl: string,
-  options: { maxPages: number; sitemap: boolean; userAgent: string },
-): Promise<CrawledPage[]> {
+export async function crawl(fetcher: PageFetcher, parser: ParserPool, startUrl: string, options: CrawlOptions): Promise<CrawledPage[]> {
+  const { signal } = options;
   const origin = new URL(startUrl).origin;
   const start = normalise(startUrl);
   const queue: string[] = [start];
   const seen = new Set(queue);
   const crawling = options.maxPages > 1 || options.sitemap;
-  const robots = crawling ? await readRobotsTxt(fetcher, origin, options.userAgent) : null;
+  const robots = crawling ? await readRobotsTxt(fetcher, origin, options.userAgent, signal) : null;
   const enqueue = (url: string) => {
-    const normalised = normalise(url);
-    const parsed = new URL(normalised);
+    let parsed: URL;
+    try {
+      parsed = new URL(normalise(url));
+    } catch {
+      return; // a sitemap can list anything
+    }
+    const normalised = parsed.toString();
     if (parsed.origin !== origin || seen.has(normalised)) return;
     if (robots && !robots.isAllowed(`${parsed.pathname}${parsed.search}`)) return;
     seen.add(normalised);
     queue.push(normalised);
   };
-  if (options.sitemap) for (const url of await sitemapUrls(fetcher, origin, robots?.sitemaps ?? [])) enqueue(url);
+  if (options.sitemap) for (const url of await sitemapUrls(fetcher, parser, origin, robots?.sitemaps ?? [], signal)) enqueue(url);
 
   const pages: CrawledPage[] = [];
   while (queue.length > 0 && pages.length < options.maxPages) {
+    signal?.throwIfAborted();
     const url = queue.shift()!;
     let page: CrawledPage & { links: string[] };
     try {
-      page = await readPage(fetcher, url);
+      page = await readPage(fetcher, parser, url, { language: options.language, withLinks: options.maxPages > 1, signal });
     } catch (error) {
+      signal?.throwIfAborted();
       // The page the user named must work; a broken link further in is skipped.
       if (url === start) throw error;
       continue;
     }
-    pages.push({ url: page.url, title: page.title, text: page.text });
-    if (options.maxPages > 1) page.links.forEach(enqueue);
+    pages.push({ url: page.url, title: page.title, chunks: page.chunks, charCount: page.charCount });
+    page.links.forEach(enqueue);
   }
   return pages;
 }
 
-async function readPage(fetcher: Fetcher, url: string): Promise<CrawledPage & { links: string[] }> {
-  const resource = await fetcher.fetch(url);
-  let extracted: ExtractedText;
-  let links: string[] = [];
-  if (resource.contentType === 'application/pdf') {
-    extracted = await extractPdf(resource.body);
-  } else if (resource.contentType === 'text/html' || resource.contentType === 'application/xhtml+xml') {
-    const html = resource.body.toString('utf8');
-    extracted = htmlPageToText(html);
-    links = linksOf(html, resource.url);
-  } else {
-    extracted = { title: null, text: resource.body.toString('utf8') };
-  }
-  return { url: resource.url, title: extracted.title, text: extracted.text, links };
+async function readPage(
+  fetcher: PageFetcher,
+  parser: ParserPool,
+  url: string,
+  options: { language: string; withLinks: boolean; signal?: AbortSignal | undefined },
+): Promise<CrawledPage & { links: string[] }> {
+  const resource = await fetcher.fetch(url, undefined, { signal: options.signal });
+  options.signal?.throwIfAborted();
+  const page = await parser.run(
+    {
+      kind: 'page',
+      url: resource.url,
+      contentType: resource.contentType,
+      body: resource.body,
+      language: options.language,
+      withLinks: options.withLinks,
+    },
+    options.signal,
+  );
+  return { url: resource.url, ...page };
 }
 
-async function readRobotsTxt(fetcher: Fetcher, origin: string, userAgent: string): Promise<RobotsTxt> {
+async function readRobotsTxt(fetcher: PageFetcher, origin: string, userAgent: string, signal?: AbortSignal): Promise<RobotsTxt> {
   try {
-    const robots = await fetcher.fetch(`${origin}/robots.txt`, ['text/plain']);
+    const robots = await fetcher.fetch(`${origin}/robots.txt`, ['text/plain'], { signal });
     return parseRobotsTxt(robots.body.toString('utf8'), userAgent);
   } catch (error) {
     if (error instanceof FetchError) return parseRobotsTxt('', userAgent); // none: everything allowed
@@ -84,26 +110,28 @@ async function readRobotsTxt(fetcher: Fetcher, origin: string, userAgent: string
 }
 
 /** URLs listed in the sitemaps robots.txt names (else /sitemap.xml), one level of sitemap index deep. */
-async function sitemapUrls(fetcher: Fetcher, origin: string, named: string[]): Promise<string[]> {
-  const parser = new XMLParser({ ignoreAttributes: true, isArray: (name) => name === 'url' || name === 'sitemap' });
+async function sitemapUrls(fetcher: PageFetcher, parser: ParserPool, origin: string, named: string[], signal?: AbortSignal): Promise<string[]> {
   const locations = async (sitemapUrl: string): Promise<{ pages: string[]; sitemaps: string[] }> => {
+    signal?.throwIfAborted();
     try {
-      const resource = await fetcher.fetch(sitemapUrl, SITEMAP_TYPES);
-      const xml = parser.parse(resource.body.toString('utf8')) as {
-        urlset?: { url?: Array<{ loc?: string }> };
-        sitemapindex?: { sitemap?: Array<{ loc?: string }> };
-      };
-      return {
-        pages: (xml.urlset?.url ?? []).map((entry) => String(entry.loc ?? '').trim()).filter(Boolean),
-        sitemaps: (xml.sitemapindex?.sitemap ?? []).map((entry) => String(entry.loc ?? '').trim()).filter(Boolean),
-      };
+      const resource = await fetcher.fetch(sitemapUrl, SITEMAP_TYPES, { signal });
+      return await parser.run({ kind: 'sitemap', body: resource.body, maxUrls: MAX_SITEMAP_URLS }, signal);
     } catch (error) {
-      if (error instanceof FetchError) return { pages: [], sitemaps: [] };
+      signal?.throwIfAborted();
+      // A sitemap is a hint: one that is missing or cannot be read leaves the crawl to the links.
+      if (error instanceof FetchError || error instanceof ExtractionError) return { pages: [], sitemaps: [] };
       throw error;
     }
   };
 
-  const candidates = named.length > 0 ? named.map((url) => new URL(url, origin).toString()) : [`${origin}/sitemap.xml`];
+  const candidates: string[] = [];
+  for (const url of named.length > 0 ? named : ['/sitemap.xml']) {
+    try {
+      candidates.push(new URL(url, origin).toString());
+    } catch {
+      // robots.txt named something that is not a URL
+    }
+  }
   const urls: string[] = [];
   for (const sitemap of candidates) {
     const { pages, sitemaps } = await locations(sitemap);

@@ -2,6 +2,7 @@
 // background and searched with the store's term search.
 import type { Plugin } from '@hapi/hapi';
 import { Fetcher } from '../../core/http/fetcher.js';
+import { ParserPool } from './parsing/pool.js';
 import { knowledgeRetriever } from './retriever.js';
 import { knowledgeRoutes } from './routes.js';
 import { declareKnowledge } from './store.js';
@@ -20,7 +21,9 @@ export const knowledgePlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const knowledge = declareKnowledge(platform.store);
-    const worker = new KnowledgeWorker(platform, knowledge, new Fetcher({ allowedCidrs: platform.config.fetch.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }));
+    // Documents and pages are read in worker threads with memory and time limits (parsing/pool.ts).
+    const parser = new ParserPool();
+    const worker = new KnowledgeWorker(platform, knowledge, new Fetcher(platform.config.fetch), parser);
     server.expose('worker', worker);
     server.expose('retriever', knowledgeRetriever(platform.store, knowledge));
 
@@ -38,6 +41,7 @@ export const knowledgePlugin: Plugin<void> = {
       worker.nudge(); // catch up with what was due while no instance ran
     });
     server.ext('onPreStop', () => worker.stop());
+    server.ext('onPostStop', () => parser.close());
     server.route(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker));
   },
 };

@@ -1,10 +1,9 @@
-// Turns an item into chunks: extract its text (fetching URLs), split it, analyse every chunk.
-import { analyzerFor } from '../../core/text/analysis.js';
-import { crawl } from './crawl.js';
-import type { Fetcher } from '../../core/http/fetcher.js';
+// Turns an item into chunks. Reading and chunking the content runs in the parser pool's worker
+// threads (./parsing/); this side only fetches URLs and receives finished chunks.
+import { crawl, type PageFetcher } from './crawl.js';
+import type { ParserPool } from './parsing/pool.js';
+import type { AnalysedChunk } from './parsing/tasks.js';
 import type { ChunkDoc, Item } from './store.js';
-import { chunkSections, toSections, type Chunk } from './text/chunking.js';
-import { extractDocument } from './text/documents.js';
 
 export interface ProcessedItem {
   title: string | null;
@@ -13,74 +12,61 @@ export interface ProcessedItem {
   charCount: number;
 }
 
-export async function processItem(item: Item, fetcher: Fetcher, userAgent: string): Promise<ProcessedItem> {
-  const analyse = analysedChunk(item.language);
+export interface ProcessingContext {
+  fetcher: PageFetcher;
+  parser: ParserPool;
+  userAgent: string;
+  /** Stops the work (shutdown): checked between pages and before each parse; a parse in progress is ended. */
+  signal?: AbortSignal;
+}
+
+export async function processItem(item: Item, context: ProcessingContext): Promise<ProcessedItem> {
+  const { parser, signal } = context;
   switch (item.type) {
     case 'qa': {
-      // One chunk: the question (and its other phrasings) and the answer, found by either.
-      const text = `${item.question}\n${item.answer}`;
-      const searchable = [item.question, ...item.alternatives, item.answer].join('\n');
+      const question = item.question!;
+      const answer = item.answer!;
+      const { chunk, charCount } = await parser.run(
+        { kind: 'qa', question, alternatives: item.alternatives, answer, language: item.language },
+        signal,
+      );
       return {
         title: item.title,
         pages: [],
-        chunks: [
-          {
-            ...analyse({ title: item.question, headingPath: [], text }, 0, null, 'qa', searchable),
-            qa: { question: item.question!, alternatives: item.alternatives, answer: item.answer! },
-          },
-        ],
-        charCount: text.length,
+        chunks: [{ ...received(chunk), qa: { question, alternatives: item.alternatives, answer } }],
+        charCount,
       };
     }
     case 'document': {
-      const extracted = await extractDocument({ format: item.format!, content: item.content! });
-      const title = item.title ?? extracted.title;
-      const chunks = chunkSections(toSections(extracted.text), title);
-      return {
-        title,
-        pages: [],
-        chunks: chunks.map((chunk, position) => analyse(chunk, position, null, 'passage')),
-        charCount: extracted.text.length,
-      };
+      const document = await parser.run(
+        { kind: 'document', format: item.format!, content: item.content!, title: item.title, language: item.language },
+        signal,
+      );
+      return { title: document.title, pages: [], chunks: document.chunks.map(received), charCount: document.charCount };
     }
     case 'url': {
-      const pages = await crawl(fetcher, item.url!, { maxPages: item.max_pages ?? 1, sitemap: item.sitemap, userAgent });
-      const chunks = pages.flatMap((page) =>
-        chunkSections(toSections(page.text), page.title).map((chunk) => ({ chunk, url: page.url })),
-      );
+      const pages = await crawl(context.fetcher, parser, item.url!, {
+        maxPages: item.max_pages ?? 1,
+        sitemap: item.sitemap,
+        userAgent: context.userAgent,
+        language: item.language,
+        signal,
+      });
+      const chunks = pages.flatMap((page) => page.chunks);
       return {
         title: item.title ?? pages[0]?.title ?? null,
         pages: pages.map(({ url, title }) => ({ url, title })),
-        chunks: chunks.map(({ chunk, url }, position) => analyse(chunk, position, url, 'passage')),
-        charCount: pages.reduce((sum, page) => sum + page.text.length, 0),
+        chunks: chunks.map((chunk, position) => ({ ...received(chunk), position })),
+        charCount: pages.reduce((sum, page) => sum + page.charCount, 0),
       };
     }
   }
 }
 
-function analysedChunk(language: string) {
-  const analyzer = analyzerFor(language);
-  return (
-    chunk: Chunk,
-    position: number,
-    url: string | null,
-    kind: ChunkDoc['kind'],
-    searchable: string = [chunk.title ?? '', ...chunk.headingPath, chunk.text].join('\n'),
-  ): Omit<ChunkDoc, 'chatbot_id' | 'item_id'> => {
-    const all = analyzer.terms(searchable);
-    const termCounts: Record<string, number> = {};
-    for (const term of all) termCounts[term] = (termCounts[term] ?? 0) + 1;
-    return {
-      position,
-      kind,
-      title: chunk.title,
-      heading_path: chunk.headingPath,
-      url,
-      text: chunk.text,
-      terms: Object.keys(termCounts),
-      term_counts: termCounts,
-      length: all.length,
-      qa: null,
-    };
-  };
+/**
+ * A chunk as the worker thread built it, its term map given back the null prototype that the
+ * clone between threads drops: a term such as "constructor" must stay a plain key.
+ */
+function received(chunk: AnalysedChunk): AnalysedChunk {
+  return { ...chunk, term_counts: Object.assign(Object.create(null) as Record<string, number>, chunk.term_counts) };
 }

@@ -11,6 +11,7 @@ import { RecordNotFoundError, VersionConflictError } from '../../core/store/erro
 import type { ClaimedRecord, TenantScope } from '../../core/store/types.js';
 import { foldForSearch } from '../../core/text/fold.js';
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
+import type { ParserPool } from './parsing/pool.js';
 import { processItem } from './processor.js';
 import { bumpQaRevision, presentItem, REFRESH_INTERVALS, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
 import { ExtractionError } from './text/documents.js';
@@ -27,6 +28,7 @@ export class KnowledgeWorker {
     private readonly platform: Platform,
     private readonly knowledge: KnowledgeCollections,
     private readonly fetcher: Fetcher,
+    private readonly parser: ParserPool,
   ) {
     this.loop = new BackgroundLoop('knowledge worker', () => this.runOnce(), platform.logger);
   }
@@ -83,7 +85,8 @@ export class KnowledgeWorker {
 
   private async outcome(item: Item) {
     try {
-      return { ok: true as const, processed: await processItem(item, this.fetcher, this.platform.config.fetch.user_agent) };
+      const context = { fetcher: this.fetcher, parser: this.parser, userAgent: this.platform.config.fetch.user_agent };
+      return { ok: true as const, processed: await processItem(item, context) };
     } catch (error) {
       if (error instanceof FetchError || error instanceof ExtractionError) return { ok: false as const, message: error.message };
       this.platform.logger.error({ err: error, item_id: item.id }, 'knowledge item could not be processed');

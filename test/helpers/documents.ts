@@ -64,3 +64,31 @@ export async function docxBase64(blocks: DocxBlock[]): Promise<string> {
   zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document ${w}><w:body>${body}</w:body></w:document>`);
   return (await zip.generateAsync({ type: 'nodebuffer' })).toString('base64');
 }
+
+/**
+ * A DOCX-shaped ZIP whose word/document.xml is `bytes` zeros: deflate makes 200 MB of them about
+ * 200 KB. The directory declares the real size, so a reader can refuse it before unzipping.
+ */
+export async function zeroBombDocx(bytes: number): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+  zip.file('word/document.xml', Buffer.alloc(bytes));
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+}
+
+/**
+ * The same ZIP with every declared uncompressed size (local headers and central directory)
+ * rewritten to `declared`: a directory that lies, so only a capped inflate finds the truth.
+ */
+export function withDeclaredSizes(zip: Buffer, declared: number): Buffer {
+  const lying = Buffer.from(zip);
+  const end = lying.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])); // End of Central Directory
+  const entries = lying.readUInt16LE(end + 10);
+  let at = lying.readUInt32LE(end + 16);
+  for (let i = 0; i < entries; i++) {
+    lying.writeUInt32LE(declared, at + 24); // the directory entry
+    lying.writeUInt32LE(declared, lying.readUInt32LE(at + 42) + 22); // its local header
+    at += 46 + lying.readUInt16LE(at + 28) + lying.readUInt16LE(at + 30) + lying.readUInt16LE(at + 32);
+  }
+  return lying;
+}

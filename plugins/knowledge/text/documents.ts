@@ -1,8 +1,12 @@
 // Text out of the document formats the API accepts: plain text, Markdown and HTML sent as JSON
-// strings, PDF and DOCX sent base64-encoded.
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+// strings, PDF and DOCX sent base64-encoded. These run inside the parser worker threads
+// (../parsing/), never on the server's event loop: the PDF and DOCX libraries are loaded on first
+// use, so the main thread, which only needs the format names, never loads them.
+import { ExtractionError } from '../parsing/errors.js';
+import { assertZipWithinLimits } from '../parsing/zip-limits.js';
 import { htmlFragmentToText, htmlPageToText } from './html.js';
+
+export { ExtractionError } from '../parsing/errors.js';
 
 export const DOCUMENT_FORMATS = ['text', 'markdown', 'html', 'pdf', 'docx'] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
@@ -19,16 +23,13 @@ export interface ExtractedText {
   text: string;
 }
 
-/** Thrown for content that cannot be read; its message is shown to the user as the item's error. */
-export class ExtractionError extends Error {}
-
 export async function extractDocument(input: { format: DocumentFormat; content: string }): Promise<ExtractedText> {
   switch (input.format) {
     case 'text':
     case 'markdown':
       return { title: null, text: input.content };
     case 'html':
-      return /<html[\s>]/i.test(input.content) ? htmlPageToText(input.content) : htmlFragmentToText(input.content);
+      return extractHtml(input.content);
     case 'pdf':
       return extractPdf(Buffer.from(input.content, 'base64'));
     case 'docx':
@@ -36,8 +37,24 @@ export async function extractDocument(input: { format: DocumentFormat; content: 
   }
 }
 
+/** A pasted fragment or a whole page (it has an <html> tag). */
+export function extractHtml(html: string): ExtractedText {
+  return readingHtml(() => (/<html[\s>]/i.test(html) ? htmlPageToText(html) : htmlFragmentToText(html)));
+}
+
+/** Runs an HTML read, turning a parser's failure (a stack overflow on deep nesting) into one a user can read. */
+export function readingHtml<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof RangeError) throw new ExtractionError('The HTML could not be read: it is nested too deeply');
+    throw new ExtractionError(`The HTML could not be read: ${(error as Error).message}`);
+  }
+}
+
 export async function extractPdf(bytes: Buffer): Promise<ExtractedText> {
   try {
+    const { extractText, getDocumentProxy } = await import('unpdf');
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await extractText(pdf, { mergePages: false });
     // One paragraph per line block; pages become paragraphs of their own.
@@ -48,10 +65,15 @@ export async function extractPdf(bytes: Buffer): Promise<ExtractedText> {
 }
 
 export async function extractDocx(bytes: Buffer): Promise<ExtractedText> {
+  // Before anything unzips it: a zip bomb is refused from its directory, and a lying directory by
+  // a capped inflate of each entry.
+  assertZipWithinLimits(bytes, 'DOCX');
+  let html: string;
   try {
-    const { value: html } = await mammoth.convertToHtml({ buffer: bytes });
-    return htmlFragmentToText(html);
+    const { default: mammoth } = await import('mammoth');
+    ({ value: html } = await mammoth.convertToHtml({ buffer: bytes }));
   } catch (error) {
     throw new ExtractionError(`The DOCX file could not be read: ${(error as Error).message}`);
   }
+  return readingHtml(() => htmlFragmentToText(html));
 }

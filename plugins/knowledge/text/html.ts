@@ -1,5 +1,6 @@
 // HTML to the markdown-like text the sectioner reads: headings become "#" lines, everything else
 // plain paragraphs. Whole pages go through Readability first, so menus and footers drop out.
+// Untrusted input: these run in the parser worker threads (../parsing/), never on the event loop.
 import { Readability } from '@mozilla/readability';
 import { convert, type FormatCallback } from 'html-to-text';
 import { parseHTML } from 'linkedom';
@@ -41,7 +42,24 @@ export function htmlFragmentToText(html: string): HtmlText {
 
 /** A whole page: Readability finds the main content; its <title> names it. */
 export function htmlPageToText(html: string): HtmlText {
+  return textOfPage(parseHTML(html).document, html);
+}
+
+/** A page the crawler read: its text and the links to follow, from one parse. */
+export function htmlPageWithLinks(html: string, baseUrl: string): HtmlText & { links: string[] } {
   const { document } = parseHTML(html);
+  const links = linksIn(document, baseUrl); // first: Readability rewrites the document
+  return { ...textOfPage(document, html), links };
+}
+
+/** Absolute http(s) links of a page, without fragments: what a same-site crawl follows. */
+export function linksOf(html: string, baseUrl: string): string[] {
+  return linksIn(parseHTML(html).document, baseUrl);
+}
+
+type ParsedDocument = ReturnType<typeof parseHTML>['document'];
+
+function textOfPage(document: ParsedDocument, html: string): HtmlText {
   const pageTitle = document.querySelector('title')?.textContent?.trim() || null;
   let article: { title?: string | null; content?: string | null } | null = null;
   try {
@@ -53,9 +71,7 @@ export function htmlPageToText(html: string): HtmlText {
   return { title: article?.title?.trim() || pageTitle, text: convert(content, CONVERT_OPTIONS).trim() };
 }
 
-/** Absolute http(s) links of a page, without fragments: what a same-site crawl follows. */
-export function linksOf(html: string, baseUrl: string): string[] {
-  const { document } = parseHTML(html);
+function linksIn(document: ParsedDocument, baseUrl: string): string[] {
   const links = new Set<string>();
   for (const anchor of document.querySelectorAll('a[href]')) {
     try {
