@@ -1,20 +1,50 @@
-// Background work over store queues (knowledge processing, webhook delivery): a pass claims and
-// handles what is due and says how much it found. A nudge runs passes until one finds nothing;
-// nudges while running fold into one more round; a node-cron tick nudges too, for work that falls
-// due later or that another instance left behind.
+// Background work over store queues (knowledge processing, webhook delivery, inactivity): a pass
+// claims and handles what is due and says how much it found. A nudge runs passes until one finds
+// nothing; nudges while running fold into one more round; a node-cron tick nudges too, for work
+// that falls due later or that another instance left behind.
+//
+// Every job kind follows the same failure rule (retryAfterFailure): a job whose handling failed is
+// due again later, with exponential backoff, and is given up after a few tries, so one poisoned
+// record can never keep a loop busy. Passes yield to the event loop between them, so even a queue
+// that is never empty cannot starve requests.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
+
+export { yieldToEventLoop };
+
+/** How a failed job is retried: 30 s, 1 min, 2 min, … at most an hour apart (±10%), 8 tries in all. */
+export const JOB_RETRY = { firstDelayMs: 30_000, maxDelayMs: 3_600_000, maxFailures: 8 } as const;
+
+export interface RetryDecision {
+  /** Failures so far, this one included (store it on the job). */
+  failures: number;
+  /** When to try again, or null: given up, mark the job failed. */
+  retryAt: Date | null;
+}
+
+/** The next try after a failure, from the failures the job had before this one. */
+export function retryAfterFailure(now: Date, previousFailures: number, policy: typeof JOB_RETRY = JOB_RETRY): RetryDecision {
+  const failures = previousFailures + 1;
+  if (failures >= policy.maxFailures) return { failures, retryAt: null };
+  const delay = Math.min(policy.firstDelayMs * 2 ** (failures - 1), policy.maxDelayMs) * (0.9 + Math.random() * 0.2);
+  return { failures, retryAt: new Date(now.getTime() + delay) };
+}
+
+/** A pass: handles what is due and returns how many items it handled (0: nothing due). */
+export type BackgroundPass = (signal: AbortSignal) => Promise<number>;
 
 export class BackgroundLoop {
   private running: Promise<void> | null = null;
   private nudgedWhileRunning = false;
   private stopped = false;
   private schedule: ScheduledTask | null = null;
+  /** Aborted when a stop runs out of patience: long work (a crawl) gives up and releases its claim. */
+  private readonly abort = new AbortController();
 
   constructor(
     private readonly name: string,
-    /** One pass: returns how many items it handled (0: nothing due). */
-    private readonly pass: () => Promise<number>,
+    private readonly pass: BackgroundPass,
     private readonly logger: Logger,
   ) {}
 
@@ -37,7 +67,7 @@ export class BackgroundLoop {
   /** Passes until nothing is due now, after the round in progress (tests, callers that want the result). */
   async drain(): Promise<void> {
     await this.running;
-    while ((await this.pass()) > 0);
+    while ((await this.pass(this.abort.signal)) > 0) await yieldToEventLoop();
   }
 
   /** Nudges on a node-cron expression (seconds allowed) while the server runs. */
@@ -45,21 +75,46 @@ export class BackgroundLoop {
     this.schedule = cron.schedule(expression, () => this.nudge(), { name: this.name, noOverlap: true });
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops nudging and waits for the pass in progress, at most `deadlineMs`; then aborts it (its
+   * work releases what it claimed) and waits for it to wind down, at most `deadlineMs` more.
+   */
+  async stop(deadlineMs = Number.POSITIVE_INFINITY): Promise<void> {
     this.stopped = true;
     await this.schedule?.stop();
-    await this.running;
+    if (!this.running) return;
+    if (await settlesWithin(this.running, deadlineMs)) return;
+    this.logger.warn(`${this.name}: still working at the shutdown deadline; aborting`);
+    this.abort.abort(new Error('The server is shutting down'));
+    if (!(await settlesWithin(this.running, deadlineMs))) this.logger.warn(`${this.name}: did not stop in time; leaving it`);
   }
 
   private async loop(): Promise<void> {
     do {
       this.nudgedWhileRunning = false;
       try {
-        while (!this.stopped && (await this.pass()) > 0);
+        while (!this.stopped && (await this.pass(this.abort.signal)) > 0) await yieldToEventLoop();
       } catch (error) {
         this.logger.error({ err: error }, `${this.name} failed; the next tick retries`);
         return;
       }
     } while (this.nudgedWhileRunning && !this.stopped);
+  }
+}
+
+/** True when `work` settled within `ms`; never rejects. */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  if (!Number.isFinite(ms)) {
+    await work.catch(() => undefined);
+    return true;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true as const, () => true as const), deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -5,6 +5,7 @@ import Boom from '@hapi/boom';
 import type { Request, ResponseToolkit } from '@hapi/hapi';
 import type Joi from 'joi';
 import {
+  DocumentRejectedError,
   StoreUnavailableError,
   StoreUsageError,
   UniqueConstraintError,
@@ -81,7 +82,13 @@ export function toBoom(error: Error): Boom.Boom {
   if (error instanceof UniqueConstraintError) {
     return apiError(409, 'conflict', `A resource with the same ${error.fields.join(', ')} already exists`);
   }
-  if (error instanceof StoreUnavailableError) return apiError(503, 'unavailable', 'The service is temporarily unavailable');
+  if (error instanceof StoreUnavailableError) {
+    return apiError(503, 'unavailable', 'The service is temporarily unavailable', { headers: { 'Retry-After': '5' } });
+  }
+  if (error instanceof DocumentRejectedError) {
+    const message = 'The request holds data that cannot be stored (nested too deeply or too large)';
+    return apiError(400, 'validation_failed', message, { details: [{ path: '', message, type: 'store.rejected' }] });
+  }
   if (Boom.isBoom(error)) return error;
   if (error instanceof StoreUsageError) return Boom.badImplementation(error.message);
   return Boom.boomify(error);

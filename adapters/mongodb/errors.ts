@@ -1,5 +1,6 @@
 // The one place where the MongoDB driver's errors become core's typed store errors.
 import {
+  BSON,
   MongoError,
   MongoNetworkError,
   MongoNotConnectedError,
@@ -7,12 +8,24 @@ import {
   MongoTopologyClosedError,
 } from 'mongodb';
 import {
+  DocumentRejectedError,
   StoreError,
   StoreUnavailableError,
   UniqueConstraintError,
 } from '../../core/store/errors.js';
 
 const DUPLICATE_KEY = 11000;
+/** Server codes for a document the server will not keep: too large, too deeply nested. */
+const DOCUMENT_REJECTED = new Set([10334, 15, 17419, 17420]);
+/** FerretDB says it in words, under generic codes: documents too deep for its JSON, nested arrays. */
+const FERRETDB_DOCUMENT_REJECTED = /malformed JSON|nested arrays are not supported/;
+
+function isDocumentRejection(error: MongoError): boolean {
+  return DOCUMENT_REJECTED.has(Number(error.code)) || FERRETDB_DOCUMENT_REJECTED.test(error.message);
+}
+
+/** Server codes for "cannot write now": no primary, stepping down, shutting down, read-only. */
+const NOT_WRITABLE = new Set([10107, 13435, 11600, 11602, 189, 91, 13436, 10058, 20]);
 
 /** Index name → the fields it covers, so a duplicate-key failure can name the fields. */
 export type IndexFieldLookup = (indexName: string) => string[] | undefined;
@@ -28,6 +41,12 @@ export function mapMongoError(error: unknown, collection: string, indexFields: I
     const indexName = /index: (\S+)/.exec((error as Error).message)?.[1];
     const fields = indexName === '_id_' ? ['id'] : (indexName && indexFields(indexName)) || ['id'];
     return new UniqueConstraintError(collection, fields, { cause: error });
+  }
+  if (error instanceof BSON.BSONError || (error instanceof MongoError && isDocumentRejection(error))) {
+    return new DocumentRejectedError(`MongoDB cannot store this ${collection} document`, { cause: error });
+  }
+  if (error instanceof MongoError && (NOT_WRITABLE.has(Number(error.code)) || error.hasErrorLabel('RetryableWriteError'))) {
+    return new StoreUnavailableError('MongoDB cannot take writes now', { cause: error });
   }
   if (error instanceof MongoNetworkError || error instanceof MongoServerSelectionError) {
     return new StoreUnavailableError('MongoDB is unavailable', { cause: error });

@@ -1,5 +1,6 @@
 // The one place where better-sqlite3's errors become core's typed store errors.
 import {
+  DocumentRejectedError,
   StoreError,
   StoreUnavailableError,
   UniqueConstraintError,
@@ -23,7 +24,13 @@ export function mapSqliteError(error: unknown, collection: string, indexFields: 
     const fields = (indexName && indexFields(indexName)) || ['id'];
     return new UniqueConstraintError(collection, fields, { cause: error });
   }
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_FULL' || code === 'SQLITE_IOERR') {
+  // The json_valid CHECK on every document (too deep for SQLite's JSON functions), or a value over
+  // SQLite's size limit: the data is the problem, not the store.
+  if (code === 'SQLITE_CONSTRAINT_CHECK' || code === 'SQLITE_TOOBIG') {
+    return new DocumentRejectedError(`SQLite cannot store this ${collection} document (${code})`, { cause: error });
+  }
+  // Extended codes too: SQLITE_READONLY_DBMOVED, SQLITE_IOERR_WRITE, SQLITE_BUSY_SNAPSHOT, …
+  if (code && /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB)/.test(code)) {
     return new StoreUnavailableError(`SQLite is unavailable (${code})`, { cause: error });
   }
   if (error instanceof TypeError && /database connection is not open/i.test(error.message)) {

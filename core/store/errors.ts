@@ -39,7 +39,13 @@ export class RecordNotFoundError extends StoreError {
   }
 }
 
-/** The store cannot be reached or is shutting down. */
+/**
+ * The store refused a document's content (nested deeper or larger than it can hold). Request
+ * validation bounds what callers send, so this is a backstop: a 400, never a 500.
+ */
+export class DocumentRejectedError extends StoreError {}
+
+/** The store cannot be reached, is shutting down, or cannot be written (read-only, full disk, no primary). */
 export class StoreUnavailableError extends StoreError {}
 
 /** A caller broke the interface's contract (bad field name, undeclared collection, …): a bug. */

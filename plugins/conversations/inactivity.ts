@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import Boom from '@hapi/boom';
-import { BackgroundLoop } from '../../core/background.js';
+import { BackgroundLoop, retryAfterFailure, yieldToEventLoop } from '../../core/background.js';
 import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
 import type { ClaimedRecord } from '../../core/store/types.js';
@@ -30,8 +30,8 @@ export class InactivityCloser {
     this.loop.startSchedule('* * * * *');
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  stop(deadlineMs?: number): Promise<void> {
+    return this.loop.stop(deadlineMs);
   }
 
   /** Ends every conversation due now. */
@@ -47,7 +47,10 @@ export class InactivityCloser {
       leaseMs: LEASE_MS,
       limit: BATCH,
     });
-    for (const conversation of claimed) await this.close(conversation);
+    for (const conversation of claimed) {
+      await this.close(conversation);
+      await yieldToEventLoop();
+    }
     return claimed.length;
   }
 
@@ -66,9 +69,10 @@ export class InactivityCloser {
       // Changed since the claim (a message moved the deadline) or deleted: nothing to end.
       const gone = error instanceof RecordNotFoundError || (Boom.isBoom(error) && error.output.statusCode === 404);
       if (!(error instanceof VersionConflictError || gone)) {
-        this.platform.logger.error({ err: error, conversation_id: conversation.id }, 'could not end an inactive conversation');
-        // Try again in a minute rather than at once, over and over.
-        changes = { close_at: new Date(this.platform.now().getTime() + 60_000).toISOString() };
+        // Try again later with backoff rather than at once, over and over; in the end, give up.
+        const { failures, retryAt } = retryAfterFailure(this.platform.now(), conversation.close_failures ?? 0);
+        this.platform.logger.error({ err: error, conversation_id: conversation.id, failures, retry_at: retryAt }, 'could not end an inactive conversation');
+        changes = { close_at: retryAt?.toISOString() ?? null, close_failures: retryAt ? failures : 0 };
       }
     }
     await this.service.collections.conversations.claims!.complete({

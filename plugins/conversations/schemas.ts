@@ -3,11 +3,10 @@ import Joi from 'joi';
 import { idSchema } from '../../core/ids.js';
 import { ISO_639_1 } from '../../core/languages.js';
 import { listQuerySchema } from '../../core/pagination.js';
+import { userDataObject } from '../../core/user-data.js';
 import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './store.js';
 
 export const MAX_MESSAGE_LENGTH = 4000;
-/** Metadata is the caller's own data: bounded so one conversation cannot hold megabytes of it. */
-const MAX_METADATA_BYTES = 8192;
 
 export const chatbotParams = Joi.object({ id: idSchema('cb').required() });
 export const conversationParams = Joi.object({ id: idSchema('cb').required(), convId: idSchema('conv').required() });
@@ -15,13 +14,7 @@ export const messageParams = conversationParams.keys({ msgId: idSchema('msg').re
 
 const isoTime = Joi.string().isoDate();
 
-const metadata = Joi.object()
-  .max(50)
-  .custom((value: object, helpers) =>
-    Buffer.byteLength(JSON.stringify(value)) > MAX_METADATA_BYTES ? helpers.error('object.tooLarge') : value,
-  )
-  .messages({ 'object.tooLarge': `{{#label}} must be at most ${MAX_METADATA_BYTES} bytes as JSON` })
-  .description('Your own key/value data, returned as sent (at most 50 keys, 8 KiB)');
+const metadata = userDataObject();
 
 const visitor = Joi.object({
   id: Joi.string().trim().min(1).max(200).description('Your id for the visitor'),

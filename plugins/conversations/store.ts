@@ -46,6 +46,8 @@ export interface ConversationDoc {
   lead_requested_at: string | null;
   /** When inactivity ends the conversation (the claims' due field); null once ended. */
   close_at: string | null;
+  /** Failed tries in a row to end it for inactivity; see retryAfterFailure. */
+  close_failures?: number;
   started_at: string;
   last_message_at: string | null;
   ended_at: string | null;

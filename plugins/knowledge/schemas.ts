@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { idSchema } from '../../core/ids.js';
+import { userDataObject } from '../../core/user-data.js';
 import { BINARY_MIME_TYPES } from './text/documents.js';
 import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './store.js';
 
@@ -10,7 +11,7 @@ export const knowledgeParams = Joi.object({ id: idSchema('cb').required() });
 export const itemParams = Joi.object({ id: idSchema('cb').required(), docId: idSchema('doc').required() });
 
 const title = Joi.string().trim().min(1).max(300);
-const metadata = Joi.object().max(50).description('Your own key/value data, returned as sent (at most 50 keys)');
+const metadata = userDataObject();
 const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] }).max(2048);
 const maxPages = Joi.number().integer().min(1).max(100).description('Pages of the same site to crawl from the URL');
 const refreshInterval = Joi.string()

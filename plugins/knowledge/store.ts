@@ -40,6 +40,8 @@ export interface ItemDoc {
   char_count: number;
   /** When the worker should (re)process the item; null when nothing is due. The claims' due field. */
   process_at: string | null;
+  /** Failed tries to finish the processing in a row (store or internal errors); see retryAfterFailure. */
+  processing_failures?: number;
   processed_at: string | null;
   created_at: string;
   updated_at: string;

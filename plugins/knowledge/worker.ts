@@ -4,7 +4,7 @@
 // daily or weekly refresh of URL items.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { BackgroundLoop } from '../../core/background.js';
+import { BackgroundLoop, retryAfterFailure, yieldToEventLoop } from '../../core/background.js';
 import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
@@ -30,7 +30,7 @@ export class KnowledgeWorker {
     private readonly fetcher: Fetcher,
     private readonly parser: ParserPool,
   ) {
-    this.loop = new BackgroundLoop('knowledge worker', () => this.runOnce(), platform.logger);
+    this.loop = new BackgroundLoop('knowledge worker', (signal) => this.runOnce(signal), platform.logger);
   }
 
   /** Process what is due now, in the background; calls while running fold into one more pass. */
@@ -48,23 +48,32 @@ export class KnowledgeWorker {
     this.loop.startSchedule('* * * * *');
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** Waits for the item in progress up to `deadlineMs`, then aborts it (it is released for another try). */
+  stop(deadlineMs?: number): Promise<void> {
+    return this.loop.stop(deadlineMs);
   }
 
   /** Claims and processes one batch; returns how many items it claimed. */
-  async runOnce(): Promise<number> {
+  async runOnce(signal?: AbortSignal): Promise<number> {
     const claimed = await this.knowledge.items.claims!.claimDue({
       now: this.platform.now(),
       owner: this.owner,
       leaseMs: LEASE_MS,
       limit: BATCH,
     });
-    for (const item of claimed) await this.process(item);
+    for (const item of claimed) {
+      if (signal?.aborted) {
+        // Shutting down: give the rest back at once instead of making them wait out the lease.
+        await this.knowledge.items.claims!.release({ id: item.record.id, owner: this.owner, now: this.platform.now() });
+        continue;
+      }
+      await this.process(item, signal);
+      await yieldToEventLoop();
+    }
     return claimed.length;
   }
 
-  private async process(claimed: ClaimedRecord<ItemDoc>): Promise<void> {
+  private async process(claimed: ClaimedRecord<ItemDoc>, signal?: AbortSignal): Promise<void> {
     const tenant = claimed.scope!;
     const items = this.knowledge.items.forTenant(tenant);
     let item: Item = claimed.record;
@@ -72,20 +81,60 @@ export class KnowledgeWorker {
       const started = await items.update(item.id, { status: 'processing' }, { ifVersion: item.version });
       if (!started) throw new RecordNotFoundError('knowledge_items', item.id); // deleted since it was claimed
       item = started;
-      await this.finish(tenant, item, await this.outcome(item));
-    } catch (error) {
-      // Changed (a PATCH asked for new processing) or deleted meanwhile: drop this result. The
-      // lease is released without touching process_at, so a new request stays due.
-      if (!(error instanceof VersionConflictError || error instanceof RecordNotFoundError)) {
-        this.platform.logger.error({ err: error, item_id: item.id }, 'knowledge item processing failed');
+      const outcome = await this.outcome(item, signal);
+      if (signal?.aborted) {
+        await this.knowledge.items.claims!.release({ id: item.id, owner: this.owner, now: this.platform.now() });
+        return;
       }
-      await this.knowledge.items.claims!.complete({ id: item.id, owner: this.owner, now: this.platform.now(), changes: {} });
+      await this.finish(tenant, item, outcome);
+    } catch (error) {
+      if (error instanceof VersionConflictError || error instanceof RecordNotFoundError) {
+        // Changed (a PATCH asked for new processing) or deleted meanwhile: drop this result. The
+        // lease is released without touching process_at, so a new request stays due.
+        await this.knowledge.items.claims!.complete({ id: item.id, owner: this.owner, now: this.platform.now(), changes: {} });
+        return;
+      }
+      await this.retryLater(tenant, item, error);
     }
   }
 
-  private async outcome(item: Item) {
+  /**
+   * The result could not be written (a store error, data the store refuses): try again later with
+   * backoff, and after the last try mark the item failed, so a poisoned item never spins the loop.
+   */
+  private async retryLater(tenant: TenantScope, item: Item, error: unknown): Promise<void> {
+    const now = this.platform.now();
+    const { failures, retryAt } = retryAfterFailure(now, item.processing_failures ?? 0);
+    this.platform.logger.error({ err: error, item_id: item.id, failures, retry_at: retryAt }, 'knowledge item could not be saved');
+    if (retryAt) {
+      await this.knowledge.items.claims!.complete({
+        id: item.id,
+        owner: this.owner,
+        now,
+        changes: { status: 'pending', process_at: retryAt.toISOString(), processing_failures: failures },
+      });
+      return;
+    }
+    const changes: Partial<ItemDoc> = {
+      status: 'failed',
+      error: `The item was processed but its result could not be saved after ${failures} tries; change it or add it again`,
+      process_at: null,
+      processing_failures: 0,
+      processed_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    if (!(await this.knowledge.items.claims!.complete({ id: item.id, owner: this.owner, now, changes }))) return;
+    // Best effort: the event carries the item, which may be what the store refused.
+    await this.platform.events
+      .publish(tenant, { type: 'knowledge.failed', chatbotId: item.chatbot_id, data: presentItem({ ...item, ...changes, version: item.version + 1 }) })
+      .catch((publishError: unknown) =>
+        this.platform.logger.error({ err: publishError, item_id: item.id }, 'knowledge.failed could not be recorded'),
+      );
+  }
+
+  private async outcome(item: Item, signal?: AbortSignal) {
     try {
-      const context = { fetcher: this.fetcher, parser: this.parser, userAgent: this.platform.config.fetch.user_agent };
+      const context = { fetcher: this.fetcher, parser: this.parser, userAgent: this.platform.config.fetch.user_agent, signal };
       return { ok: true as const, processed: await processItem(item, context) };
     } catch (error) {
       if (error instanceof FetchError || error instanceof ExtractionError) return { ok: false as const, message: error.message };
@@ -106,6 +155,7 @@ export class KnowledgeWorker {
       changes = {
         status: 'ready',
         error: null,
+        processing_failures: 0,
         title: processed.title,
         title_folded: foldForSearch(processed.title ?? ''),
         pages: processed.pages,
@@ -123,7 +173,13 @@ export class KnowledgeWorker {
       );
     } else {
       // A failed refresh keeps the chunks it had: the chatbot goes on answering from them.
-      changes = { status: 'failed', error: outcome.message, processed_at: now.toISOString(), updated_at: now.toISOString() };
+      changes = {
+        status: 'failed',
+        error: outcome.message,
+        processing_failures: 0,
+        processed_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      };
       writes.push(items.ops.update(item.id, changes, { ifVersion: item.version }));
     }
     await this.platform.events.publish(

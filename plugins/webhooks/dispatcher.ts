@@ -10,13 +10,13 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { BackgroundLoop } from '../../core/background.js';
+import { BackgroundLoop, retryAfterFailure } from '../../core/background.js';
 import { presentEvent, type EventDoc, type EventEnvelope, type StoredEvent } from '../../core/events.js';
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
 import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, UniqueConstraintError, VersionConflictError } from '../../core/store/errors.js';
 import type { ClaimedRecord, TenantScope } from '../../core/store/types.js';
-import type { SecretBox } from './secrets.js';
+import type { SecretBox } from '../../core/secret-box.js';
 import { signatureHeaders } from './signing.js';
 import {
   deliveryIdOf,
@@ -63,8 +63,9 @@ export class Dispatcher {
     this.loop.startSchedule('*/5 * * * * *');
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** Waits for deliveries in flight up to `deadlineMs`; one cut off is sent again when its lease ends. */
+  stop(deadlineMs?: number): Promise<void> {
+    return this.loop.stop(deadlineMs);
   }
 
   /** Fans out an event just published by this instance, then starts its deliveries. */
@@ -83,13 +84,21 @@ export class Dispatcher {
       leaseMs: EVENT_LEASE_MS,
       limit: EVENT_BATCH,
     });
-    for (const { record, scope } of claimed) {
-      await this.fanOut(scope!, record);
+    for (const { record, scope, attempts } of claimed) {
+      let dispatchAt: string | null = null;
+      try {
+        await this.fanOut(scope!, record);
+      } catch (error) {
+        // Claims count every try of this event, so they are its failures so far, this one included.
+        const { retryAt } = retryAfterFailure(this.platform.now(), attempts - 1);
+        this.platform.logger.error({ err: error, event_id: record.id, retry_at: retryAt }, 'event fan-out failed');
+        dispatchAt = retryAt?.toISOString() ?? null;
+      }
       await this.platform.events.collection.claims!.complete({
         id: record.id,
         owner: this.owner,
         now: this.platform.now(),
-        changes: { dispatch_at: null } as Partial<EventDoc>,
+        changes: { dispatch_at: dispatchAt } as Partial<EventDoc>,
       });
     }
     return claimed.length;
@@ -122,8 +131,37 @@ export class Dispatcher {
       leaseMs: settings.timeout_ms + 5_000,
       limit: settings.concurrency,
     });
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    await Promise.all(claimed.map((delivery) => this.attempt(delivery).catch((error: unknown) => this.attemptBroke(delivery, error))));
     return claimed.length;
+  }
+
+  /**
+   * Something other than the endpoint failed (the store, the secret box, a bug): counted as a failed
+   * attempt on the same retry schedule, so the delivery ends failed instead of being retried for ever.
+   */
+  private async attemptBroke(claimed: ClaimedRecord<DeliveryDoc>, error: unknown): Promise<void> {
+    const delivery = claimed.record;
+    this.platform.logger.error({ err: error, delivery_id: delivery.id }, 'webhook delivery attempt failed inside the server');
+    const now = this.platform.now();
+    const attempt = attemptOf(now, performance.now(), null, 'The delivery could not be prepared (internal error); it is retried', null);
+    const attemptCount = delivery.attempt_count + 1;
+    const next = this.nextAttemptAt(now, attemptCount, null);
+    await this.collections.deliveries.claims!.complete({
+      id: delivery.id,
+      owner: this.owner,
+      now,
+      changes: {
+        status: next ? 'pending' : 'failed',
+        attempt_count: attemptCount,
+        attempts: [...delivery.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT),
+        next_attempt_at: next,
+        completed_at: next ? null : now.toISOString(),
+        updated_at: now.toISOString(),
+      },
+    }).catch((completeError: unknown) =>
+      // The store itself is failing: the lease runs out and the delivery is claimed again then.
+      this.platform.logger.error({ err: completeError, delivery_id: delivery.id }, 'webhook delivery could not be rescheduled'),
+    );
   }
 
   private async attempt(claimed: ClaimedRecord<DeliveryDoc>): Promise<void> {

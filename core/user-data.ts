@@ -1,0 +1,44 @@
+// Free-form objects callers store with a resource (`metadata`, a lead's `custom`): returned as
+// sent, so they are bounded in keys, size and depth. Depth matters as much as size: 2 KB of nested
+// arrays is a valid request body, yet deeper than stores and event payloads accept (SQLite's JSON
+// functions stop at 1,000 levels), and deep values make every later reader recurse.
+import Joi from 'joi';
+
+export const USER_DATA_LIMITS = { maxKeys: 50, maxBytes: 8192, maxDepth: 5 } as const;
+
+/**
+ * A joi object of the caller's own data: at most `maxKeys` top-level keys, `maxBytes` as JSON, and
+ * `maxDepth` levels of nesting (the object itself is level 1).
+ */
+export function userDataObject(limits: { maxKeys: number; maxBytes: number; maxDepth: number } = USER_DATA_LIMITS) {
+  return Joi.object()
+    .max(limits.maxKeys)
+    .custom((value: object, helpers) => {
+      // Depth first: it is checked without recursion, so even a hostile value costs one walk.
+      if (depthExceeds(value, limits.maxDepth)) return helpers.error('object.tooDeep');
+      if (Buffer.byteLength(JSON.stringify(value)) > limits.maxBytes) return helpers.error('object.tooLarge');
+      return value;
+    })
+    .messages({
+      'object.tooDeep': `{{#label}} must be nested at most ${limits.maxDepth} levels deep`,
+      'object.tooLarge': `{{#label}} must be at most ${limits.maxBytes} bytes as JSON`,
+    })
+    .description(
+      `Your own key/value data, returned as sent (at most ${limits.maxKeys} keys, ${limits.maxBytes} bytes as JSON, ` +
+        `${limits.maxDepth} levels deep)`,
+    );
+}
+
+/** True when objects or arrays nest more than `maxDepth` levels; stops at the first one too deep. */
+export function depthExceeds(root: unknown, maxDepth: number): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > maxDepth) return true;
+    for (const child of Object.values(value)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}
