@@ -3,6 +3,7 @@
 // message naming every problem and where the value came from.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ProxyTrust } from '../core/client-address.js';
 import { configSchema } from './schema.js';
 import { defaultConfig } from './defaults.js';
 import type { PlanDefinition, PlanName } from './plans.js';
@@ -14,7 +15,8 @@ export interface Config {
     public_url: string | null;
     shutdown_timeout_ms: number;
     body_limit_bytes: number;
-    trust_proxy: boolean;
+    /** false: no proxy; a number: trusted hops in front; CIDRs: the trusted proxies (core/client-address.ts). */
+    trust_proxy: ProxyTrust;
   };
   data_dir: string;
   database: { url: string };
@@ -115,7 +117,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   for (const [variable, configPath] of Object.entries(ENVIRONMENT_VARIABLES)) {
     const value = env[variable];
     if (value === undefined || value === '') continue;
-    const parsed = LIST_VARIABLES.has(variable)
+    // TRUST_PROXY: "false", "true", a number of hops, or a comma-separated list of proxy CIDRs.
+    const isList = LIST_VARIABLES.has(variable) || (variable === 'TRUST_PROXY' && !/^(true|false|\d+)$/i.test(value.trim()));
+    const parsed = isList
       ? value.split(',').map((item) => item.trim()).filter(Boolean)
       : JSON_VARIABLES.has(variable)
         ? parseJsonVariable(variable, value)

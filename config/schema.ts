@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { parseCidr as parseClientCidr } from '../core/client-address.js';
 import { parseCidr } from '../core/http/address-policy.js';
 import { PLAN_NAMES } from './plans.js';
 
@@ -38,8 +39,24 @@ export const configSchema = Joi.object({
     public_url: Joi.string().uri({ scheme: ['http', 'https'] }).allow(null),
     shutdown_timeout_ms: Joi.number().integer().min(0).max(600_000).required(),
     body_limit_bytes: Joi.number().integer().min(1024).required(),
-    /** Trust X-Forwarded-For from a reverse proxy when deciding a client's IP (IP allowlists). */
-    trust_proxy: Joi.boolean().required(),
+    /**
+     * Whose X-Forwarded-For to believe when deciding a client's IP (IP allowlists): false (nobody),
+     * true (one proxy), a number of proxy hops, or the proxies' CIDRs. Read from the right.
+     */
+    trust_proxy: Joi.alternatives()
+      .try(
+        Joi.boolean(),
+        Joi.number().integer().min(0).max(32),
+        Joi.array()
+          .items(
+            Joi.string()
+              .custom((value: string, helpers) => (parseClientCidr(value) ? value : helpers.error('string.cidr')))
+              .messages({ 'string.cidr': '{{#label}} must be an IPv4 or IPv6 address or CIDR' }),
+          )
+          .min(1),
+      )
+      .required()
+      .messages({ 'alternatives.match': '{{#label}} must be false, true, a number of proxy hops, or a list of proxy CIDRs' }),
   }).required(),
   data_dir: Joi.string().min(1).required(),
   database: Joi.object({

@@ -1,21 +1,22 @@
 // What an authenticated API-key request must pass before its handler runs, in this order:
 // the account's IP allowlist, the rate limit (so a refused request still counts and still gets
 // the headers), the chatbot key's scope, the plan's access level, then Idempotency-Key.
-import { BlockList, isIP } from 'node:net';
 import type { Request, Server } from '@hapi/hapi';
+import { addressListOf, ClientAddressResolver, listHas } from './client-address.js';
 import { apiError } from './errors.js';
 import { beginIdempotentRequest } from './idempotency.js';
 import type { ApiCaller, Platform, PlatformRouteOptions } from './platform.js';
 import { consumeRequest, rateLimitHeaders, retryAfterSeconds } from './rate-limit.js';
 
 export function registerAccessRules(server: Server, platform: Platform): void {
+  const addresses = new ClientAddressResolver(platform.config.server.trust_proxy);
   server.ext('onPostAuth', async (request, h) => {
     const caller = request.auth.credentials?.app?.caller;
     if (!caller) return h.continue;
     const options: PlatformRouteOptions = request.route.settings.plugins?.platform ?? {};
     const now = platform.now();
 
-    checkIpAllowlist(platform, caller, request);
+    checkIpAllowlist(addresses, caller, request);
 
     const rateLimit = await consumeRequest(platform.store.counters, caller.tenant, caller.plan, now);
     request.app.rateLimit = rateLimit;
@@ -29,36 +30,17 @@ export function registerAccessRules(server: Server, platform: Platform): void {
     checkChatbotKeyScope(caller, options, request);
     checkPlanAccess(caller, options, request);
 
-    const replay = await beginIdempotentRequest(platform, platform.idempotencyKeys, caller.tenant, request, h);
+    const replay = await beginIdempotentRequest(platform, platform.idempotencyKeys, caller.tenant, caller.key.id, request, h);
     return replay ?? h.continue;
   });
 }
 
-function checkIpAllowlist(platform: Platform, caller: ApiCaller, request: Request): void {
+function checkIpAllowlist(addresses: ClientAddressResolver, caller: ApiCaller, request: Request): void {
   if (!caller.plan.ip_allowlist || caller.account.ip_allowlist.length === 0) return;
-  const ip = clientIp(request, platform.config.server.trust_proxy);
-  if (!ip || !allowlistOf(caller.account.ip_allowlist).check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4')) {
+  const ip = addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined);
+  if (!ip || !listHas(addressListOf(caller.account.ip_allowlist), ip)) {
     throw apiError(403, 'ip_not_allowed', `Requests from ${ip ?? 'this address'} are not in the account's IP allowlist`);
   }
-}
-
-export function clientIp(request: Request, trustProxy: boolean): string | null {
-  const forwarded = trustProxy ? String(request.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
-  const address = forwarded || request.info.remoteAddress;
-  if (!address) return null;
-  return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
-}
-
-/** Builds a BlockList from CIDRs ("10.0.0.0/8", "2001:db8::/32") or single addresses. */
-export function allowlistOf(cidrs: string[]): BlockList {
-  const list = new BlockList();
-  for (const cidr of cidrs) {
-    const [address, prefix] = cidr.split('/') as [string, string | undefined];
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, family);
-    else list.addSubnet(address, Number(prefix), family);
-  }
-  return list;
 }
 
 function checkChatbotKeyScope(caller: ApiCaller, options: PlatformRouteOptions, request: Request): void {

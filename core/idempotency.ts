@@ -1,11 +1,15 @@
 // Idempotency-Key on POST (API.md §1). The first response to a key is kept per account and mode
 // for 24 h and replayed to retries; the record lives in the store, so a retry may land on any
 // instance. Server errors (5xx) are not kept: the retry runs the request again.
+// Kept responses can carry secrets shown once (a new API key, a webhook signing secret), so they
+// are stored encrypted with the server key, and replayed only to the credential that made the
+// first request: another key of the same account gets 422, never the secret.
 import { createHash } from 'node:crypto';
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import type Boom from '@hapi/boom';
 import { apiError } from './errors.js';
 import { newId } from './ids.js';
+import type { SecretBox } from './secret-box.js';
 import type { Platform } from './platform.js';
 import { UniqueConstraintError } from './store/errors.js';
 import type { Collection, Repository, Store, TenantScope } from './store/types.js';
@@ -13,9 +17,12 @@ import type { Collection, Repository, Store, TenantScope } from './store/types.j
 export interface IdempotencyDoc {
   key: string;
   fingerprint: string;
+  /** The API key (or other credential) that made the first request: the only one replays go to. */
+  credential_id: string;
   state: 'in_flight' | 'done';
   locked_at: string;
-  response: { status_code: number; body: unknown; location: string | null } | null;
+  /** `sealed`: the body as JSON, encrypted with the server key (SecretBox). */
+  response: { status_code: number; sealed: string; location: string | null } | null;
   created_at: string;
   expires_at: string;
 }
@@ -23,6 +30,7 @@ export interface IdempotencyDoc {
 export interface PendingIdempotency {
   id: string;
   repository: Repository<IdempotencyDoc>;
+  box: SecretBox;
 }
 
 export function declareIdempotencyKeys(store: Store): Collection<IdempotencyDoc> {
@@ -63,6 +71,7 @@ export async function beginIdempotentRequest(
   platform: Platform,
   keys: Collection<IdempotencyDoc>,
   tenant: TenantScope,
+  credentialId: string,
   request: Request,
   h: ResponseToolkit,
 ): Promise<ResponseObject | null> {
@@ -80,13 +89,14 @@ export async function beginIdempotentRequest(
         id,
         key,
         fingerprint,
+        credential_id: credentialId,
         state: 'in_flight',
         locked_at: now.toISOString(),
         response: null,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + platform.config.idempotency.ttl_seconds * 1000).toISOString(),
       });
-      request.app.idempotency = { id, repository };
+      request.app.idempotency = { id, repository, box: await platform.secrets() };
       return null;
     } catch (error) {
       if (!(error instanceof UniqueConstraintError)) throw error;
@@ -98,6 +108,13 @@ export async function beginIdempotentRequest(
       await repository.delete(existing.id, { ifVersion: existing.version }).catch(() => false);
       continue;
     }
+    if (existing.credential_id !== credentialId) {
+      throw apiError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was used by another API key of the account; each key has its own idempotency keys',
+      );
+    }
     if (existing.fingerprint !== fingerprint) {
       throw apiError(
         422,
@@ -106,8 +123,9 @@ export async function beginIdempotentRequest(
       );
     }
     if (existing.state === 'done' && existing.response) {
+      const body = JSON.parse((await platform.secrets()).unseal(existing.response.sealed)) as object;
       const response = h
-        .response(existing.response.body as object)
+        .response(body)
         .code(existing.response.status_code)
         .header('Idempotent-Replayed', 'true');
       if (existing.response.location) response.header('Location', existing.response.location);
@@ -120,7 +138,7 @@ export async function beginIdempotentRequest(
         .update(existing.id, { locked_at: now.toISOString() }, { ifVersion: existing.version })
         .catch(() => null);
       if (taken) {
-        request.app.idempotency = { id: existing.id, repository };
+        request.app.idempotency = { id: existing.id, repository, box: await platform.secrets() };
         return null;
       }
     }
@@ -149,7 +167,7 @@ export async function finishIdempotentRequest(request: Request): Promise<void> {
   const location = isBoom ? null : (((response as ResponseObject).headers.location as string | undefined) ?? null);
   await pending.repository.update(pending.id, {
     state: 'done',
-    response: { status_code: statusCode, body, location },
+    response: { status_code: statusCode, sealed: pending.box.seal(JSON.stringify(body ?? null)), location },
   });
 }
 

@@ -7,6 +7,8 @@ import { declareAccounts, type Account, type AccountDoc } from './auth/accounts.
 import { declareApiKeys, type ApiKey, type ApiKeyDoc } from './auth/keys.js';
 import { EventBus } from './events.js';
 import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
+import { QuotaSlots } from './quota.js';
+import { declareMeta, SecretBox } from './secret-box.js';
 import type { ChatbotDirectory } from './services/chatbots.js';
 import type { KnowledgePluginApi } from './services/knowledge.js';
 import type { LeadRecorder } from './services/leads.js';
@@ -20,13 +22,19 @@ export interface Platform {
   accounts: Collection<AccountDoc>;
   apiKeys: Collection<ApiKeyDoc>;
   idempotencyKeys: Collection<IdempotencyDoc>;
+  /** Quotas that hold across instances (core/quota.ts). */
+  quotas: QuotaSlots;
   /** The clock every time-dependent rule reads; tests replace it. */
   now(): Date;
   /** Sweeps plugins add to the maintenance tick, by name (see core/maintenance.ts). */
   maintenance: Map<string, import('./maintenance.js').MaintenanceTask>;
+  /** The server key's box (secrets at rest); opened on first use, and at start so a wrong key refuses to serve. */
+  secrets(): Promise<SecretBox>;
 }
 
 export function createPlatform(config: Config, store: Store, logger: Logger, now: () => Date): Platform {
+  const meta = declareMeta(store);
+  let box: Promise<SecretBox> | null = null;
   return {
     config,
     store,
@@ -36,7 +44,13 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
     accounts: declareAccounts(store),
     apiKeys: declareApiKeys(store),
     idempotencyKeys: declareIdempotencyKeys(store),
+    quotas: new QuotaSlots(store, now),
     maintenance: new Map(),
+    secrets() {
+      box ??= SecretBox.open(config, meta, now());
+      box.catch(() => (box = null)); // a failure (store down) is retried by the next caller
+      return box;
+    },
   };
 }
 

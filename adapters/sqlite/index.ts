@@ -1,7 +1,7 @@
 // The embedded default store: one SQLite file (WAL), shared safely by several processes.
 import { prepared } from './statements.js';
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
 import { applyWrite, assertWriteLanded, collectionHandle, declareCollection, type EngineRunner } from '../../core/store/handle.js';
@@ -16,7 +16,7 @@ export interface SqliteStoreOptions {
 }
 
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
@@ -25,6 +25,16 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   db.pragma('foreign_keys = ON');
   return new SqliteStore(db);
+}
+
+/**
+ * The database holds every tenant's data: its folder is created 0700 and the file 0600 (SQLite
+ * gives its -wal and -shm files the database file's mode). An existing file keeps its mode: an
+ * operator may have chosen it.
+ */
+function createPrivately(file: string): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
 }
 
 const CAPABILITIES: ReadonlySet<Capability> = new Set([

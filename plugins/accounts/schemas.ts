@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { PLAN_NAMES } from '../../config/plans.js';
+import { parseCidr } from '../../core/client-address.js';
 export { apiKeyResponse, apiKeyWithSecretResponse } from '../../core/auth/key-schemas.js';
 
 const isoTime = Joi.string().isoDate();
@@ -25,9 +26,14 @@ export const accountResponse = Joi.object({
   updated_at: isoTime.required(),
 }).label('Account');
 
-/** CIDRs or single addresses, IPv4 or IPv6. */
+/** CIDRs or single addresses, IPv4 or IPv6, read by the same parser that enforces them. */
 export const ipAllowlist = Joi.array()
-  .items(Joi.string().ip({ cidr: 'optional' }))
+  .items(
+    Joi.string()
+      .max(64)
+      .custom((value: string, helpers) => (parseCidr(value) ? value : helpers.error('string.cidr')))
+      .messages({ 'string.cidr': '{{#label}} must be an IPv4 or IPv6 address or CIDR such as 203.0.113.0/24 or 2001:db8::/32' }),
+  )
   .max(100)
   .unique();
 

@@ -1,5 +1,6 @@
 // What only the SQLite adapter promises: WAL, recorded migrations, declared indexes kept in step.
 import Database from 'better-sqlite3';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { openSqliteStore } from '../../adapters/sqlite/index.js';
@@ -89,4 +90,18 @@ t.test('declaring search on an existing collection indexes its records; removing
   t.teardown(() => db.close());
   t.notOk(db.prepare("SELECT 1 FROM sqlite_master WHERE name = 's_notes'").get(), 'the FTS table is gone');
   t.notOk(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'c_notes'").get(), 'and its triggers');
+});
+
+t.test('a new database is private to the server user: folder 0700, file, WAL and shared memory 0600', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const folder = path.join(dir, 'private');
+  const file = path.join(folder, 'store.sqlite');
+  const store = openSqliteStore(file);
+  const things = store.collection<{ name: string }>({ name: 'things', scope: 'tenant' });
+  await store.init();
+  await things.forTenant({ accountId: 'acct_1', mode: 'live' }).insert({ id: 'thing_1', name: 'written' });
+  t.equal(statSync(folder).mode & 0o777, 0o700, 'the folder');
+  for (const suffix of ['', '-wal', '-shm']) t.equal(statSync(`${file}${suffix}`).mode & 0o777, 0o600, `store.sqlite${suffix}`);
+  await store.close();
 });

@@ -78,6 +78,17 @@ t.test('a broken config file is named', async (t) => {
   t.throws(() => loadConfig({ file, env: {} }), /plans\.free\.access/);
 });
 
+t.test('TRUST_PROXY: false, true, a number of hops, or proxy CIDRs read by the enforcer', async (t) => {
+  const trust = (value: string) => loadConfig({ file: null, env: { TRUST_PROXY: value } }).server.trust_proxy;
+  t.equal(trust('false'), false);
+  t.equal(trust('true'), true);
+  t.equal(trust('2'), 2);
+  t.same(trust('10.0.0.0/8, 127.0.0.1,2001:db8::/32'), ['10.0.0.0/8', '127.0.0.1', '2001:db8::/32']);
+  for (const bad of ['v1.a', '10.0.0.0/33', 'proxy.internal', '-1', '99']) {
+    t.throws(() => trust(bad), { name: 'ConfigError', message: /TRUST_PROXY/ }, bad);
+  }
+});
+
 t.test('outbound allowlists: one per area, an egress list, entries read by the enforcer', async (t) => {
   const defaults = loadConfig({ file: null, env: {} });
   t.same([defaults.fetch.allowed_cidrs, defaults.webhooks.allowed_cidrs, defaults.egress.allowed_cidrs], [[], [], []], 'all empty by default');

@@ -143,3 +143,35 @@ t.test('idempotency keys', async (t) => {
     t.notOk(response.headers['idempotent-replayed']);
   });
 });
+
+t.test('kept responses carrying secrets: encrypted at rest, replayed only to the key that made them', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const post = (key: string, url: string, payload: unknown, idempotencyKey: string) =>
+    api.request('POST', url, { key, payload, headers: { 'idempotency-key': idempotencyKey } });
+
+  const created = await post(acme.live, '/api/v1/api-keys', { name: 'ci' }, 'make-ci-key');
+  t.equal(created.statusCode, 201);
+  const secret: string = created.json.secret;
+  t.match(secret, /^sk_live_/);
+  const webhook = await post(acme.live, '/api/v1/webhooks', { url: 'https://hooks.example.com/in' }, 'make-hook');
+  t.equal(webhook.statusCode, 201);
+  const signingSecret: string = webhook.json.secret;
+  t.match(signingSecret, /^whsec_/);
+
+  const stored = await api.storedText();
+  t.notOk(stored.includes(secret.slice(8)), 'the new API key is not in the store in clear');
+  t.notOk(stored.includes(signingSecret.slice(6)), 'nor the webhook signing secret');
+
+  const replay = await post(acme.live, '/api/v1/api-keys', { name: 'ci' }, 'make-ci-key');
+  t.equal(replay.headers['idempotent-replayed'], 'true');
+  t.equal(replay.json.secret, secret, 'the same key replays the response, secret included');
+
+  // Another key of the same account (here the one just made) does not get the first key's response.
+  const other = await post(secret, '/api/v1/api-keys', { name: 'ci' }, 'make-ci-key');
+  assertError(t, other, 422, 'idempotency_key_reused', 'another credential');
+  t.notOk(other.payload.includes(secret.slice(8)), 'and sees nothing of it');
+  const otherHook = await post(secret, '/api/v1/webhooks', { url: 'https://hooks.example.com/in' }, 'make-hook');
+  assertError(t, otherHook, 422, 'idempotency_key_reused', 'another credential, webhook');
+  t.notOk(otherHook.payload.includes(signingSecret), 'no signing secret either');
+});

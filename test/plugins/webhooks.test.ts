@@ -407,11 +407,12 @@ t.test('the secret key: generated into DATA_DIR, and another key on the same sto
   t.equal(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64').length, 32, 'a 32-byte key');
   t.equal(statSync(keyFile).mode & 0o777, 0o600, 'readable by the owner only');
 
-  const { SecretBox, declareMeta } = await import('../../plugins/webhooks/secrets.js');
-  const other = { ...api.platform, config: { ...api.config, webhooks: { ...api.config.webhooks, secret_key: Buffer.alloc(32, 7).toString('base64') } } };
-  await t.rejects(SecretBox.open(other, declareMeta(api.platform.store)), { name: 'KeyMismatchError', message: /differs/ }, 'another key is refused');
-  const same = { ...api.platform, config: { ...api.config, webhooks: { ...api.config.webhooks, secret_key: readFileSync(keyFile, 'utf8').trim() } } };
-  const box = await SecretBox.open(same, declareMeta(api.platform.store));
+  const { SecretBox, declareMeta } = await import('../../core/secret-box.js');
+  const now = api.clock.now();
+  const other = { ...api.config, webhooks: { ...api.config.webhooks, secret_key: Buffer.alloc(32, 7).toString('base64') } };
+  await t.rejects(SecretBox.open(other, declareMeta(api.platform.store), now), { name: 'KeyMismatchError', message: /differs/ }, 'another key is refused');
+  const same = { ...api.config, webhooks: { ...api.config.webhooks, secret_key: readFileSync(keyFile, 'utf8').trim() } };
+  const box = await SecretBox.open(same, declareMeta(api.platform.store), now);
   t.equal(box.unseal(box.seal('whsec_abc')), 'whsec_abc', 'the same key, from config, works');
 });
 

@@ -1,13 +1,15 @@
-// Signing secrets must be usable to sign, so they cannot be hashed: they are encrypted at rest
-// with AES-256-GCM under a key from config (`WEBHOOK_SECRET_KEY`), or, when none is set, a key
-// generated into DATA_DIR on first start. The store keeps the key's fingerprint, so an instance
-// started with another key refuses to start instead of failing every delivery.
+// Secrets the server must be able to read back cannot be hashed: webhook signing secrets (to sign)
+// and idempotent responses that carry a new key or secret (to replay them). They are encrypted at
+// rest with AES-256-GCM under the server key from config (`WEBHOOK_SECRET_KEY`, named for its first
+// use), or, when none is set, a key generated into DATA_DIR (mode 0600) on first start. The store
+// keeps the key's fingerprint, so an instance started with another key refuses to start instead of
+// failing every delivery and replay.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Platform } from '../../core/platform.js';
-import { UniqueConstraintError } from '../../core/store/errors.js';
-import type { Collection, Store } from '../../core/store/types.js';
+import type { Config } from '../config/index.js';
+import { UniqueConstraintError } from './store/errors.js';
+import type { Collection, Store } from './store/types.js';
 
 const KEY_FILE = 'webhook-secret.key';
 const FINGERPRINT_ID = 'webhook_secret_key';
@@ -21,25 +23,18 @@ export class KeyMismatchError extends Error {
   override name = 'KeyMismatchError';
 }
 
-/** `whsec_` and 24 random bytes in base64, as Standard Webhooks libraries expect. */
-export function newSigningSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64')}`;
-}
-
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
   /** The key from config, else from DATA_DIR (created there the first time), checked against the store. */
-  static async open(platform: Platform, meta: Collection<MetaDoc>): Promise<SecretBox> {
-    const key = platform.config.webhooks.secret_key
-      ? Buffer.from(platform.config.webhooks.secret_key, 'base64')
-      : keyFromDataDir(platform.config.data_dir);
+  static async open(config: Config, meta: Collection<MetaDoc>, now: Date): Promise<SecretBox> {
+    const key = config.webhooks.secret_key ? Buffer.from(config.webhooks.secret_key, 'base64') : keyFromDataDir(config.data_dir);
     const fingerprint = createHmac('sha256', key).update('chatbot-platform webhook secret key').digest('base64url');
     const repository = meta.global();
     let stored = await repository.get(FINGERPRINT_ID);
     if (!stored) {
       try {
-        stored = await repository.insert({ id: FINGERPRINT_ID, fingerprint, created_at: platform.now().toISOString() });
+        stored = await repository.insert({ id: FINGERPRINT_ID, fingerprint, created_at: now.toISOString() });
       } catch (error) {
         if (!(error instanceof UniqueConstraintError)) throw error;
         stored = await repository.get(FINGERPRINT_ID); // another instance wrote it first
@@ -47,7 +42,7 @@ export class SecretBox {
     }
     if (stored!.fingerprint !== fingerprint) {
       throw new KeyMismatchError(
-        'The webhook secret key differs from the one this store was set up with: every instance sharing a store ' +
+        'The server secret key differs from the one this store was set up with: every instance sharing a store ' +
           'needs the same WEBHOOK_SECRET_KEY (or the same DATA_DIR/webhook-secret.key)',
       );
     }
@@ -76,7 +71,7 @@ export function declareMeta(store: Store): Collection<MetaDoc> {
 function keyFromDataDir(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     // wx: two processes starting at once cannot both write it; the loser reads the winner's.
     try {
       writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
