@@ -1,7 +1,8 @@
 // Which addresses an outbound request may connect to. One policy per area (knowledge fetching,
 // webhook delivery, language-model providers), judged on the resolved address at connect time by
-// the agents in guarded-agents.ts. ipaddr.js both parses the operator's CIDR lists (at start-up,
-// through the config schema) and judges addresses, so the two can never disagree on a value.
+// the agents in guarded-agents.ts. One parser (parseAddress: ipaddr.js behind net.isIP, with the
+// one reading of ipaddr.js that differs from the OS corrected) reads the operator's CIDR lists at
+// start-up, through the config schema, and the addresses judged, so the two never disagree.
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
