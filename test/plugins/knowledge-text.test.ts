@@ -44,6 +44,26 @@ t.test('a short section is one chunk; a sentence longer than a chunk is cut by w
   t.ok(sentencesOf(long).every((piece) => piece.length <= CHUNK_MAX));
 });
 
+t.test('headings, emphasis and links are read by linear scans', async (t) => {
+  // Regression: /^(#{1,6})\s+(.+?)\s*#*\s*$/ took 33 s on a 6 KB run of spaces; this is 1 MiB.
+  const spaces = ' '.repeat(1024 * 1024);
+  t.same(toSections(`# Title${spaces}x${spaces}##${spaces}\nBody.`), [{ headingPath: [`Title${spaces}x`], paragraphs: ['Body.'] }]);
+  t.same(toSections('## Costs ##\n### #\n#######  Seven\n#NoSpace'), [
+    { headingPath: ['Costs', '#'], paragraphs: ['####### Seven #NoSpace'] },
+  ]);
+  t.same(toSections('#  \nText'), [{ headingPath: [], paragraphs: ['Text'] }], 'a heading with no text is no path entry');
+  t.same(toSections('# A\u2028b\nText'), [{ headingPath: [], paragraphs: ['# A b Text'] }], 'a heading is one line');
+  t.same(toSections('*a* *b* and _c_, **d** __e__ `f` ![g](x.png) [h](https://x/(y)'), [
+    { headingPath: [], paragraphs: ['a b and c, d e f g h'] },
+  ]);
+  t.same(toSections('- one\n* two\n+ three\n12. four\n3) five\n-six\n> quote'), [
+    { headingPath: [], paragraphs: ['one two three four five -six quote'] },
+  ]);
+  t.same(sentencesOf('He said "stop." Then (really!) left. End'), ['He said "stop."', 'Then (really!) left.', 'End']);
+  // A run of ")" made the old look-behind re-read it at every position.
+  t.equal(sentencesOf(')'.repeat(1024 * 1024)).join('').length, CHUNK_MAX, 'one word, cut to a chunk');
+});
+
 t.test('HTML pages: the main content, headings kept, page chrome dropped; links for crawling', async (t) => {
   const page = `<html><head><title>Help centre</title></head><body>
     <nav><a href="/a">Home</a> <a href="/b#x">Other</a></nav>
