@@ -53,6 +53,13 @@ async function serve(config: Config): Promise<number> {
     if (stopping) process.exit(1);
     stopping = true;
     platform.logger.info({ signal }, 'shutting down');
+    // Background work gets the same deadline (and is aborted at it), but a stop step that still
+    // hangs must not keep the process: the timeout is a promise to the operator.
+    const deadline = config.server.shutdown_timeout_ms + 2_000;
+    setTimeout(() => {
+      platform.logger.error({ timeout_ms: config.server.shutdown_timeout_ms }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, deadline).unref();
     server
       .stop({ timeout: config.server.shutdown_timeout_ms })
       .then(() => process.exit(0))

@@ -2,6 +2,7 @@
 // caused it (the outbox the webhook dispatcher delivers), then handed to in-process subscribers.
 import type { Logger } from 'pino';
 import { newId } from './ids.js';
+import { DurableReactions, type Reaction } from './reactions.js';
 import type { Collection, Store, Stored, TenantScope, WriteOp } from './store/types.js';
 
 export interface EventDoc {
@@ -59,6 +60,7 @@ export function presentEvent(event: StoredEvent, scope: TenantScope): EventEnvel
 
 export class EventBus {
   readonly collection: Collection<EventDoc>;
+  readonly reactions: DurableReactions;
   private readonly subscribers = new Map<string, EventSubscriber[]>();
 
   constructor(
@@ -66,6 +68,7 @@ export class EventBus {
     private readonly logger: Logger,
     private readonly now: () => Date,
   ) {
+    this.reactions = new DurableReactions(store, logger, now);
     this.collection = store.collection<EventDoc>({
       name: 'events',
       scope: 'tenant',
@@ -79,6 +82,16 @@ export class EventBus {
     const list = this.subscribers.get(type) ?? [];
     list.push(subscriber);
     this.subscribers.set(type, list);
+  }
+
+  /**
+   * Work that must happen because of an event and must not be lost (cascading deletes of personal
+   * data): committed as a job with the event, run right after it, retried by any instance until it
+   * succeeds (see core/reactions.ts). Runs before the plain subscribers. `name` must be unique and
+   * stable across releases; the reaction must be idempotent.
+   */
+  subscribeDurably(type: string, name: string, reaction: Reaction): void {
+    this.reactions.add(type, name, reaction);
   }
 
   /**
@@ -112,8 +125,10 @@ export class EventBus {
     // The change goes first: on a store without atomic commit, a crash between the two writes
     // loses an event rather than inventing one for a change that never happened.
     const events = this.collection.forTenant(scope);
-    await this.store.commit([...writes, ...docs.map((doc) => events.ops.insert(doc))]);
     const envelopes = docs.map((doc) => presentEvent({ ...doc, version: 1 }, scope));
+    const jobs = this.reactions.jobsFor(scope, envelopes);
+    await this.store.commit([...writes, ...docs.map((doc) => events.ops.insert(doc)), ...jobs.map((job) => job.write)]);
+    await this.reactions.runCommitted(scope, jobs);
     for (const envelope of envelopes) await this.notify(envelope, scope);
     return envelopes;
   }

@@ -66,7 +66,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
     routes: {
       // Routes without query parameters refuse unknown ones; routes with some declare them.
       validate: { failAction: validationFailAction, options: { abortEarly: false }, query: Joi.object({}) },
-      response: { failAction: 'error' },
+      response: { failAction: responseValidationFailed },
       payload: { maxBytes: config.server.body_limit_bytes, allow: ['application/json'] },
       auth: { strategy: 'api-key' },
     },
@@ -102,15 +102,34 @@ export async function createServer(config: Config, options: CreateServerOptions 
 
   // Scheduled work runs only in a started (serving) server, never in tests' initialized ones.
   let maintenance: ScheduledTask | null = null;
-  server.ext('onPostStart', () => {
+  server.ext('onPostStart', async () => {
+    // A serving instance with another server key than the store's refuses to start, rather than
+    // fail every webhook delivery and idempotent replay.
+    await platform.secrets();
     maintenance = scheduleMaintenance(platform);
+    platform.events.reactions.startSchedule();
+    platform.events.reactions.drain().catch((error: unknown) => logger.error({ err: error }, 'event reactions failed'));
   });
   server.ext('onPreStop', async () => {
     await maintenance?.stop();
+    await platform.events.reactions.stop(config.server.shutdown_timeout_ms / 2);
   });
   server.ext('onPostStop', () => store.close());
   await server.initialize();
   return { server, platform };
+}
+
+/**
+ * A response that does not match its route's schema is our bug: a 500 for the caller, and a log
+ * line naming the fields that failed (never their values: a response may carry secrets).
+ */
+function responseValidationFailed(request: Request, _h: Hapi.ResponseToolkit, error?: Error): never {
+  const details = ((error as Joi.ValidationError | undefined)?.details ?? []).map((detail) => ({
+    path: detail.path.join('.'),
+    type: detail.type,
+  }));
+  request.logger.error({ route: request.route.path, method: request.method, details }, 'response failed its schema');
+  throw Boom.badImplementation('Response failed its schema');
 }
 
 /** Shapes errors, adds X-Request-Id and rate-limit headers, and stores idempotent responses. */

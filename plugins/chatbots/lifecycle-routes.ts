@@ -42,8 +42,13 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
           if (chatbot.status === 'archived') chatbots.assertWritable(chatbot);
           throw apiError(409, 'conflict', `Chatbot ${chatbot.id} is ${chatbot.status}; only a ${transition.from.join(' or ')} chatbot can be ${transition.action}d`);
         }
-        if (transition.action === 'restore') await chatbots.assertQuotaLeft(caller);
-        return presentChatbot(await chatbots.update(caller.tenant, chatbot, { status: transition.to }));
+        const changes = { status: transition.to };
+        if (transition.action === 'restore') {
+          return presentChatbot(await chatbots.withQuotaSlot(caller, chatbot.id, (slot) => chatbots.update(caller.tenant, chatbot, changes, { before: slot })));
+        }
+        // Archiving frees the chatbot's slot in the same commit (pausing keeps it: paused ones count).
+        const after = transition.action === 'archive' ? [chatbots.releaseQuotaSlot(caller.tenant, chatbot.id)] : [];
+        return presentChatbot(await chatbots.update(caller.tenant, chatbot, changes, { after }));
       },
     },
   }));

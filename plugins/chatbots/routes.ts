@@ -48,7 +48,6 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
         response: { status: { 201: createdChatbotResponse } },
         handler: async (request, h) => {
           const caller = callerOf(request);
-          await chatbots.assertQuotaLeft(caller);
           const input = normaliseWelcome(request.payload as ChatbotInput);
           const now = platform.now();
           const doc: ChatbotDoc & { id: string } = {
@@ -70,10 +69,13 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
             now,
           });
           const chatbot = presentChatbot({ ...doc, version: 1 });
-          await platform.events.publish(caller.tenant, { type: 'chatbot.created', chatbotId: doc.id, data: chatbot }, [
-            chatbots.repository(caller.tenant).ops.insert(doc),
-            key.op,
-          ]);
+          await chatbots.withQuotaSlot(caller, doc.id, (slot) =>
+            platform.events.publish(caller.tenant, { type: 'chatbot.created', chatbotId: doc.id, data: chatbot }, [
+              ...slot,
+              chatbots.repository(caller.tenant).ops.insert(doc),
+              key.op,
+            ]),
+          );
           return h
             .response({ ...chatbot, api_key: key.secret })
             .code(201)
@@ -159,6 +161,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
             [
               chatbots.repository(tenant).ops.delete(chatbot.id, { ifVersion: chatbot.version }),
               platform.apiKeys.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbot.id }),
+              chatbots.releaseQuotaSlot(tenant, chatbot.id),
             ],
           );
           return { id: chatbot.id, deleted: true };

@@ -1,6 +1,7 @@
 // The chatbot rules every route shares: lookup, the archived read-only rule, the plan's chatbot
 // quota, and writes that publish their event in the same commit.
 import { apiError, notFound } from '../../core/errors.js';
+import { QuotaFullError } from '../../core/quota.js';
 import type { ApiCaller, Platform } from '../../core/platform.js';
 import type { Collection, Repository, TenantScope, WriteOp } from '../../core/store/types.js';
 import { foldForSearch } from '../../core/text/fold.js';
@@ -29,25 +30,42 @@ export class ChatbotService {
     }
   }
 
-  /** Active and paused chatbots count against the plan; archived ones do not. */
-  async assertQuotaLeft(caller: ApiCaller): Promise<void> {
+  /**
+   * Runs `commit` with the write that takes one of the plan's chatbot slots (first in the commit):
+   * active and paused chatbots count against the plan, archived ones do not. The count is checked
+   * too, for chatbots made before slots existed and for a plan lowered below what is in use.
+   */
+  async withQuotaSlot<T>(caller: ApiCaller, chatbotId: string, commit: (slotWrite: WriteOp[]) => Promise<T>): Promise<T> {
     const limit = caller.plan.chatbots;
-    if (limit === null) return;
-    const inUse = await this.repository(caller.tenant).count({ status: { in: ['active', 'paused'] } });
-    if (inUse >= limit) {
-      throw apiError(
-        409,
-        'chatbot_limit_reached',
-        `The ${caller.account.plan} plan allows ${limit} chatbot${limit === 1 ? '' : 's'}; archive or delete one, or upgrade`,
+    const repository = this.repository(caller.tenant);
+    if (limit !== null && (await repository.count({ status: { in: ['active', 'paused'] } })) >= limit) throw limitReached(caller, limit);
+    try {
+      return await this.platform.quotas.withSlot(
+        caller.tenant,
+        {
+          quota: CHATBOT_QUOTA,
+          limit,
+          holder: chatbotId,
+          stillHolds: async (id) => ['active', 'paused'].includes((await repository.get(id))?.status ?? 'gone'),
+        },
+        (slot) => commit(slot ? [slot] : []),
       );
+    } catch (error) {
+      if (error instanceof QuotaFullError) throw limitReached(caller, limit!);
+      throw error;
     }
+  }
+
+  /** The write that frees a chatbot's slot, to commit with its archiving or deletion. */
+  releaseQuotaSlot(tenant: TenantScope, chatbotId: string): WriteOp {
+    return this.platform.quotas.releaseOps(tenant, CHATBOT_QUOTA, chatbotId);
   }
 
   /**
    * Applies changes with optimistic concurrency and publishes `chatbot.updated` in the same commit.
    * A concurrent change makes this a 409 conflict rather than a lost update.
    */
-  async update(tenant: TenantScope, chatbot: Chatbot, changes: Partial<ChatbotDoc>, extraWrites: WriteOp[] = []) {
+  async update(tenant: TenantScope, chatbot: Chatbot, changes: Partial<ChatbotDoc>, writes: { before?: WriteOp[]; after?: WriteOp[] } = {}) {
     const now = this.platform.now().toISOString();
     const full: Partial<ChatbotDoc> = { ...changes, updated_at: now };
     if (changes.name !== undefined) full.name_folded = foldForSearch(changes.name);
@@ -55,8 +73,18 @@ export class ChatbotService {
     await this.platform.events.publish(
       tenant,
       { type: 'chatbot.updated', chatbotId: chatbot.id, data: presentChatbot(updated) },
-      [this.repository(tenant).ops.update(chatbot.id, full, { ifVersion: chatbot.version }), ...extraWrites],
+      [...(writes.before ?? []), this.repository(tenant).ops.update(chatbot.id, full, { ifVersion: chatbot.version }), ...(writes.after ?? [])],
     );
     return updated;
   }
+}
+
+const CHATBOT_QUOTA = 'chatbots';
+
+function limitReached(caller: ApiCaller, limit: number) {
+  return apiError(
+    409,
+    'chatbot_limit_reached',
+    `The ${caller.account.plan} plan allows ${limit} chatbot${limit === 1 ? '' : 's'}; archive or delete one, or upgrade`,
+  );
 }

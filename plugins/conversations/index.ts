@@ -30,7 +30,7 @@ export const conversationsPlugin: Plugin<void> = {
     server.expose('inactivity', inactivity);
 
     // A deleted chatbot takes its conversations with it.
-    platform.events.subscribe('chatbot.deleted', async (event, tenant) => {
+    platform.events.subscribeDurably('chatbot.deleted', 'conversations.delete-for-chatbot', async (event, tenant) => {
       const chatbotId = event.chatbot_id!;
       await platform.store.commit([
         collections.conversations.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
@@ -39,7 +39,7 @@ export const conversationsPlugin: Plugin<void> = {
     });
 
     server.ext('onPostStart', () => inactivity.start());
-    server.ext('onPreStop', () => inactivity.stop());
+    server.ext('onPreStop', () => inactivity.stop(platform.config.server.shutdown_timeout_ms / 2));
     server.route([
       ...conversationRoutes(service, chatbots),
       ...messageRoutes(platform, service, chatbots),

@@ -23,12 +23,12 @@ export const knowledgePlugin: Plugin<void> = {
     const knowledge = declareKnowledge(platform.store);
     // Documents and pages are read in worker threads with memory and time limits (parsing/pool.ts).
     const parser = new ParserPool();
-    const worker = new KnowledgeWorker(platform, knowledge, new Fetcher(platform.config.fetch), parser);
+    const worker = new KnowledgeWorker(platform, knowledge, new Fetcher({ allowedCidrs: platform.config.fetch.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }), parser);
     server.expose('worker', worker);
     server.expose('retriever', knowledgeRetriever(platform.store, knowledge));
 
     // A deleted chatbot takes its knowledge with it.
-    platform.events.subscribe('chatbot.deleted', async (event, tenant) => {
+    platform.events.subscribeDurably('chatbot.deleted', 'knowledge.delete-for-chatbot', async (event, tenant) => {
       const chatbotId = event.chatbot_id!;
       await platform.store.commit([
         knowledge.items.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
@@ -40,7 +40,8 @@ export const knowledgePlugin: Plugin<void> = {
       worker.startSchedule();
       worker.nudge(); // catch up with what was due while no instance ran
     });
-    server.ext('onPreStop', () => worker.stop());
+    // Half the shutdown time to finish the item in progress, half to abort it and release its claim.
+    server.ext('onPreStop', () => worker.stop(platform.config.server.shutdown_timeout_ms / 2));
     server.ext('onPostStop', () => parser.close());
     server.route(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker));
   },

@@ -12,7 +12,7 @@ export const leadsPlugin: Plugin<void> = {
     const leads = declareLeads(platform.store);
     server.expose('recorder', leadRecorder(platform, leads));
     // A deleted chatbot takes its leads with it.
-    platform.events.subscribe('chatbot.deleted', async (event, tenant) => {
+    platform.events.subscribeDurably('chatbot.deleted', 'leads.delete-for-chatbot', async (event, tenant) => {
       await leads.forTenant(tenant).deleteMany({ chatbot_id: event.chatbot_id! });
     });
   },

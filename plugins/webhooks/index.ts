@@ -5,8 +5,7 @@ import { Fetcher } from '../../core/http/fetcher.js';
 import { sweepExpired } from '../../core/maintenance.js';
 import { Dispatcher } from './dispatcher.js';
 import { webhookRoutes } from './routes.js';
-import { declareMeta, SecretBox } from './secrets.js';
-import { declareWebhooks } from './store.js';
+import { declareWebhooks, webhookQuotaOf } from './store.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
@@ -21,28 +20,21 @@ export const webhooksPlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const collections = declareWebhooks(platform.store);
-    const meta = declareMeta(platform.store);
-    // Opened on first use (a CLI command never needs it) and when serving starts, so an instance
-    // with another key than the store's refuses to start rather than fail every delivery.
-    let box: Promise<SecretBox> | null = null;
-    const secrets = () => {
-      box ??= SecretBox.open(platform, meta);
-      box.catch(() => (box = null));
-      return box;
-    };
+    const secrets = () => platform.secrets();
     const dispatcher = new Dispatcher(platform, collections, new Fetcher({ allowedCidrs: platform.config.webhooks.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }), secrets);
     server.expose('dispatcher', dispatcher);
 
     // Every event may be due for delivery: fan it out at once rather than at the next tick.
     platform.events.subscribe('*', (event, tenant) => dispatcher.dispatchPublished(tenant, event));
     // A deleted chatbot's own endpoints go with it (account-wide ones still get chatbot.deleted).
-    platform.events.subscribe('chatbot.deleted', async (event, tenant) => {
+    platform.events.subscribeDurably('chatbot.deleted', 'webhooks.delete-for-chatbot', async (event, tenant) => {
       const webhooks = collections.webhooks.forTenant(tenant);
       const own = await webhooks.list({ filter: { chatbot_id: event.chatbot_id! }, limit: 1000 });
       if (own.length === 0) return;
       await platform.store.commit([
         collections.deliveries.forTenant(tenant).ops.deleteMany({ webhook_id: { in: own.map((webhook) => webhook.id) } }),
         webhooks.ops.deleteMany({ chatbot_id: event.chatbot_id! }),
+        platform.quotas.releaseAll(tenant, webhookQuotaOf(event.chatbot_id)),
       ]);
     });
 
@@ -51,12 +43,11 @@ export const webhooksPlugin: Plugin<void> = {
       sweepExpired(collections.deliveries, 'created_at', new Date(now.getTime() - platform.config.retention.events_days * 86_400_000)),
     );
 
-    server.ext('onPostStart', async () => {
-      await secrets();
+    server.ext('onPostStart', () => {
       dispatcher.startSchedule();
       dispatcher.nudge(); // catch up with what was due while no instance ran
     });
-    server.ext('onPreStop', () => dispatcher.stop());
+    server.ext('onPreStop', () => dispatcher.stop(platform.config.server.shutdown_timeout_ms / 2));
     server.route(webhookRoutes(platform, collections, server.plugins.chatbots.directory, dispatcher, secrets));
   },
 };

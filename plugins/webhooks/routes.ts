@@ -23,8 +23,10 @@ import {
   webhookParams,
   webhookResponse,
 } from './schemas.js';
-import { newSigningSecret, type SecretBox } from './secrets.js';
-import { deliveryIdOf, presentDelivery, presentWebhook, type Webhook, type WebhookCollections, type WebhookDoc } from './store.js';
+import { QuotaFullError } from '../../core/quota.js';
+import type { SecretBox } from '../../core/secret-box.js';
+import { newSigningSecret } from './signing.js';
+import { deliveryIdOf, presentDelivery, presentWebhook, webhookQuotaOf, type Webhook, type WebhookCollections, type WebhookDoc } from './store.js';
 
 const webhooksFeature = { platform: { feature: 'webhooks' as const } };
 
@@ -44,15 +46,26 @@ export function webhookRoutes(
     return webhook;
   }
 
-  /** At most `max_per_chatbot` per chatbot, and as many account-wide. */
-  async function assertRoomFor(tenant: TenantScope, chatbotId: string | null): Promise<void> {
+  /**
+   * At most `max_per_chatbot` per chatbot, and as many account-wide: each webhook holds a quota slot
+   * taken in the same commit (core/quota.ts), so racing creates cannot pass the limit. The count is
+   * checked too, for webhooks made before slots existed.
+   */
+  async function insertWithinLimit(tenant: TenantScope, doc: WebhookDoc & { id: string }): Promise<void> {
     const limit = platform.config.webhooks.max_per_chatbot;
-    if ((await webhooksOf(tenant).count({ chatbot_id: chatbotId })) >= limit) {
-      throw apiError(
+    const full = () =>
+      apiError(
         409,
         'webhook_limit_reached',
-        chatbotId ? `Chatbot ${chatbotId} has ${limit} webhooks already; delete one first` : `The account has ${limit} account-wide webhooks already`,
+        doc.chatbot_id ? `Chatbot ${doc.chatbot_id} has ${limit} webhooks already; delete one first` : `The account has ${limit} account-wide webhooks already`,
       );
+    if ((await webhooksOf(tenant).count({ chatbot_id: doc.chatbot_id })) >= limit) throw full();
+    const spec = { quota: webhookQuotaOf(doc.chatbot_id), limit, holder: doc.id, stillHolds: async (id: string) => Boolean(await webhooksOf(tenant).get(id)) };
+    try {
+      await platform.quotas.withSlot(tenant, spec, (slot) => platform.store.commit([...(slot ? [slot] : []), webhooksOf(tenant).ops.insert(doc)]));
+    } catch (error) {
+      if (error instanceof QuotaFullError) throw full();
+      throw error;
     }
   }
 
@@ -74,7 +87,6 @@ export function webhookRoutes(
           const tenant = tenantOf(request);
           const input = request.payload as { url: string; chatbot_id: string | null; events: string[]; description: string | null };
           if (input.chatbot_id && !(await directory.find(tenant, input.chatbot_id))) throw notFound('chatbot', input.chatbot_id);
-          await assertRoomFor(tenant, input.chatbot_id);
           const now = platform.now().toISOString();
           const secret = newSigningSecret();
           const doc: WebhookDoc & { id: string } = {
@@ -91,7 +103,8 @@ export function webhookRoutes(
             created_at: now,
             updated_at: now,
           };
-          const webhook = await webhooksOf(tenant).insert(doc);
+          await insertWithinLimit(tenant, doc);
+          const webhook = { ...doc, version: 1 };
           return h.response(presentWebhook(webhook, secret)).code(201).header('Location', `/api/v1/webhooks/${webhook.id}`);
         },
       },
@@ -168,6 +181,7 @@ export function webhookRoutes(
           await platform.store.commit([
             webhooksOf(tenant).ops.delete(webhook.id),
             collections.deliveries.forTenant(tenant).ops.deleteMany({ webhook_id: webhook.id }),
+            platform.quotas.releaseOps(tenant, webhookQuotaOf(webhook.chatbot_id), webhook.id),
           ]);
           return { id: webhook.id, deleted: true };
         },

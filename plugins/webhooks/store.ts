@@ -127,3 +127,8 @@ export function presentDelivery(delivery: Delivery) {
     completed_at: delivery.completed_at,
   };
 }
+
+/** The quota a webhook counts against: its chatbot's, or the account-wide endpoints'. */
+export function webhookQuotaOf(chatbotId: string | null): string {
+  return `webhooks:${chatbotId ?? 'account'}`;
+}

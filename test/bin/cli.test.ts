@@ -129,3 +129,61 @@ t.test('serve: real HTTP, then a graceful stop on SIGTERM', async (t) => {
   const migrate = await run(['migrate'], { DATA_DIR: dir, LOG_LEVEL: 'warn' });
   t.equal(migrate.code, 0, 'the store was left consistent');
 });
+
+t.test('serve: SIGTERM during a crawl that never answers stops within the shutdown timeout and releases the item', async (t) => {
+  const { createServer: createHttpServer } = await import('node:http');
+  const { writeFileSync } = await import('node:fs');
+  const { default: Database } = await import('better-sqlite3');
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  // A site that takes the request and never answers: only an abort can end the fetch.
+  let requests = 0;
+  const site = createHttpServer(() => {
+    requests++;
+  });
+  site.listen(0, '127.0.0.1');
+  await once(site, 'listening');
+  t.teardown(() => site.closeAllConnections() ?? site.close());
+  const siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}/`;
+  const configFile = path.join(dir, 'config.json');
+  writeFileSync(configFile, JSON.stringify({ server: { shutdown_timeout_ms: 1000 }, fetch: { timeout_ms: 120_000 } }));
+
+  const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json'], { DATA_DIR: dir });
+  const keys = JSON.parse(created.stdout) as { live_key: string };
+  const server: ChildProcess = spawn(process.execPath, [bin, 'serve'], {
+    env: childEnv({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CONFIG_FILE: configFile, FETCH_ALLOWED_CIDRS: '127.0.0.1/32' }),
+    cwd: root,
+  });
+  t.teardown(() => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+  });
+  let output = '';
+  const uri = await new Promise<string>((resolve, reject) => {
+    server.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const headers = { authorization: `Bearer ${keys.live_key}`, 'content-type': 'application/json' };
+  const bot = (await (await fetch(`${uri}/api/v1/chatbots`, { method: 'POST', headers, body: JSON.stringify({ name: 'Crawler' }) })).json()) as { id: string };
+  const item = await fetch(`${uri}/api/v1/chatbots/${bot.id}/knowledge`, { method: 'POST', headers, body: JSON.stringify({ type: 'url', url: siteUrl }) });
+  t.equal(item.status, 201);
+  const itemId = ((await item.json()) as { id: string }).id;
+  while (requests === 0) await new Promise((resolve) => setTimeout(resolve, 20)); // the crawl is under way
+
+  server.kill('SIGTERM');
+  const [code] = (await once(server, 'exit')) as [number | null];
+  t.equal(code, 0, 'exits cleanly although the fetch never finished');
+  t.match(output, /aborting/, 'the crawl was aborted at the deadline');
+
+  const db = new Database(path.join(dir, 'chatbot-platform.sqlite'), { readonly: true });
+  t.teardown(() => db.close());
+  const row = db.prepare("SELECT lease_owner, json_extract(doc, '$.process_at') AS process_at FROM c_knowledge_items WHERE id = ?").get(itemId) as {
+    lease_owner: string | null;
+    process_at: string | null;
+  };
+  t.equal(row.lease_owner, null, 'its claim was released, not left for the 30-minute lease');
+  t.not(row.process_at, null, 'and it is still due: the next start fetches it');
+});

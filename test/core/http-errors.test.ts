@@ -122,3 +122,57 @@ t.test('errors', async (t) => {
     t.match(ok.headers['x-request-id'], /^req_/, 'successful responses carry one too');
   });
 });
+
+t.test('a response that fails its schema: 500 for the caller, a log line naming the fields and never their values', async (t) => {
+  const lines: string[] = [];
+  const pino = (await import('pino')).default;
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+  const leaky: Plugin<void> = {
+    name: 'leaky-route',
+    register(server) {
+      server.route({
+        method: 'GET',
+        path: '/test/leaky-response',
+        options: {
+          auth: false,
+          response: { schema: Joi.object({ ok: Joi.boolean().required() }) },
+          handler: () => ({ ok: 'not a boolean', secret: 'sk_live_do_not_log_me' }),
+        },
+      });
+    },
+  };
+  const api = await buildTestServer(t, { server: { plugins: [...allPlugins, leaky], logger } });
+  assertError(t, await api.request('GET', '/test/leaky-response'), 500, 'internal_error');
+  const logged = lines.join('\n');
+  t.match(logged, /response failed its schema/);
+  t.match(logged, /"path":"ok"/, 'the failing field is named');
+  t.notMatch(logged, /sk_live_do_not_log_me/, 'the body is not logged');
+  t.notMatch(logged, /not a boolean/, 'nor the failing value');
+});
+
+t.test('a store that cannot be written at run time answers 503 unavailable, not 500', async (t) => {
+  // A real read-only SQLite connection produces the engine's own error, which the adapter maps.
+  const { default: Database } = await import('better-sqlite3');
+  const path = await import('node:path');
+  const { mapSqliteError } = await import('../../adapters/sqlite/errors.js');
+  const { toBoom } = await import('../../core/errors.js');
+  const { temporaryDirectory } = await import('../helpers/sqlite.js');
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'ro.sqlite');
+  new Database(file).exec('CREATE TABLE things (id TEXT)');
+  const readOnly = new Database(file, { readonly: true });
+  t.teardown(() => readOnly.close());
+  let caught: unknown;
+  try {
+    readOnly.prepare("INSERT INTO things VALUES ('x')").run();
+  } catch (error) {
+    caught = error;
+  }
+  t.equal((caught as { code?: string }).code, 'SQLITE_READONLY', 'SQLite refuses the write');
+  const mapped = mapSqliteError(caught, 'things', () => undefined);
+  t.equal(mapped.name, 'StoreUnavailableError');
+  const boom = toBoom(mapped);
+  t.equal(boom.output.statusCode, 503);
+  t.equal(boom.output.headers['Retry-After'], '5', 'with Retry-After');
+});
