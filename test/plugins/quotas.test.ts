@@ -1,11 +1,11 @@
 // Quotas hold when creates race, across instances sharing one store (issue 10, row 13): the plan's
 // chatbots and the webhooks per chatbot. Two servers on the same store take requests at once.
 import pino from 'pino';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { createServer } from '../../core/server.js';
 import { buildTestServer, type TestServer } from '../helpers/server.js';
 
-async function twoInstances(t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+async function twoInstances(t: Test) {
   const api = await buildTestServer(t);
   const { server: second } = await createServer(api.config, { logger: pino({ level: 'silent' }), now: api.clock.now });
   t.teardown(() => second.stop());
