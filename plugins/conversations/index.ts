@@ -23,7 +23,8 @@ export const conversationsPlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const collections = declareConversations(platform.store);
-    const engine = createAnswerEngine(server.plugins.knowledge.retriever, new LlmClient(platform.config.llm, platform.config.egress.allowed_cidrs));
+    const llm = new LlmClient(platform.config.llm, platform.config.egress.allowed_cidrs);
+    const engine = createAnswerEngine(server.plugins.knowledge.retriever, llm, platform.logger);
     const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder);
     const chatbots = chatbotLookup(server.plugins.chatbots.directory);
     const inactivity = new InactivityCloser(platform, service);

@@ -2,8 +2,10 @@
 // matching, then passages from the knowledge base (quoted, or handed to a language model in LLM
 // mode), then the fallback message. Every reply says how it was made (answer_type), how sure it
 // is (confidence 0..1) and what it rests on (sources).
+import type { Logger } from 'pino';
 import type { ChatbotProfile } from '../../../core/services/chatbots.js';
 import type { KnowledgeRetriever, Passage } from '../../../core/services/knowledge.js';
+import { StoreUnavailableError } from '../../../core/store/errors.js';
 import type { TenantScope } from '../../../core/store/types.js';
 import type { AnswerType, Source } from '../store.js';
 import { extractAnswer } from './extract.js';
@@ -46,11 +48,11 @@ export interface AnswerEngine {
   answer(request: AnswerRequest): Promise<Answer>;
 }
 
-export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient): AnswerEngine {
+export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient, logger?: Logger): AnswerEngine {
   const qaMatcher = new QaMatcher(knowledge);
 
-  return {
-    async answer(request) {
+  const engine = {
+    async answer(request: AnswerRequest): Promise<Answer> {
       const { chatbot, message } = request;
       const settings = chatbot.settings;
       const phrases = phrasesFor(request.language, chatbot.personality);
@@ -138,6 +140,36 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         });
       }
       return fallback(bestSeen);
+    },
+  };
+
+  return {
+    // The visitor's message is already stored when the engine runs: whatever breaks in here (a bug,
+    // data it cannot read) ends in the fallback and a chatbot.error event, never a 500 that invites
+    // a retry and a second copy of the message. A store that is down still fails the request (503).
+    async answer(request) {
+      try {
+        return await engine.answer(request);
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) throw error;
+        logger?.error({ err: error, chatbot_id: request.chatbot.id }, 'the answer engine failed; the fallback was given');
+        const { settings } = request.chatbot;
+        return {
+          content: isBuiltInFallback(settings.fallback_message)
+            ? phrasesFor(request.language, request.chatbot.personality).defaultFallback
+            : settings.fallback_message,
+          answer_type: 'fallback',
+          confidence: 0,
+          sources: [],
+          action: null,
+          failure: {
+            code: 'answer_failed',
+            message: 'The reply could not be worked out (internal error); the fallback was given',
+            provider: settings.answer.mode === 'llm' ? (settings.answer.provider ?? 'retrieval') : 'retrieval',
+          },
+          streamed: false,
+        };
+      }
     },
   };
 }
