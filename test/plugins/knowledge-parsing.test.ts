@@ -103,6 +103,15 @@ t.test('extraction errors cross the thread boundary as ExtractionError', async (
   t.match(document.chunks[0]!.text, /two year warranty/);
 });
 
+t.test('a page served as HTML without an <html> element is read, not a crash', async (t) => {
+  const { pool } = testPool(t);
+  for (const body of ['Just words, no tags at all.', '<p>Just words, no tags at all.</p> <a href="/next#part">next</a>']) {
+    const page = await pool.run({ kind: 'page', url: 'https://site.test/', contentType: 'text/html', body: Buffer.from(body), language: 'en', withLinks: true });
+    t.match(page.chunks[0]?.text, /^Just words, no tags at all\./, body);
+    t.same(page.links, body.includes('href') ? ['https://site.test/next'] : []);
+  }
+});
+
 t.test('ZIP check: refused from the directory before anything is unpacked', async (t) => {
   const bomb = await zeroBombDocx(200 * 1024 * 1024);
   t.ok(bomb.length < 1024 * 1024, `200 MB of zeros packs into ${bomb.length} bytes`);

@@ -42,22 +42,33 @@ export function htmlFragmentToText(html: string): HtmlText {
 
 /** A whole page: Readability finds the main content; its <title> names it. */
 export function htmlPageToText(html: string): HtmlText {
-  return textOfPage(parseHTML(html).document, html);
+  return textOfPage(parsePage(html), html);
 }
 
 /** A page the crawler read: its text and the links to follow, from one parse. */
 export function htmlPageWithLinks(html: string, baseUrl: string): HtmlText & { links: string[] } {
-  const { document } = parseHTML(html);
+  const document = parsePage(html);
   const links = linksIn(document, baseUrl); // first: Readability rewrites the document
   return { ...textOfPage(document, html), links };
 }
 
 /** Absolute http(s) links of a page, without fragments: what a same-site crawl follows. */
 export function linksOf(html: string, baseUrl: string): string[] {
-  return linksIn(parseHTML(html).document, baseUrl);
+  return linksIn(parsePage(html), baseUrl);
 }
 
 type ParsedDocument = ReturnType<typeof parseHTML>['document'];
+
+/**
+ * A served page may be a bare fragment or text without an <html> element; linkedom then has no
+ * <html> root (and with no element at all, its `body` throws), so such a page is read as the
+ * body of an empty document.
+ */
+function parsePage(html: string): ParsedDocument {
+  const { document } = parseHTML(html);
+  if (document.documentElement?.localName === 'html') return document;
+  return parseHTML(`<!doctype html><html><body>${html}</body></html>`).document;
+}
 
 function textOfPage(document: ParsedDocument, html: string): HtmlText {
   const pageTitle = document.querySelector('title')?.textContent?.trim() || null;
