@@ -10,6 +10,7 @@ export { LEAD_FIELDS, type BehaviourRule, type BehaviourSettings } from '../../c
 
 export const DEFAULT_FALLBACK_MESSAGE = "I'm sorry, I don't have an answer to that yet.";
 
+/** A rule's pattern as written to the API: compiled (once, then cached) to check that RE2 takes it. */
 const regexPattern = Joi.string()
   .max(500)
   .custom((value: string, helpers) => {
@@ -25,19 +26,26 @@ const regexPattern = Joi.string()
       '{{#label}} is not a valid pattern: RE2 syntax, matched ignoring case (no look-behind or back-references)',
   });
 
-const rule = Joi.object({
-  name: Joi.string().trim().max(100),
-  match: Joi.object({
-    keywords: Joi.array().items(Joi.string().trim().min(1).max(100)).min(1).max(50),
-    pattern: regexPattern,
-  })
-    .or('keywords', 'pattern')
-    .required(),
-  action: Joi.object({
-    type: Joi.string().valid('reply', 'lead_request', 'handoff').required(),
-    reply: Joi.string().trim().min(1).max(1000).when('type', { is: 'reply', then: Joi.required() }),
-  }).required(),
-}).label('BehaviourRule');
+/**
+ * A behaviour rule. The input form compiles its pattern; the response form takes the stored one
+ * as it is (it was checked when saved), so reading settings compiles nothing.
+ */
+const ruleSchema = (pattern: Joi.StringSchema) =>
+  Joi.object({
+    name: Joi.string().trim().max(100),
+    match: Joi.object({
+      keywords: Joi.array().items(Joi.string().trim().min(1).max(100)).min(1).max(50),
+      pattern,
+    })
+      .or('keywords', 'pattern')
+      .required(),
+    action: Joi.object({
+      type: Joi.string().valid('reply', 'lead_request', 'handoff').required(),
+      reply: Joi.string().trim().min(1).max(1000).when('type', { is: 'reply', then: Joi.required() }),
+    }).required(),
+  }).label('BehaviourRule');
+const rule = ruleSchema(regexPattern);
+const storedRule = ruleSchema(Joi.string());
 
 /** Shared by the chatbot resource and its settings. */
 export const chatbotFields = {
@@ -88,7 +96,7 @@ export const settingsResponse = Joi.object({
   welcome_message: Joi.string().allow(null).required(),
   instructions: Joi.string().allow('').required(),
   fallback_message: Joi.string().required(),
-  rules: Joi.array().items(rule).required(),
+  rules: Joi.array().items(storedRule).required(),
   inactivity_timeout_minutes: Joi.number().integer().required(),
   lead_capture: Joi.object().required(),
   answer: Joi.object().required(),

@@ -4,8 +4,6 @@ import type { BehaviourRule } from '../../../core/services/chatbots.js';
 import { compileSafePattern, type SafePattern } from '../../../core/text/safe-pattern.js';
 import { foldForSearch } from '../../../core/text/fold.js';
 
-const compiledPatterns = new Map<string, SafePattern | null>();
-
 /** The first rule matching `message`, or null. */
 export function matchRule(rules: BehaviourRule[], message: string): BehaviourRule | null {
   const folded = ` ${wordsOf(message)} `;
@@ -22,16 +20,12 @@ function wordsOf(text: string): string {
   return (foldForSearch(text).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
 }
 
+/** The compiled pattern (cached by compileSafePattern, so each is compiled once), or null. */
 function patternOf(pattern: string): SafePattern | null {
-  if (!compiledPatterns.has(pattern)) {
-    if (compiledPatterns.size > 5_000) compiledPatterns.clear();
-    let compiled: SafePattern | null = null;
-    try {
-      compiled = compileSafePattern(pattern);
-    } catch {
-      // Settings validation refuses such patterns; one stored before that rule simply never matches.
-    }
-    compiledPatterns.set(pattern, compiled);
+  try {
+    return compileSafePattern(pattern);
+  } catch {
+    // Settings validation refuses such patterns; one stored before that rule simply never matches.
+    return null;
   }
-  return compiledPatterns.get(pattern)!;
 }
