@@ -2,9 +2,18 @@
 // answer to the chatbot's request for details, a name or company said in so many words.
 import type { LeadDetails } from '../../core/services/leads.js';
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
-/** Digits with the usual separators; how many digits decides whether it is a phone number. */
-const PHONE_CANDIDATE = /(?:\+|\b00)?\(?\d[\d\s().\/-]{5,}\d\b/gu;
+// Messages are visitors' text, so every expression here must run in linear time. The e-mail's
+// local part starts only where a run of its characters starts (the look-behind): without that, a
+// long run with no "@" was re-read from each of its characters. Its domain labels and dots
+// alternate, so they cannot be split two ways.
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
+/**
+ * A run of digits and the usual separators, with a "+" or "00" before it. No backtracking: the run
+ * is taken whole, and where the number ends inside it is chosen by phoneCandidates.
+ */
+const PHONE_RUN = /(?:\+|\b00)?\(?\d[\d\s().\/-]*/gu;
+/** Fewest characters from a number's first digit to its last (as \d[…]{5,}\d did). */
+const MIN_PHONE_SPAN = 7;
 /** Dates look like numbers too: 2026-11-21, 21.11.2026, 11/21/2026. */
 const DATE = /^(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4})$/;
 /** Words that say a number is a phone number, in the four languages with phrase tables. */
@@ -41,17 +50,19 @@ export function detectLead(message: string, answering: boolean): DetectedLead | 
   let remainder = message;
   const details: LeadDetails = {};
 
+  // An address ends in letters (\p{L}{2,}), so it never has a trailing dot to trim.
   const email = message.match(EMAIL)?.[0];
   if (email) {
-    details.email = email.replace(/[.]+$/, '');
+    details.email = email;
     remainder = remainder.replace(email, ' ');
   }
 
-  for (const [candidate] of message.matchAll(PHONE_CANDIDATE)) {
+  let saysPhone: boolean | undefined; // read once: once per candidate would be quadratic
+  for (const candidate of phoneCandidates(message)) {
     const digits = candidate.replace(/\D/g, '').length;
     const international = /^\s*(\+|00)/.test(candidate);
     if (digits < 7 || digits > 15 || DATE.test(candidate.trim())) continue;
-    if (international || answering || PHONE_WORDS.test(message)) {
+    if (international || answering || (saysPhone ??= PHONE_WORDS.test(message))) {
       details.phone = candidate.trim();
       remainder = remainder.replace(candidate, ' ');
       break;
@@ -84,6 +95,33 @@ export function detectLead(message: string, answering: boolean): DetectedLead | 
 
   if (Object.keys(details).length === 0) return null;
   return { details, remainder: remainder.replace(/\s+/g, ' ').trim() };
+}
+
+/**
+ * Phone-number candidates, as /(?:\+|\b00)?\(?\d[\d\s().\/-]{5,}\d\b/g found them, in linear
+ * time: in each run, the candidate ends at the last digit that ends a word (followed by a
+ * separator, or by a non-word character after the run) at least MIN_PHONE_SPAN characters from
+ * the run's first digit. A run with no such digit holds no candidate: a later start in it would
+ * only be shorter.
+ */
+function* phoneCandidates(message: string): Generator<string> {
+  for (const run of message.matchAll(PHONE_RUN)) {
+    const text = run[0];
+    const firstDigit = text.search(/\d/);
+    const after = message.charAt(run.index + text.length);
+    for (let end = text.length - 1; end - firstDigit >= MIN_PHONE_SPAN - 1; end--) {
+      if (!isDigit(text.charCodeAt(end))) continue;
+      const next = end + 1 < text.length ? text.charAt(end + 1) : after;
+      if (!/\w/.test(next)) {
+        yield text.slice(0, end + 1);
+        break;
+      }
+    }
+  }
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 /** The leading words of `text` that look like a name ("Ada Lovelace and I need…" → "Ada Lovelace"). */
