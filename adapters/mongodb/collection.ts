@@ -147,7 +147,7 @@ export class MongoCollectionTable implements CollectionEngine {
       .toArray();
     const documents = await this.collection.find({ _id: { $in: ranked.map((hit) => hit._id) as never[] } }).toArray();
     const byId = new Map(documents.map((document) => [String(document._id), document]));
-    const documentFrequency: Record<string, number> = {};
+    const documentFrequency: Record<string, number> = Object.create(null); // terms are user words: no prototype
     for (const term of args.terms) documentFrequency[term] = await this.collection.countDocuments({ ...inScope, [field]: term });
     return {
       hits: ranked

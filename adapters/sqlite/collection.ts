@@ -206,7 +206,7 @@ export class SqliteCollectionTable implements CollectionEngine {
           ORDER BY ranked.matched DESC, ranked.id ASC`,
       )
       .all(...quoted, ...whereParams, args.limit) as Array<Row & { matched: number }>;
-    const documentFrequency: Record<string, number> = Object.fromEntries(args.terms.map((term) => [term, 0]));
+    const documentFrequency: Record<string, number> = Object.assign(Object.create(null), Object.fromEntries(args.terms.map((term) => [term, 0]))); // terms are user words: no prototype
     for (const { term, n } of frequencies) documentFrequency[args.terms[term]!] = n;
     return {
       hits: rows.map((row) => ({ record: toRecord(row), matched: row.matched })),

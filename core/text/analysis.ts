@@ -60,7 +60,7 @@ const analyzers = new Map<string, Analyzer>();
 export function analyzerFor(language: string): Analyzer {
   const cached = analyzers.get(language);
   if (cached) return cached;
-  const support = LANGUAGES[language];
+  const support = Object.hasOwn(LANGUAGES, language) ? LANGUAGES[language] : undefined;
   // Stop words are matched in lower case both with and without their diacritics, so "aceasta"
   // typed without them is dropped like "această".
   const stop = new Set<string>();

@@ -2,6 +2,7 @@
 // scored here with BM25, so results are the same whichever store holds them.
 import { analyzerFor } from '../../core/text/analysis.js';
 import { foldForSearch } from '../../core/text/fold.js';
+import { termCount } from '../../core/text/term-counts.js';
 import type { Passage } from '../../core/services/knowledge.js';
 import type { Repository } from '../../core/store/types.js';
 import type { ChunkDoc, StoredChunk } from './store.js';
@@ -25,7 +26,7 @@ export async function searchPassages(
 
   const n = found.total;
   const idf = (term: string) => {
-    const df = found.documentFrequency[term] ?? 0;
+    const df = termCount(found.documentFrequency, term);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   };
   const averageLength = found.hits.reduce((sum, hit) => sum + hit.record.length, 0) / found.hits.length || 1;
@@ -33,7 +34,7 @@ export async function searchPassages(
   const scored = found.hits.map(({ record }) => {
     let score = 0;
     for (const term of terms) {
-      const tf = record.term_counts[term] ?? 0;
+      const tf = termCount(record.term_counts, term);
       if (tf === 0) continue;
       score += (idf(term) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * record.length) / averageLength));
     }

@@ -9,6 +9,7 @@ import { csvCell } from '../../plugins/conversations/export.js';
 import { detectLead } from '../../plugins/conversations/lead-detection.js';
 import { pieces } from '../../plugins/conversations/sse.js';
 import type { Passage } from '../../core/services/knowledge.js';
+import { buildTestServer } from '../helpers/server.js';
 
 const pair = (id: string, question: string, alternatives: string[] = []) => ({ document_id: id, question, alternatives, answer: `answer ${id}` });
 
@@ -125,4 +126,64 @@ t.test('CSV cells and streamed pieces', async (t) => {
   t.equal(csvCell('-2'), "'-2", 'a text cell starting with minus too');
   t.same(pieces('one two three four five six', 4), ['one two three four ', 'five six']);
   t.equal(pieces('a  b\nc').join(''), 'a  b\nc', 'pieces add up to the text exactly');
+});
+
+t.test('Q&A index: words named like Object.prototype keys are words', async (t) => {
+  const index = new QaIndex(
+    [pair('doc_1', 'What does the constructor do?', ['__proto__ and toString']), pair('doc_2', 'What is valueOf?')],
+    'en',
+  );
+  t.equal(index.match('constructor')?.pair.document_id, 'doc_1');
+  t.equal(index.match('toString hasOwnProperty')?.pair.document_id, 'doc_1');
+  t.equal(index.match('valueOf')?.pair.document_id, 'doc_2');
+  t.equal(index.match('hasOwnProperty isPrototypeOf'), null);
+});
+
+t.test('end to end: a document and a Q&A pair with "constructor", "__proto__", "toString"', async (t) => {
+  // Regression: term counts in plain objects read Object.prototype.constructor, so search and
+  // chat answered 500 for these words.
+  const api = await buildTestServer(t);
+  const account = await api.account('enterprise');
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: account.live, payload: { name: 'Prototype', language: 'en' } })).json;
+  const base = `/api/v1/chatbots/${bot.id}`;
+  const add = async (payload: Record<string, unknown>) => {
+    const response = await api.request('POST', `${base}/knowledge`, { key: account.live, payload });
+    t.equal(response.statusCode, 201, response.payload.slice(0, 200));
+    return response.json.id as string;
+  };
+  const document = await add({
+    type: 'document',
+    format: 'markdown',
+    title: 'Objects',
+    content: '# Objects\n\nEvery object has a constructor property. The __proto__ link and toString method come from the prototype.',
+  });
+  const qa = await add({ type: 'qa', question: 'What does the constructor __proto__ toString do?', answer: 'It builds objects.' });
+  // A candidate without the word: its stored term counts must not answer "constructor" from Object.
+  await add({ type: 'document', format: 'markdown', title: 'Strings', content: 'Call toString on a number to get its digits as a string.' });
+  await api.server.plugins.knowledge.worker.drain();
+  for (const id of [document, qa]) {
+    t.equal((await api.request('GET', `${base}/knowledge/${id}`, { key: account.live })).json.status, 'ready', `${id} ready`);
+  }
+
+  for (const query of ['constructor', 'toString', '__proto__ constructor toString valueOf hasOwnProperty']) {
+    const search = await api.request('POST', `${base}/knowledge/search`, { key: account.live, payload: { query, limit: 5 } });
+    t.equal(search.statusCode, 200, `search "${query}": ${search.payload.slice(0, 200)}`);
+    const hits = (search.json?.data ?? []) as Array<{ document_id: string; score: number }>;
+    t.ok(hits.some((hit) => hit.document_id === document), `search "${query}" finds the document`);
+    t.ok(hits.every((hit) => Number.isFinite(hit.score) && hit.score >= 0 && hit.score <= 1), 'scores are numbers in 0..1');
+  }
+
+  const conversation = await api.request('POST', `${base}/conversations`, { key: account.live });
+  t.equal(conversation.statusCode, 201);
+  const asked = await api.request('POST', `${base}/conversations/${conversation.json.id}/messages`, {
+    key: account.live,
+    payload: { content: 'What does the constructor __proto__ toString do?' },
+  });
+  t.ok([200, 201].includes(asked.statusCode), `chat: ${asked.statusCode} ${asked.payload.slice(0, 200)}`);
+  t.match(asked.json?.reply, { answer_type: 'qa', content: 'It builds objects.' });
+  const other = await api.request('POST', `${base}/conversations/${conversation.json.id}/messages`, {
+    key: account.live,
+    payload: { content: 'Tell me about toString, valueOf and hasOwnProperty and constructor properties' },
+  });
+  t.ok([200, 201].includes(other.statusCode), `chat: ${other.statusCode} ${other.payload.slice(0, 200)}`);
 });
