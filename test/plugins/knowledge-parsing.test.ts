@@ -4,6 +4,7 @@ import JSZip from 'jszip';
 import t, { type Test } from 'tap';
 import { ExtractionError } from '../../plugins/knowledge/parsing/errors.js';
 import { ParserBusyError, ParserPool } from '../../plugins/knowledge/parsing/pool.js';
+import { runParseTask } from '../../plugins/knowledge/parsing/tasks.js';
 import { assertZipWithinLimits } from '../../plugins/knowledge/parsing/zip-limits.js';
 import { processItem } from '../../plugins/knowledge/processor.js';
 import type { Item } from '../../plugins/knowledge/store.js';
@@ -101,6 +102,52 @@ t.test('extraction errors cross the thread boundary as ExtractionError', async (
   t.match((error as Error).message, /^The PDF could not be read/);
   const document = await pool.run({ ...task, content: pdfBase64(['Every device has a two year warranty.']) });
   t.match(document.chunks[0]!.text, /two year warranty/);
+});
+
+t.test('the worker tasks, run in-process: every kind, and errors as { kind, message }', async (t) => {
+  // The same function the workers run, called here directly, so its logic is tested (and
+  // measured by coverage, which does not follow worker threads) apart from the pool.
+  const document = await runParseTask({
+    kind: 'document',
+    format: 'docx',
+    content: await docxBase64([{ heading: 'Installation' }, { paragraph: 'Wait for the green light.' }]),
+    title: null,
+    language: 'en',
+  });
+  t.match(document, { ok: true, value: { title: 'Installation', chunks: [{ heading_path: ['Installation'], text: /green light/ }] } });
+  const named = await runParseTask({ kind: 'document', format: 'html', content: '<h1>Inside</h1><p>Text.</p>', title: 'Given', language: 'en' });
+  t.match(named, { ok: true, value: { title: 'Given' } }, "the item's own title wins");
+
+  const html = '<html><head><title>Help</title></head><body><article><h1>Help</h1><p>Ask us anything at all, any day.</p></article><a href="/faq#top">FAQ</a> <a href="mailto:x@y.test">mail</a></body></html>';
+  const page = await runParseTask({ kind: 'page', url: 'https://site.test/help', contentType: 'text/html', body: Buffer.from(html), language: 'en', withLinks: true });
+  t.match(page, { ok: true, value: { title: 'Help', links: ['https://site.test/faq'], chunks: [{ url: 'https://site.test/help', position: 0 }] } });
+  const pdf = await runParseTask({
+    kind: 'page',
+    url: 'https://site.test/terms.pdf',
+    contentType: 'application/pdf',
+    body: Buffer.from(pdfBase64(['Warranty: two years.']), 'base64'),
+    language: 'en',
+    withLinks: true,
+  });
+  t.match(pdf, { ok: true, value: { title: null, links: [], chunks: [{ text: /two years/ }] } });
+  const text = await runParseTask({ kind: 'page', url: 'https://site.test/a.txt', contentType: 'text/plain', body: Buffer.from('Plain.'), language: 'en', withLinks: false });
+  t.match(text, { ok: true, value: { chunks: [{ text: 'Plain.' }], charCount: 6 } });
+
+  const sitemap = await runParseTask({
+    kind: 'sitemap',
+    body: Buffer.from('<urlset><url><loc> https://site.test/a </loc></url><url><loc>https://site.test/b</loc></url><url><lastmod>x</lastmod></url></urlset>'),
+    maxUrls: 1,
+  });
+  t.same(sitemap, { ok: true, value: { pages: ['https://site.test/a'], sitemaps: [] } }, 'trimmed, capped, entries without <loc> skipped');
+  const index = await runParseTask({ kind: 'sitemap', body: Buffer.from('<sitemapindex><sitemap><loc>https://site.test/s.xml</loc></sitemap></sitemapindex>'), maxUrls: 10 });
+  t.same(index, { ok: true, value: { pages: [], sitemaps: ['https://site.test/s.xml'] } });
+  t.same(await runParseTask({ kind: 'sitemap', body: Buffer.from('<urlset>' + '<url>'.repeat(20_000)), maxUrls: 10 }), { ok: true, value: { pages: [], sitemaps: [] } }, 'unreadable XML is no sitemap');
+
+  const refused = await runParseTask({ kind: 'document', format: 'docx', content: Buffer.from('not a zip').toString('base64'), title: null, language: 'en' });
+  t.same(refused, { ok: false, error: { kind: 'extraction', message: 'The DOCX file could not be read: it is not a ZIP archive' } });
+  const deep = await runParseTask({ kind: 'document', format: 'html', content: '<div>'.repeat(50_000), title: null, language: 'en' });
+  t.same(deep, { ok: false, error: { kind: 'extraction', message: 'The HTML could not be read: it is nested too deeply' } });
+  await t.rejects(runParseTask({ kind: 'nonsense' } as never), 'a bug is thrown, not dressed up as the document\'s fault');
 });
 
 t.test('a page served as HTML without an <html> element is read, not a crash', async (t) => {

@@ -59,6 +59,8 @@ async function run(task: ParseTask): Promise<ParseOutput<ParseTaskKind>> {
       return readPage(task);
     case 'sitemap':
       return readSitemap(task);
+    default:
+      throw new Error(`Unknown parse task: ${(task as { kind?: unknown }).kind}`);
   }
 }
 
