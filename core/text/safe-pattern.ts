@@ -7,6 +7,8 @@ import { RE2JS } from 're2js';
 
 export interface SafePattern {
   test(text: string): boolean;
+  /** Instructions of the compiled program: what one character of text costs at most. */
+  readonly size: number;
 }
 
 /**
@@ -14,6 +16,11 @@ export interface SafePattern {
  * length) steps on the shared event loop, and no useful rule comes near it ("a{998}" does).
  */
 export const MAX_PATTERN_PROGRAM_SIZE = 1_000;
+/**
+ * All of one chatbot's patterns together: every visitor message is matched against each of them,
+ * so their sizes add up (about 260 ms for 2,000 instructions over a 4,000-character message here).
+ */
+export const MAX_PATTERNS_PROGRAM_SIZE = 2_000;
 /** Compiled patterns kept, the least recently used dropped first (each is a few KiB). */
 const CACHE_SIZE = 2_000;
 
@@ -55,5 +62,5 @@ function compile(pattern: string): SafePattern | UnsafePatternError {
   if (compiled.programSize() > MAX_PATTERN_PROGRAM_SIZE) {
     return new UnsafePatternError(`the pattern compiles to ${compiled.programSize()} instructions, more than ${MAX_PATTERN_PROGRAM_SIZE}`);
   }
-  return { test: (text) => compiled.test(text) };
+  return { test: (text) => compiled.test(text), size: compiled.programSize() };
 }

@@ -2,7 +2,7 @@
 // PUT replaces the whole settings object; a field left out takes its default.
 import Joi from 'joi';
 import { ISO_639_1 } from '../../core/languages.js';
-import { compileSafePattern } from '../../core/text/safe-pattern.js';
+import { compileSafePattern, MAX_PATTERNS_PROGRAM_SIZE } from '../../core/text/safe-pattern.js';
 import { LEAD_FIELDS, type BehaviourSettings } from '../../core/services/chatbots.js';
 import { PERSONALITIES, type Chatbot } from './store.js';
 
@@ -25,6 +25,16 @@ const regexPattern = Joi.string()
     'string.regex':
       '{{#label}} is not a valid pattern: RE2 syntax, matched ignoring case (no look-behind or back-references)',
   });
+
+/** A valid pattern's program size; 0 for none or an invalid one (refused by its own rule). */
+function patternSize(pattern: string | undefined): number {
+  if (!pattern) return 0;
+  try {
+    return compileSafePattern(pattern).size;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * A behaviour rule. The input form compiles its pattern; the response form takes the stored one
@@ -63,7 +73,18 @@ export const settingsInput = Joi.object({
   welcome_message: chatbotFields.welcome_message.default(null),
   instructions: Joi.string().max(10_000).allow('').default(''),
   fallback_message: Joi.string().trim().min(1).max(1000).default(DEFAULT_FALLBACK_MESSAGE),
-  rules: Joi.array().items(rule).max(50).default([]),
+  rules: Joi.array()
+    .items(rule)
+    .max(50)
+    .default([])
+    .custom((rules: Array<{ match: { pattern?: string } }>, helpers) => {
+      // Each pattern is bounded; so is their sum, since every message is matched against all of them.
+      const total = rules.reduce((sum, { match }) => sum + patternSize(match?.pattern), 0);
+      return total > MAX_PATTERNS_PROGRAM_SIZE ? helpers.error('array.patternsTooLarge', { total }) : rules;
+    })
+    .messages({
+      'array.patternsTooLarge': `{{#label}}: the patterns together compile to {{#total}} instructions, more than ${MAX_PATTERNS_PROGRAM_SIZE}; simplify or remove some`,
+    }),
   inactivity_timeout_minutes: Joi.number().integer().min(1).max(1440).default(30),
   lead_capture: Joi.object({
     enabled: Joi.boolean().default(false),

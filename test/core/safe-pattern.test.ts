@@ -63,3 +63,25 @@ t.test(`settings: ${ROUNDS} PUT + GET round trips with 50 patterns each answer 2
   t.equal(refused.statusCode, 400);
   t.match(refused.payload, /not a valid pattern: RE2 syntax/);
 });
+
+t.test('a chatbot’s patterns together are bounded too: every message is matched against all of them', async (t) => {
+  const { buildTestServer, assertError } = await import('../helpers/server.js');
+  const { MAX_PATTERNS_PROGRAM_SIZE } = await import('../../core/text/safe-pattern.js');
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Patterns' } })).json;
+  const rule = (pattern: string) => ({ match: { pattern }, action: { type: 'handoff' } });
+  // Each of these is allowed alone (about 900 instructions); three of them are not.
+  const big = 'a{800}';
+  const one = await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key: acme.live, payload: { rules: [rule(big)] } });
+  t.equal(one.statusCode, 200, 'one large pattern is fine');
+  const body = assertError(
+    t,
+    await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key: acme.live, payload: { rules: [rule(big), rule(`b${big}`), rule(`c${big}`)] } }),
+    400,
+    'validation_failed',
+  );
+  t.match(body.message, new RegExp(`more than ${MAX_PATTERNS_PROGRAM_SIZE}`));
+  const many = Array.from({ length: 50 }, (_, i) => rule(`order ${i} (status|state)`));
+  t.equal((await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key: acme.live, payload: { rules: many } })).statusCode, 200, 'fifty ordinary patterns are fine');
+});
