@@ -1,5 +1,6 @@
 // Turns an item into chunks. Reading and chunking the content runs in the parser pool's worker
 // threads (./parsing/); this side only fetches URLs and receives finished chunks.
+import { emptyTermCounts } from '../../core/text/term-counts.js';
 import { crawl, type PageFetcher } from './crawl.js';
 import type { ParserPool } from './parsing/pool.js';
 import type { AnalysedChunk } from './parsing/tasks.js';
@@ -68,5 +69,5 @@ export async function processItem(item: Item, context: ProcessingContext): Promi
  * clone between threads drops: a term such as "constructor" must stay a plain key.
  */
 function received(chunk: AnalysedChunk): AnalysedChunk {
-  return { ...chunk, term_counts: Object.assign(Object.create(null) as Record<string, number>, chunk.term_counts) };
+  return { ...chunk, term_counts: Object.assign(emptyTermCounts(), chunk.term_counts) };
 }

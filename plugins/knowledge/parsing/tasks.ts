@@ -2,6 +2,7 @@
 // content, and the whole text → sections → chunks → analysed chunks pipeline, so the main thread
 // only fetches, and receives finished chunks. Format libraries are imported on first use.
 import { analyzerFor } from '../../../core/text/analysis.js';
+import { countTerms } from '../../../core/text/term-counts.js';
 import type { ChunkDoc } from '../store.js';
 import { chunkSections, toSections, type Chunk } from '../text/chunking.js';
 import type { DocumentFormat } from '../text/documents.js';
@@ -139,8 +140,7 @@ function analyser(language: string) {
     const all = analyzer.terms(searchable);
     // Null prototype: a term such as "constructor" is a key like any other, not Object's method.
     // (The clone to the main thread loses it; processor.ts restores it.)
-    const termCounts: Record<string, number> = Object.create(null);
-    for (const term of all) termCounts[term] = (termCounts[term] ?? 0) + 1;
+    const termCounts = countTerms(all);
     return {
       position,
       kind,
