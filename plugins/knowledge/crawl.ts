@@ -26,7 +26,15 @@ export interface CrawlOptions {
   language: string;
   /** Stops the crawl (shutdown): checked before each fetch and parse, and passed to both. */
   signal?: AbortSignal | undefined;
+  /** How long the whole crawl may take (ms): past it no further page is read, the ones read are kept. */
+  budgetMs?: number;
 }
+
+/**
+ * A crawl's time budget: 100 hostile pages at the parser's 30 s limit each would outlast the
+ * item's 30-minute lease, and another instance would start the same crawl again.
+ */
+export const CRAWL_BUDGET_MS = 20 * 60_000;
 
 const SITEMAP_TYPES = ['application/xml', 'text/xml', 'application/x-xml'];
 const MAX_SITEMAP_URLS = 1000;
@@ -59,8 +67,10 @@ export async function crawl(fetcher: PageFetcher, parser: ParserPool, startUrl: 
   if (options.sitemap) for (const url of await sitemapUrls(fetcher, parser, origin, robots?.sitemaps ?? [], signal)) enqueue(url);
 
   const pages: CrawledPage[] = [];
+  const stopAt = performance.now() + (options.budgetMs ?? CRAWL_BUDGET_MS);
   while (queue.length > 0 && pages.length < options.maxPages) {
     signal?.throwIfAborted();
+    if (pages.length > 0 && performance.now() > stopAt) break; // the named page is always read
     const url = queue.shift()!;
     let page: CrawledPage & { links: string[] };
     try {

@@ -11,7 +11,7 @@ import { RecordNotFoundError, VersionConflictError } from '../../core/store/erro
 import type { ClaimedRecord, TenantScope } from '../../core/store/types.js';
 import { foldForSearch } from '../../core/text/fold.js';
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
-import type { ParserPool } from './parsing/pool.js';
+import { ParserBusyError, type ParserPool } from './parsing/pool.js';
 import { processItem } from './processor.js';
 import { bumpQaRevision, presentItem, REFRESH_INTERVALS, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
 import { ExtractionError } from './text/documents.js';
@@ -81,13 +81,12 @@ export class KnowledgeWorker {
       const started = await items.update(item.id, { status: 'processing' }, { ifVersion: item.version });
       if (!started) throw new RecordNotFoundError('knowledge_items', item.id); // deleted since it was claimed
       item = started;
-      const outcome = await this.outcome(item, signal);
+      await this.finish(tenant, item, await this.outcome(item, signal));
+    } catch (error) {
       if (signal?.aborted) {
         await this.knowledge.items.claims!.release({ id: item.id, owner: this.owner, now: this.platform.now() });
         return;
       }
-      await this.finish(tenant, item, outcome);
-    } catch (error) {
       if (error instanceof VersionConflictError || error instanceof RecordNotFoundError) {
         // Changed (a PATCH asked for new processing) or deleted meanwhile: drop this result. The
         // lease is released without touching process_at, so a new request stays due.
@@ -99,8 +98,9 @@ export class KnowledgeWorker {
   }
 
   /**
-   * The result could not be written (a store error, data the store refuses): try again later with
-   * backoff, and after the last try mark the item failed, so a poisoned item never spins the loop.
+   * The result could not be written (a store error, data the store refuses) or the parser was too
+   * busy: try again later with backoff, and after the last try mark the item failed, so a poisoned
+   * item never spins the loop.
    */
   private async retryLater(tenant: TenantScope, item: Item, error: unknown): Promise<void> {
     const now = this.platform.now();
@@ -117,7 +117,7 @@ export class KnowledgeWorker {
     }
     const changes: Partial<ItemDoc> = {
       status: 'failed',
-      error: `The item was processed but its result could not be saved after ${failures} tries; change it or add it again`,
+      error: `The item could not be processed and saved after ${failures} tries (internal error); change it or add it again`,
       process_at: null,
       processing_failures: 0,
       processed_at: now.toISOString(),
@@ -138,6 +138,8 @@ export class KnowledgeWorker {
       return { ok: true as const, processed: await processItem(item, context) };
     } catch (error) {
       if (error instanceof FetchError || error instanceof ExtractionError) return { ok: false as const, message: error.message };
+      // Shutting down: the caller releases the item; a full parser queue is tried again with backoff.
+      if (signal?.aborted || error instanceof ParserBusyError) throw error;
       this.platform.logger.error({ err: error, item_id: item.id }, 'knowledge item could not be processed');
       return { ok: false as const, message: 'The item could not be processed (internal error)' };
     }

@@ -81,7 +81,7 @@ t.test('a knowledge item whose result the store refuses is retried with backoff,
   await worker.drain();
   const failed = (await api.request('GET', `/api/v1/chatbots/${botId}/knowledge/${created.json.id}`, { key: account.live })).json;
   t.equal(failed.status, 'failed', 'given up after the last try');
-  t.match(failed.error, /could not be saved after 8 tries/, 'with a message a user can read');
+  t.match(failed.error, /could not be processed and saved after 8 tries/, 'with a message a user can read');
   const stored = await items.forTenant(tenant).get(created.json.id);
   t.equal(stored!.process_at, null, 'no longer due');
 

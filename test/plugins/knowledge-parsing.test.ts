@@ -8,7 +8,7 @@ import { runParseTask } from '../../plugins/knowledge/parsing/tasks.js';
 import { assertZipWithinLimits } from '../../plugins/knowledge/parsing/zip-limits.js';
 import { processItem } from '../../plugins/knowledge/processor.js';
 import type { Item } from '../../plugins/knowledge/store.js';
-import type { PageFetcher } from '../../plugins/knowledge/crawl.js';
+import { crawl, type PageFetcher } from '../../plugins/knowledge/crawl.js';
 import { docxBase64, pdfBase64, withDeclaredSizes, zeroBombDocx } from '../helpers/documents.js';
 import { buildTestServer } from '../helpers/server.js';
 import { htmlPage, startSite } from '../helpers/site.js';
@@ -260,3 +260,14 @@ function loopbackFetcher(): PageFetcher {
     },
   };
 }
+
+t.test('a crawl past its time budget keeps the pages it read and reads no more', async (t) => {
+  const { pool } = testPool(t);
+  const site = await startSite(t, {
+    '/': htmlPage('Home', '<h1>Home</h1><p>Welcome.</p><a href="/a">A</a>'),
+    '/a': htmlPage('A', '<h1>A</h1><p>Alpha.</p>'),
+  });
+  const pages = await crawl(loopbackFetcher(), pool, site.url('/'), { maxPages: 2, sitemap: false, userAgent: 'test', language: 'en', budgetMs: 0 });
+  t.same(pages.map((page) => page.url), [site.url('/')], 'the named page is read, the budget stops the rest');
+  t.equal(site.hits('/a'), 0, 'the next page is never fetched');
+});
