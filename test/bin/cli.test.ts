@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +32,24 @@ async function run(args: string[], env: Record<string, string>): Promise<RunResu
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, stdout, stderr };
+}
+
+/** `serve` as a child process, once it listens; `output()` is everything it has printed so far. */
+async function serve(t: Test, env: Record<string, string>): Promise<{ server: ChildProcess; uri: string; output: () => string }> {
+  const server: ChildProcess = spawn(process.execPath, [bin, 'serve'], { env: childEnv(env), cwd: root });
+  t.teardown(() => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+  });
+  let output = '';
+  const uri = await new Promise<string>((resolve, reject) => {
+    server.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { server, uri, output: () => output };
 }
 
 t.test('accounts create --json prints exactly the ids and keys', async (t) => {
@@ -89,22 +107,7 @@ t.test('serve: real HTTP, then a graceful stop on SIGTERM', async (t) => {
   const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json'], { DATA_DIR: dir });
   const keys = JSON.parse(created.stdout) as { live_key: string; test_key: string };
 
-  const server: ChildProcess = spawn(process.execPath, [bin, 'serve'], {
-    env: childEnv({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
-    cwd: root,
-  });
-  t.teardown(() => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-  });
-  let output = '';
-  const uri = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
+  const { server, uri, output } = await serve(t, { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
 
   const create = await fetch(`${uri}/api/v1/chatbots`, {
     method: 'POST',
@@ -118,13 +121,13 @@ t.test('serve: real HTTP, then a graceful stop on SIGTERM', async (t) => {
   t.same(((await sandbox.json()) as { data: unknown[] }).data, [], 'the test key does not see it');
   t.equal((await fetch(`${uri}/ready`)).status, 200);
 
-  t.notMatch(output, new RegExp(keys.live_key), 'the key is not in the logs');
-  t.match(output, /"authorization":"\[redacted\]"/, 'the header is logged redacted');
+  t.notMatch(output(), new RegExp(keys.live_key), 'the key is not in the logs');
+  t.match(output(), /"authorization":"\[redacted\]"/, 'the header is logged redacted');
 
   server.kill('SIGTERM');
   const [code] = (await once(server, 'exit')) as [number | null];
   t.equal(code, 0, 'exits cleanly');
-  t.match(output, /shutting down/);
+  t.match(output(), /shutting down/);
 
   const migrate = await run(['migrate'], { DATA_DIR: dir, LOG_LEVEL: 'warn' });
   t.equal(migrate.code, 0, 'the store was left consistent');
@@ -150,21 +153,13 @@ t.test('serve: SIGTERM during a crawl that never answers stops within the shutdo
 
   const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json'], { DATA_DIR: dir });
   const keys = JSON.parse(created.stdout) as { live_key: string };
-  const server: ChildProcess = spawn(process.execPath, [bin, 'serve'], {
-    env: childEnv({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CONFIG_FILE: configFile, FETCH_ALLOWED_CIDRS: '127.0.0.1/32' }),
-    cwd: root,
-  });
-  t.teardown(() => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-  });
-  let output = '';
-  const uri = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  const { server, uri, output } = await serve(t, {
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    CONFIG_FILE: configFile,
+    FETCH_ALLOWED_CIDRS: '127.0.0.1/32',
   });
   const headers = { authorization: `Bearer ${keys.live_key}`, 'content-type': 'application/json' };
   const bot = (await (await fetch(`${uri}/api/v1/chatbots`, { method: 'POST', headers, body: JSON.stringify({ name: 'Crawler' }) })).json()) as { id: string };
@@ -176,7 +171,7 @@ t.test('serve: SIGTERM during a crawl that never answers stops within the shutdo
   server.kill('SIGTERM');
   const [code] = (await once(server, 'exit')) as [number | null];
   t.equal(code, 0, 'exits cleanly although the fetch never finished');
-  t.match(output, /aborting/, 'the crawl was aborted at the deadline');
+  t.match(output(), /aborting/, 'the crawl was aborted at the deadline');
 
   const db = new Database(path.join(dir, 'chatbot-platform.sqlite'), { readonly: true });
   t.teardown(() => db.close());
