@@ -89,9 +89,10 @@ export class DurableReactions {
     for (const job of jobs) await this.runJob(scope, job.id, job.doc, null);
   }
 
-  /** Every 30 seconds: jobs whose publisher crashed, and retries. */
+  /** Every 30 seconds, and once now: jobs whose publisher crashed, and retries. */
   startSchedule(): void {
     this.loop.startSchedule('*/30 * * * * *');
+    this.loop.nudge();
   }
 
   stop(deadlineMs?: number): Promise<void> {

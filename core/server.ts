@@ -108,7 +108,6 @@ export async function createServer(config: Config, options: CreateServerOptions 
     await platform.secrets();
     maintenance = scheduleMaintenance(platform);
     platform.events.reactions.startSchedule();
-    platform.events.reactions.drain().catch((error: unknown) => logger.error({ err: error }, 'event reactions failed'));
   });
   server.ext('onPreStop', async () => {
     await maintenance?.stop();
