@@ -3,6 +3,7 @@ import type { Plugin } from '@hapi/hapi';
 import { accountsPlugin } from './accounts/index.js';
 import { chatbotsPlugin } from './chatbots/index.js';
 import { conversationsPlugin } from './conversations/index.js';
+import { docsPlugin } from './docs/index.js';
 import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
 import { leadsPlugin } from './leads/index.js';
@@ -16,4 +17,5 @@ export const allPlugins: Array<Plugin<void>> = [
   leadsPlugin,
   conversationsPlugin,
   webhooksPlugin,
+  docsPlugin,
 ];

@@ -1,7 +1,11 @@
 // Every route describes itself (so the OpenAPI document can be generated from the routes alone)
 // and every API route demands credentials. New plugins are held to this automatically.
 import t from 'tap';
+import { documentedResponses, notesOf, routeAuthStrategy } from '../../plugins/docs/responses.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
+
+/** Routes under /api/v1 that need no credentials, on purpose. */
+const PUBLIC_API_ROUTES = new Set(['GET /api/v1/openapi.json']);
 
 t.test('every route describes and validates itself', async (t) => {
   const api = await buildTestServer(t);
@@ -23,7 +27,10 @@ t.test('every route describes and validates itself', async (t) => {
 
 t.test('every /api/v1 and /admin/v1 route refuses a request without credentials', async (t) => {
   const api = await buildTestServer(t);
-  const routes = api.server.table().filter((route) => /^\/(api|admin)\/v1\//.test(route.path));
+  const routes = api.server
+    .table()
+    .filter((route) => /^\/(api|admin)\/v1\//.test(route.path))
+    .filter((route) => !PUBLIC_API_ROUTES.has(`${route.method.toUpperCase()} ${route.path}`));
   for (const route of routes) {
     const url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => `${name}_x`);
     const response = await api.request(route.method, url, {
@@ -39,4 +46,40 @@ t.test('unknown query parameters are refused on every route', async (t) => {
   const body = assertError(t, await api.request('GET', '/api/v1/account?verbose=1', { key: acme.live }), 400, 'validation_failed');
   t.equal(body.details[0].path, 'verbose');
   assertError(t, await api.request('GET', '/api/v1/chatbots?verbose=1', { key: acme.live }), 400, 'validation_failed');
+});
+
+t.test('every route documents its responses, derived from what it declares', async (t) => {
+  const api = await buildTestServer(t);
+  const routes = api.server.table().filter((route) => route.path !== '/{any*}');
+  for (const route of routes) {
+    const name = `${route.method.toUpperCase()} ${route.path}`;
+    let derived: ReturnType<typeof documentedResponses>;
+    try {
+      derived = documentedResponses(route);
+    } catch (error) {
+      t.fail(`${name}: ${(error as Error).message}`);
+      continue;
+    }
+    const statuses = new Map(derived.errors.map((error) => [error.status, error.codes]));
+    const validate = route.settings.validate as Record<string, unknown>;
+    const strategy = routeAuthStrategy(route);
+    t.ok(derived.success.length > 0 && derived.success.every((s) => s.status >= 200 && s.status < 300), `${name}: success codes`);
+    t.ok(derived.success.every((s) => s.mediaTypes.length > 0), `${name}: media types`);
+    t.ok(statuses.has(500) && statuses.has(503), `${name}: 500 and 503`);
+    if (validate.query || validate.params || validate.payload) t.ok(statuses.has(400), `${name}: 400`);
+    if (strategy) t.ok(statuses.get(401)?.includes('missing_credentials'), `${name}: 401`);
+    if (strategy === 'api-key') {
+      t.ok(statuses.has(403) && statuses.get(429)?.includes('rate_limited'), `${name}: 403 and 429`);
+      if (route.method === 'post') {
+        t.ok(statuses.get(409)?.includes('idempotency_key_in_flight'), `${name}: 409 for Idempotency-Key`);
+        t.ok(statuses.get(422)?.includes('idempotency_key_reused'), `${name}: 422 for Idempotency-Key`);
+      }
+    }
+    if (/\{\w+\}/.test(route.path) && strategy) t.ok(statuses.has(404), `${name}: 404 for its ids`);
+    if (['post', 'put', 'patch'].includes(route.method)) t.ok(statuses.has(413) && statuses.has(415), `${name}: 413 and 415`);
+    // An error a route's notes promise ("409 `chatbot_archived`") is among its documented codes.
+    for (const match of notesOf(route).matchAll(/\b([45]\d\d) `([a-z_]+)`/g)) {
+      t.ok(statuses.get(Number(match[1]))?.includes(match[2]!), `${name}: ${match[1]} ${match[2]} documented`);
+    }
+  }
 });
