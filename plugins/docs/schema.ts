@@ -78,6 +78,8 @@ export class SchemaRegistry {
 /** Converts joi schemas, sharing one registry of components. */
 export class SchemaConverter {
   private direction: Direction = 'response';
+  /** The label of the component being converted, to name its conditional branches. */
+  private componentName: string | null = null;
 
   constructor(readonly registry = new SchemaRegistry()) {}
 
@@ -128,7 +130,9 @@ export class SchemaConverter {
       desc.allow = [...(desc.allow ?? []), ...empties.filter((value) => value === null || value === '')];
     }
     if (desc.flags.default !== undefined) {
-      const value = defaultOf(desc);
+      // An object's default is its keys' defaults, which its keys already document; generators
+      // (openapi-python-client) refuse object defaults, so they are left to the keys.
+      const value = desc.type === 'object' ? undefined : defaultOf(desc);
       if (value === undefined) delete desc.flags.default;
       else desc.flags.default = value;
     }
@@ -174,12 +178,16 @@ export class SchemaConverter {
     for (const flag of ['label', 'presence', 'default', 'description', 'empty']) delete component.flags[flag];
     component.allow = (component.allow ?? []).filter((value) => value !== null);
     if (component.allow.length === 0) delete component.allow;
-    const name = this.registry.register(label, this.convertDesc(component, { root: true }), this.direction);
+    const outer = this.componentName;
+    this.componentName = label;
+    const schema = this.convertDesc(component, { root: true });
+    this.componentName = outer;
+    const name = this.registry.register(label, schema, this.direction);
 
     const ref: JsonSchema = { $ref: `#/components/schemas/${name}` };
     let site: JsonSchema = nullable ? { anyOf: [ref, { type: 'null' }] } : ref;
     if (flags.description) site = { ...site, description: flags.description };
-    const fallback = flags.default !== undefined ? defaultOf(desc) : undefined;
+    const fallback = flags.default !== undefined && desc.type !== 'object' ? defaultOf(desc) : undefined;
     if (fallback !== undefined && fallback !== null) site = { ...site, default: fallback };
     // The parent reads `presence` from the node itself to fill `required`.
     return withMarker({ type: 'any', flags: flags.presence ? { presence: flags.presence } : {} }, { replace: site });
@@ -406,8 +414,15 @@ export class SchemaConverter {
         const literal = literalOf(entry.is);
         if (literal !== undefined) taken.push(literal);
         if (entry.then) {
-          const then = this.convertDesc(entry.then, { root: false });
-          branches.push(literal !== undefined && pins(entry.then, key, literal) ? then : { allOf: [this.conditionTest(key, entry.is), then] });
+          let then = this.convertDesc(entry.then, { root: false });
+          const pinned = literal !== undefined && pins(entry.then, key, literal);
+          if (pinned && this.componentName && typeof literal === 'string') {
+            // A branch of a named union gets a name of its own (KnowledgeItemInput → ...Qa), so
+            // generated clients have a type per case.
+            const name = this.registry.register(`${this.componentName}${pascal(literal)}`, then, this.direction);
+            then = { $ref: `#/components/schemas/${name}` };
+          }
+          branches.push(pinned ? then : { allOf: [this.conditionTest(key, entry.is), then] });
         }
         if (entry.otherwise) {
           if (unreachable(entry.otherwise, key, taken)) continue;
@@ -523,6 +538,14 @@ function caseInsensitive(source: string): string {
     const upper = letter.toUpperCase();
     return lower === upper ? letter : `[${lower}${upper}]`;
   });
+}
+
+function pascal(value: string): string {
+  return value
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
 }
 
 function escapeRegex(value: string): string {

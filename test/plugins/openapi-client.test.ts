@@ -16,7 +16,7 @@ t.test('a generated TypeScript client completes the scenario', async (t) => {
   const acme = await api.account('professional');
 
   // Types from the document the server serves.
-  const document = await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json();
+  const document = (await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json()) as Parameters<typeof openapiTS>[0];
   const types = astToString(await openapiTS(document));
   const dir = mkdtempSync(path.join(tmpdir(), 'cbp-client-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
