@@ -115,7 +115,7 @@ export const docsPlugin: Plugin<void> = {
         options: {
           auth: false,
           description: 'A file of the API reference page',
-          notes: 'Scripts (application/javascript), styles (text/css), icons (image/png) and source maps (application/json).',
+          notes: 'Scripts (text/javascript), styles (text/css), icons (image/png) and source maps (application/json).',
           tags: ['api', 'docs'],
           validate: {
             params: Joi.object({ file: Joi.string().valid(...Object.keys(ASSETS)).required() }),

@@ -274,12 +274,18 @@ t.test('the docs page is served by this server alone', async (t) => {
   t.notMatch(html, /https?:\/\//, 'the page names no host');
   t.notMatch(html, /\/\/[a-z0-9.-]+\.[a-z]{2,}/i, 'no protocol-relative URLs');
 
+  const documented = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as any;
+  const assetTypes = Object.keys(documented.paths['/docs/{file}'].get.responses['200'].content);
+  t.same(Object.keys(documented.paths['/docs'].get.responses['200'].content), ['text/html']);
+
   const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
   t.ok(assets.includes('/docs/swagger-ui-bundle.js') && assets.includes('/docs/swagger-ui.css') && assets.includes('/docs/init.js'));
   for (const asset of assets) {
     t.ok(asset.startsWith('/'), `${asset} is on this server`);
     const response = await fetch(`${base}${asset}`);
     t.equal(response.status, 200, `${asset} loads`);
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!;
+    t.ok(assetTypes.includes(type), `${asset}: ${type} is documented`);
     await response.arrayBuffer();
   }
   const init = await (await fetch(`${base}/docs/init.js`)).text();
