@@ -5,26 +5,27 @@ import t from 'tap';
 import { declareKnowledge } from '../../plugins/knowledge/store.js';
 import { buildTestServer } from '../helpers/server.js';
 
-t.test('a chunk the engine cannot read: fallback reply, chatbot.error, one stored visitor message', async (t) => {
+t.test('a Q&A chunk the engine cannot read: fallback reply, chatbot.error, one stored visitor message', async (t) => {
   const api = await buildTestServer(t);
   const acme = await api.account('starter');
   const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Fragile' } })).json;
   const tenant = { accountId: acme.id, mode: 'live' as const };
-  // Written around the API, as a damaged or hand-edited store would hold it: no term counts.
+  // Written around the API, as a damaged or hand-edited store would hold it: a Q&A chunk whose pair
+  // is not text.
   await declareKnowledge(api.platform.store).chunks.forTenant(tenant).insert({
     id: 'chk_damaged',
     chatbot_id: bot.id,
     item_id: 'doc_damaged',
     position: 0,
-    kind: 'passage',
+    kind: 'qa',
     title: 'Shipping',
     heading_path: [],
     url: null,
-    text: 'Delivery takes three days.',
-    terms: ['delivery', 'take', 'three', 'day', 'deliveri', 'takes', 'days'],
-    term_counts: null as never,
-    length: 4,
-    qa: null,
+    text: 'How long does delivery take? Three days.',
+    terms: ['long', 'delivery', 'take'],
+    term_counts: { long: 1, delivery: 1, take: 1 },
+    length: 3,
+    qa: { question: 42, alternatives: 'not a list', answer: null } as never,
   });
   const conversation = (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live })).json;
   const sent = await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conversation.id}/messages`, {
