@@ -4,6 +4,7 @@
 // route's 4xx, plan, sandbox and cross-account rules.
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import t from 'tap';
+import { declareWebhooks } from '../../plugins/webhooks/store.js';
 import { startReceiver, type Answer } from '../helpers/receiver.js';
 import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
 
@@ -441,4 +442,31 @@ t.test('an event whose publisher crashed before the fan-out is picked up from th
   t.match(verified(hook.secret, receiver.received[0]!), { id: 'evt_01m7zzzzzzzzzzzzzzzzzzzzzz', data: { id: 'conv_orphan' } });
   await drain(api);
   t.equal(receiver.received.length, 1, 'fanned out once');
+});
+
+t.test('a delivery that breaks inside the server counts as a failed attempt and ends failed, never spins', async (t) => {
+  const { api, acme, receiver, bot, clock } = await setup(t);
+  const webhook = await register(api, acme.live, { url: receiver.url, chatbot_id: bot.id, events: ['chatbot.updated'] });
+  // A signing secret damaged in the store (written around the API): it cannot be unsealed.
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const webhooks = declareWebhooks(api.platform.store).webhooks.forTenant(tenant);
+  const stored = await webhooks.get(webhook.id);
+  await webhooks.update(webhook.id, { secrets: stored!.secrets.map((secret) => ({ ...secret, sealed: 'v1:AAAA' })) });
+  await api.request('PATCH', `/api/v1/chatbots/${bot.id}`, { key: acme.live, payload: { name: 'Renamed' } });
+
+  // Before the fix the failure escaped the pass: the loop stopped, and the delivery was claimed again
+  // every lease, for ever. Now each break is an attempt on the retry schedule.
+  await drain(api);
+  const first = (await api.request('GET', `/api/v1/webhooks/${webhook.id}/deliveries`, { key: acme.live })).json.data[0];
+  t.equal(first.status, 'pending');
+  t.equal(first.attempt_count, 1);
+  t.match(first.attempts[0].error, /internal error/);
+  for (let i = 0; i < 10; i++) {
+    clock.advance(11 * 3600_000);
+    await drain(api);
+  }
+  const last = (await api.request('GET', `/api/v1/webhooks/${webhook.id}/deliveries`, { key: acme.live })).json.data[0];
+  t.equal(last.status, 'failed', 'failed once the schedule is spent');
+  t.equal(last.attempt_count, api.config.webhooks.retry_schedule_seconds.length + 1, 'one attempt per step, no more');
+  t.equal(receiver.received.length, 0, 'nothing unsigned was ever sent');
 });
