@@ -1,11 +1,12 @@
 // The parser pool and the ZIP check: untrusted content is read in worker threads whose time and
 // memory are limited; a worker that overruns, runs out of memory or dies fails only its own task.
+import { deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import t, { type Test } from 'tap';
 import { ExtractionError } from '../../plugins/knowledge/parsing/errors.js';
 import { ParserBusyError, ParserPool } from '../../plugins/knowledge/parsing/pool.js';
 import { runParseTask } from '../../plugins/knowledge/parsing/tasks.js';
-import { assertZipWithinLimits } from '../../plugins/knowledge/parsing/zip-limits.js';
+import { assertZipWithinLimits, rebuildZip, unpackZipWithinLimits } from '../../plugins/knowledge/parsing/zip-limits.js';
 import { processItem } from '../../plugins/knowledge/processor.js';
 import type { Item } from '../../plugins/knowledge/store.js';
 import { crawl, type PageFetcher } from '../../plugins/knowledge/crawl.js';
@@ -190,6 +191,58 @@ t.test('ZIP check: refused from the directory before anything is unpacked', asyn
   t.throws(() => assertZipWithinLimits(Buffer.from('not a zip'), 'DOCX'), { message: /not a ZIP archive/ });
   const docx = Buffer.from(await docxBase64([{ paragraph: 'Fine.' }]), 'base64');
   t.doesNotThrow(() => assertZipWithinLimits(docx, 'DOCX'), 'a real DOCX passes');
+});
+
+t.test('ZIP check: an entry hidden past the count the end record declares is refused, and readers only see checked entries', async (t) => {
+  // A directory of two entries whose end record says one: JSZip (mammoth's reader) reads both, so
+  // checking only the declared count let a 200 MiB part through (found in review).
+  const entry = (name: string, data: Buffer) => {
+    const packed = deflateRawSync(data, { level: 9 });
+    return { name: Buffer.from(name), data, packed };
+  };
+  const entries = [entry('a.txt', Buffer.from('hello')), entry('word/document.xml', Buffer.alloc(200 * 1024 * 1024, 0x41))];
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const { name, data, packed } of entries) {
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    offsets.push(offset);
+    parts.push(local, name, packed);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory: Buffer[] = [];
+  entries.forEach(({ name, data, packed }, i) => {
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE(8, 10);
+    header.writeUInt32LE(packed.length, 20);
+    header.writeUInt32LE(data.length, 24);
+    header.writeUInt16LE(name.length, 28);
+    header.writeUInt32LE(offsets[i]!, 42);
+    directory.push(header, name);
+  });
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8); // "one entry here"
+  end.writeUInt16LE(1, 10); // "one entry in all"
+  end.writeUInt32LE(Buffer.concat(directory).length, 12);
+  end.writeUInt32LE(offset, 16);
+  const hidden = Buffer.concat([...parts, ...directory, end]);
+  t.ok(hidden.length < 1024 * 1024, `a ${hidden.length}-byte upload`);
+  t.throws(() => assertZipWithinLimits(hidden, 'DOCX'), { name: 'ExtractionError', message: /directory is damaged/ });
+
+  // What a reader gets is rebuilt from the checked entries only.
+  const docx = Buffer.from(await docxBase64([{ paragraph: 'Fine.' }]), 'base64');
+  const rebuilt = await JSZip.loadAsync(await rebuildZip(unpackZipWithinLimits(docx, 'DOCX')));
+  const original = await JSZip.loadAsync(docx);
+  t.same(Object.keys(rebuilt.files).filter((name) => !name.endsWith('/')).sort(), Object.keys(original.files).filter((name) => !name.endsWith('/')).sort());
+  t.equal(await rebuilt.file('word/document.xml')!.async('string'), await original.file('word/document.xml')!.async('string'));
 });
 
 /** An item as the store holds it, with only what processItem reads. */

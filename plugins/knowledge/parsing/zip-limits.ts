@@ -1,6 +1,9 @@
-// Checks a ZIP (a DOCX) before anything unzips it: the central directory must be small and plain,
-// and every entry must really unpack to no more than its declared size. A 62 KB DOCX once unpacked
-// to gigabytes inside mammoth; this refuses it in a few milliseconds instead.
+// Unpacks a ZIP (a DOCX) ourselves, within limits, before any library sees it: the central
+// directory must be small and plain, and every entry must really unpack to no more than its
+// declared size. A 62 KB DOCX once unpacked to gigabytes inside mammoth; this refuses it in a few
+// milliseconds instead. Other readers parse an archive their own way (JSZip reads directory entries
+// past the count the end record declares), so what they get is not the upload but an archive
+// rebuilt from exactly the entries checked here (rebuildZip).
 import { inflateRawSync } from 'node:zlib';
 import { ExtractionError } from './errors.js';
 
@@ -34,11 +37,12 @@ const DEFLATED = 8;
 const ENCRYPTED_FLAG = 0x0001;
 
 /**
- * Refuses, with an ExtractionError a user can read, a ZIP that is ZIP64, split, encrypted, has too
- * many entries, declares too much, or unpacks to more than it declares (declared sizes can lie:
- * each entry is inflated with an output cap before mammoth sees the file).
+ * The entries of a ZIP, unpacked, by name. Refuses, with an ExtractionError a user can read, a ZIP
+ * that is ZIP64, split, encrypted, has too many entries or two of one name, a directory that is not
+ * exactly what its end record says, declares too much, or unpacks to more than it declares
+ * (declared sizes can lie: each entry is inflated with its declared size as the output cap).
  */
-export function assertZipWithinLimits(bytes: Buffer, what: string, limits: ZipLimits = DOCX_LIMITS): void {
+export function unpackZipWithinLimits(bytes: Buffer, what: string, limits: ZipLimits = DOCX_LIMITS): Map<string, Buffer> {
   const entries = readCentralDirectory(bytes, what, limits);
   const limit = formatMiB(limits.maxUnpackedBytes);
   let declaredTotal = 0;
@@ -46,7 +50,25 @@ export function assertZipWithinLimits(bytes: Buffer, what: string, limits: ZipLi
     declaredTotal += entry.uncompressedSize;
     if (declaredTotal > limits.maxUnpackedBytes) throw new ExtractionError(`The ${what} file is larger than ${limit} when unpacked`);
   }
-  for (const entry of entries) assertRealSize(bytes, entry, what);
+  const unpacked = new Map<string, Buffer>();
+  for (const entry of entries) {
+    if (unpacked.has(entry.name)) throw new ExtractionError(`The ${what} file could not be read: it has two parts named "${entry.name}"`);
+    unpacked.set(entry.name, unpackEntry(bytes, entry, what));
+  }
+  return unpacked;
+}
+
+/** Throws as unpackZipWithinLimits does; for callers that only need the verdict. */
+export function assertZipWithinLimits(bytes: Buffer, what: string, limits: ZipLimits = DOCX_LIMITS): void {
+  unpackZipWithinLimits(bytes, what, limits);
+}
+
+/** A plain archive (stored, not compressed) of exactly these entries, for a library to read. */
+export async function rebuildZip(entries: Map<string, Buffer>): Promise<Buffer> {
+  const { default: JSZip } = await import('jszip');
+  const zip = new JSZip();
+  for (const [name, data] of entries) if (!name.endsWith('/')) zip.file(name, data);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
 }
 
 function readCentralDirectory(bytes: Buffer, what: string, limits: ZipLimits): ZipEntry[] {
@@ -93,6 +115,8 @@ function readCentralDirectory(bytes: Buffer, what: string, limits: ZipLimits): Z
     entries.push(entry);
     at += 46 + nameLength + extraLength + commentLength;
   }
+  // Nothing hidden after the declared entries: the directory ends where the end record says.
+  if (at !== directoryOffset + directorySize || bytes.readUInt32LE(at) === DIRECTORY_ENTRY) throw notZip('its directory is damaged');
   return entries;
 }
 
@@ -106,7 +130,7 @@ function findEndOfDirectory(bytes: Buffer): number {
 }
 
 /** Inflates one entry with its declared size as the output cap: more means the directory lied. */
-function assertRealSize(bytes: Buffer, entry: ZipEntry, what: string): void {
+function unpackEntry(bytes: Buffer, entry: ZipEntry, what: string): Buffer {
   const damaged = () => new ExtractionError(`The ${what} file could not be read: its part "${entry.name}" is damaged`);
   const lied = () =>
     new ExtractionError(
@@ -121,7 +145,7 @@ function assertRealSize(bytes: Buffer, entry: ZipEntry, what: string): void {
   const data = bytes.subarray(dataStart, dataEnd);
   if (entry.method === STORED) {
     if (data.length > entry.uncompressedSize) throw lied();
-    return;
+    return Buffer.from(data);
   }
   if (entry.method !== DEFLATED) throw new ExtractionError(`The ${what} file uses a compression method that is not supported`);
   let unpacked: Buffer;
@@ -132,6 +156,7 @@ function assertRealSize(bytes: Buffer, entry: ZipEntry, what: string): void {
     throw damaged();
   }
   if (unpacked.length > entry.uncompressedSize) throw lied();
+  return unpacked;
 }
 
 function formatMiB(bytes: number): string {

@@ -3,7 +3,7 @@
 // (../parsing/), never on the server's event loop: the PDF and DOCX libraries are loaded on first
 // use, so the main thread, which only needs the format names, never loads them.
 import { ExtractionError } from '../parsing/errors.js';
-import { assertZipWithinLimits } from '../parsing/zip-limits.js';
+import { rebuildZip, unpackZipWithinLimits } from '../parsing/zip-limits.js';
 import { htmlFragmentToText, htmlPageToText } from './html.js';
 
 export { ExtractionError } from '../parsing/errors.js';
@@ -65,13 +65,14 @@ export async function extractPdf(bytes: Buffer): Promise<ExtractedText> {
 }
 
 export async function extractDocx(bytes: Buffer): Promise<ExtractedText> {
-  // Before anything unzips it: a zip bomb is refused from its directory, and a lying directory by
-  // a capped inflate of each entry.
-  assertZipWithinLimits(bytes, 'DOCX');
+  // Unpacked by us first: a zip bomb is refused from its directory, a lying directory by a capped
+  // inflate of each entry; mammoth then reads an archive rebuilt from exactly those entries, never
+  // the upload, whose parts another ZIP reader might find otherwise.
+  const checked = await rebuildZip(unpackZipWithinLimits(bytes, 'DOCX'));
   let html: string;
   try {
     const { default: mammoth } = await import('mammoth');
-    ({ value: html } = await mammoth.convertToHtml({ buffer: bytes }));
+    ({ value: html } = await mammoth.convertToHtml({ buffer: checked }));
   } catch (error) {
     throw new ExtractionError(`The DOCX file could not be read: ${(error as Error).message}`);
   }
