@@ -122,12 +122,25 @@ export class EventBus {
       data: input.data,
       dispatch_at: options.dispatch === false ? null : new Date(now.getTime() + DISPATCH_RECOVERY_MS).toISOString(),
     }));
-    // The change goes first: on a store without atomic commit, a crash between the two writes
-    // loses an event rather than inventing one for a change that never happened.
+    // The change goes before its event: on a store without atomic commit, a crash between the two
+    // writes loses an event rather than inventing one for a change that never happened. Durable
+    // reactions go before both there, so a crash cannot lose them; a job whose change then did not
+    // happen is dropped when the event's publisher cannot confirm it (DurableReactions.confirmWith).
     const events = this.collection.forTenant(scope);
     const envelopes = docs.map((doc) => presentEvent({ ...doc, version: 1 }, scope));
     const jobs = this.reactions.jobsFor(scope, envelopes);
-    await this.store.commit([...writes, ...docs.map((doc) => events.ops.insert(doc)), ...jobs.map((job) => job.write)]);
+    const jobWrites = jobs.map((job) => job.write);
+    const eventWrites = docs.map((doc) => events.ops.insert(doc));
+    if (this.store.capabilities.has('atomic_commit')) {
+      await this.store.commit([...writes, ...eventWrites, ...jobWrites]);
+    } else {
+      try {
+        await this.store.commit([...jobWrites, ...writes, ...eventWrites]);
+      } catch (error) {
+        await this.reactions.discard(scope, jobs); // the change failed: its jobs go (or are dropped later, unconfirmed)
+        throw error;
+      }
+    }
     await this.reactions.runCommitted(scope, jobs);
     for (const envelope of envelopes) await this.notify(envelope, scope);
     return envelopes;

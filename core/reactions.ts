@@ -36,6 +36,7 @@ export class DurableReactions {
   readonly collection: Collection<ReactionJobDoc>;
   readonly owner = `reactions-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly reactions = new Map<string, { type: string; run: Reaction }>();
+  private readonly confirmations = new Map<string, (event: EventEnvelope, scope: TenantScope) => Promise<boolean>>();
   private readonly loop: BackgroundLoop;
 
   constructor(
@@ -56,6 +57,16 @@ export class DurableReactions {
   add(type: string, name: string, run: Reaction): void {
     if (this.reactions.has(name)) throw new Error(`A reaction named ${name} is already registered`);
     this.reactions.set(name, { type, run });
+  }
+
+  /**
+   * How to tell, for a job another instance left, that its event's change really happened. On a
+   * store without atomic commits the jobs are written before the change (so a crash between the
+   * two cannot lose them), and a change that then failed (a version conflict, a crash) must not set
+   * off its reactions: the publisher of the event type says how to check, e.g. "the chatbot is gone".
+   */
+  confirmWith(type: string, confirm: (event: EventEnvelope, scope: TenantScope) => Promise<boolean>): void {
+    this.confirmations.set(type, confirm);
   }
 
   /** The jobs to commit with these events: one per event and reaction subscribed to its type. */
@@ -89,6 +100,12 @@ export class DurableReactions {
     for (const job of jobs) await this.runJob(scope, job.id, job.doc, null);
   }
 
+  /** Best effort: deletes jobs whose commit failed (a job left behind is dropped later, unconfirmed). */
+  async discard(scope: TenantScope, jobs: Array<{ id: string }>): Promise<void> {
+    const repository = this.collection.forTenant(scope);
+    for (const job of jobs) await repository.delete(job.id).catch(() => false);
+  }
+
   /** Every 30 seconds, and once now: jobs whose publisher crashed, and retries. */
   startSchedule(): void {
     this.loop.startSchedule('*/30 * * * * *');
@@ -107,10 +124,26 @@ export class DurableReactions {
   private async runDue(): Promise<number> {
     const claimed = await this.collection.claims!.claimDue({ now: this.now(), owner: this.owner, leaseMs: LEASE_MS, limit: BATCH });
     for (const { record, scope } of claimed) {
-      await this.runJob(scope!, record.id, record, this.owner);
+      if (await this.confirmed(record, scope!)) await this.runJob(scope!, record.id, record, this.owner);
       await yieldToEventLoop();
     }
     return claimed.length;
+  }
+
+  /** False (and the job is dropped) when its event's change did not happen after all. */
+  private async confirmed(job: ReactionJobDoc & { id: string }, scope: TenantScope): Promise<boolean> {
+    const confirm = this.confirmations.get(job.event_type);
+    if (!confirm) return true;
+    try {
+      if (await confirm(job.event, scope)) return true;
+    } catch (error) {
+      this.logger.error({ err: error, event_id: job.event_id }, 'could not confirm an event; its reactions wait');
+      await this.collection.claims!.release({ id: job.id, owner: this.owner, now: this.now() });
+      return false;
+    }
+    this.logger.info({ event_id: job.event_id, reaction: job.reaction }, 'the change of this event did not happen; its reaction is dropped');
+    await this.collection.forTenant(scope).delete(job.id);
+    return false;
   }
 
   /** `owner`: the lease held on the job, or null for a job this instance just wrote (not claimed). */

@@ -26,6 +26,10 @@ export const chatbotsPlugin: Plugin<void> = {
         return { id, status, language, name, personality, welcome_message, settings: completeSettings(chatbot.settings) };
       },
     } satisfies ChatbotDirectory);
+    // Other areas delete a deleted chatbot's records through durable reactions; one left by another
+    // instance runs only once the chatbot is really gone (its delete may have failed after the job
+    // was written, on a store without atomic commits).
+    platform.events.reactions.confirmWith('chatbot.deleted', async (event, tenant) => !(await chatbots.repository(tenant).get(event.chatbot_id!)));
     server.route([
       ...chatbotRoutes(platform, chatbots),
       ...lifecycleRoutes(platform, chatbots),
