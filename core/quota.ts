@@ -11,6 +11,7 @@ import type { Collection, Store, TenantScope, WriteOp } from './store/types.js';
 export interface QuotaSlotDoc {
   /** The quota, e.g. `chatbots` or `webhooks:cb_…`. */
   quota: string;
+  /** 0 … limit-1; -1 for a slot given to a record made before slots existed. */
   slot: number;
   /** The id of the record holding it. */
   holder: string;
@@ -21,6 +22,11 @@ export interface QuotaSpec {
   quota: string;
   /** Null: no limit, no slot. */
   limit: number | null;
+  /**
+   * The ids of the records that count against the quota now. One without a slot (made before slots
+   * existed) is given one outside 0 … limit-1 first, so every record counts.
+   */
+  holders(): Promise<string[]>;
   holder: string;
   /**
    * Whether a slot's holder still counts (exists, not archived). A slot whose holder does not, left
@@ -28,6 +34,9 @@ export interface QuotaSpec {
    */
   stillHolds(holder: string): Promise<boolean>;
 }
+
+/** More holders than this in one quota are not looked at (no plan comes near it). */
+const MAX_HOLDERS = 10_000;
 
 /** A slot left by a writer that may still be committing its holder is not taken back before this. */
 const ORPHAN_GRACE_MS = 60_000;
@@ -56,8 +65,15 @@ export class QuotaSlots {
     if (spec.limit === null) return commit(null);
     const slots = this.collection.forTenant(tenant);
     for (let round = 0; round < 2; round++) {
-      const taken = new Set((await slots.list({ filter: { quota: spec.quota }, limit: spec.limit + 100 })).map((slot) => slot.slot));
-      for (let slot = 0; slot < spec.limit; slot++) {
+      const held = await slots.list({ filter: { quota: spec.quota }, limit: MAX_HOLDERS });
+      const outside = held.filter((slot) => slot.slot < 0 || slot.slot >= spec.limit!).length;
+      const backfilled = await this.backfill(tenant, spec, new Set(held.map((slot) => slot.holder)));
+      // Holders outside the slots 0 … limit-1 (made before slots, or before the limit was lowered)
+      // leave that much less room: only `offered` slots are offered, so the unique slot ids cap the
+      // total at the limit however many writers race. (New holders only ever take slots inside.)
+      const offered = spec.limit - outside - backfilled;
+      const taken = new Set(held.map((slot) => slot.slot));
+      for (let slot = 0; slot < offered; slot++) {
         if (taken.has(slot)) continue;
         try {
           return await commit(slots.ops.insert({ id: this.slotId(tenant, spec.quota, slot), ...this.slotDoc(spec, slot) }));
@@ -81,6 +97,27 @@ export class QuotaSlots {
     return this.collection.forTenant(tenant).ops.deleteMany({ quota });
   }
 
+  /**
+   * Gives each holder without a slot one outside the offered range (slot -1, its id derived from the
+   * holder, so two writers doing this at once write it once). Returns how many it gave. A holder
+   * that took a slot after `heldBy` was read may get one too: it then counts twice until it is
+   * archived or deleted, which errs on the side of the limit.
+   */
+  private async backfill(tenant: TenantScope, spec: QuotaSpec, heldBy: Set<string>): Promise<number> {
+    const slots = this.collection.forTenant(tenant);
+    let given = 0;
+    for (const holder of await spec.holders()) {
+      if (heldBy.has(holder)) continue;
+      try {
+        await slots.insert({ id: `${this.slotId(tenant, spec.quota, 'h')}_${holder}`, ...this.slotDoc({ ...spec, holder }, -1) });
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintError)) throw error;
+      }
+      given++;
+    }
+    return given;
+  }
+
   private async reclaimOrphans(tenant: TenantScope, spec: QuotaSpec): Promise<boolean> {
     const slots = this.collection.forTenant(tenant);
     const before = new Date(this.now().getTime() - ORPHAN_GRACE_MS).toISOString();
@@ -92,7 +129,7 @@ export class QuotaSlots {
     return reclaimed;
   }
 
-  private slotId(tenant: TenantScope, quota: string, slot: number): string {
+  private slotId(tenant: TenantScope, quota: string, slot: number | 'h'): string {
     // Ids are unique store-wide, so the tenant is part of the id.
     return `qs_${tenant.accountId}_${tenant.mode}_${quota}_${slot}`;
   }

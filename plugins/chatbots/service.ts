@@ -38,13 +38,15 @@ export class ChatbotService {
   async withQuotaSlot<T>(caller: ApiCaller, chatbotId: string, commit: (slotWrite: WriteOp[]) => Promise<T>): Promise<T> {
     const limit = caller.plan.chatbots;
     const repository = this.repository(caller.tenant);
-    if (limit !== null && (await repository.count({ status: { in: ['active', 'paused'] } })) >= limit) throw limitReached(caller, limit);
+    const counting = { status: { in: ['active', 'paused'] } };
+    if (limit !== null && (await repository.count(counting)) >= limit) throw limitReached(caller, limit);
     try {
       return await this.platform.quotas.withSlot(
         caller.tenant,
         {
           quota: CHATBOT_QUOTA,
           limit,
+          holders: async () => (await repository.list({ filter: counting, limit: 10_000 })).map((chatbot) => chatbot.id),
           holder: chatbotId,
           stillHolds: async (id) => ['active', 'paused'].includes((await repository.get(id))?.status ?? 'gone'),
         },

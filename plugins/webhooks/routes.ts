@@ -60,7 +60,13 @@ export function webhookRoutes(
         doc.chatbot_id ? `Chatbot ${doc.chatbot_id} has ${limit} webhooks already; delete one first` : `The account has ${limit} account-wide webhooks already`,
       );
     if ((await webhooksOf(tenant).count({ chatbot_id: doc.chatbot_id })) >= limit) throw full();
-    const spec = { quota: webhookQuotaOf(doc.chatbot_id), limit, holder: doc.id, stillHolds: async (id: string) => Boolean(await webhooksOf(tenant).get(id)) };
+    const spec = {
+      quota: webhookQuotaOf(doc.chatbot_id),
+      limit,
+      holders: async () => (await webhooksOf(tenant).list({ filter: { chatbot_id: doc.chatbot_id }, limit: 10_000 })).map((webhook) => webhook.id),
+      holder: doc.id,
+      stillHolds: async (id: string) => Boolean(await webhooksOf(tenant).get(id)),
+    };
     try {
       await platform.quotas.withSlot(tenant, spec, (slot) => platform.store.commit([...(slot ? [slot] : []), webhooksOf(tenant).ops.insert(doc)]));
     } catch (error) {

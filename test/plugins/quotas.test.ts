@@ -3,7 +3,8 @@
 import pino from 'pino';
 import t, { type Test } from 'tap';
 import { createServer } from '../../core/server.js';
-import { buildTestServer, type TestServer } from '../helpers/server.js';
+import { declareChatbots } from '../../plugins/chatbots/store.js';
+import { ADMIN_TOKEN, buildTestServer, type TestServer } from '../helpers/server.js';
 
 async function twoInstances(t: Test) {
   const api = await buildTestServer(t);
@@ -83,4 +84,30 @@ t.test('a slot whose holder never got written is taken back', async (t) => {
   api.clock.advance(61_000);
   const later = await api.request('POST', '/api/v1/chatbots', { key: starter.live, payload: { name: 'takes one back' } });
   t.equal(later.statusCode, 201, 'a minute on, a slot whose holder does not exist is taken back');
+});
+
+t.test('a lowered limit and chatbots without slots still cap racing creates (found in review)', async (t) => {
+  const { api, instances } = await twoInstances(t);
+  const acme = await api.account('starter');
+  const admin = (limits: Record<string, number>) =>
+    api.request('PATCH', `/admin/v1/accounts/${acme.id}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { limits } });
+  t.equal((await admin({ chatbots: 10 })).statusCode, 200);
+  const made: string[] = [];
+  for (let i = 0; i < 10; i++) made.push((await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: `bot ${i}` } })).json.id);
+  t.equal((await admin({ chatbots: 5 })).statusCode, 200, 'the limit is lowered to five');
+  // Archive the holders of slots 0 to 5: four chatbots remain active, in slots 6 to 9.
+  for (const id of made.slice(0, 6)) t.equal((await api.request('POST', `/api/v1/chatbots/${id}/archive`, { key: acme.live })).statusCode, 200);
+  const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => instances[i % 2]!(acme.live, '/api/v1/chatbots', { name: `racer ${i}` })));
+  t.same(statuses(racing), { 201: 1, 409: 5 }, 'one more, not five');
+
+  const other = await api.account('starter');
+  const tenant = { accountId: other.id, mode: 'live' as const };
+  const chatbots = declareChatbots(api.platform.store).forTenant(tenant);
+  const now = api.clock.now().toISOString();
+  for (let i = 0; i < 3; i++) {
+    // As chatbots made before quota slots existed are stored: no slot.
+    await chatbots.insert({ id: `cb_legacy${i}`, name: `legacy ${i}`, name_folded: `legacy ${i}`, language: 'en', personality: 'friendly', welcome_message: null, status: 'active', settings: {} as never, created_at: now, updated_at: now });
+  }
+  const withLegacy = await Promise.all(Array.from({ length: 6 }, (_, i) => instances[i % 2]!(other.live, '/api/v1/chatbots', { name: `new ${i}` })));
+  t.same(statuses(withLegacy), { 201: 2, 409: 4 }, 'three legacy chatbots leave room for two');
 });
