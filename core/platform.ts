@@ -28,6 +28,8 @@ export interface Platform {
   now(): Date;
   /** Sweeps plugins add to the maintenance tick, by name (see core/maintenance.ts). */
   maintenance: Map<string, import('./maintenance.js').MaintenanceTask>;
+  /** Background loops of every area, stopped together at shutdown with one deadline (core/server.ts). */
+  background: Set<{ stop(deadlineMs?: number): Promise<void> }>;
   /** The server key's box (secrets at rest); opened on first use, and at start so a wrong key refuses to serve. */
   secrets(): Promise<SecretBox>;
 }
@@ -46,6 +48,7 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
     idempotencyKeys: declareIdempotencyKeys(store),
     quotas: new QuotaSlots(store, now),
     maintenance: new Map(),
+    background: new Set(),
     secrets() {
       box ??= SecretBox.open(config, meta, now());
       box.catch(() => (box = null)); // a failure (store down) is retried by the next caller

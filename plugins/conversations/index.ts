@@ -40,7 +40,7 @@ export const conversationsPlugin: Plugin<void> = {
     });
 
     server.ext('onPostStart', () => inactivity.start());
-    server.ext('onPreStop', () => inactivity.stop(platform.config.server.shutdown_timeout_ms / 2));
+    platform.background.add(inactivity);
     server.route([
       ...conversationRoutes(service, chatbots),
       ...messageRoutes(platform, service, chatbots),

@@ -40,8 +40,7 @@ export const knowledgePlugin: Plugin<void> = {
       worker.startSchedule();
       worker.nudge(); // catch up with what was due while no instance ran
     });
-    // Half the shutdown time to finish the item in progress, half to abort it and release its claim.
-    server.ext('onPreStop', () => worker.stop(platform.config.server.shutdown_timeout_ms / 2));
+    platform.background.add(worker); // stopped at shutdown: the item in progress is aborted and released
     server.ext('onPostStop', () => parser.close());
     server.route(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker));
   },

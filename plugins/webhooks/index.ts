@@ -47,7 +47,7 @@ export const webhooksPlugin: Plugin<void> = {
       dispatcher.startSchedule();
       dispatcher.nudge(); // catch up with what was due while no instance ran
     });
-    server.ext('onPreStop', () => dispatcher.stop(platform.config.server.shutdown_timeout_ms / 2));
+    platform.background.add(dispatcher);
     server.route(webhookRoutes(platform, collections, server.plugins.chatbots.directory, dispatcher, secrets));
   },
 };
