@@ -2,6 +2,7 @@
 // instances running it at the same time do no harm. Plugins add their own sweeps
 // (`platform.maintenance`); the webhook dispatcher has its own ticks for deliveries.
 import cron, { type ScheduledTask } from 'node-cron';
+import { yieldToEventLoop } from './background.js';
 import type { Platform } from './platform.js';
 import type { Collection } from './store/types.js';
 
@@ -21,6 +22,7 @@ export async function sweepExpired(collection: Collection<unknown>, field: strin
     const deleted = await collection.deleteExpired({ field, before, limit: SWEEP_BATCH });
     swept += deleted;
     if (deleted < SWEEP_BATCH) return swept;
+    await yieldToEventLoop(); // SQLite deletes synchronously: a large backlog must not hold requests up
   }
 }
 

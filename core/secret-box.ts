@@ -5,7 +5,7 @@
 // keeps the key's fingerprint, so an instance started with another key refuses to start instead of
 // failing every delivery and replay.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
 import { UniqueConstraintError } from './store/errors.js';
@@ -68,15 +68,21 @@ export function declareMeta(store: Store): Collection<MetaDoc> {
   return store.collection<MetaDoc>({ name: 'platform_meta', scope: 'global' });
 }
 
-function keyFromDataDir(dataDir: string): Buffer {
+/** The key in DATA_DIR, made there on first use. Exported for tests of processes starting at once. */
+export function keyFromDataDir(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    // wx: two processes starting at once cannot both write it; the loser reads the winner's.
+    // Written whole under a temporary name, then linked into place: two processes starting at once
+    // cannot both create it (link fails with EEXIST), and neither ever reads a half-written file.
+    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
     try {
-      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      linkSync(temporary, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temporary);
     }
   }
   const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
