@@ -1,4 +1,5 @@
 // The command line: serve, migrate, and account bootstrap for self-hosters.
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
@@ -45,6 +46,7 @@ async function serve(config: Config): Promise<number> {
   const { server, platform } = await createServer(config);
   await server.start();
   platform.logger.info({ uri: server.info.uri, store: platform.store.engine }, 'chatbot platform listening');
+  warnIfReadableByOthers(config, platform.logger);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish (up to the timeout), close
   // the store (onPostStop). A second signal exits at once.
@@ -71,6 +73,21 @@ async function serve(config: Config): Promise<number> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   return new Promise<number>(() => undefined); // runs until a signal
+}
+
+/**
+ * New databases are made 0600; one made before keeps its mode (an operator may have chosen it), so
+ * say so when others on the machine can read every tenant's data.
+ */
+function warnIfReadableByOthers(config: Config, logger: { warn(object: object, message: string): void }): void {
+  if (!config.database.url.startsWith('sqlite:')) return;
+  const file = config.database.url.slice('sqlite:'.length);
+  try {
+    const mode = statSync(file).mode & 0o777;
+    if (mode & 0o077) logger.warn({ file, mode: mode.toString(8) }, `the database is readable by other users: chmod 600 ${file}`);
+  } catch {
+    // not there (":memory:") or not readable: nothing to say
+  }
 }
 
 async function migrate(config: Config): Promise<number> {

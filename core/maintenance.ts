@@ -33,6 +33,8 @@ export async function runMaintenance(platform: Platform): Promise<MaintenanceRes
     counters: await platform.store.counters.sweepExpired(now),
     idempotency_keys: await sweepExpired(platform.idempotencyKeys, 'expires_at', now),
     events: await sweepExpired(platform.events.collection, 'created_at', eventsBefore),
+    // Reactions given up on are kept as long as their events, for an operator to look at.
+    reaction_jobs: await sweepExpired(platform.events.reactions.collection, 'created_at', eventsBefore),
   };
   for (const [name, task] of platform.maintenance) result[name] = await task(now);
   return result;

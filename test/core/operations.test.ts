@@ -42,7 +42,7 @@ t.test('maintenance sweeps rate-limit counters whose window has ended', async (t
   const minuteKey = `requests:minute:${Date.parse('2026-11-21T10:00:00Z') / 1000}`;
   t.equal(await api.platform.store.counters.get(tenant, minuteKey), 1);
 
-  t.same(await runMaintenance(api.platform), { counters: 0, idempotency_keys: 0, events: 0, webhook_deliveries: 0 }, 'nothing has ended yet');
+  t.same(await runMaintenance(api.platform), { counters: 0, idempotency_keys: 0, events: 0, reaction_jobs: 0, webhook_deliveries: 0 }, 'nothing has ended yet');
   api.clock.set('2026-11-21T11:01:01.000Z'); // the minute window ended an hour ago
   const swept = await runMaintenance(api.platform);
   t.ok(swept.counters! >= 1, 'the ended minute window went');
@@ -86,4 +86,16 @@ t.test('maintenance deletes events, and the webhook deliveries of them, past the
   t.equal(result.events, 2, 'the two older than two days');
   t.equal(result.webhook_deliveries, 1, 'the delivery of the old conversation.started');
   t.same((await events.list({ limit: 10 })).map((e) => e.type), ['conversation.started']);
+});
+
+t.test('maintenance deletes reaction jobs given up on, once their events are past the retention', async (t) => {
+  const api = await buildTestServer(t, { config: { retention: { events_days: 2 } } });
+  const tenant = { accountId: 'acct_swept', mode: 'live' as const };
+  const event = { id: 'evt_01jswept000000000000000000', type: 'chatbot.deleted', created_at: api.clock.now().toISOString(), livemode: true, account_id: tenant.accountId, chatbot_id: 'cb_gone', data: {} };
+  const jobs = api.platform.events.reactions.jobsFor(tenant, [event]);
+  await api.platform.store.commit(jobs.map((job) => job.write));
+  api.clock.advance(3 * 86_400_000);
+  const result = await runMaintenance(api.platform);
+  t.equal(result.reaction_jobs, jobs.length);
+  t.equal(await api.platform.events.reactions.collection.forTenant(tenant).count(), 0);
 });
