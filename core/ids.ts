@@ -30,5 +30,6 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
 
 /** A joi schema for an id path parameter. Malformed ids are a 404 (like unknown ones), not a 400. */
 export function idSchema(prefix: IdPrefix): Joi.StringSchema {
-  return Joi.string().max(64).description(`An id of the form ${prefix}_<ulid>`);
+  // No length limit either: an id of any length that names nothing is a 404 (API-DECISIONS.md).
+  return Joi.string().description(`An id of the form ${prefix}_<ulid>`);
 }

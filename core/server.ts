@@ -10,6 +10,7 @@ import { registerAuthStrategies } from './auth/strategy.js';
 import { apiError, formatErrorResponse, toBoom, validationFailAction } from './errors.js';
 import type { ScheduledTask } from 'node-cron';
 import { finishIdempotentRequest } from './idempotency.js';
+import './string-lengths.js'; // joi counts code points, as the OpenAPI document's JSON Schema does
 import { scheduleMaintenance } from './maintenance.js';
 import { newId } from './ids.js';
 import { createPlatform, type Platform } from './platform.js';
@@ -109,9 +110,13 @@ export async function createServer(config: Config, options: CreateServerOptions 
     maintenance = scheduleMaintenance(platform);
     platform.events.reactions.startSchedule();
   });
+  // Every background loop stops at once, with one deadline: a third of the shutdown time to finish
+  // what it holds, a third to wind down once aborted, and the last third is left for requests.
+  platform.background.add(platform.events.reactions);
   server.ext('onPreStop', async () => {
     await maintenance?.stop();
-    await platform.events.reactions.stop(config.server.shutdown_timeout_ms / 2);
+    const third = config.server.shutdown_timeout_ms / 3;
+    await Promise.all([...platform.background].map((loop) => loop.stop(third)));
   });
   server.ext('onPostStop', () => store.close());
   await server.initialize();
@@ -162,10 +167,16 @@ function registerFallbackRoute(server: Server): void {
       validate: { query: true },
       description: 'Fallback for unknown routes',
       handler: (request) => {
-        const allowed = methods.filter((method) => {
+        // A path can match several templates (`…/conversations/export` and `…/conversations/{convId}`):
+        // Allow lists the methods of the template hapi prefers for it, literal segments before
+        // parameters, which is the operation the document has for this path.
+        const byTemplate = new Map<string, string[]>();
+        for (const method of methods) {
           const match = server.match(method, request.path);
-          return match && match.path !== '/{any*}';
-        });
+          if (match && match.path !== '/{any*}') byTemplate.set(match.path, [...(byTemplate.get(match.path) ?? []), method]);
+        }
+        const best = [...byTemplate.keys()].sort(compareSpecificity)[0];
+        const allowed = best ? byTemplate.get(best)! : [];
         if (allowed.length > 0 && !(allowed as readonly string[]).includes(request.method)) {
           throw apiError(405, 'method_not_allowed', `${request.method.toUpperCase()} is not allowed on ${request.path}`, {
             headers: { Allow: allowed.map((m) => m.toUpperCase()).join(', ') },
@@ -175,4 +186,16 @@ function registerFallbackRoute(server: Server): void {
       },
     },
   });
+}
+
+/** Orders route templates most specific first: segment by segment, a literal beats a parameter, which beats a wildcard. */
+export function compareSpecificity(a: string, b: string): number {
+  const rank = (segment: string | undefined) => (segment === undefined ? -1 : /^\{[^}]*\*[^}]*\}$/.test(segment) ? 0 : segment.includes('{') ? 1 : 2);
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = rank(right[i]) - rank(left[i]);
+    if (difference !== 0) return difference;
+  }
+  return a.localeCompare(b);
 }

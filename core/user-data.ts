@@ -25,8 +25,29 @@ export function userDataObject(limits: { maxKeys: number; maxBytes: number; maxD
     })
     .description(
       `Your own key/value data, returned as sent (at most ${limits.maxKeys} keys, ${limits.maxBytes} bytes as JSON, ` +
-        `${limits.maxDepth} levels deep)`,
-    );
+        `${limits.maxDepth} levels deep; no key named __proto__)`,
+    )
+    // What the custom rule and the JSON parser enforce, for the OpenAPI document (plugins/docs):
+    // the depth, and no `__proto__` key at any level (hapi's parser refuses the body).
+    .meta({ 'x-json-schema': userDataJsonSchema(limits.maxDepth) });
+}
+
+const NO_PROTO_KEY = { not: { const: '__proto__' } };
+
+/** JSON Schema of a user-data object nested at most `maxDepth` levels (the object is level 1). */
+export function userDataJsonSchema(maxDepth: number): Record<string, unknown> {
+  const value = (levels: number): Record<string, unknown> => {
+    const scalars = [{ type: 'null' }, { type: 'boolean' }, { type: 'number' }, { type: 'string' }];
+    if (levels <= 0) return { anyOf: scalars };
+    return {
+      anyOf: [
+        ...scalars,
+        { type: 'array', items: value(levels - 1) },
+        { type: 'object', propertyNames: NO_PROTO_KEY, additionalProperties: value(levels - 1) },
+      ],
+    };
+  };
+  return { propertyNames: NO_PROTO_KEY, additionalProperties: value(maxDepth - 1) };
 }
 
 /** True when objects or arrays nest more than `maxDepth` levels; stops at the first one too deep. */

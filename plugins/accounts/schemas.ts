@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { PLAN_NAMES } from '../../config/plans.js';
-import { parseCidr } from '../../core/client-address.js';
+import { CIDR_PATTERN, parseCidr } from '../../core/client-address.js';
 export { apiKeyResponse, apiKeyWithSecretResponse } from '../../core/auth/key-schemas.js';
 
 const isoTime = Joi.string().isoDate();
@@ -31,8 +31,13 @@ export const ipAllowlist = Joi.array()
   .items(
     Joi.string()
       .max(64)
+      // The pattern is exactly the set parseCidr reads (a test compares them), so the document says it.
+      .pattern(CIDR_PATTERN)
       .custom((value: string, helpers) => (parseCidr(value) ? value : helpers.error('string.cidr')))
-      .messages({ 'string.cidr': '{{#label}} must be an IPv4 or IPv6 address or CIDR such as 203.0.113.0/24 or 2001:db8::/32' }),
+      .messages({
+        'string.pattern.base': '{{#label}} must be an IPv4 or IPv6 address or CIDR such as 203.0.113.0/24 or 2001:db8::/32',
+        'string.cidr': '{{#label}} must be an IPv4 or IPv6 address or CIDR such as 203.0.113.0/24 or 2001:db8::/32',
+      }),
   )
   .max(100)
   .unique();

@@ -4,10 +4,11 @@ import { apiError } from '../../core/errors.js';
 import { tenantOf, type Platform } from '../../core/platform.js';
 import { chatbotIdOf, chatbotIdParams } from './schemas.js';
 import type { ChatbotService } from './service.js';
-import { presentSettings, settingsInput, settingsResponse, type BehaviourSettings } from './settings.js';
+import { presentSettings, settingsInputFor, settingsResponse, type BehaviourSettings } from './settings.js';
 import type { ChatbotDoc } from './store.js';
 
 export function settingsRoutes(platform: Platform, chatbots: ChatbotService): ServerRoute[] {
+  const settingsInput = settingsInputFor(Object.keys(platform.config.llm.providers));
   /** `answer.provider` must name a provider the operator configured (config `llm.providers`). */
   function assertProviderKnown(settings: BehaviourSettings): void {
     const provider = settings.answer.provider;

@@ -67,48 +67,67 @@ export const chatbotFields = {
   welcome_message: Joi.string().trim().max(1000).allow(null, ''),
 };
 
-export const settingsInput = Joi.object({
-  personality: chatbotFields.personality.default('friendly'),
-  language: chatbotFields.language.default('en'),
-  welcome_message: chatbotFields.welcome_message.default(null),
-  instructions: Joi.string().max(10_000).allow('').default(''),
-  fallback_message: Joi.string().trim().min(1).max(1000).default(DEFAULT_FALLBACK_MESSAGE),
-  rules: Joi.array()
-    .items(rule)
-    .max(50)
-    .default([])
-    .custom((rules: Array<{ match: { pattern?: string } }>, helpers) => {
-      // Each pattern is bounded; so is their sum, since every message is matched against all of them.
-      const total = rules.reduce((sum, { match }) => sum + patternSize(match?.pattern), 0);
-      return total > MAX_PATTERNS_PROGRAM_SIZE ? helpers.error('array.patternsTooLarge', { total }) : rules;
+/**
+ * The settings body. `answer.provider` must name a provider the operator configured: the schema
+ * lists them (built per server, from config), so the OpenAPI document states the rule as an enum
+ * (schemathesis: any other string was a 400 the document did not describe).
+ */
+export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema {
+  return Joi.object({
+    personality: chatbotFields.personality.default('friendly'),
+    language: chatbotFields.language.default('en'),
+    welcome_message: chatbotFields.welcome_message.default(null),
+    instructions: Joi.string().max(10_000).allow('').default(''),
+    fallback_message: Joi.string().trim().min(1).max(1000).default(DEFAULT_FALLBACK_MESSAGE),
+    rules: Joi.array()
+      .items(rule)
+      .max(50)
+      .default([])
+      .custom((rules: Array<{ match: { pattern?: string } }>, helpers) => {
+        // Each pattern is bounded; so is their sum, since every message is matched against all of them.
+        const total = rules.reduce((sum, { match }) => sum + patternSize(match?.pattern), 0);
+        return total > MAX_PATTERNS_PROGRAM_SIZE ? helpers.error('array.patternsTooLarge', { total }) : rules;
+      })
+      .messages({
+        'array.patternsTooLarge': `{{#label}}: the patterns together compile to {{#total}} instructions, more than ${MAX_PATTERNS_PROGRAM_SIZE}; simplify or remove some`,
+      }),
+    inactivity_timeout_minutes: Joi.number().integer().min(1).max(1440).default(30),
+    lead_capture: Joi.object({
+      enabled: Joi.boolean().default(false),
+      ask_after_messages: Joi.number().integer().min(0).max(50).default(3),
+      fields: Joi.array()
+        .items(Joi.string().valid(...LEAD_FIELDS))
+        .unique()
+        .min(1)
+        .default(['email']),
+    }).default(),
+    answer: Joi.object({
+      mode: Joi.string().valid('retrieval', 'llm').default('retrieval'),
+      provider: (providers.length > 0 ? Joi.string().valid(...providers) : Joi.string().valid(null))
+        .allow(null)
+        .default(null)
+        .description('A language-model provider the operator configured; required for `mode: llm`'),
+      model: Joi.string().max(200).allow(null).default(null),
+      temperature: Joi.number().min(0).max(2).default(0.2),
+      max_tokens: Joi.number().integer().min(1).max(8192).default(512),
+      min_confidence: Joi.number().min(0).max(1).default(0.5),
+      // Not bounded by min_confidence (a rule between two fields no schema states): a value at or
+      // above it leaves no score range to suggest from, so nothing is suggested.
+      suggest_confidence: Joi.number()
+        .min(0)
+        .max(1)
+        .default(0.3)
+        .description('A Q&A pair scoring from this up to min_confidence is offered as "did you mean"; at or above min_confidence, never'),
+      min_passage_score: Joi.number().min(0).max(1).default(0.1),
+      show_sources: Joi.boolean().default(true),
     })
-    .messages({
-      'array.patternsTooLarge': `{{#label}}: the patterns together compile to {{#total}} instructions, more than ${MAX_PATTERNS_PROGRAM_SIZE}; simplify or remove some`,
-    }),
-  inactivity_timeout_minutes: Joi.number().integer().min(1).max(1440).default(30),
-  lead_capture: Joi.object({
-    enabled: Joi.boolean().default(false),
-    ask_after_messages: Joi.number().integer().min(0).max(50).default(3),
-    fields: Joi.array()
-      .items(Joi.string().valid(...LEAD_FIELDS))
-      .unique()
-      .min(1)
-      .default(['email']),
-  }).default(),
-  answer: Joi.object({
-    mode: Joi.string().valid('retrieval', 'llm').default('retrieval'),
-    provider: Joi.string().max(100).allow(null).default(null),
-    model: Joi.string().max(200).allow(null).default(null),
-    temperature: Joi.number().min(0).max(2).default(0.2),
-    max_tokens: Joi.number().integer().min(1).max(8192).default(512),
-    min_confidence: Joi.number().min(0).max(1).default(0.5),
-    suggest_confidence: Joi.number().min(0).max(Joi.ref('min_confidence')).default(0.3),
-    min_passage_score: Joi.number().min(0).max(1).default(0.1),
-    show_sources: Joi.boolean().default(true),
-  })
-    .default()
-    .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.string().required() }) }),
-}).label('ChatbotSettingsInput');
+      .default()
+      .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.string().required() }) }),
+  }).label('ChatbotSettingsInput');
+}
+
+/** The settings body without providers (defaults, and where providers do not matter). */
+export const settingsInput = settingsInputFor([]);
 
 export const settingsResponse = Joi.object({
   chatbot_id: Joi.string().required(),

@@ -13,15 +13,16 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
 const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-/** The files of the docs page: ours, then the few of swagger-ui-dist it loads. */
+/**
+ * The files of the docs page: ours, then the few of swagger-ui-dist it loads. No source maps: the
+ * page does not need them, and a JSON file among documented scripts was a body no schema describes.
+ */
 const ASSETS: Record<string, string> = {
   'init.js': path.join(STATIC_DIR, 'init.js'),
   ...Object.fromEntries(
     [
       'swagger-ui.css',
-      'swagger-ui.css.map',
       'swagger-ui-bundle.js',
-      'swagger-ui-bundle.js.map',
       'favicon-16x16.png',
       'favicon-32x32.png',
     ].map((name) => [name, path.join(SWAGGER_UI_DIR, name)]),
@@ -115,7 +116,7 @@ export const docsPlugin: Plugin<void> = {
         options: {
           auth: false,
           description: 'A file of the API reference page',
-          notes: 'Scripts (text/javascript), styles (text/css), icons (image/png) and source maps (application/json).',
+          notes: 'Scripts (text/javascript), styles (text/css) and icons (image/png).',
           tags: ['api', 'docs'],
           validate: {
             params: Joi.object({ file: Joi.string().valid(...Object.keys(ASSETS)).required() }),

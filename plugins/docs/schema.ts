@@ -48,6 +48,8 @@ interface Marker {
 }
 
 const MARK = 'x-docs-marker';
+/** A joi meta key holding JSON Schema keywords merged into the node's schema (what custom rules enforce). */
+export const JSON_SCHEMA_META = 'x-json-schema';
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Component names already taken, and what each stands for. */
@@ -159,6 +161,12 @@ export class SchemaConverter {
         break;
       default:
         break;
+    }
+    // A rule a custom joi validator enforces, stated by the schema's author (`.meta({ [JSON_SCHEMA_META]: … })`).
+    const stated = (desc.metas ?? []).find((meta) => meta && typeof meta === 'object' && JSON_SCHEMA_META in meta);
+    if (stated) {
+      desc.metas = desc.metas!.filter((meta) => meta !== stated);
+      marker.merge = { ...(marker.merge ?? {}), ...(stated[JSON_SCHEMA_META] as JsonSchema) };
     }
     if (desc.whens && desc.type !== 'object') {
       // A condition on a scalar referring to another key is expressed by the parent object (see

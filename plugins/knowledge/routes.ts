@@ -262,7 +262,7 @@ export function knowledgeRoutes(
       options: {
         description: 'Update a knowledge item',
         notes:
-          'Only the fields of the item’s type. A change to its content, URL or crawl settings processes it again ' +
+          'Only the fields of the item’s type (409 `conflict` naming the others). A change to its content, URL or crawl settings processes it again ' +
           '(status back to `pending`); title and metadata alone do not.',
         tags: ['api', 'knowledge'],
         plugins: chatbotKey,
@@ -273,8 +273,10 @@ export function knowledgeRoutes(
           const item = await itemOf(request, await chatbotOf(request, { writable: true }));
           const patch = request.payload as Record<string, unknown>;
           const foreign = Object.keys(patch).filter((field) => !FIELDS_BY_TYPE[item.type].includes(field));
+          // The body is valid for some item type; that the stored item is of another type is a
+          // conflict with its state (schemathesis: a schema-valid body was a 400).
           if (foreign.length > 0) {
-            throw apiError(400, 'validation_failed', `A ${item.type} item has no ${foreign.join(', ')}`, {
+            throw apiError(409, 'conflict', `A ${item.type} item has no ${foreign.join(', ')}`, {
               details: foreign.map((field) => ({ path: field, message: `"${field}" does not apply to ${item.type} items`, type: 'object.unknown' })),
             });
           }

@@ -88,6 +88,8 @@ export const itemPatch = Joi.object({
   alternatives,
 })
   .min(1)
+  .and('content_base64', 'mime_type')
+  .oxor('content', 'content_base64')
   .required()
   .label('KnowledgeItemPatch');
 

@@ -51,6 +51,18 @@ t.test('errors', async (t) => {
     t.equal(response.headers.allow, 'GET, POST');
   });
 
+  t.test('Allow names the methods of the most specific template only (schemathesis ST205)', async (t) => {
+    // `…/conversations/export` also matches `…/conversations/{convId}` (GET, PATCH, DELETE).
+    for (const area of ['conversations', 'knowledge']) {
+      const response = await api.request('OPTIONS', `/api/v1/chatbots/cb_0/${area}/export`, { key: acme.live });
+      assertError(t, response, 405, 'method_not_allowed', area);
+      t.equal(response.headers.allow, 'GET', `${area}/export`);
+    }
+    const item = await api.request('POST', '/api/v1/chatbots/cb_0/conversations/conv_0', { key: acme.live, payload: {} });
+    assertError(t, item, 405, 'method_not_allowed');
+    t.equal(item.headers.allow, 'GET, PATCH, DELETE', 'the parameter template where no literal one matches');
+  });
+
   t.test('a body that is not JSON: 415; malformed JSON: 400', async (t) => {
     const form = await api.server.inject({
       method: 'POST',

@@ -1,5 +1,7 @@
 // The account, API keys, the IP allowlist and the operator API.
 import t from 'tap';
+import { CIDR_PATTERN, parseCidr } from '../../core/client-address.js';
+import type { OpenApiDocument } from '../../plugins/docs/openapi.js';
 import { ADMIN_TOKEN, assertError, buildTestServer } from '../helpers/server.js';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -168,6 +170,7 @@ t.test('IP allowlist', async (t) => {
     const viaTwo = await account(twoHops);
     t.equal(await status(twoHops, viaTwo.live, '203.0.113.9, 10.0.0.5'), 200, 'two hops: the CDN, then our load balancer');
     t.equal(await status(twoHops, viaTwo.live, '203.0.113.9, 198.51.100.4, 10.0.0.5'), 403, 'a spoofed entry left of the trusted two');
+    t.equal(await status(twoHops, viaTwo.live, '203.0.113.9'), 403, 'fewer entries than hops: the one there is the client’s own, not believed');
 
     const byCidr = await buildTestServer(t, { config: { server: { trust_proxy: ['127.0.0.1/32', '10.0.0.0/8'] } } });
     const viaCidr = await account(byCidr);
@@ -179,9 +182,30 @@ t.test('IP allowlist', async (t) => {
     t.equal(await status(api, direct.live, '203.0.113.9'), 403, 'without trust_proxy the header is ignored');
   });
 
+  t.test('the document states exactly which allowlist entries the parser reads (schemathesis)', async (t) => {
+    // The pattern and parseCidr accept the same strings: seeds of every form, mutated at random.
+    const pieces = ['0', '1', '2', '5', '9', 'a', 'f', 'F', 'g', ':', '::', '.', '/', '%', '255', '256', '01', 'ffff', '1.2.3.4', '::ffff:', ' ', '128', '129', '33', '32', '08'];
+    const seeds = ['10.0.0.0/8', '2001:db8::/32', '::', '::1', '1::', '1:2:3:4:5:6:7:8', '::ffff:1.2.3.4', '1:2:3:4:5:6:1.2.3.4', 'fe80::1/64', '0.0.0.0/0', '::/0', '1.2.3.4/32'];
+    let state = 20261123;
+    const random = (n: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31), state % n);
+    const mismatches: string[] = [];
+    for (let i = 0; i < 50_000; i++) {
+      let entry = seeds[random(seeds.length)]!;
+      for (let edits = random(4); edits > 0; edits--) {
+        const at = random(entry.length + 1);
+        entry = entry.slice(0, at) + (random(2) ? pieces[random(pieces.length)] : '') + entry.slice(at + random(3));
+      }
+      if (CIDR_PATTERN.test(entry) !== (parseCidr(entry) !== null)) mismatches.push(entry);
+    }
+    t.same(mismatches, [], 'no string is read by one and refused by the other');
+    const document = (await api.request('GET', '/api/v1/openapi.json')).json as OpenApiDocument;
+    const text = JSON.stringify(document.paths['/api/v1/account/ip-allowlist']);
+    t.ok(text.includes(JSON.stringify(CIDR_PATTERN.source).slice(1, -1)), 'the PUT body documents the pattern');
+  });
+
   t.test('an allowlist entry the enforcer cannot read is refused at the door, and never breaks requests', async (t) => {
     const big = await api.account('enterprise');
-    for (const entry of ['v1.a', 'v1.a/8', 'fe80::1%eth0', '10.0.0.0/08x', '10.0.0.0/', '::/129', '1.2.3.4/-1']) {
+    for (const entry of ['v1.a', 'v1.a/8', 'fe80::1%eth0', '10.0.0.0/08x', '10.0.0.0/08', '10.0.0.0/', '::/129', '1.2.3.4/-1']) {
       assertError(
         t,
         await api.request('PUT', '/api/v1/account/ip-allowlist', { key: big.live, payload: { ip_allowlist: [entry] } }),

@@ -203,7 +203,8 @@ t.test('get, update, delete', async (t) => {
     t.equal(got.statusCode, 200);
     const { api_key: _key, ...withoutKey } = bot;
     t.same(got.json, withoutKey, 'the same fields as on create, without the key');
-    for (const id of ['cb_01jzzzzzzzzzzzzzzzzzzzzzzz', 'nonsense', 'doc_01jabc']) {
+    // Any length too (schemathesis: a 65-character id was a 400 the document did not describe).
+    for (const id of ['cb_01jzzzzzzzzzzzzzzzzzzzzzzz', 'nonsense', 'doc_01jabc', `cb_${'z'.repeat(200)}`, encodeURIComponent('𝕋𝕙𝕖 '.repeat(20))]) {
       assertError(t, await api.request('GET', `/api/v1/chatbots/${id}`, { key: acme.live }), 404, 'chatbot_not_found', id);
     }
   });
@@ -383,7 +384,6 @@ t.test('settings', async (t) => {
       [{ answer: { temperature: 3 } }, 'answer.temperature'],
       [{ answer: { mode: 'llm' } }, 'answer.provider'],
       [{ answer: { mode: 'llm', provider: 'not-configured' } }, 'answer.provider'],
-      [{ answer: { min_confidence: 0.4, suggest_confidence: 0.45 } }, 'answer.suggest_confidence'],
       [{ rules: [{ match: { pattern: '(?<=a)b' }, action: { type: 'handoff' } }] }, 'rules.0.match.pattern'],
       [{ fallback_message: '' }, 'fallback_message'],
       [{ instructions: 'x'.repeat(10_001) }, 'instructions'],
@@ -395,6 +395,22 @@ t.test('settings', async (t) => {
       t.ok(body.details.some((d: { path: string }) => d.path === path), `details name ${path}: ${JSON.stringify(body.details.map((d: { path: string }) => d.path))}`);
     }
     assertError(t, await api.request('PUT', url, { key: acme.live }), 400, 'validation_failed', 'no body');
+  });
+
+  t.test('suggest_confidence above min_confidence is accepted: it only turns suggestions off (schemathesis)', async (t) => {
+    const put = await api.request('PUT', url, { key: acme.live, payload: { answer: { min_confidence: 0.4, suggest_confidence: 0.45 } } });
+    t.equal(put.statusCode, 200);
+    t.match(put.json.answer, { min_confidence: 0.4, suggest_confidence: 0.45 });
+    await api.request('PUT', url, { key: acme.live, payload: {} });
+  });
+
+  t.test('the document lists the configured providers, so a provider it allows is accepted (schemathesis)', async (t) => {
+    const document = (await api.request('GET', '/api/v1/openapi.json')).json;
+    const answer = document.components.schemas.ChatbotSettingsInput.properties.answer;
+    t.same(answer.properties.provider.enum, ['openai', null]);
+    const put = await api.request('PUT', url, { key: acme.live, payload: { answer: { mode: 'llm', provider: 'openai' } } });
+    t.equal(put.statusCode, 200);
+    await api.request('PUT', url, { key: acme.live, payload: {} });
   });
 
   t.test('unknown chatbot: 404', async (t) => {
@@ -481,4 +497,15 @@ t.test('isolation: the sandbox and other accounts never see a chatbot (404, neve
   const still = await api.request('GET', `/api/v1/chatbots/${bot.id}`, { key: acme.live });
   t.equal(still.json.name, 'Live only', 'untouched');
   t.equal(still.json.status, 'active');
+});
+
+t.test('string limits count characters (code points), as the document’s maxLength does (schemathesis)', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  // 100 characters outside the BMP are 200 UTF-16 code units: joi alone counted those.
+  const name = '𝕋'.repeat(100);
+  const created = await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name } });
+  t.equal(created.statusCode, 201);
+  t.equal(created.json.name, name);
+  assertError(t, await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: '𝕋'.repeat(101) } }), 400, 'validation_failed', '101 characters');
 });

@@ -587,6 +587,7 @@ t.test('bad input: 400 with details, on every route', async (t) => {
 
   // Unknown or malformed ids: 404 naming the resource.
   assertError(t, await api.request('GET', `${base}/conv_nope`, { key: acme.live }), 404, 'conversation_not_found');
+  assertError(t, await api.request('DELETE', `${base}/conv_${'z'.repeat(300)}`, { key: acme.live }), 404, 'conversation_not_found', 'an id of any length');
   assertError(t, await api.request('POST', `${base}/conv_nope/messages`, { key: acme.live, payload: { content: 'hi' } }), 404, 'conversation_not_found');
   assertError(t, await api.request('POST', `${base}/${conv.id}/messages/msg_nope/feedback`, { key: acme.live, payload: { rating: 'up' } }), 404, 'message_not_found');
   assertError(t, await api.request('GET', `/api/v1/chatbots/cb_nope/conversations`, { key: acme.live }), 404, 'chatbot_not_found');

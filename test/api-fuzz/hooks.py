@@ -1,0 +1,148 @@
+# schemathesis hooks of the API fuzz run (loaded through SCHEMATHESIS_HOOKS by run-schemathesis.ts).
+#
+# They change how the fuzzer makes up values, never what the server answers or what is checked:
+#
+# - Idempotency-Key: the generator draws the same few valid keys again and again, for different
+#   requests; the server rightly answers 422 idempotency_key_reused to the second one (a key names
+#   one request). A valid generated key is replaced by a fresh one per request; an invalid one
+#   (empty, too long, non-printable) is left alone, so the negative tests of the header still run.
+# - cursor: a cursor is opaque and only valid if this API returned it (API.md §1: a foreign cursor
+#   is a 400). No schema can describe "returned by this API", so a made-up cursor that fits the
+#   schema is dropped from the request; real ones (they decode to the server's JSON position) and
+#   the ones that break the schema (negative tests) are sent as generated.
+import ast
+import base64
+import json
+import os
+import re
+import threading
+import uuid
+from datetime import datetime, timedelta, timezone
+
+import schemathesis
+
+# CPython 3.11 (3.11.7 here) can fail ast.parse with "AST constructor recursion depth mismatch"
+# when two threads parse at once (the AST converter's recursion counter is shared); hypothesis
+# parses lambda sources to describe strategies, from each of schemathesis's worker threads, and a
+# run once died of it. Parsing one at a time avoids the race.
+_AST_LOCK = threading.Lock()
+_ast_parse = ast.parse
+
+
+def _parse_one_at_a_time(*args, **kwargs):
+    with _AST_LOCK:
+        return _ast_parse(*args, **kwargs)
+
+
+ast.parse = _parse_one_at_a_time
+
+# The header's pattern in the document (plugins/docs/openapi.ts, IdempotencyKey).
+_VALID_KEY = re.compile(
+    r'^\s*(?:(?!"[\x20-\x7e]*"\s*$)[\x21-\x7e][\x20-\x7e]{0,254}|"[\x21-\x7e][\x20-\x7e]{0,254}")\s*$'
+)
+_CURSOR_MAX = 512
+
+
+def _is_real_cursor(value: str) -> bool:
+    try:
+        body = json.loads(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)).decode("utf-8"))
+    except Exception:
+        return False
+    return isinstance(body, dict) and isinstance(body.get("i"), str) and isinstance(body.get("q"), str)
+
+
+@schemathesis.hook
+def before_call(ctx, case, **kwargs):
+    headers = case.headers
+    if headers:
+        for name in list(headers):
+            if name.lower() == "idempotency-key":
+                value = headers[name]
+                if isinstance(value, str) and _VALID_KEY.fullmatch(value):
+                    headers[name] = f"st-{uuid.uuid4()}"
+    query = case.query
+    if query and "cursor" in query:
+        value = query["cursor"]
+        if isinstance(value, str) and 0 < len(value) <= _CURSOR_MAX and not _is_real_cursor(value):
+            del query["cursor"]
+    if case.method.upper() == "POST" and case.path.endswith("/api/v1/api-keys"):
+        _move_expiry_ahead(case)
+    if case.method.upper() == "PUT" and case.path.endswith("/api/v1/account/ip-allowlist"):
+        _keep_loopback_allowed(case)
+    if case.method.upper() == "PUT" and case.path.endswith("/settings"):
+        _keep_rule_patterns_compilable(case)
+
+
+# - expires_at of a new API key must be in the future (a 400 otherwise, documented): "the future"
+#   moves with the clock, which no schema can state. A made-up time in the past is moved a day
+#   ahead; one that does not parse as a time (a negative test) is sent as generated.
+def _move_expiry_ahead(case) -> None:
+    body = case.body
+    if not isinstance(body, dict) or not isinstance(body.get("expires_at"), str):
+        return
+    try:
+        when = datetime.fromisoformat(body["expires_at"].replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    if when <= datetime.now(timezone.utc) + timedelta(minutes=5):
+        body["expires_at"] = (datetime.now(timezone.utc) + timedelta(days=1)).isoformat().replace("+00:00", "Z")
+
+
+# - The IP allowlist: a valid list without the fuzzer's own address locks the fuzzer out, and every
+#   later request is a 403 (the run then tests nothing). Every list the server would take gets
+#   127.0.0.0/8 added (or in place of its last entry when full), so the operation is still tested
+#   with the lists generated; invalid lists (negative tests) are sent as generated.
+_CIDR = re.compile(os.environ.get("FUZZ_CIDR_PATTERN", r"(?!)"))
+_LOOPBACK = "127.0.0.0/8"
+_ALLOWLIST_MAX = 100
+
+
+def _keep_loopback_allowed(case) -> None:
+    body = case.body
+    if not isinstance(body, dict) or not isinstance(body.get("ip_allowlist"), list):
+        return
+    entries = body["ip_allowlist"]
+    valid = (
+        len(entries) <= _ALLOWLIST_MAX
+        and all(isinstance(entry, str) and len(entry) <= 64 and _CIDR.fullmatch(entry) for entry in entries)
+        and len(set(entries)) == len(entries)
+    )
+    if not valid or not entries or _LOOPBACK in entries:
+        return
+    if len(entries) < _ALLOWLIST_MAX:
+        entries.append(_LOOPBACK)
+    else:
+        entries[-1] = _LOOPBACK
+
+
+# - Rule patterns must compile as RE2 (a 400 otherwise, documented): whether a string is a regular
+#   expression is not a regular language, so no JSON Schema pattern can state it. A made-up
+#   pattern of a valid length that might not compile is replaced by a plain word; the ones that
+#   break the schema (too long, not strings) are sent as generated. "Might not compile": Python's
+#   re refuses it, or it uses what RE2 and Python read differently (escapes, `(?` groups,
+#   repetition counts over 1000).
+_SAFE_PATTERN_MAX = 500
+_BIG_REPEAT = re.compile(r"\{\s*\d{4,}|,\s*\d{4,}\s*\}")
+
+
+def _surely_compiles(pattern: str) -> bool:
+    if "\\" in pattern or "(?" in pattern or _BIG_REPEAT.search(pattern):
+        return False
+    try:
+        re.compile(pattern)
+    except (re.error, RecursionError, OverflowError):
+        return False
+    return True
+
+
+def _keep_rule_patterns_compilable(case) -> None:
+    body = case.body
+    if not isinstance(body, dict) or not isinstance(body.get("rules"), list):
+        return
+    for rule in body["rules"]:
+        match = rule.get("match") if isinstance(rule, dict) else None
+        pattern = match.get("pattern") if isinstance(match, dict) else None
+        if isinstance(pattern, str) and 0 < len(pattern) <= _SAFE_PATTERN_MAX and not _surely_compiles(pattern):
+            match["pattern"] = "fuzz"
