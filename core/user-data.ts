@@ -16,23 +16,49 @@ export function userDataObject(limits: { maxKeys: number; maxBytes: number; maxD
     .custom((value: object, helpers) => {
       // Depth first: it is checked without recursion, so even a hostile value costs one walk.
       if (depthExceeds(value, limits.maxDepth)) return helpers.error('object.tooDeep');
+      const key = unstorableKey(value);
+      if (key !== null) return helpers.error('object.unstorableKey', { key });
       if (Buffer.byteLength(JSON.stringify(value)) > limits.maxBytes) return helpers.error('object.tooLarge');
       return value;
     })
     .messages({
       'object.tooDeep': `{{#label}} must be nested at most ${limits.maxDepth} levels deep`,
       'object.tooLarge': `{{#label}} must be at most ${limits.maxBytes} bytes as JSON`,
+      'object.unstorableKey': '{{#label}} has the key {{#key}}: keys may not start with $ or hold a dot or a NUL character',
     })
     .description(
       `Your own key/value data, returned as sent (at most ${limits.maxKeys} keys, ${limits.maxBytes} bytes as JSON, ` +
-        `${limits.maxDepth} levels deep; no key named __proto__)`,
+        `${limits.maxDepth} levels deep; keys do not start with $ and hold no dot or NUL, and none is __proto__)`,
     )
     // What the custom rule and the JSON parser enforce, for the OpenAPI document (plugins/docs):
     // the depth, and no `__proto__` key at any level (hapi's parser refuses the body).
     .meta({ 'x-json-schema': userDataJsonSchema(limits.maxDepth) });
 }
 
-const NO_PROTO_KEY = { not: { const: '__proto__' } };
+/**
+ * Keys every store can keep: document stores (MongoDB, FerretDB) refuse field names that start
+ * with `$` or hold a dot or NUL (FerretDB answered those with a 500 and a 400 that the document did
+ * not describe; schemathesis found both). SQLite would keep them; the API refuses them on every
+ * store so that a request means the same everywhere.
+ */
+const STORABLE_KEY = /^(?!\$)[^.\x00]*$/;
+
+/** The first key, at any level, that not every store can keep; null if none. */
+export function unstorableKey(root: unknown): string | null {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (!Array.isArray(value)) {
+      for (const key of Object.keys(value)) if (!STORABLE_KEY.test(key)) return key;
+    }
+    for (const child of Object.values(value)) if (typeof child === 'object' && child !== null) stack.push(child);
+  }
+  return null;
+}
+
+// `__proto__` is refused by hapi's JSON parser (prototype pollution), the rest by unstorableKey.
+const NO_PROTO_KEY = { pattern: STORABLE_KEY.source, not: { const: '__proto__' } };
 
 /** JSON Schema of a user-data object nested at most `maxDepth` levels (the object is level 1). */
 export function userDataJsonSchema(maxDepth: number): Record<string, unknown> {

@@ -122,13 +122,15 @@ def _keep_loopback_allowed(case) -> None:
 #   pattern of a valid length that might not compile is replaced by a plain word; the ones that
 #   break the schema (too long, not strings) are sent as generated. "Might not compile": Python's
 #   re refuses it, or it uses what RE2 and Python read differently (escapes, `(?` groups,
-#   repetition counts over 1000).
+#   possessive quantifiers, repetition counts over 1000).
 _SAFE_PATTERN_MAX = 500
 _BIG_REPEAT = re.compile(r"\{\s*\d{4,}|,\s*\d{4,}\s*\}")
+# Possessive quantifiers (a++, a*+, a{2}+): Python 3.11 reads them, RE2 does not.
+_POSSESSIVE = re.compile(r"[*+?}]\+")
 
 
 def _surely_compiles(pattern: str) -> bool:
-    if "\\" in pattern or "(?" in pattern or _BIG_REPEAT.search(pattern):
+    if "\\" in pattern or "(?" in pattern or _BIG_REPEAT.search(pattern) or _POSSESSIVE.search(pattern):
         return False
     try:
         re.compile(pattern)

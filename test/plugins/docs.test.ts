@@ -232,14 +232,16 @@ t.test('joi → JSON Schema: the known traps', async (t) => {
 t.test('rules custom validators enforce are stated in the document (schemathesis)', async (t) => {
   const { api, document } = await fetchDocument(t);
   const components = document.components.schemas as Record<string, any>;
-  // Free-form metadata: no `__proto__` key at any level (hapi's parser refuses it), 5 levels deep.
+  // Free-form metadata: no `__proto__` key at any level (hapi's parser refuses it), no key a
+  // document store cannot keep (FerretDB: a dot or leading $ was a 500), 5 levels deep.
   const metadata = components.KnowledgeItemPatch.properties.metadata;
-  t.same(metadata.propertyNames, { not: { const: '__proto__' } });
+  const keyRule = { pattern: '^(?!\\$)[^.\\x00]*$', not: { const: '__proto__' } };
+  t.same(metadata.propertyNames, keyRule);
   let level = metadata.additionalProperties;
   let depth = 1;
   while (level?.anyOf?.some((branch: any) => branch.type === 'object')) {
     const object = level.anyOf.find((branch: any) => branch.type === 'object');
-    t.same(object.propertyNames, { not: { const: '__proto__' } }, `level ${depth + 1}`);
+    t.same(object.propertyNames, keyRule, `level ${depth + 1}`);
     level = object.additionalProperties;
     depth++;
   }
@@ -252,6 +254,15 @@ t.test('rules custom validators enforce are stated in the document (schemathesis
     headers: { 'content-type': 'application/json' },
   });
   assertError(t, proto, 400, 'validation_failed', 'a __proto__ key is refused, as documented');
+  const conversations = `/api/v1/chatbots/${bot.json.id}/conversations`;
+  for (const metadata of [{ 'a.b': 1 }, { $x: 1 }, { o: [{ 'x\u0000': 1 }] }]) {
+    const refused = await api.request('POST', conversations, { key: acme.live, payload: { metadata } });
+    assertError(t, refused, 400, 'validation_failed', JSON.stringify(metadata));
+    t.equal(refused.json.details[0].path, 'metadata');
+  }
+  const kept = await api.request('POST', conversations, { key: acme.live, payload: { metadata: { 'x$': 1, '': 2, o: { 'ü-é': [1] } } } });
+  t.equal(kept.statusCode, 201, 'every other key is kept, on every store');
+  t.same(kept.json.metadata, { 'x$': 1, '': 2, o: { 'ü-é': [1] } });
   // Knowledge PATCH: content_base64 and mime_type together, and not with content.
   const patch = JSON.stringify(components.KnowledgeItemPatch.allOf);
   t.match(patch, /"required":\["content_base64","mime_type"\]/);
