@@ -16,8 +16,9 @@ export function userDataObject(limits: { maxKeys: number; maxBytes: number; maxD
     .custom((value: object, helpers) => {
       // Depth first: it is checked without recursion, so even a hostile value costs one walk.
       if (depthExceeds(value, limits.maxDepth)) return helpers.error('object.tooDeep');
-      const key = unstorableKey(value);
-      if (key !== null) return helpers.error('object.unstorableKey', { key });
+      const problem = unstorable(value);
+      if (problem?.key !== undefined) return helpers.error('object.unstorableKey', { key: problem.key });
+      if (problem) return helpers.error('object.nestedArray');
       if (Buffer.byteLength(JSON.stringify(value)) > limits.maxBytes) return helpers.error('object.tooLarge');
       return value;
     })
@@ -25,10 +26,12 @@ export function userDataObject(limits: { maxKeys: number; maxBytes: number; maxD
       'object.tooDeep': `{{#label}} must be nested at most ${limits.maxDepth} levels deep`,
       'object.tooLarge': `{{#label}} must be at most ${limits.maxBytes} bytes as JSON`,
       'object.unstorableKey': '{{#label}} has the key {{#key}}: keys may not start with $ or hold a dot or a NUL character',
+      'object.nestedArray': '{{#label}} has an array directly inside an array: wrap the inner one in an object',
     })
     .description(
       `Your own key/value data, returned as sent (at most ${limits.maxKeys} keys, ${limits.maxBytes} bytes as JSON, ` +
-        `${limits.maxDepth} levels deep; keys do not start with $ and hold no dot or NUL, and none is __proto__)`,
+        `${limits.maxDepth} levels deep; keys do not start with $ and hold no dot or NUL, none is __proto__, ` +
+        'and no array is directly inside an array)',
     )
     // What the custom rule and the JSON parser enforce, for the OpenAPI document (plugins/docs):
     // the depth, and no `__proto__` key at any level (hapi's parser refuses the body).
@@ -43,14 +46,19 @@ export function userDataObject(limits: { maxKeys: number; maxBytes: number; maxD
  */
 const STORABLE_KEY = /^(?!\$)[^.\x00]*$/;
 
-/** The first key, at any level, that not every store can keep; null if none. */
-export function unstorableKey(root: unknown): string | null {
+/**
+ * What, at any level, not every store can keep: a key (see STORABLE_KEY), or an array directly
+ * inside an array (FerretDB refuses nested arrays). Null if nothing.
+ */
+export function unstorable(root: unknown): { key?: string } | null {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const value = stack.pop();
     if (typeof value !== 'object' || value === null) continue;
-    if (!Array.isArray(value)) {
-      for (const key of Object.keys(value)) if (!STORABLE_KEY.test(key)) return key;
+    if (Array.isArray(value)) {
+      if (value.some(Array.isArray)) return {};
+    } else {
+      for (const key of Object.keys(value)) if (!STORABLE_KEY.test(key)) return { key };
     }
     for (const child of Object.values(value)) if (typeof child === 'object' && child !== null) stack.push(child);
   }
@@ -62,13 +70,14 @@ const NO_PROTO_KEY = { pattern: STORABLE_KEY.source, not: { const: '__proto__' }
 
 /** JSON Schema of a user-data object nested at most `maxDepth` levels (the object is level 1). */
 export function userDataJsonSchema(maxDepth: number): Record<string, unknown> {
-  const value = (levels: number): Record<string, unknown> => {
+  // `inArray`: the value is an array's item, so it may not be an array itself.
+  const value = (levels: number, inArray = false): Record<string, unknown> => {
     const scalars = [{ type: 'null' }, { type: 'boolean' }, { type: 'number' }, { type: 'string' }];
     if (levels <= 0) return { anyOf: scalars };
     return {
       anyOf: [
         ...scalars,
-        { type: 'array', items: value(levels - 1) },
+        ...(inArray ? [] : [{ type: 'array', items: value(levels - 1, true) }]),
         { type: 'object', propertyNames: NO_PROTO_KEY, additionalProperties: value(levels - 1) },
       ],
     };
