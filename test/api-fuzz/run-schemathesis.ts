@@ -2,7 +2,9 @@
 // store (SQLite, then FerretDB), an enterprise key, every phase (examples, coverage, fuzzing,
 // stateful), every check, a fixed seed, bounded in examples and time. Any server error, response
 // that breaks its schema, undocumented status, accepted invalid input or refused valid input fails
-// the run. `npm test` runs it after tap; `npm run test:api -- --store=sqlite` runs one store.
+// the run. `npm run test:api` runs both stores (`-- --store=sqlite` one; `--max-examples`,
+// `--max-time` for the generated phases and `--stateful-time` bound it: about 7 minutes on 2 cores
+// with the defaults). Not yet part of `npm test`: an intermittent ST302 on FerretDB (issue 11).
 //
 // schemathesis is a Python tool: it is installed once into a venv in the cache (PyPI), like
 // FerretDB is built once from the Go module proxy.
@@ -171,13 +173,22 @@ async function fuzzStore(store: 'sqlite' | 'ferretdb', st: string, limits: Limit
     // A run that failed without naming failures (a crash, an error loading the schema) still fails.
     const failed = code === 0 ? found : Math.max(found, 1);
     const tested = Math.max(...summaries.map((summary) => summary.tested));
-    return { store, tested, passed: cleanOperations(results.map((result) => result.report)), failed, byCheck, code };
+    // The JUnit report lists operations a time limit left untested too: clean ones count up to those tested.
+    const passed = Math.min(tested, cleanOperations(results.map((result) => result.report)));
+    return { store, tested, passed, failed, byCheck, code };
   } finally {
     if (server && server.exitCode === null) {
       server.kill('SIGTERM');
       await once(server, 'exit');
     }
-    await ferret?.stop();
+    // The helper unrefs FerretDB's process, so waiting for its exit alone would let node run out of
+    // work and quit before the summary (with exit 0): keep the loop alive meanwhile.
+    const keepAlive = setInterval(() => undefined, 1000);
+    try {
+      await ferret?.stop();
+    } finally {
+      clearInterval(keepAlive);
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -214,6 +225,8 @@ function cleanOperations(files: string[]): number {
 }
 
 async function main(): Promise<number> {
+  // Should node ever run out of work before the summary, the run fails rather than pass silently.
+  process.exitCode = 1;
   const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
   const stores = (args.get('store') ?? 'sqlite,ferretdb').split(',') as Array<'sqlite' | 'ferretdb'>;
   const st = ensureSchemathesis();
