@@ -1,13 +1,8 @@
 // A parser worker entry for tests only: the real tasks, plus tasks that make a worker spin,
 // allocate until it runs out of memory, or exit, so the pool's limits can be seen to hold. The
 // API cannot reach it: only a ParserPool built in a test with this file runs these.
-import { stopCoverage } from 'node:v8';
 import { register } from 'tsx/esm/api';
 
-// A test run's V8 coverage (NODE_V8_COVERAGE) reaches worker threads too; their copy of the sources
-// is compiled by this loader, not the runner's, and merged it corrupts the shared files' numbers.
-// The task code is covered by tests that run it in-process.
-if (process.env.NODE_V8_COVERAGE) stopCoverage();
 register();
 const { runParseTask } = await import('../../plugins/knowledge/parsing/tasks.ts');
 
