@@ -66,7 +66,9 @@ export class QuotaSlots {
     const slots = this.collection.forTenant(tenant);
     for (let round = 0; round < 2; round++) {
       const held = await slots.list({ filter: { quota: spec.quota }, limit: MAX_HOLDERS });
-      const outside = held.filter((slot) => slot.slot < 0 || slot.slot >= spec.limit!).length;
+      const inside = new Set(held.filter((slot) => slot.slot >= 0 && slot.slot < spec.limit!).map((slot) => slot.holder));
+      // Each holder counts once: one with a slot inside and a backfilled one (see backfill) is inside.
+      const outside = new Set(held.filter((slot) => !inside.has(slot.holder)).map((slot) => slot.holder)).size;
       const backfilled = await this.backfill(tenant, spec, new Set(held.map((slot) => slot.holder)));
       // Holders outside the slots 0 … limit-1 (made before slots, or before the limit was lowered)
       // leave that much less room: only `offered` slots are offered, so the unique slot ids cap the
@@ -82,7 +84,9 @@ export class QuotaSlots {
           // Another writer took it between the read and the commit: try the next one.
         }
       }
-      if (round === 0 && !(await this.reclaimOrphans(tenant, spec))) break;
+      // Once more when slots were taken back, or when this round's backfill may have counted a
+      // holder that had just taken a slot inside (the next read counts it once).
+      if (round === 0 && !(await this.reclaimOrphans(tenant, spec)) && backfilled === 0) break;
     }
     throw new QuotaFullError(`No ${spec.quota} slot is free`);
   }
@@ -100,8 +104,8 @@ export class QuotaSlots {
   /**
    * Gives each holder without a slot one outside the offered range (slot -1, its id derived from the
    * holder, so two writers doing this at once write it once). Returns how many it gave. A holder
-   * that took a slot after `heldBy` was read may get one too: it then counts twice until it is
-   * archived or deleted, which errs on the side of the limit.
+   * that took a slot after `heldBy` was read may get one too; counting holders rather than slots
+   * keeps it from counting twice.
    */
   private async backfill(tenant: TenantScope, spec: QuotaSpec, heldBy: Set<string>): Promise<number> {
     const slots = this.collection.forTenant(tenant);

@@ -111,3 +111,21 @@ t.test('a lowered limit and chatbots without slots still cap racing creates (fou
   const withLegacy = await Promise.all(Array.from({ length: 6 }, (_, i) => instances[i % 2]!(other.live, '/api/v1/chatbots', { name: `new ${i}` })));
   t.same(statuses(withLegacy), { 201: 2, 409: 4 }, 'three legacy chatbots leave room for two');
 });
+
+t.test('a holder with a slot inside and a backfilled one counts once (seen on FerretDB under a race)', async (t) => {
+  const api: TestServer = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const first = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'first' } })).json;
+  // What a racing writer's backfill leaves when it read the slots just before this chatbot took one.
+  await api.platform.quotas.collection.forTenant(tenant).insert({
+    id: `qs_${acme.id}_live_chatbots_h_${first.id}`,
+    quota: 'chatbots',
+    slot: -1,
+    holder: first.id,
+    created_at: api.clock.now().toISOString(),
+  });
+  const rest = [];
+  for (let i = 0; i < 5; i++) rest.push((await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: `more ${i}` } })).statusCode);
+  t.same(rest, [201, 201, 201, 201, 409], 'four more fit: five in all, not four');
+});
