@@ -1,10 +1,16 @@
 // Every error leaves in the API.md §2 shape: hapi's own, joi's, the store's and unexpected ones.
 import type { Plugin } from '@hapi/hapi';
+import Database from 'better-sqlite3';
 import Joi from 'joi';
+import path from 'node:path';
+import pino from 'pino';
 import t from 'tap';
+import { mapSqliteError } from '../../adapters/sqlite/errors.js';
+import { toBoom } from '../../core/errors.js';
 import { VersionConflictError, StoreUnavailableError, UniqueConstraintError } from '../../core/store/errors.js';
 import { allPlugins } from '../../plugins/index.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
+import { temporaryDirectory } from '../helpers/sqlite.js';
 
 /** Routes that fail on purpose, registered beside the real plugins. */
 const failingPlugin: Plugin<void> = {
@@ -137,7 +143,6 @@ t.test('errors', async (t) => {
 
 t.test('a response that fails its schema: 500 for the caller, a log line naming the fields and never their values', async (t) => {
   const lines: string[] = [];
-  const pino = (await import('pino')).default;
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
   const leaky: Plugin<void> = {
     name: 'leaky-route',
@@ -164,11 +169,6 @@ t.test('a response that fails its schema: 500 for the caller, a log line naming 
 
 t.test('a store that cannot be written at run time answers 503 unavailable, not 500', async (t) => {
   // A real read-only SQLite connection produces the engine's own error, which the adapter maps.
-  const { default: Database } = await import('better-sqlite3');
-  const path = await import('node:path');
-  const { mapSqliteError } = await import('../../adapters/sqlite/errors.js');
-  const { toBoom } = await import('../../core/errors.js');
-  const { temporaryDirectory } = await import('../helpers/sqlite.js');
   const { dir, remove } = temporaryDirectory();
   t.teardown(remove);
   const file = path.join(dir, 'ro.sqlite');

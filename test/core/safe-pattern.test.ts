@@ -2,8 +2,8 @@
 // compiled patterns cached with a bound, so compiling and matching thousands of them does not
 // grow without end (re2-wasm's heap filled after ~200 reads of 50 patterns: GET /settings 500).
 import t from 'tap';
-import { cachedPatternCount, compileSafePattern, MAX_PATTERN_PROGRAM_SIZE } from '../../core/text/safe-pattern.js';
-import { buildTestServer, TEST_STORE } from '../helpers/server.js';
+import { cachedPatternCount, compileSafePattern, MAX_PATTERN_PROGRAM_SIZE, MAX_PATTERNS_PROGRAM_SIZE } from '../../core/text/safe-pattern.js';
+import { assertError, buildTestServer, TEST_STORE } from '../helpers/server.js';
 
 t.test('classic ReDoS patterns return on 100,000 characters', async (t) => {
   const text = `${'a'.repeat(100_000)}!`;
@@ -65,8 +65,6 @@ t.test(`settings: ${ROUNDS} PUT + GET round trips with 50 patterns each answer 2
 });
 
 t.test('a chatbot’s patterns together are bounded too: every message is matched against all of them', async (t) => {
-  const { buildTestServer, assertError } = await import('../helpers/server.js');
-  const { MAX_PATTERNS_PROGRAM_SIZE } = await import('../../core/text/safe-pattern.js');
   const api = await buildTestServer(t);
   const acme = await api.account('starter');
   const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Patterns' } })).json;

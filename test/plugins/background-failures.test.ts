@@ -3,6 +3,7 @@
 // for the store is refused at the door with a 400, never a 500.
 import t from 'tap';
 import { JOB_RETRY, retryAfterFailure } from '../../core/background.js';
+import { toBoom } from '../../core/errors.js';
 import { declareKnowledge } from '../../plugins/knowledge/store.js';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 
@@ -130,7 +131,6 @@ t.test('a document the store refuses inside a request is a 400, not a 500', asyn
   const account = await api.account('starter');
   const botId = await chatbotOf(api, account.live);
   const tenant = { accountId: account.id, mode: 'live' as const };
-  const { toBoom } = await import('../../core/errors.js');
   const repository = knowledgeCollections(api).items.forTenant(tenant);
   const error = await repository
     .insert({ id: 'doc_poison', chatbot_id: botId, metadata: { deep: nested(2048) } } as never)
