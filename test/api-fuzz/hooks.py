@@ -148,3 +148,56 @@ def _keep_rule_patterns_compilable(case) -> None:
         pattern = match.get("pattern") if isinstance(match, dict) else None
         if isinstance(pattern, str) and 0 < len(pattern) <= _SAFE_PATTERN_MAX and not _surely_compiles(pattern):
             match["pattern"] = "fuzz"
+
+
+# - Deleting a chatbot removes "the chatbot and everything under it, for good" (API.md §4): its
+#   webhooks, knowledge, conversations and leads go with it. schemathesis's
+#   ensure_resource_availability (ST302) knows only that a DELETE of the resource itself explains a
+#   later 404, so a stateful scenario that made a webhook for chatbot X, then deleted X, then read
+#   the webhook, is reported as "created resource not found". The run excludes that check and uses
+#   this one: the same check, except that a 404 for a resource of a chatbot this run deleted is the
+#   API working as documented. Every other ST302 still fails the run.
+_DELETED_CHATBOTS: set[str] = set()
+_DELETED_LOCK = threading.Lock()
+_CHATBOT_DELETE = re.compile(r"/api/v1/chatbots/([^/]+)$")
+
+
+@schemathesis.hook
+def after_call(ctx, case, response):
+    match = _CHATBOT_DELETE.search(case.formatted_path) if case.method.upper() == "DELETE" else None
+    if match and 200 <= response.status_code < 300:
+        with _DELETED_LOCK:
+            _DELETED_CHATBOTS.add(match.group(1))
+
+
+def _chatbots_of(case, parent_response) -> set[str]:
+    """The chatbots a resource belongs to: its path's, and the chatbot_id its creation answered."""
+    owners = set()
+    if case.path.startswith("/api/v1/chatbots/{id}") and case.path_parameters and "id" in case.path_parameters:
+        owners.add(str(case.path_parameters["id"]))
+    try:
+        body = parent_response.json()
+    except Exception:
+        body = None
+    if isinstance(body, dict) and isinstance(body.get("chatbot_id"), str):
+        owners.add(body["chatbot_id"])
+    return owners
+
+
+@schemathesis.check
+def resource_availability_after_cascades(ctx, response, case):
+    from schemathesis.specs.openapi.checks import ensure_resource_availability
+    from schemathesis.core.failures import Failure
+
+    try:
+        return ensure_resource_availability(ctx, response, case)
+    except Failure as failure:
+        if getattr(failure, "code", None) != "ST302":
+            raise
+        parent = ctx.internals.find_parent(case_id=case.id)
+        parent_response = ctx.internals.find_response(case_id=parent.id) if parent is not None else None
+        with _DELETED_LOCK:
+            cascaded = bool(_chatbots_of(case, parent_response) & _DELETED_CHATBOTS)
+        if cascaded:
+            return None
+        raise

@@ -4,7 +4,7 @@
 // that breaks its schema, undocumented status, accepted invalid input or refused valid input fails
 // the run. `npm run test:api` runs both stores (`-- --store=sqlite` one; `--max-examples`,
 // `--max-time` for the generated phases and `--stateful-time` bound it: about 7 minutes on 2 cores
-// with the defaults). Not yet part of `npm test`: an intermittent ST302 on FerretDB (issue 11).
+// with the defaults). The last step of `npm test`.
 //
 // schemathesis is a Python tool: it is installed once into a venv in the cache (PyPI), like
 // FerretDB is built once from the Go module proxy.
@@ -134,6 +134,10 @@ async function fuzzStore(store: 'sqlite' | 'ferretdb', st: string, limits: Limit
           `Authorization: Bearer ${key}`,
           '--checks',
           'all',
+          // Replaced by resource_availability_after_cascades of hooks.py (a chatbot's deletion takes
+          // its webhooks with it, which the built-in check cannot know).
+          '--exclude-checks',
+          'ensure_resource_availability',
           '--phases',
           phases,
           '--seed',

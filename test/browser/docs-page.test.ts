@@ -1,0 +1,66 @@
+// The docs page in a real browser (issue 11: "the docs page works offline"): every operation of
+// the document renders, and the page asks nothing of any host but this server. Requests elsewhere
+// are refused by the browser context, so a page that needed them would fail here as it would offline.
+import t from 'tap';
+import type { OpenApiDocument } from '../../plugins/docs/openapi.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { buildTestServer } from '../helpers/server.js';
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
+
+t.test('the docs page renders the whole API offline', async (t) => {
+  const api = await buildTestServer(t, { config: { server: { host: '127.0.0.1', port: 0 } } });
+  await api.server.start();
+  const base = `http://127.0.0.1:${api.server.info.port}`;
+  const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as OpenApiDocument;
+  const operations = Object.values(document.paths).flatMap((item) => Object.keys(item as object).filter((key) => METHODS.has(key)));
+
+  const session = await launchBrowser(t);
+  const { context, page, requests, errors } = await session.page({ viewport: { width: 1280, height: 900 } });
+  const refused: string[] = [];
+  await context.route('**/*', async (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${base}/`) || url.startsWith('data:')) return route.continue();
+    refused.push(url);
+    return route.abort('internetdisconnected');
+  });
+
+  await page.goto(`${base}/docs`);
+  const blocks = page.locator('.opblock');
+  await blocks.first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction((count) => document.querySelectorAll('.opblock').length >= count, operations.length, { timeout: 30_000 });
+  t.equal(await blocks.count(), operations.length, `all ${operations.length} operations are listed`);
+  t.match(await page.locator('.info .title').innerText(), document.info.title, 'the document’s title');
+
+  // One operation opened: its parameters and responses come from the document.
+  const createChatbot = page.locator('.opblock-post', { has: page.locator('.opblock-summary-path[data-path="/api/v1/chatbots"]') });
+  await createChatbot.locator('.opblock-summary').first().click();
+  await createChatbot.locator('.responses-table').first().waitFor({ state: 'visible', timeout: 10_000 });
+  const responses = await createChatbot.locator('.responses-table .response-col_status').allInnerTexts();
+  const documented = Object.keys((document.paths['/api/v1/chatbots'] as any).post.responses);
+  t.ok(documented.every((status) => responses.some((text) => text.trim().startsWith(status))), `responses ${documented.join(', ')} shown`);
+
+  // "Try it out" works from the page: authorise with a key, list chatbots, see this server's answer.
+  const account = await api.account('starter');
+  await api.request('POST', '/api/v1/chatbots', { key: account.live, payload: { name: 'Docs page bot' } });
+  await page.locator('.auth-wrapper .authorize').click();
+  const dialog = page.locator('.dialog-ux');
+  await dialog.locator('input').first().fill(account.live);
+  await dialog.locator('button.authorize').first().click();
+  await dialog.locator('button.btn-done, button.close-modal').first().click();
+  const listChatbots = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path[data-path="/api/v1/chatbots"]') });
+  await listChatbots.locator('.opblock-summary').first().click();
+  await listChatbots.locator('button.try-out__btn').click();
+  await listChatbots.locator('button.execute').click();
+  const live = listChatbots.locator('.live-responses-table .response .response-col_status');
+  await live.first().waitFor({ state: 'visible', timeout: 10_000 });
+  t.equal((await live.first().innerText()).trim(), '200', 'the page called the API and got 200');
+  t.match(await listChatbots.locator('.live-responses-table').first().innerText(), /Docs page bot/, 'with the account’s chatbot');
+
+  const screenshot = await session.screenshot(page, 'docs-page');
+  t.comment(`screenshot: ${screenshot}`);
+  t.same(refused, [], 'no request left this server');
+  t.ok(requests.every((url) => url.startsWith(`${base}/`) || url.startsWith('data:')), 'every request went to this server');
+  t.ok(requests.includes(`${base}/api/v1/openapi.json`), 'the page read this server’s document');
+  t.same(errors, [], 'no console errors');
+});
