@@ -28,7 +28,8 @@ t.test('the docs page renders the whole API offline', async (t) => {
   await page.goto(`${base}/docs`);
   const blocks = page.locator('.opblock');
   await blocks.first().waitFor({ state: 'visible', timeout: 30_000 });
-  await page.waitForFunction((count) => document.querySelectorAll('.opblock').length >= count, operations.length, { timeout: 30_000 });
+  // A string, evaluated in the page: the tests are compiled without the DOM's types.
+  await page.waitForFunction(`document.querySelectorAll('.opblock').length >= ${operations.length}`, undefined, { timeout: 30_000 });
   t.equal(await blocks.count(), operations.length, `all ${operations.length} operations are listed`);
   t.match(await page.locator('.info .title').innerText(), document.info.title, 'the document’s title');
 
