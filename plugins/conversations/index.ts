@@ -1,6 +1,7 @@
 // Conversations: chat over the API (replies from the answer engine, streamed or not), handoff to
 // humans, feedback, export, and the closing of inactive conversations.
 import type { Plugin } from '@hapi/hapi';
+import type { VisitorConversations } from '../../core/services/conversations.js';
 import { createAnswerEngine } from './answer/engine.js';
 import { LlmClient } from './answer/llm.js';
 import { exportRoute } from './export.js';
@@ -9,10 +10,11 @@ import { messageRoutes } from './message-routes.js';
 import { chatbotLookup, conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
 import { declareConversations } from './store.js';
+import { visitorChannel } from './visitor-channel.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    conversations: { inactivity: InactivityCloser };
+    conversations: { inactivity: InactivityCloser; visitors: VisitorConversations };
   }
 }
 
@@ -29,6 +31,7 @@ export const conversationsPlugin: Plugin<void> = {
     const chatbots = chatbotLookup(server.plugins.chatbots.directory);
     const inactivity = new InactivityCloser(platform, service);
     server.expose('inactivity', inactivity);
+    server.expose('visitors', visitorChannel(platform, service));
 
     // A deleted chatbot takes its conversations with it.
     platform.events.subscribeDurably('chatbot.deleted', 'conversations.delete-for-chatbot', async (event, tenant) => {

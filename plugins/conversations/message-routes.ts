@@ -1,57 +1,21 @@
 // Message routes: list, send (the reply in the same response, or streamed as server-sent events),
 // and feedback on a reply.
-import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
-import { formatErrorResponse, toBoom } from '../../core/errors.js';
+import type { Request, ServerRoute } from '@hapi/hapi';
 import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
 import { tenantOf, type Platform } from '../../core/platform.js';
 import type { Filter } from '../../core/store/types.js';
 import type { ChatbotLookup } from './routes.js';
 import { feedbackInput, messageInput, messageListQuery, messageParams, messageResponse, conversationParams, turnResponse } from './schemas.js';
-import { assertNotEnded, type ConversationService } from './service.js';
-import { EventStream, pieces, wantsEventStream } from './sse.js';
+import type { ConversationService } from './service.js';
 import { presentMessage } from './store.js';
+import { respondWithTurn, type TurnPresenter } from './turn-response.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };
 
 export function messageRoutes(platform: Platform, service: ConversationService, chatbots: ChatbotLookup): ServerRoute[] {
   const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
 
-  /** The visitor's turn as server-sent events: `message`, then `delta`s, then `done` (or `error`). */
-  async function streamTurn(request: Request, h: ResponseToolkit, content: string) {
-    const tenant = tenantOf(request);
-    const chatbot = await chatbots.profile(request);
-    // The usual 4xx answers come before the stream starts, as JSON.
-    service.assertChatbotAccepts(chatbot, 'visitor');
-    assertNotEnded(await service.find(tenant, chatbot, convIdOf(request)));
-
-    const stream = new EventStream();
-    let streamed = false;
-    service
-      .visitorTurn(tenant, chatbot, convIdOf(request), content, {
-        onStored: (message) => stream.send('message', message),
-        onDelta: (text) => {
-          streamed = true;
-          stream.send('delta', { content: text });
-        },
-      })
-      .then((turn) => {
-        // A reply made at once (not by a streaming model) still arrives as deltas, then whole.
-        if (turn.reply && !streamed) for (const piece of pieces(turn.reply.content)) stream.send('delta', { content: piece });
-        stream.send('done', turn);
-      })
-      .catch((error: Error) => {
-        const boom = toBoom(error);
-        if (boom.output.statusCode >= 500) platform.logger.error({ err: error, request_id: request.app.requestId }, 'streamed turn failed');
-        formatErrorResponse(boom, request.app.requestId);
-        stream.send('error', boom.output.payload);
-      })
-      .finally(() => stream.end());
-    return h
-      .response(stream)
-      .type('text/event-stream; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .header('X-Accel-Buffering', 'no');
-  }
+  const asIs: TurnPresenter = { turn: (turn) => turn, message: (message) => message };
 
   return [
     {
@@ -97,9 +61,8 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
             const turn = await service.agentMessage(tenant, await chatbots.profile(request), convIdOf(request), content);
             return h.response(turn).code(201);
           }
-          if (wantsEventStream(request)) return streamTurn(request, h, content);
-          const turn = await service.visitorTurn(tenant, await chatbots.profile(request), convIdOf(request), content);
-          return h.response(turn).code(201);
+          const chatbot = await chatbots.profile(request);
+          return respondWithTurn(platform, service, request, h, { tenant, chatbot, conversationId: convIdOf(request), content }, asIs);
         },
       },
     },

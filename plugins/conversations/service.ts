@@ -395,6 +395,33 @@ export class ConversationService {
     }
   }
 
+  /**
+   * A lead given through a form (the widget's), not found in a message: recorded with that source,
+   * and made the conversation's lead when it came from one.
+   */
+  async captureFormLead(
+    tenant: TenantScope,
+    chatbot: ChatbotSummary,
+    input: { conversationId: string | null; source: 'widget_form'; details: LeadDetails },
+  ) {
+    this.assertChatbotAccepts(chatbot, 'visitor');
+    const conversation = input.conversationId ? await this.find(tenant, chatbot, input.conversationId) : null;
+    if (conversation) assertNotEnded(conversation);
+    const lead = await this.leads.capture(tenant, {
+      chatbotId: chatbot.id,
+      conversationId: conversation?.id ?? null,
+      source: input.source,
+      leadId: conversation?.lead_id ?? null,
+      details: input.details,
+    });
+    if (conversation && conversation.lead_id !== lead.id) {
+      await this.change(tenant, chatbot, conversation.id, (current) =>
+        current.lead_id === lead.id ? null : { changes: { lead_id: lead.id, updated_at: this.platform.now().toISOString() } },
+      );
+    }
+    return lead;
+  }
+
   private async captureLead(tenant: TenantScope, conversation: Conversation, details: LeadDetails) {
     return this.leads.capture(tenant, {
       chatbotId: conversation.chatbot_id,

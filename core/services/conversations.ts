@@ -1,0 +1,65 @@
+// What the conversations plugin offers other channels (`server.plugins.conversations.visitors`):
+// the visitor's side of a conversation, for channels other than the API (the website widget). The
+// rules (paused and archived chatbots, ended conversations, the answer engine, leads, events) stay
+// in the conversations plugin; a channel only presents what it gets.
+import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import type { TenantScope } from '../store/types.js';
+import type { ChatbotProfile, ChatbotSummary } from './chatbots.js';
+import type { LeadDetails } from './leads.js';
+
+export interface VisitorConversation {
+  id: string;
+  chatbot_id: string;
+  status: 'open' | 'handoff' | 'ended';
+  lead_id: string | null;
+  started_at: string;
+}
+
+export interface VisitorMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'agent';
+  content: string;
+  sources: Array<{ title: string | null; url: string | null }>;
+  feedback: 'up' | 'down' | null;
+  created_at: string;
+}
+
+export interface VisitorTurn {
+  message: VisitorMessage;
+  reply: VisitorMessage | null;
+  conversation: VisitorConversation;
+}
+
+export interface VisitorConversations {
+  start(
+    tenant: TenantScope,
+    chatbot: ChatbotProfile,
+    input: { channel: 'widget'; language?: string; pageUrl?: string | null },
+  ): Promise<VisitorConversation>;
+  /** 404 conversation_not_found unless it is this chatbot's. */
+  find(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<VisitorConversation>;
+  /** Messages in order, only those after `afterId` when given (404 message_not_found for a foreign id). */
+  messages(
+    tenant: TenantScope,
+    conversation: VisitorConversation,
+    options: { afterId: string | null; limit: number },
+  ): Promise<{ messages: VisitorMessage[]; hasMore: boolean }>;
+  /**
+   * The visitor's message and the reply: `201` with `present(turn)`, or with `Accept:
+   * text/event-stream` the API's stream (`message`, `delta`s, `done`, `error`) with events presented
+   * the same way.
+   */
+  respond(
+    request: Request,
+    h: ResponseToolkit,
+    turn: { tenant: TenantScope; chatbot: ChatbotProfile; conversationId: string; content: string },
+    present: { turn(turn: VisitorTurn): unknown; message(message: VisitorMessage): unknown },
+  ): Promise<ResponseObject>;
+  rate(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, messageId: string, rating: 'up' | 'down'): Promise<VisitorMessage>;
+  /** A lead given through a form: recorded as `source` and linked both ways with the conversation. */
+  captureLead(
+    tenant: TenantScope,
+    chatbot: ChatbotSummary,
+    input: { conversationId: string | null; source: 'widget_form'; details: LeadDetails },
+  ): Promise<{ id: string; created: boolean }>;
+}

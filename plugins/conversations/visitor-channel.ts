@@ -1,0 +1,81 @@
+// The visitor's side of conversations for other channels (the widget), as core/services/conversations.ts
+// describes it: the same service and rules as the API, presented without what only the account sees
+// (confidence, answer types, snippets, metadata).
+import { notFound } from '../../core/errors.js';
+import type { Platform } from '../../core/platform.js';
+import type { VisitorConversation, VisitorConversations, VisitorMessage } from '../../core/services/conversations.js';
+import type { ConversationService } from './service.js';
+import { presentMessage, type Conversation, type ConversationView, type MessageView } from './store.js';
+import { respondWithTurn } from './turn-response.js';
+
+function visitorConversation(conversation: Conversation | ConversationView): VisitorConversation {
+  return {
+    id: conversation.id,
+    chatbot_id: conversation.chatbot_id,
+    status: conversation.status,
+    lead_id: conversation.lead_id,
+    started_at: conversation.started_at,
+  };
+}
+
+function visitorMessage(message: MessageView): VisitorMessage {
+  return {
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    sources: message.sources.map((source) => ({ title: source.title, url: source.url })),
+    feedback: message.feedback,
+    created_at: message.created_at,
+  };
+}
+
+export function visitorChannel(platform: Platform, service: ConversationService): VisitorConversations {
+  return {
+    async start(tenant, chatbot, input) {
+      const conversation = await service.start(tenant, chatbot, {
+        visitor: {},
+        metadata: input.pageUrl ? { page_url: input.pageUrl } : {},
+        ...(input.language ? { language: input.language } : {}),
+        channel: input.channel,
+      });
+      return visitorConversation(conversation);
+    },
+    async find(tenant, chatbot, conversationId) {
+      return visitorConversation(await service.find(tenant, chatbot, conversationId));
+    },
+    async messages(tenant, conversation, { afterId, limit }) {
+      let after: { value: string; id: string } | undefined;
+      if (afterId) {
+        const anchor = await service.messages(tenant).get(afterId);
+        if (!anchor || anchor.conversation_id !== conversation.id) throw notFound('message', afterId);
+        after = { value: anchor.created_at, id: anchor.id };
+      }
+      const page = await service.messages(tenant).list({
+        filter: { conversation_id: conversation.id },
+        sort: { field: 'created_at', direction: 'asc' },
+        ...(after ? { after } : {}),
+        limit: limit + 1,
+      });
+      return { messages: page.slice(0, limit).map((message) => visitorMessage(presentMessage(message))), hasMore: page.length > limit };
+    },
+    respond(request, h, turn, present) {
+      return respondWithTurn(platform, service, request, h, turn, {
+        turn: (result) =>
+          present.turn({
+            message: visitorMessage(result.message),
+            reply: result.reply ? visitorMessage(result.reply) : null,
+            conversation: visitorConversation(result.conversation),
+          }),
+        message: (message) => present.message(visitorMessage(message)),
+      });
+    },
+    async rate(tenant, chatbot, conversationId, messageId, rating) {
+      const conversation = await service.find(tenant, chatbot, conversationId);
+      const message = await service.findMessage(tenant, conversation, messageId);
+      return visitorMessage(presentMessage(await service.feedback(tenant, chatbot, conversation, message, { rating, comment: null })));
+    },
+    captureLead(tenant, chatbot, input) {
+      return service.captureFormLead(tenant, chatbot, input);
+    },
+  };
+}
