@@ -1,0 +1,71 @@
+// Builds the website widget (issue 12): src/index.ts and what it imports, as one minified IIFE in
+// dist/widget.js, which the server serves at GET /widget.js. Runs at `npm ci` (prepare) and from
+// `npm run build:widget`; tests call buildWidget() before they start a server.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, transform, type Plugin } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const WIDGET_SOURCE = path.join(here, 'src/index.ts');
+export const WIDGET_OUTPUT = path.join(here, 'dist/widget.js');
+/** API.md §6: "one small file (≤ 30 KB gzipped)". */
+export const WIDGET_GZIP_BUDGET = 30 * 1024;
+
+export interface WidgetBuild {
+  file: string;
+  code: string;
+  bytes: number;
+  /** gzip level 9, as the budget is measured. */
+  gzipBytes: number;
+}
+
+/** `import css from './widget.css'` gives the stylesheet's minified text. */
+const cssAsText: Plugin = {
+  name: 'css-as-text',
+  setup(builder) {
+    builder.onLoad({ filter: /\.css$/ }, async (args) => {
+      const minified = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, target: 'chrome80' });
+      return { contents: `export default ${JSON.stringify(minified.code.trim())};`, loader: 'js' };
+    });
+  },
+};
+
+export async function buildWidget(): Promise<WidgetBuild> {
+  const result = await build({
+    entryPoints: [WIDGET_SOURCE],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2019',
+    minify: true,
+    legalComments: 'none',
+    // ASCII only: a page served in another charset still reads the widget's strings right.
+    charset: 'ascii',
+    write: false,
+    logLevel: 'silent',
+    plugins: [cssAsText],
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const code = result.outputFiles[0]!.text;
+  // Write then rename: a server starting meanwhile reads the old file or the new one, never half of one.
+  mkdirSync(path.dirname(WIDGET_OUTPUT), { recursive: true });
+  const temporary = `${WIDGET_OUTPUT}.${process.pid}.tmp`;
+  writeFileSync(temporary, code);
+  renameSync(temporary, WIDGET_OUTPUT);
+  const bytes = Buffer.byteLength(code);
+  return { file: WIDGET_OUTPUT, code, bytes, gzipBytes: gzipSync(code, { level: 9 }).length };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const built = await buildWidget();
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`widget: ${path.relative(process.cwd(), built.file)} ${kb(built.bytes)}, ${kb(built.gzipBytes)} gzipped (budget ${kb(WIDGET_GZIP_BUDGET)})`);
+  if (built.gzipBytes > WIDGET_GZIP_BUDGET) {
+    console.error('widget: over its size budget');
+    process.exitCode = 1;
+  }
+}

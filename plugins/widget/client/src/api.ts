@@ -1,0 +1,124 @@
+// The public widget routes (/widget/v1/{id}/…) as the script calls them: no cookies, a
+// conversation token where the route needs one, errors as WidgetApiError.
+import { readEvents } from './sse';
+import type { ConversationPage, LeadValues, PublicConversation, PublicMessage, Turn, WidgetConfig } from './types';
+
+export class WidgetApiError extends Error {
+  constructor(
+    /** 0 when the server could not be reached. */
+    readonly status: number,
+    readonly code: string,
+    /** Seconds, from Retry-After on a 429 (null when absent or not exposed by CORS). */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(`${status} ${code}`);
+  }
+
+  /** The conversation is over for this visitor: ended, or its token no longer valid. */
+  get endsConversation(): boolean {
+    return this.code === 'invalid_token' || this.code === 'conversation_ended' || this.code === 'conversation_not_found';
+  }
+}
+
+export interface StreamHandlers {
+  /** The visitor's message as stored. */
+  onMessage(message: PublicMessage): void;
+  onDelta(text: string): void;
+}
+
+export type WidgetApi = ReturnType<typeof createWidgetApi>;
+
+export function createWidgetApi(serverBase: string, chatbotId: string) {
+  const base = new URL(`widget/v1/${encodeURIComponent(chatbotId)}`, serverBase).toString();
+
+  async function call(method: string, path: string, options: { token?: string; body?: unknown; accept?: string } = {}): Promise<Response> {
+    const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(base + path, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch {
+      throw new WidgetApiError(0, 'network_error');
+    }
+    if (!response.ok) throw await errorOf(response);
+    return response;
+  }
+
+  async function json<T>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<T> {
+    const response = await call(method, path, options);
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new WidgetApiError(0, 'network_error');
+    }
+  }
+
+  return {
+    config: () => json<WidgetConfig>('GET', '/config'),
+
+    startConversation: (input: { language?: string; page_url?: string }) =>
+      json<{ conversation: PublicConversation; token: string }>('POST', '/conversations', { body: input }),
+
+    conversation: (conversationId: string, token: string, after: string | null) =>
+      json<ConversationPage>('GET', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
+
+    /** Sends the visitor's message and streams the reply; resolves with the `done` turn. */
+    async send(conversationId: string, token: string, content: string, handlers: StreamHandlers): Promise<Turn> {
+      const response = await call('POST', `/conversations/${encodeURIComponent(conversationId)}/messages`, {
+        token,
+        body: { content },
+        accept: 'text/event-stream',
+      });
+      // A server (or proxy) that answers without streaming: the JSON turn is the same `done` body.
+      if (!/text\/event-stream/i.test(response.headers.get('Content-Type') ?? '') || !response.body) {
+        return (await response.json()) as Turn;
+      }
+      try {
+        for await (const { event, data } of readEvents(response.body)) {
+          const payload = JSON.parse(data);
+          if (event === 'message') handlers.onMessage(payload as PublicMessage);
+          else if (event === 'delta') handlers.onDelta(String(payload.content ?? ''));
+          else if (event === 'done') return payload as Turn;
+          else if (event === 'error') throw new WidgetApiError(payload.statusCode ?? 500, payload.code ?? 'internal_error');
+        }
+      } catch (error) {
+        if (error instanceof WidgetApiError) throw error;
+        throw new WidgetApiError(0, 'network_error');
+      }
+      // The stream stopped before `done`: the turn may still have been stored (the caller re-reads).
+      throw new WidgetApiError(0, 'stream_interrupted');
+    },
+
+    rate: (conversationId: string, token: string, messageId: string, rating: 'up' | 'down') =>
+      json<PublicMessage>(
+        'POST',
+        `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/feedback`,
+        { token, body: { rating } },
+      ),
+
+    lead: (values: LeadValues, conversation: { id: string; token: string } | null) =>
+      json<{ received: boolean }>('POST', '/leads', {
+        token: conversation?.token,
+        body: conversation ? { ...values, conversation_id: conversation.id } : values,
+      }),
+  };
+}
+
+async function errorOf(response: Response): Promise<WidgetApiError> {
+  let code = 'http_' + response.status;
+  try {
+    const body = await response.json();
+    if (typeof body?.code === 'string') code = body.code;
+  } catch {
+    // Not JSON (a proxy's page): the status says enough.
+  }
+  const retryAfter = Number.parseInt(response.headers.get('Retry-After') ?? '', 10);
+  return new WidgetApiError(response.status, code, Number.isFinite(retryAfter) ? retryAfter : null);
+}

@@ -1,0 +1,111 @@
+// The website widget, loaded by
+//   <script src="https://<host>/widget.js" data-chatbot-id="cb_…" async></script>
+// It finds its server from its own src, reads the chatbot's widget config and renders the chat into
+// a shadow root appended to the page's body.
+import { createWidgetApi } from './api';
+import { browserLanguages, localise } from './i18n';
+import { shownOnDevice, shownOnPage } from './rules';
+import { ChatSession } from './session';
+import { visitorMemory } from './storage';
+import type { DisplayRules, LeadForm, WidgetConfig } from './types';
+import { renderWidget } from './view';
+import css from './widget.css';
+
+const HOST_TAG = 'chatbot-widget';
+
+// Only readable while this script first runs; an async script may still have it, but not always.
+const ownScript = document.currentScript as HTMLScriptElement | null;
+
+function embeddingScripts(): HTMLScriptElement[] {
+  if (ownScript?.dataset.chatbotId && ownScript.src) return [ownScript];
+  return Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-chatbot-id][src]'));
+}
+
+function mount(script: HTMLScriptElement): void {
+  const chatbotId = script.dataset.chatbotId!;
+  // The same tag twice (or this file loaded twice) still shows one widget per chatbot.
+  const existing = Array.from(document.querySelectorAll(HOST_TAG)).some((element) => element.getAttribute('data-chatbot-id') === chatbotId);
+  if (existing) return;
+  const host = document.createElement(HOST_TAG);
+  host.setAttribute('data-chatbot-id', chatbotId);
+  // Inline and important: the page's own rules (even `* { all: unset !important }`) lose to it.
+  host.style.setProperty('all', 'initial', 'important');
+  const shadow = host.attachShadow({ mode: 'open' });
+  adoptStyles(shadow);
+  const container = document.createElement('div');
+  shadow.appendChild(container);
+  whenBodyExists(() => document.body.appendChild(host));
+  void start(script, chatbotId, host, container);
+}
+
+async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLElement, container: HTMLElement): Promise<void> {
+  const api = createWidgetApi(new URL('./', script.src).href, chatbotId);
+  let config: WidgetConfig;
+  try {
+    config = await api.config();
+  } catch (error) {
+    host.remove();
+    // For the site's developer: a wrong id, an origin not in allowed_origins, an archived chatbot.
+    console.warn(`Chatbot widget ${chatbotId} not shown: ${(error as Error).message}`);
+    return;
+  }
+  const rules = displayRulesOf(config.display_rules);
+  if (!shownOnPage(rules, new URL(location.href)) || !shownOnDevice(rules)) {
+    host.remove();
+    return;
+  }
+  const { strings, language, ui } = localise(config, browserLanguages());
+  const leadForm = leadFormOf(config.lead_form);
+  const session = new ChatSession(api, visitorMemory(chatbotId), {
+    ui,
+    leadForm,
+    language,
+    pageUrl: (location.origin + location.pathname).slice(0, 2000),
+  });
+  void session.restore();
+  const show = () => renderWidget(container, { config: { ...config, lead_form: leadForm }, strings, ui, session, openOnLoad: rules.open_on_load });
+  if (rules.delay_seconds > 0) setTimeout(show, rules.delay_seconds * 1000);
+  else show();
+}
+
+/** Tolerates a config that leaves parts out, as an older server might. */
+function displayRulesOf(rules: Partial<DisplayRules> | undefined): DisplayRules {
+  return {
+    show_on: rules?.show_on ?? [],
+    hide_on: rules?.hide_on ?? [],
+    delay_seconds: rules?.delay_seconds ?? 0,
+    devices: rules?.devices ?? ['desktop', 'mobile'],
+    open_on_load: rules?.open_on_load ?? false,
+  };
+}
+
+function leadFormOf(form: Partial<LeadForm> | undefined): LeadForm {
+  return {
+    enabled: form?.enabled === true && (form.fields?.length ?? 0) > 0,
+    when: form?.when ?? 'after_first_reply',
+    fields: form?.fields ?? [],
+    title: form?.title ?? null,
+  };
+}
+
+function adoptStyles(shadow: ShadowRoot): void {
+  // A constructed sheet is not inline <style>, so a page's CSP without 'unsafe-inline' allows it.
+  if ('adoptedStyleSheets' in shadow && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    shadow.adoptedStyleSheets = [sheet];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = css;
+  shadow.appendChild(style);
+}
+
+function whenBodyExists(callback: () => void): void {
+  if (document.body) callback();
+  else document.addEventListener('DOMContentLoaded', callback, { once: true });
+}
+
+for (const script of embeddingScripts()) {
+  if (script.dataset.chatbotId) mount(script);
+}

@@ -1,0 +1,356 @@
+// The visitor's conversation, apart from how it is drawn: starting it, sending and streaming,
+// polling for agent messages, ratings, the lead form and the end of it. The view renders `state`
+// and calls the methods; every change replaces `state` and notifies the view.
+import { WidgetApiError, type WidgetApi } from './api';
+import { format, type UiStrings } from './i18n';
+import type { SavedConversation, VisitorMemory } from './storage';
+import type { LeadForm, LeadValues, PublicConversation, PublicMessage } from './types';
+
+/** Often enough that an agent's answer shows up while the visitor waits, light on the per-IP limit (120/min). */
+const POLL_INTERVAL_MS = 3000;
+
+/** A line in the message list: a stored message, the visitor's message on its way, or a notice from the widget. */
+export interface ChatEntry {
+  id: string;
+  role: PublicMessage['role'] | 'system';
+  content: string;
+  sources: PublicMessage['sources'];
+  feedback: PublicMessage['feedback'];
+  pending?: boolean;
+}
+
+export interface ChatState {
+  conversation: PublicConversation | null;
+  entries: ChatEntry[];
+  /** The reply as it streams in, until `done` brings the stored one. */
+  streaming: string | null;
+  /** A reply is on its way and nothing of it has arrived yet (the typing indicator). */
+  waiting: boolean;
+  sending: boolean;
+  ended: boolean;
+  /** A short error for the visitor (network, rate limit); the widget keeps working. */
+  notice: string | null;
+  leadFormOpen: boolean;
+  leadSent: boolean;
+  leadSending: boolean;
+}
+
+export interface ChatSessionOptions {
+  ui: UiStrings;
+  leadForm: LeadForm;
+  /** The conversation's language when the visitor reads a translation. */
+  language: string | null;
+  pageUrl: string;
+}
+
+export class ChatSession {
+  state: ChatState;
+  private saved: SavedConversation | null = null;
+  private listeners = new Set<() => void>();
+  private panelOpen = false;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped when a send or a new conversation starts: a poll begun before then is stale. */
+  private generation = 0;
+  private localIds = 0;
+  private leadPrompted = false;
+
+  constructor(
+    private readonly api: WidgetApi,
+    private readonly memory: VisitorMemory,
+    private readonly options: ChatSessionOptions,
+  ) {
+    this.state = {
+      conversation: null,
+      entries: [],
+      streaming: null,
+      waiting: false,
+      sending: false,
+      ended: false,
+      notice: null,
+      leadFormOpen: false,
+      leadSent: memory.leadSent(),
+      leadSending: false,
+    };
+    document.addEventListener('visibilitychange', () => {
+      if (!document.hidden) this.schedulePoll(0);
+    });
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Picks up the conversation kept from an earlier page view; an ended or expired one is dropped. */
+  async restore(): Promise<void> {
+    const saved = this.memory.conversation();
+    if (saved) {
+      this.saved = saved;
+      try {
+        const { conversation, messages } = await this.readAll(saved, null);
+        if (conversation.status === 'ended') this.forget();
+        else {
+          // Kept messages go first; anything sent while they loaded stays after them.
+          const ids = new Set(messages.map((message) => message.id));
+          this.update({ entries: [...messages.map(entryOf), ...this.state.entries.filter((entry) => !ids.has(entry.id))] });
+          this.applyConversation(conversation);
+          this.leadPrompted = messages.some((message) => message.role === 'assistant');
+        }
+      } catch (error) {
+        // Unreachable for now: keep it, the next poll reads it all.
+        if (error instanceof WidgetApiError && (error.endsConversation || error.status === 404)) this.forget();
+      }
+    }
+    if (!this.saved) this.offerLeadFormBeforeChat();
+    this.schedulePoll();
+  }
+
+  setPanelOpen(open: boolean): void {
+    this.panelOpen = open;
+    this.schedulePoll(open ? 0 : POLL_INTERVAL_MS);
+  }
+
+  /** Sends the visitor's message; true when it was taken (the composer keeps the text otherwise). */
+  async send(text: string): Promise<boolean> {
+    const content = text.trim();
+    if (!content || this.state.sending || this.state.ended) return false;
+    this.generation++;
+    this.update({ sending: true, notice: null });
+    const pendingId = `local-${++this.localIds}`;
+    let stored = false;
+    let catchUp = false;
+    try {
+      const saved = this.saved ?? (await this.start());
+      this.update({ entries: [...this.state.entries, { id: pendingId, role: 'user', content, sources: [], feedback: null, pending: true }], waiting: true });
+      const turn = await this.api.send(saved.id, saved.token, content, {
+        onMessage: (message) => {
+          stored = true;
+          this.settle(pendingId, message);
+        },
+        onDelta: (delta) => this.update({ streaming: (this.state.streaming ?? '') + delta, waiting: false }),
+      });
+      stored = true;
+      this.settle(pendingId, turn.message);
+      this.update({ streaming: null, waiting: false });
+      if (turn.reply) this.merge([turn.reply]);
+      this.applyConversation(turn.conversation);
+      if (turn.reply?.role === 'assistant') this.offerLeadFormAfterReply();
+      return true;
+    } catch (error) {
+      const entries = stored ? this.state.entries : this.state.entries.filter((entry) => entry.id !== pendingId);
+      this.update({ entries, streaming: null, waiting: false });
+      this.fail(error);
+      catchUp = stored;
+      return stored;
+    } finally {
+      this.update({ sending: false });
+      // After a broken stream, what the server kept (the message, maybe the reply) comes by poll at once.
+      this.schedulePoll(catchUp ? 0 : POLL_INTERVAL_MS);
+    }
+  }
+
+  async rate(messageId: string, rating: 'up' | 'down'): Promise<void> {
+    const saved = this.saved;
+    const before = this.state.entries.find((entry) => entry.id === messageId);
+    if (!saved || !before || before.feedback === rating) return;
+    this.update({ entries: this.state.entries.map((entry) => (entry.id === messageId ? { ...entry, feedback: rating } : entry)) });
+    try {
+      this.merge([await this.api.rate(saved.id, saved.token, messageId, rating)]);
+    } catch (error) {
+      this.update({ entries: this.state.entries.map((entry) => (entry.id === messageId ? { ...entry, feedback: before.feedback } : entry)) });
+      this.fail(error);
+    }
+  }
+
+  openLeadForm(): void {
+    if (this.options.leadForm.enabled && !this.state.leadSent) this.update({ leadFormOpen: true, notice: null });
+  }
+
+  closeLeadForm(): void {
+    this.update({ leadFormOpen: false });
+  }
+
+  /** Sends the form, with the conversation when there is one; true when the server took it. */
+  async submitLead(values: LeadValues): Promise<boolean> {
+    if (this.state.leadSending) return false;
+    this.update({ leadSending: true, notice: null });
+    try {
+      try {
+        await this.api.lead(values, this.saved);
+      } catch (error) {
+        // The conversation ended meanwhile: the details still count, without it.
+        if (!(error instanceof WidgetApiError && error.endsConversation && this.saved)) throw error;
+        this.end();
+        await this.api.lead(values, null);
+      }
+      this.memory.saveLeadSent();
+      this.update({ leadSent: true, leadFormOpen: false });
+      this.addSystemLine(this.options.ui.thanks);
+      return true;
+    } catch (error) {
+      this.fail(error);
+      return false;
+    } finally {
+      this.update({ leadSending: false });
+    }
+  }
+
+  /** After "This conversation has ended": a clean slate; the next message starts a new one. */
+  startOver(): void {
+    this.generation++;
+    this.forget();
+    this.leadPrompted = false;
+    this.update({ conversation: null, entries: [], ended: false, notice: null });
+    this.offerLeadFormBeforeChat();
+  }
+
+  private async start(): Promise<SavedConversation> {
+    const input: { language?: string; page_url: string } = { page_url: this.options.pageUrl };
+    if (this.options.language) input.language = this.options.language;
+    const { conversation, token } = await this.api.startConversation(input);
+    this.saved = { id: conversation.id, token };
+    this.memory.saveConversation(this.saved);
+    this.update({ conversation });
+    return this.saved;
+  }
+
+  /** Reads messages after `after` (all of them when null), page by page. */
+  private async readAll(saved: SavedConversation, after: string | null): Promise<{ conversation: PublicConversation; messages: PublicMessage[] }> {
+    const messages: PublicMessage[] = [];
+    for (;;) {
+      const page = await this.api.conversation(saved.id, saved.token, after);
+      messages.push(...page.messages);
+      if (!page.has_more || page.messages.length === 0) return { conversation: page.conversation, messages };
+      after = page.messages[page.messages.length - 1]!.id;
+    }
+  }
+
+  private shouldPoll(): boolean {
+    return !!this.saved && !this.state.ended && (this.panelOpen || this.state.conversation?.status === 'handoff');
+  }
+
+  private schedulePoll(delay = POLL_INTERVAL_MS): void {
+    clearTimeout(this.pollTimer);
+    if (!this.shouldPoll()) return;
+    this.pollTimer = setTimeout(async () => {
+      const retryAfter = await this.poll();
+      this.schedulePoll(retryAfter === null ? POLL_INTERVAL_MS : retryAfter * 1000);
+    }, delay);
+  }
+
+  /** New messages (an agent's) and the conversation's status; resolves with Retry-After seconds after a 429. */
+  private async poll(): Promise<number | null> {
+    const saved = this.saved;
+    if (!saved || this.state.sending || document.hidden) return null;
+    const generation = this.generation;
+    try {
+      const { conversation, messages } = await this.readAll(saved, this.lastStoredId());
+      if (generation !== this.generation || saved !== this.saved) return null;
+      this.merge(messages);
+      this.applyConversation(conversation);
+      return null;
+    } catch (error) {
+      if (!(error instanceof WidgetApiError) || generation !== this.generation) return null;
+      if (error.endsConversation) this.end();
+      // Other failures stay quiet: the next poll tries again.
+      return error.status === 429 ? Math.max(error.retryAfter ?? 0, POLL_INTERVAL_MS / 1000) : null;
+    }
+  }
+
+  private applyConversation(conversation: PublicConversation): void {
+    const previous = this.state.conversation?.status;
+    this.update({ conversation });
+    if (conversation.status === 'handoff' && previous !== 'handoff') this.addSystemLine(this.options.ui.agentJoined);
+    if (conversation.status === 'ended') this.end();
+  }
+
+  private end(): void {
+    if (this.state.ended) return;
+    this.forget();
+    this.update({ ended: true, sending: false, waiting: false, streaming: null });
+    this.addSystemLine(this.options.ui.ended);
+  }
+
+  private forget(): void {
+    this.saved = null;
+    this.memory.saveConversation(null);
+    clearTimeout(this.pollTimer);
+  }
+
+  private fail(error: unknown): void {
+    const ui = this.options.ui;
+    if (!(error instanceof WidgetApiError)) {
+      this.update({ notice: ui.error });
+      return;
+    }
+    if (error.endsConversation) return this.end();
+    let notice = ui.error;
+    if (error.status === 0) notice = ui.networkError;
+    else if (error.status === 429) notice = error.retryAfter ? format(ui.rateLimited, { seconds: error.retryAfter }) : ui.rateLimitedSoon;
+    else if (error.code === 'chatbot_paused' || error.code === 'chatbot_archived') notice = ui.unavailable;
+    this.update({ notice });
+  }
+
+  private offerLeadFormBeforeChat(): void {
+    const form = this.options.leadForm;
+    if (form.enabled && form.when === 'before_chat' && !this.state.leadSent) this.update({ leadFormOpen: true });
+  }
+
+  private offerLeadFormAfterReply(): void {
+    const form = this.options.leadForm;
+    if (this.leadPrompted || !form.enabled || form.when !== 'after_first_reply' || this.state.leadSent) return;
+    this.leadPrompted = true;
+    this.update({ leadFormOpen: true });
+  }
+
+  /** The visitor's pending message becomes the stored one (once: the stream and `done` both bring it). */
+  private settle(pendingId: string, message: PublicMessage): void {
+    const known = this.state.entries.some((entry) => entry.id === message.id);
+    const entries = known
+      ? this.state.entries.filter((entry) => entry.id !== pendingId)
+      : this.state.entries.map((entry) => (entry.id === pendingId ? entryOf(message) : entry));
+    this.update({ entries });
+  }
+
+  /** Adds new messages at the end and replaces known ones (a rating changed). */
+  private merge(messages: PublicMessage[]): void {
+    if (messages.length === 0) return;
+    const entries = [...this.state.entries];
+    for (const message of messages) {
+      const index = entries.findIndex((entry) => entry.id === message.id);
+      if (index === -1) entries.push(entryOf(message));
+      else entries[index] = entryOf(message);
+    }
+    this.update({ entries });
+  }
+
+  private addSystemLine(content: string): void {
+    const entry: ChatEntry = { id: `system-${++this.localIds}`, role: 'system', content, sources: [], feedback: null };
+    this.update({ entries: [...this.state.entries, entry] });
+  }
+
+  private lastStoredId(): string | null {
+    for (let i = this.state.entries.length - 1; i >= 0; i--) {
+      const entry = this.state.entries[i]!;
+      if (entry.role !== 'system' && !entry.pending) return entry.id;
+    }
+    return null;
+  }
+
+  private update(change: Partial<ChatState>): void {
+    this.state = { ...this.state, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function entryOf(message: PublicMessage): ChatEntry {
+  return {
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    sources: Array.isArray(message.sources) ? message.sources : [],
+    feedback: message.feedback ?? null,
+  };
+}

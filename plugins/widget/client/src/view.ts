@@ -1,0 +1,374 @@
+// The widget as the visitor sees it: launcher, panel, messages, composer, lead form. Everything
+// from the server or the visitor is rendered as text; the only links are checked http(s) URLs.
+import htm from 'htm';
+import { h, render, type ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { hexColor, mix, readableOn } from './colors';
+import type { UiStrings } from './i18n';
+import type { ChatEntry, ChatSession, ChatState } from './session';
+import type { LeadFieldName, LeadForm, LeadValues, WidgetConfig, WidgetStrings } from './types';
+
+const html = htm.bind(h);
+
+export interface WidgetProps {
+  config: WidgetConfig;
+  strings: WidgetStrings;
+  ui: UiStrings;
+  session: ChatSession;
+  openOnLoad: boolean;
+}
+
+export function renderWidget(container: Element, props: WidgetProps): void {
+  render(html`<${Widget} ...${props} />`, container);
+}
+
+function useSessionState(session: ChatSession): ChatState {
+  const [state, setState] = useState(session.state);
+  useEffect(() => session.subscribe(() => setState(session.state)), [session]);
+  return state;
+}
+
+/** The element of the panel that should get focus: the message box, else the form, else the close button. */
+function focusInside(panel: HTMLElement | null): void {
+  (panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>('.icon-button'))?.focus();
+}
+
+function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
+  const state = useSessionState(session);
+  const [open, setOpen] = useState(openOnLoad);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Only the visitor's own opening moves focus; open_on_load must not take it from the page.
+  const focusOnOpen = useRef(false);
+  const paused = config.status === 'paused';
+
+  useEffect(() => {
+    session.setPanelOpen(open);
+    if (open && focusOnOpen.current) focusInside(panel.current);
+    focusOnOpen.current = false;
+  }, [open]);
+
+  // When the bottom of the panel changes (form sent, conversation ended), the focused control may be
+  // gone: focus goes back into the panel, unless the visitor is busy elsewhere on the page.
+  useEffect(() => {
+    const element = panel.current;
+    if (!open || !element) return;
+    const shadow = element.getRootNode() as ShadowRoot;
+    const pageFocus = document.activeElement;
+    const lost = !pageFocus || pageFocus === document.body || (pageFocus === shadow.host && !element.contains(shadow.activeElement));
+    if (lost) focusInside(element);
+  }, [state.leadFormOpen, state.ended]);
+
+  const toggle = () => {
+    focusOnOpen.current = !open;
+    setOpen(!open);
+  };
+  const close = () => {
+    setOpen(false);
+    launcher.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    close();
+  };
+
+  const appearance = config.appearance;
+  const primary = hexColor(appearance.primary_color, '#4f46e5');
+  const background = hexColor(appearance.background_color, '#ffffff');
+  const text = hexColor(appearance.text_color, '#111827');
+  const offset = (value: number) => `${Math.min(Math.max(Number(value) || 0, 0), 200)}px`;
+  const style = {
+    '--cbw-primary': primary,
+    '--cbw-on-primary': readableOn(primary),
+    '--cbw-bg': background,
+    '--cbw-text': text,
+    '--cbw-bubble': mix(background, text, 0.07),
+    '--cbw-border': mix(background, text, 0.14),
+    '--cbw-muted': mix(background, text, 0.6),
+    '--cbw-ring': mix(background, primary, 0.3),
+    '--cbw-x': offset(appearance.offset_x),
+    '--cbw-y': offset(appearance.offset_y),
+  };
+  const hasUserMessage = state.entries.some((entry) => entry.role === 'user');
+  const suggestions = !paused && !state.ended && !state.leadFormOpen && !hasUserMessage ? strings.suggested_messages : [];
+  const notice = paused ? ui.unavailable : state.notice;
+  const leadForm = config.lead_form;
+  const canAskForLead = leadForm.enabled && !state.leadSent && !state.leadFormOpen && !paused;
+
+  let bottom: ComponentChildren = null;
+  if (paused) bottom = null;
+  else if (state.ended) {
+    bottom = html`<div class="closing">
+      <button type="button" class="btn" data-autofocus onClick=${() => session.startOver()}>${ui.newConversation}</button>
+    </div>`;
+  } else if (state.leadFormOpen) {
+    const mustAnswer = leadForm.when === 'before_chat' && !state.conversation && leadForm.fields.some((field) => field.required);
+    bottom = html`<${LeadFormView}
+      form=${leadForm}
+      ui=${ui}
+      sending=${state.leadSending}
+      onSubmit=${(values: LeadValues) => session.submitLead(values)}
+      onSkip=${mustAnswer ? null : () => session.closeLeadForm()}
+    />`;
+  } else {
+    bottom = html`<${Composer}
+      placeholder=${strings.input_placeholder}
+      ui=${ui}
+      busy=${state.sending}
+      onSend=${(value: string) => session.send(value)}
+    />`;
+  }
+
+  return html`<div class=${`root${appearance.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}`} style=${style}>
+    <div class="panel" id="cbw-panel" role="dialog" aria-labelledby="cbw-title" hidden=${!open} ref=${panel} onKeyDown=${onKeyDown}>
+      <div class="header">
+        ${avatar(appearance.avatar_url, strings.title)}
+        <div class="heading">
+          <h2 class="title" id="cbw-title">${strings.title}</h2>
+          ${strings.subtitle ? html`<p class="subtitle">${strings.subtitle}</p>` : null}
+        </div>
+        <button type="button" class="icon-button" aria-label=${ui.close} onClick=${close}>${icon(CLOSE)}</button>
+      </div>
+      <${Log} state=${state} title=${strings.title} welcome=${strings.welcome_message} ui=${ui} showSources=${config.show_sources} session=${session} />
+      ${suggestions.length
+        ? html`<div class="suggestions">
+            ${suggestions.map((suggestion) => html`<button type="button" disabled=${state.sending} onClick=${() => session.send(suggestion)}>${suggestion}</button>`)}
+          </div>`
+        : null}
+      ${notice ? html`<p class="notice" role="alert">${notice}</p>` : null}
+      ${canAskForLead ? html`<div class="extra"><button type="button" class="link" onClick=${() => session.openLeadForm()}>${ui.leaveDetails}</button></div>` : null}
+      ${bottom}
+    </div>
+    <button type="button" class="launcher" aria-expanded=${open ? 'true' : 'false'} aria-controls="cbw-panel" ref=${launcher} onClick=${toggle}>
+      ${icon(CHAT)}<span>${strings.launcher_text}</span>
+    </button>
+  </div>`;
+}
+
+function avatar(url: string | null, title: string) {
+  const src = safeHref(url);
+  if (src) return html`<img class="avatar" src=${src} alt="" referrerpolicy="no-referrer" />`;
+  return html`<span class="avatar" aria-hidden="true">${title.trim().charAt(0).toUpperCase()}</span>`;
+}
+
+interface LogProps {
+  state: ChatState;
+  title: string;
+  welcome: string | null;
+  ui: UiStrings;
+  showSources: boolean;
+  session: ChatSession;
+}
+
+function Log({ state, title, welcome, ui, showSources, session }: LogProps) {
+  const log = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [state.entries.length, state.streaming, state.waiting]);
+  return html`<div class="log" role="log" aria-live="polite" aria-label=${ui.messages} aria-busy=${state.streaming !== null ? 'true' : 'false'} ref=${log}>
+    ${welcome ? html`<div class="msg assistant"><div class="bubble"><span class="sr">${title}: </span>${richText(welcome)}</div></div>` : null}
+    ${state.entries.map((entry) => html`<${Entry} key=${entry.id} entry=${entry} title=${title} ui=${ui} showSources=${showSources} session=${session} />`)}
+    ${state.streaming !== null ? html`<div class="msg assistant"><div class="bubble">${state.streaming}</div></div>` : null}
+    ${state.waiting
+      ? html`<div class="msg assistant"><div class="bubble typing"><span></span><span></span><span></span><em class="sr">${ui.typing}</em></div></div>`
+      : null}
+  </div>`;
+}
+
+interface EntryProps {
+  entry: ChatEntry;
+  title: string;
+  ui: UiStrings;
+  showSources: boolean;
+  session: ChatSession;
+}
+
+function Entry({ entry, title, ui, showSources, session }: EntryProps) {
+  if (entry.role === 'system') return html`<div class="system">${entry.content}</div>`;
+  const speaker = entry.role === 'user' ? ui.you : entry.role === 'agent' ? ui.agent : title;
+  const sources = showSources ? entry.sources.filter((source) => source.title || safeHref(source.url)) : [];
+  const rated = (rating: 'up' | 'down') => (entry.feedback === rating ? 'true' : 'false');
+  return html`<div class=${`msg ${entry.role}${entry.pending ? ' pending' : ''}`}>
+    ${entry.role === 'agent' ? html`<span class="who" aria-hidden="true">${ui.agent}</span>` : null}
+    <div class="bubble"><span class="sr">${speaker}: </span>${richText(entry.content)}</div>
+    ${sources.length
+      ? html`<div class="sources">
+          <span>${ui.sources}:</span>
+          ${sources.map((source) => {
+            const href = safeHref(source.url);
+            const label = source.title || source.url;
+            return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${label}</a>` : html`<span>${label}</span>`;
+          })}
+        </div>`
+      : null}
+    ${entry.role !== 'user'
+      ? html`<div class="rating">
+          <button type="button" aria-label=${ui.helpful} aria-pressed=${rated('up')} onClick=${() => session.rate(entry.id, 'up')}>${icon(THUMB)}</button>
+          <button type="button" aria-label=${ui.notHelpful} aria-pressed=${rated('down')} onClick=${() => session.rate(entry.id, 'down')}>
+            ${icon(THUMB, 'rotate(180 12 12)')}
+          </button>
+        </div>`
+      : null}
+  </div>`;
+}
+
+interface ComposerProps {
+  placeholder: string;
+  ui: UiStrings;
+  busy: boolean;
+  onSend(value: string): Promise<boolean>;
+}
+
+function Composer({ placeholder, ui, busy, onSend }: ComposerProps) {
+  const [text, setText] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The box grows with its text, up to its max-height.
+  useEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    element.style.height = '';
+    element.style.height = `${element.scrollHeight + 2}px`;
+  }, [text]);
+  const submit = async () => {
+    const value = text;
+    if (!value.trim() || busy) return;
+    setText('');
+    // Not taken (offline, rate limited): the visitor's words come back to try again.
+    if (!(await onSend(value))) setText((current) => current || value);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+  return html`<form class="composer" onSubmit=${(event: Event) => {
+    event.preventDefault();
+    void submit();
+  }}>
+    <textarea
+      class="field"
+      rows="1"
+      maxlength="4000"
+      aria-label=${placeholder}
+      placeholder=${placeholder}
+      data-autofocus
+      value=${text}
+      ref=${field}
+      onInput=${(event: Event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
+      onKeyDown=${onKeyDown}
+    ></textarea>
+    <button type="submit" class="send" aria-label=${ui.send} disabled=${busy || !text.trim()}>${icon(SEND)}</button>
+  </form>`;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INPUTS: Record<LeadFieldName, { type: string; autocomplete: string }> = {
+  name: { type: 'text', autocomplete: 'name' },
+  email: { type: 'email', autocomplete: 'email' },
+  phone: { type: 'tel', autocomplete: 'tel' },
+  company: { type: 'text', autocomplete: 'organization' },
+};
+
+interface LeadFormProps {
+  form: LeadForm;
+  ui: UiStrings;
+  sending: boolean;
+  onSubmit(values: LeadValues): Promise<boolean>;
+  /** Null when the form must be answered before chatting. */
+  onSkip: (() => void) | null;
+}
+
+function LeadFormView({ form, ui, sending, onSubmit, onSkip }: LeadFormProps) {
+  const [values, setValues] = useState<LeadValues>({});
+  const [errors, setErrors] = useState<Partial<Record<LeadFieldName, string>>>({});
+  const element = useRef<HTMLFormElement>(null);
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const found: Partial<Record<LeadFieldName, string>> = {};
+    const filled: LeadValues = {};
+    for (const { name, required } of form.fields) {
+      const value = (values[name] ?? '').trim();
+      if (!value) {
+        if (required) found[name] = ui.requiredField;
+        continue;
+      }
+      if (name === 'email' && !EMAIL.test(value)) found[name] = ui.invalidEmail;
+      filled[name] = value;
+    }
+    setErrors(found);
+    const firstInvalid = form.fields.find((field) => found[field.name]);
+    if (firstInvalid) {
+      element.current?.querySelector<HTMLInputElement>(`#cbw-lead-${firstInvalid.name}`)?.focus();
+      return;
+    }
+    void onSubmit(filled);
+  };
+
+  return html`<form class="lead" novalidate aria-labelledby="cbw-lead-title" ref=${element} onSubmit=${submit}>
+    <h3 id="cbw-lead-title">${form.title || ui.leadTitle}</h3>
+    ${form.fields.map(({ name, required }, index) => {
+      const id = `cbw-lead-${name}`;
+      const error = errors[name];
+      return html`<div key=${name}>
+        <label for=${id}>${ui[name]}${required ? ' *' : html` <span class="optional">(${ui.optional})</span>`}</label>
+        <input
+          id=${id}
+          class="field"
+          name=${name}
+          type=${INPUTS[name].type}
+          autocomplete=${INPUTS[name].autocomplete}
+          maxlength="200"
+          aria-required=${required ? 'true' : 'false'}
+          aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby=${error ? `${id}-error` : undefined}
+          data-autofocus=${index === 0 ? '' : undefined}
+          value=${values[name] ?? ''}
+          onInput=${(event: Event) => setValues({ ...values, [name]: (event.currentTarget as HTMLInputElement).value })}
+        />
+        ${error ? html`<p class="error" id=${`${id}-error`}>${error}</p>` : null}
+      </div>`;
+    })}
+    <div class="actions">
+      ${onSkip ? html`<button type="button" class="btn secondary" onClick=${onSkip}>${ui.skip}</button>` : null}
+      <button type="submit" class="btn" disabled=${sending}>${ui.submit}</button>
+    </div>
+  </form>`;
+}
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
+
+/** Text with its http(s) URLs as links; never markup. */
+function richText(text: string): ComponentChildren[] {
+  const parts: ComponentChildren[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = match[0].replace(/[.,;:!?)\]]+$/, '');
+    const href = safeHref(url);
+    if (!href) continue;
+    parts.push(text.slice(last, match.index), html`<a href=${href} target="_blank" rel="noopener noreferrer">${url}</a>`);
+    last = match.index! + url.length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+export function safeHref(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const CHAT = 'M4 5h16v11H9l-5 4z';
+const CLOSE = 'M6 6l12 12M18 6L6 18';
+const SEND = 'M12 19V5M6 11l6-6 6 6';
+const THUMB = 'M7 11v9H4v-9zM7 11l4-7c1.5 0 2.5 1 2.5 2.5V10h5a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.3 20H7';
+
+function icon(path: string, transform?: string) {
+  return html`<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d=${path} transform=${transform} /></svg>`;
+}
