@@ -30,8 +30,14 @@ const NOT_WRITABLE = new Set([10107, 13435, 11600, 11602, 189, 91, 13436, 10058,
 /** Index name → the fields it covers, so a duplicate-key failure can name the fields. */
 export type IndexFieldLookup = (indexName: string) => string[] | undefined;
 
+/**
+ * FerretDB 1.x answers an update (findAndModify) that breaks a unique index with its SQLite
+ * backend's error under a generic code, not 11000; inserts get 11000.
+ */
+const FERRETDB_UNIQUE_VIOLATION = /UNIQUE constraint failed/;
+
 export function isDuplicateKeyError(error: unknown): boolean {
-  return error instanceof MongoError && Number(error.code) === DUPLICATE_KEY;
+  return error instanceof MongoError && (Number(error.code) === DUPLICATE_KEY || FERRETDB_UNIQUE_VIOLATION.test(error.message));
 }
 
 export function mapMongoError(error: unknown, collection: string, indexFields: IndexFieldLookup): Error {

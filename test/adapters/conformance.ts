@@ -167,6 +167,22 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
       t.ok(across instanceof UniqueConstraintError, 'acrossTenants is unique across tenants');
     });
 
+    t.test('an update taking a value a unique index holds is a UniqueConstraintError naming the fields', async (t) => {
+      const { harness, c } = await fresh(t);
+      const repo = c.items.forTenant(ALICE_LIVE);
+      await repo.insert(item(1, { title: 'one' }));
+      await repo.insert(item(2, { title: 'two' }));
+      for (const [how, attempt] of [
+        ['update', () => repo.update('item_0002', { title: 'one' }, { ifVersion: 1 })],
+        ['commit', () => harness.store.commit([repo.ops.update('item_0002', { title: 'one' })])],
+      ] as const) {
+        const error = await attempt().catch((e: unknown) => e);
+        t.ok(error instanceof UniqueConstraintError, `${how}: ${String(error)}`);
+        t.same((error as UniqueConstraintError).fields, ['title']);
+      }
+      t.equal((await repo.get('item_0002'))?.title, 'two', 'nothing changed');
+    });
+
     t.test('findUniqueAcrossTenants finds the record and its tenant', async (t) => {
       const { c } = await fresh(t);
       await c.keys.forTenant(ALICE_TEST).insert({ id: 'key_1', hash: 'h1', label: 'a' });
