@@ -39,6 +39,8 @@ export function defaultConfig(): Config {
       max_per_chatbot: 10,
       concurrency: 16,
     },
+    // Conversations started and lead forms sent count as forms.
+    widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 20, forms_per_minute: 10 } },
     plans: structuredClone(DEFAULT_PLANS),
   };
 }

@@ -48,6 +48,8 @@ export interface Config {
     /** Deliveries sent at once by one instance. */
     concurrency: number;
   };
+  /** The public widget routes' limits per client IP and minute, shared by every instance. */
+  widget: { rate_limits: { requests_per_minute: number; messages_per_minute: number; forms_per_minute: number } };
   plans: Record<PlanName, PlanDefinition>;
 }
 

@@ -135,5 +135,12 @@ export const configSchema = Joi.object({
     max_per_chatbot: Joi.number().integer().min(1).max(1000).required(),
     concurrency: Joi.number().integer().min(1).max(1000).required(),
   }).required(),
+  widget: Joi.object({
+    rate_limits: Joi.object({
+      requests_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
+      messages_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
+      forms_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
+    }).required(),
+  }).required(),
   plans: Joi.object(plans).required(),
 });

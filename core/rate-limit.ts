@@ -92,3 +92,14 @@ export function rateLimitHeaders(state: RateLimitState, now: Date): Record<strin
 export function retryAfterSeconds(window: WindowUsage, now: Date): number {
   return Math.max(1, window.resetAt - Math.floor(now.getTime() / 1000));
 }
+
+/**
+ * One request against a per-minute limit that belongs to no account (the public widget's per-IP
+ * limits): counted in the store, so every instance shares it. Null while under the limit, else the
+ * seconds until the window ends (for `Retry-After`).
+ */
+export async function consumeMinuteLimit(counters: CounterStore, name: string, limit: number, now: Date): Promise<number | null> {
+  const { start, end } = windowBounds('minute', now);
+  const used = await counters.increment(null, `${name}:${start}`, new Date((end + 3600) * 1000));
+  return used > limit ? Math.max(1, end - Math.floor(now.getTime() / 1000)) : null;
+}

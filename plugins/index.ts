@@ -8,6 +8,7 @@ import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
 import { leadsPlugin } from './leads/index.js';
 import { webhooksPlugin } from './webhooks/index.js';
+import { widgetPlugin } from './widget/index.js';
 
 export const allPlugins: Array<Plugin<void>> = [
   healthPlugin,
@@ -17,5 +18,6 @@ export const allPlugins: Array<Plugin<void>> = [
   leadsPlugin,
   conversationsPlugin,
   webhooksPlugin,
+  widgetPlugin,
   docsPlugin,
 ];

@@ -3,10 +3,10 @@ import Joi from 'joi';
 import { idSchema } from '../../core/ids.js';
 import { ISO_639_1 } from '../../core/languages.js';
 import { listQuerySchema } from '../../core/pagination.js';
+import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
 import { userDataObject } from '../../core/user-data.js';
 import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './store.js';
 
-export const MAX_MESSAGE_LENGTH = 4000;
 
 export const chatbotParams = Joi.object({ id: idSchema('cb').required() });
 export const conversationParams = Joi.object({ id: idSchema('cb').required(), convId: idSchema('conv').required() });

@@ -49,6 +49,17 @@ const SECURITY_SCHEMES: Record<string, { name: string; scheme: JsonSchema }> = {
       description: 'The operator token of the server (config `admin.token`), for the `/admin/v1` routes only.',
     },
   },
+  'widget-token': {
+    name: 'widgetConversationToken',
+    scheme: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'wct_…',
+      description:
+        'A visitor’s conversation token from `POST /widget/v1/{id}/conversations`: valid for that one conversation of the ' +
+        'public widget routes, until it ends.',
+    },
+  },
 };
 
 const STATUS_TEXT: Record<number, string> = {

@@ -32,6 +32,7 @@ export class UndocumentableRouteError extends Error {}
 export const AUTH_CODES: Record<string, string[]> = {
   'api-key': ['missing_credentials', 'invalid_api_key', 'api_key_revoked', 'api_key_expired'],
   'admin-token': ['missing_credentials', 'invalid_token'],
+  'widget-token': ['missing_credentials', 'invalid_token'],
 };
 
 /** `format` values of export routes and what they stream. */

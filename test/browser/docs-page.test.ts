@@ -6,7 +6,7 @@ import type { OpenApiDocument } from '../../plugins/docs/openapi.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { buildTestServer } from '../helpers/server.js';
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options']);
 
 t.test('the docs page renders the whole API offline', async (t) => {
   const api = await buildTestServer(t, { config: { server: { host: '127.0.0.1', port: 0 } } });

@@ -8,7 +8,7 @@ import type { OpenApiDocument } from '../../plugins/docs/openapi.js';
 import { itemInput } from '../../plugins/knowledge/schemas.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options'];
 
 async function fetchDocument(t: Parameters<typeof buildTestServer>[0]) {
   const api = await buildTestServer(t);

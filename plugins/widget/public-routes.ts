@@ -1,0 +1,298 @@
+// The public widget routes (API.md §6 "Public widget", "Widget details"): what a page needs to
+// show the widget, and the visitor's conversation behind a token. No API key: the chatbot is found
+// by its id, the page's Origin is checked against the widget's allowed_origins and every route is
+// limited per IP (public-access.ts). The conversation itself is the API's (conversations plugin).
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { apiError, notFound } from '../../core/errors.js';
+import type { ChatbotDirectory } from '../../core/platform.js';
+import type { ChatbotProfile } from '../../core/services/chatbots.js';
+import type { VisitorConversation, VisitorConversations, VisitorMessage } from '../../core/services/conversations.js';
+import type { LeadDetails } from '../../core/services/leads.js';
+import type { PublicWidget } from './directory.js';
+import { CORS_ALLOWED_HEADERS, hashVisitorToken, invalidToken, newVisitorToken, tokenMatches, type WidgetRouteOptions } from './public-access.js';
+import {
+  configResponse,
+  conversationQuery,
+  conversationResponse,
+  feedbackInput,
+  leadInput,
+  leadResponse,
+  messageInput,
+  messageResponse,
+  startInput,
+  startResponse,
+  turnResponse,
+  visitorConversationParams,
+  visitorMessageParams,
+  widgetParams,
+} from './schemas.js';
+import type { WidgetSettings } from './settings.js';
+import type { WidgetCollections } from './store.js';
+
+/** What every public route can answer besides its own (named here so the document lists them). */
+const PUBLIC_NOTES =
+  'No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; ' +
+  '429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.';
+const TOKEN_NOTES = 'Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended.';
+
+const publicRoute = (limit?: WidgetRouteOptions['limit']) => ({ widget: { public: true as const, ...(limit ? { limit } : {}) } });
+const visitorAuth = { strategy: 'widget-token', mode: 'required' as const };
+
+function publicConversation(conversation: VisitorConversation) {
+  return { id: conversation.id, status: conversation.status, created_at: conversation.started_at };
+}
+
+export function publicWidgetRoutes(
+  collections: WidgetCollections,
+  chatbots: ChatbotDirectory,
+  visitors: VisitorConversations,
+): ServerRoute[] {
+  const widgetOf = (request: Request): PublicWidget => request.app.widget!;
+
+  /** The chatbot behind the widget, as visitors may meet it: not archived. */
+  async function chatbotOf(request: Request): Promise<ChatbotProfile> {
+    const { tenant, widget } = widgetOf(request);
+    const chatbot = await chatbots.profile(tenant, widget.chatbot_id);
+    if (!chatbot) throw notFound('chatbot', widget.chatbot_id);
+    if (chatbot.status === 'archived') throw apiError(409, 'chatbot_archived', `Chatbot ${chatbot.id} is archived`);
+    return chatbot;
+  }
+
+  /** The token's conversation, as long as it has not ended (its token expires with it). */
+  async function visitorConversation(request: Request, chatbot: ChatbotProfile): Promise<VisitorConversation> {
+    const visitor = request.auth.credentials.app!.visitor!;
+    const conversation = await visitors.find(visitor.tenant, chatbot, visitor.conversationId);
+    if (conversation.status === 'ended') throw invalidToken('The conversation has ended; start a new one');
+    return conversation;
+  }
+
+  const presentMessage = (settings: { show_sources: boolean }) => (message: VisitorMessage) => ({
+    ...message,
+    sources: settings.show_sources ? message.sources.filter((source) => source.url || source.title) : [],
+  });
+
+  const preflight = (path: string, methods: string): ServerRoute => ({
+    method: 'OPTIONS',
+    path,
+    options: {
+      auth: false,
+      description: `CORS preflight of ${path}`,
+      notes: `Answers 204 with the allowed methods (${methods}) and headers for a page whose Origin the widget allows. ${PUBLIC_NOTES}`,
+      tags: ['api', 'widget'],
+      plugins: publicRoute(),
+      validate: { params: path.includes('{msgId}') ? visitorMessageParams : path.includes('{convId}') ? visitorConversationParams : widgetParams },
+      response: { status: { 204: Joi.any().empty() } },
+      handler: (_request, h) =>
+        h
+          .response()
+          .code(204)
+          .header('Access-Control-Allow-Methods', methods)
+          .header('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS)
+          .header('Access-Control-Max-Age', '600'),
+    },
+  });
+
+  return [
+    {
+      method: 'GET',
+      path: '/widget/v1/{id}/config',
+      options: {
+        auth: false,
+        description: 'What a page needs to show the chatbot’s widget',
+        notes: `Appearance, strings (the chatbot’s language; \`translations\` per browser language), display rules and the lead form; never settings, keys or knowledge. ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute(),
+        validate: { params: widgetParams },
+        response: { schema: configResponse },
+        handler: async (request, h) => {
+          const chatbot = await chatbotOf(request);
+          const settings = widgetOf(request).settings;
+          return h.response(presentConfig(chatbot, settings)).header('Cache-Control', 'no-cache');
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/conversations',
+      options: {
+        auth: false,
+        description: 'Start a visitor’s conversation',
+        notes: `Returns the conversation and its token (shown once, stored hashed). The conversation’s \`channel\` is \`widget\`. 409 \`chatbot_paused\` while the chatbot is paused. ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('forms'),
+        validate: { params: widgetParams, payload: startInput },
+        response: { status: { 201: startResponse } },
+        handler: async (request, h) => {
+          const { tenant } = widgetOf(request);
+          const chatbot = await chatbotOf(request);
+          const input = request.payload as { language?: string; page_url?: string };
+          const conversation = await visitors.start(tenant, chatbot, { channel: 'widget', language: input.language, pageUrl: input.page_url ?? null });
+          const token = newVisitorToken();
+          await collections.tokens.forTenant(tenant).insert({
+            id: conversation.id,
+            chatbot_id: chatbot.id,
+            token_hash: hashVisitorToken(token),
+            created_at: conversation.started_at,
+          });
+          return h.response({ conversation: publicConversation(conversation), token }).code(201).header('Cache-Control', 'no-store');
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/widget/v1/{id}/conversations/{convId}',
+      options: {
+        auth: visitorAuth,
+        description: 'The visitor’s conversation and its messages',
+        notes: `Messages in order, at most 100; with \`after\` only those after that message (404 \`message_not_found\` for one not in the conversation). The page reads it after a reload, and polls it for agents’ messages. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute(),
+        validate: { params: visitorConversationParams, query: conversationQuery },
+        response: { schema: conversationResponse },
+        handler: async (request, h) => {
+          const chatbot = await chatbotOf(request);
+          const conversation = await visitorConversation(request, chatbot);
+          const { after } = request.query as { after?: string };
+          const page = await visitors.messages(widgetOf(request).tenant, conversation, { afterId: after ?? null, limit: 100 });
+          const present = presentMessage(chatbot.settings.answer);
+          return h
+            .response({ conversation: publicConversation(conversation), messages: page.messages.map(present), has_more: page.hasMore })
+            .header('Cache-Control', 'no-store');
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/conversations/{convId}/messages',
+      options: {
+        auth: visitorAuth,
+        description: 'Send the visitor’s message; the reply comes back in the response',
+        notes:
+          `201 with \`message\`, \`reply\` (null while an agent has the conversation) and \`conversation\`. With \`Accept: text/event-stream\` ` +
+          `the answer streams as server-sent events: \`message\`, \`delta\`s (\`{"content": "…"}\`), then \`done\` with the JSON body, or \`error\`. ` +
+          `409 \`chatbot_paused\` while the chatbot is paused. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('messages'),
+        validate: { params: visitorConversationParams, payload: messageInput },
+        response: { status: { 201: turnResponse, 200: true } }, // 200: the event stream
+        handler: async (request, h) => {
+          const chatbot = await chatbotOf(request);
+          const conversation = await visitorConversation(request, chatbot);
+          const present = presentMessage(chatbot.settings.answer);
+          const { content } = request.payload as { content: string };
+          return visitors.respond(
+            request,
+            h,
+            { tenant: widgetOf(request).tenant, chatbot, conversationId: conversation.id, content },
+            {
+              message: present,
+              turn: (turn) => ({
+                message: present(turn.message),
+                reply: turn.reply ? present(turn.reply) : null,
+                conversation: publicConversation(turn.conversation),
+              }),
+            },
+          );
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/conversations/{convId}/messages/{msgId}/feedback',
+      options: {
+        auth: visitorAuth,
+        description: 'Rate a reply: thumbs up or down',
+        notes: `Only replies (assistant or agent) can be rated (409 \`conflict\` for the visitor’s own); rating again replaces it. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute(),
+        validate: { params: visitorMessageParams, payload: feedbackInput },
+        response: { schema: messageResponse },
+        handler: async (request) => {
+          const chatbot = await chatbotOf(request);
+          const conversation = await visitorConversation(request, chatbot);
+          const { rating } = request.payload as { rating: 'up' | 'down' };
+          const message = await visitors.rate(widgetOf(request).tenant, chatbot, conversation.id, (request.params as { msgId: string }).msgId, rating);
+          return presentMessage(chatbot.settings.answer)(message);
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/leads',
+      options: {
+        auth: false,
+        description: 'Send the widget’s lead form',
+        notes:
+          `The lead is recorded with \`source\` \`widget_form\` (one lead per e-mail or phone number per chatbot) and, with \`conversation_id\` ` +
+          `and that conversation’s token, linked with the conversation (401 \`invalid_token\` for a wrong token). Fields the form requires ` +
+          `must be present (400). The answer never shows the lead. 409 \`lead_form_disabled\` when the widget has no lead form; 409 ` +
+          `\`chatbot_paused\` while the chatbot is paused, 409 \`conversation_ended\` for an ended conversation. ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('forms'),
+        validate: { params: widgetParams, payload: leadInput },
+        response: { status: { 202: leadResponse } },
+        handler: async (request, h) => {
+          const { tenant, settings } = widgetOf(request);
+          const chatbot = await chatbotOf(request);
+          if (!settings.lead_form.enabled) throw apiError(409, 'lead_form_disabled', 'This widget has no lead form');
+          const { conversation_id: conversationId, ...details } = request.payload as LeadDetails & { conversation_id?: string };
+          assertRequiredFields(settings, details);
+          if (conversationId) await assertTokenFor(request, collections, conversationId);
+          await visitors.captureLead(tenant, chatbot, { conversationId: conversationId ?? null, source: 'widget_form', details });
+          return h.response({ received: true }).code(202).header('Cache-Control', 'no-store');
+        },
+      },
+    },
+    preflight('/widget/v1/{id}/config', 'GET'),
+    preflight('/widget/v1/{id}/conversations', 'POST'),
+    preflight('/widget/v1/{id}/conversations/{convId}', 'GET'),
+    preflight('/widget/v1/{id}/conversations/{convId}/messages', 'POST'),
+    preflight('/widget/v1/{id}/conversations/{convId}/messages/{msgId}/feedback', 'POST'),
+    preflight('/widget/v1/{id}/leads', 'POST'),
+  ];
+}
+
+function presentConfig(chatbot: ChatbotProfile, settings: WidgetSettings) {
+  return {
+    chatbot_id: chatbot.id,
+    name: chatbot.name,
+    language: chatbot.language,
+    status: chatbot.status === 'paused' ? ('paused' as const) : ('active' as const),
+    appearance: {
+      primary_color: settings.primary_color,
+      background_color: settings.background_color,
+      text_color: settings.text_color,
+      position: settings.position,
+      offset_x: settings.offset_x,
+      offset_y: settings.offset_y,
+      avatar_url: settings.avatar_url,
+    },
+    strings: {
+      title: settings.title ?? chatbot.name,
+      subtitle: settings.subtitle,
+      launcher_text: settings.launcher_text,
+      input_placeholder: settings.input_placeholder,
+      welcome_message: settings.welcome_message ?? chatbot.welcome_message,
+      suggested_messages: settings.suggested_messages,
+    },
+    translations: settings.translations,
+    display_rules: settings.display_rules,
+    lead_form: settings.lead_form,
+    show_sources: chatbot.settings.answer.show_sources,
+  };
+}
+
+/** The fields the owner made required, each present: a 400 listing those missing. */
+function assertRequiredFields(settings: WidgetSettings, details: LeadDetails): void {
+  const missing = settings.lead_form.fields.filter((field) => field.required && !details[field.name]);
+  if (missing.length === 0) return;
+  const details400 = missing.map((field) => ({ path: field.name, message: `"${field.name}" is required by this lead form`, type: 'any.required' }));
+  throw apiError(400, 'validation_failed', details400.map((detail) => detail.message).join('; '), { details: details400 });
+}
+
+/** The lead form names a conversation: the request must carry that conversation's token. */
+async function assertTokenFor(request: Request, collections: WidgetCollections, conversationId: string): Promise<void> {
+  const token = /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1] ?? '';
+  if (!(await tokenMatches(collections, request.app.widget!, conversationId, token))) throw invalidToken();
+}

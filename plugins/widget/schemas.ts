@@ -1,0 +1,137 @@
+// Validation and response shapes of the public widget routes (API.md §6 "Widget details").
+import Joi from 'joi';
+import { idSchema } from '../../core/ids.js';
+import { ISO_639_1 } from '../../core/languages.js';
+import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
+
+export const widgetParams = Joi.object({ id: idSchema('cb').required() });
+export const visitorConversationParams = widgetParams.keys({ convId: idSchema('conv').required() });
+export const visitorMessageParams = visitorConversationParams.keys({ msgId: idSchema('msg').required() });
+
+export const startInput = Joi.object({
+  language: Joi.string()
+    .lowercase()
+    .valid(...ISO_639_1)
+    .description('The language replies are written in (the visitor’s browser language); default: the chatbot’s'),
+  page_url: Joi.string().uri({ scheme: ['http', 'https'] }).max(2048).description('The page the conversation started on'),
+})
+  .empty(null)
+  .default()
+  .label('WidgetConversationStart');
+
+export const messageInput = Joi.object({
+  content: Joi.string().trim().min(1).max(MAX_MESSAGE_LENGTH).required(),
+}).label('WidgetMessageInput');
+
+export const feedbackInput = Joi.object({
+  rating: Joi.string().valid('up', 'down').required(),
+}).label('WidgetFeedback');
+
+export const conversationQuery = Joi.object({
+  after: idSchema('msg').description('Only the messages after this one (the last the page has)'),
+});
+
+const text = (max: number) => Joi.string().trim().min(1).max(max);
+
+export const leadInput = Joi.object({
+  name: text(200),
+  email: Joi.string().trim().email({ tlds: false }).max(254),
+  phone: Joi.string()
+    .trim()
+    .min(3)
+    .max(50)
+    .pattern(/^\+?[0-9 ().\/-]+$/)
+    .messages({ 'string.pattern.base': '{{#label}} must be a phone number (digits, spaces, + ( ) . / -)' }),
+  company: text(200),
+  conversation_id: idSchema('conv').description('The conversation the form was filled in, with its token as Authorization'),
+})
+  .or('name', 'email', 'phone', 'company')
+  .label('WidgetLeadForm');
+
+const publicConversation = Joi.object({
+  id: Joi.string().required(),
+  status: Joi.string().valid('open', 'handoff', 'ended').required(),
+  created_at: Joi.string().isoDate().required(),
+}).label('VisitorConversation');
+
+const publicMessage = Joi.object({
+  id: Joi.string().required(),
+  role: Joi.string().valid('user', 'assistant', 'agent').required(),
+  content: Joi.string().allow('').required(),
+  sources: Joi.array()
+    .items(Joi.object({ title: Joi.string().allow(null).required(), url: Joi.string().allow(null).required() }).label('VisitorSource'))
+    .required()
+    .description('Empty unless the chatbot shows sources'),
+  feedback: Joi.string().valid('up', 'down').allow(null).required(),
+  created_at: Joi.string().isoDate().required(),
+}).label('VisitorMessage');
+
+export const messageResponse = publicMessage;
+
+export const startResponse = Joi.object({
+  conversation: publicConversation.required(),
+  token: Joi.string().required().description('The conversation token: `Authorization: Bearer <token>` on its routes'),
+}).label('WidgetConversationStarted');
+
+export const conversationResponse = Joi.object({
+  conversation: publicConversation.required(),
+  messages: Joi.array().items(publicMessage).required(),
+  has_more: Joi.boolean().required(),
+}).label('WidgetConversation');
+
+export const turnResponse = Joi.object({
+  message: publicMessage.required(),
+  reply: publicMessage.allow(null).required(),
+  conversation: publicConversation.required(),
+}).label('VisitorTurn');
+
+export const leadResponse = Joi.object({ received: Joi.boolean().valid(true).required() }).label('WidgetLeadReceived');
+
+const strings = {
+  title: Joi.string().allow(null).required(),
+  subtitle: Joi.string().allow(null).required(),
+  launcher_text: Joi.string().required(),
+  input_placeholder: Joi.string().required(),
+  welcome_message: Joi.string().allow(null).required(),
+  suggested_messages: Joi.array().items(Joi.string()).required(),
+};
+
+export const configResponse = Joi.object({
+  chatbot_id: Joi.string().required(),
+  name: Joi.string().required(),
+  language: Joi.string().required(),
+  status: Joi.string().valid('active', 'paused').required(),
+  appearance: Joi.object({
+    primary_color: Joi.string().required(),
+    background_color: Joi.string().required(),
+    text_color: Joi.string().required(),
+    position: Joi.string().valid('bottom-right', 'bottom-left').required(),
+    offset_x: Joi.number().integer().required(),
+    offset_y: Joi.number().integer().required(),
+    avatar_url: Joi.string().allow(null).required(),
+  })
+    .required()
+    .label('WidgetAppearance'),
+  strings: Joi.object(strings).required().label('WidgetConfigStrings'),
+  translations: Joi.object().pattern(Joi.string(), Joi.object().unknown()).required(),
+  display_rules: Joi.object({
+    show_on: Joi.array().items(Joi.string()).required(),
+    hide_on: Joi.array().items(Joi.string()).required(),
+    delay_seconds: Joi.number().integer().required(),
+    devices: Joi.array().items(Joi.string().valid('desktop', 'mobile')).required(),
+    open_on_load: Joi.boolean().required(),
+  })
+    .required()
+    .label('WidgetConfigDisplayRules'),
+  lead_form: Joi.object({
+    enabled: Joi.boolean().required(),
+    when: Joi.string().valid('after_first_reply', 'before_chat', 'on_request').required(),
+    fields: Joi.array()
+      .items(Joi.object({ name: Joi.string().required(), required: Joi.boolean().required() }))
+      .required(),
+    title: Joi.string().allow(null).required(),
+  })
+    .required()
+    .label('WidgetConfigLeadForm'),
+  show_sources: Joi.boolean().required(),
+}).label('WidgetConfig');

@@ -1,0 +1,77 @@
+// GET and PUT /chatbots/{id}/widget: the widget's settings, for the account's keys and the
+// chatbot's own key.
+import type { Request, ServerRoute } from '@hapi/hapi';
+import { apiError, notFound } from '../../core/errors.js';
+import { idSchema } from '../../core/ids.js';
+import { tenantOf, type ChatbotDirectory, type Platform } from '../../core/platform.js';
+import Joi from 'joi';
+import type { WidgetDirectory } from './directory.js';
+import { completeWidgetSettings, widgetSettingsInput, widgetSettingsResponse, type WidgetSettings } from './settings.js';
+import type { Widget } from './store.js';
+
+const params = Joi.object({ id: idSchema('cb').required() });
+
+export function widgetSettingsRoutes(platform: Platform, chatbots: ChatbotDirectory, widgets: WidgetDirectory): ServerRoute[] {
+  async function chatbotOf(request: Request) {
+    const id = (request.params as { id: string }).id;
+    const chatbot = await chatbots.find(tenantOf(request), id);
+    if (!chatbot) throw notFound('chatbot', id);
+    return chatbot;
+  }
+
+  /** The tag a site owner pastes: this server's public URL, else the address the request came to. */
+  function embedCode(request: Request, chatbotId: string): string {
+    const base = platform.config.server.public_url?.replace(/\/+$/, '') ?? `${request.server.info.protocol}://${request.info.host}`;
+    return `<script src="${base}/widget.js" data-chatbot-id="${chatbotId}" async></script>`;
+  }
+
+  const present = (request: Request, widget: Widget) => ({
+    chatbot_id: widget.chatbot_id,
+    ...completeWidgetSettings(widget.settings),
+    embed_code: embedCode(request, widget.chatbot_id),
+    updated_at: widget.updated_at,
+  });
+
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/chatbots/{id}/widget',
+      options: {
+        description: 'Get a chatbot’s widget settings',
+        notes: 'Every field, defaults filled in, and `embed_code`: the script tag to paste into a page.',
+        tags: ['api', 'widget'],
+        plugins: { platform: { chatbotKey: true } },
+        validate: { params },
+        response: { schema: widgetSettingsResponse },
+        handler: async (request) => {
+          const chatbot = await chatbotOf(request);
+          return present(request, await widgets.ensure(tenantOf(request), chatbot.id));
+        },
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/chatbots/{id}/widget',
+      options: {
+        description: 'Replace a chatbot’s widget settings',
+        notes:
+          'Replaces the whole object: a field left out takes its default. Display-rule URL patterns match the page’s path and query ' +
+          '(or the whole URL when they start with http:// or https://); `*` is any run of characters. `allowed_origins` empty: any ' +
+          'site may embed the widget. Archived chatbots are read-only (409 `chatbot_archived`).',
+        tags: ['api', 'widget'],
+        plugins: { platform: { chatbotKey: true } },
+        validate: { params, payload: widgetSettingsInput.required() },
+        response: { schema: widgetSettingsResponse },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const chatbot = await chatbotOf(request);
+          if (chatbot.status === 'archived') {
+            throw apiError(409, 'chatbot_archived', `Chatbot ${chatbot.id} is archived; restore it to change its widget`);
+          }
+          const widget = await widgets.ensure(tenant, chatbot.id);
+          return present(request, await widgets.save(tenant, widget, request.payload as WidgetSettings));
+        },
+      },
+    },
+  ];
+}

@@ -1,0 +1,210 @@
+// The widget's settings (API.md §4 "Widget", §6 "Widget details"): their schema, defaults and API
+// form. PUT replaces them; a field left out takes its default, so a chatbot nobody configured
+// still gets a widget that looks right.
+import Joi from 'joi';
+import { ISO_639_1 } from '../../core/languages.js';
+import { LEAD_FIELDS } from '../../core/services/chatbots.js';
+
+export const POSITIONS = ['bottom-right', 'bottom-left'] as const;
+export const DEVICES = ['desktop', 'mobile'] as const;
+export const LEAD_FORM_MOMENTS = ['after_first_reply', 'before_chat', 'on_request'] as const;
+
+export interface WidgetStrings {
+  title: string | null;
+  subtitle: string | null;
+  launcher_text: string;
+  input_placeholder: string;
+  welcome_message: string | null;
+  suggested_messages: string[];
+}
+
+export interface WidgetSettings extends WidgetStrings {
+  primary_color: string;
+  background_color: string;
+  text_color: string;
+  position: (typeof POSITIONS)[number];
+  offset_x: number;
+  offset_y: number;
+  avatar_url: string | null;
+  translations: Record<string, Partial<WidgetStrings>>;
+  display_rules: {
+    show_on: string[];
+    hide_on: string[];
+    delay_seconds: number;
+    devices: Array<(typeof DEVICES)[number]>;
+    open_on_load: boolean;
+  };
+  lead_form: {
+    enabled: boolean;
+    when: (typeof LEAD_FORM_MOMENTS)[number];
+    fields: Array<{ name: (typeof LEAD_FIELDS)[number]; required: boolean }>;
+    title: string | null;
+  };
+  allowed_origins: string[];
+}
+
+export function defaultWidgetSettings(): WidgetSettings {
+  return {
+    primary_color: '#4f46e5',
+    background_color: '#ffffff',
+    text_color: '#111827',
+    position: 'bottom-right',
+    offset_x: 20,
+    offset_y: 20,
+    avatar_url: null,
+    title: null,
+    subtitle: null,
+    launcher_text: 'Chat with us',
+    input_placeholder: 'Type your message…',
+    welcome_message: null,
+    suggested_messages: [],
+    translations: {},
+    display_rules: { show_on: [], hide_on: [], delay_seconds: 0, devices: ['desktop', 'mobile'], open_on_load: false },
+    lead_form: {
+      enabled: false,
+      when: 'after_first_reply',
+      fields: [
+        { name: 'name', required: false },
+        { name: 'email', required: true },
+      ],
+      title: null,
+    },
+    allowed_origins: [],
+  };
+}
+
+/** Stored settings with the defaults of fields added since they were saved. */
+export function completeWidgetSettings(stored: Partial<WidgetSettings> | null | undefined): WidgetSettings {
+  const defaults = defaultWidgetSettings();
+  if (!stored) return defaults;
+  return {
+    ...defaults,
+    ...stored,
+    display_rules: { ...defaults.display_rules, ...stored.display_rules },
+    lead_form: { ...defaults.lead_form, ...stored.lead_form },
+  };
+}
+
+const color = Joi.string()
+  .lowercase()
+  .pattern(/^#[0-9a-f]{6}$/)
+  .messages({ 'string.pattern.base': '{{#label}} must be a colour written #rrggbb' });
+const text = (max: number) => Joi.string().trim().min(1).max(max);
+
+/**
+ * An origin the widget may be embedded on: `scheme://host[:port]`, lower case, no path; a leading
+ * `*.` in the host allows any subdomain (not the bare domain).
+ */
+export const ORIGIN_PATTERN = /^https?:\/\/(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+const origin = Joi.string()
+  .lowercase()
+  .max(300)
+  .pattern(ORIGIN_PATTERN)
+  .messages({ 'string.pattern.base': '{{#label}} must be an origin such as https://example.com, http://localhost:8080 or https://*.example.com' });
+
+/** A URL pattern of display rules: `*` is any run of characters, the rest literal (API.md §6). */
+const urlPattern = Joi.string()
+  .trim()
+  .min(1)
+  .max(500)
+  .pattern(/^[^\u0000-\u001f\u007f]+$/)
+  .messages({ 'string.pattern.base': '{{#label}} must not contain control characters' });
+
+const suggestedMessages = Joi.array().items(text(100)).max(6);
+
+const translation = Joi.object({
+  title: text(100).allow(null),
+  subtitle: text(200).allow(null),
+  launcher_text: text(60),
+  input_placeholder: text(100),
+  welcome_message: text(1000).allow(null),
+  suggested_messages: suggestedMessages,
+}).label('WidgetStrings');
+
+export const widgetSettingsInput = Joi.object({
+  primary_color: color.default('#4f46e5'),
+  background_color: color.default('#ffffff'),
+  text_color: color.default('#111827'),
+  position: Joi.string()
+    .valid(...POSITIONS)
+    .default('bottom-right'),
+  offset_x: Joi.number().integer().min(0).max(200).default(20).description('Pixels from the side of the page'),
+  offset_y: Joi.number().integer().min(0).max(200).default(20).description('Pixels from the bottom of the page'),
+  avatar_url: Joi.string().uri({ scheme: ['https', 'http'] }).max(2048).allow(null).default(null),
+  title: text(100).allow(null).default(null).description('Default: the chatbot’s name'),
+  subtitle: text(200).allow(null).default(null),
+  launcher_text: text(60).default('Chat with us').description('Also the launcher button’s accessible name'),
+  input_placeholder: text(100).default('Type your message…').description('Also the message box’s accessible name'),
+  welcome_message: text(1000).allow(null).default(null).description('Default: the chatbot’s welcome message'),
+  suggested_messages: suggestedMessages.default([]),
+  translations: Joi.object()
+    .pattern(Joi.string().valid(...ISO_639_1), translation)
+    .max(20)
+    .default({})
+    .description('The same strings per language (ISO 639-1); the widget picks the visitor’s browser language'),
+  display_rules: Joi.object({
+    show_on: Joi.array().items(urlPattern).max(50).default([]).description('Empty: every page'),
+    hide_on: Joi.array().items(urlPattern).max(50).default([]).description('Wins over show_on'),
+    delay_seconds: Joi.number().integer().min(0).max(3600).default(0),
+    devices: Joi.array()
+      .items(Joi.string().valid(...DEVICES))
+      .min(1)
+      .unique()
+      .default(['desktop', 'mobile']),
+    open_on_load: Joi.boolean().default(false),
+  })
+    .default()
+    .label('WidgetDisplayRules'),
+  lead_form: Joi.object({
+    enabled: Joi.boolean().default(false),
+    when: Joi.string()
+      .valid(...LEAD_FORM_MOMENTS)
+      .default('after_first_reply'),
+    fields: Joi.array()
+      .items(
+        Joi.object({
+          name: Joi.string()
+            .valid(...LEAD_FIELDS)
+            .required(),
+          required: Joi.boolean().default(false),
+        }).label('WidgetLeadField'),
+      )
+      .min(1)
+      .max(LEAD_FIELDS.length)
+      .unique('name')
+      .default(defaultWidgetSettings().lead_form.fields),
+    title: text(100).allow(null).default(null),
+  })
+    .default()
+    .label('WidgetLeadForm'),
+  allowed_origins: Joi.array().items(origin).max(50).unique().default([]).description('Empty: any site may embed the widget'),
+}).label('WidgetSettingsInput');
+
+const widgetSettingsShape = {
+  primary_color: Joi.string().required(),
+  background_color: Joi.string().required(),
+  text_color: Joi.string().required(),
+  position: Joi.string()
+    .valid(...POSITIONS)
+    .required(),
+  offset_x: Joi.number().integer().required(),
+  offset_y: Joi.number().integer().required(),
+  avatar_url: Joi.string().allow(null).required(),
+  title: Joi.string().allow(null).required(),
+  subtitle: Joi.string().allow(null).required(),
+  launcher_text: Joi.string().required(),
+  input_placeholder: Joi.string().required(),
+  welcome_message: Joi.string().allow(null).required(),
+  suggested_messages: Joi.array().items(Joi.string()).required(),
+  translations: Joi.object().pattern(Joi.string(), Joi.object().unknown()).required(),
+  display_rules: Joi.object().unknown().required(),
+  lead_form: Joi.object().unknown().required(),
+  allowed_origins: Joi.array().items(Joi.string()).required(),
+};
+
+export const widgetSettingsResponse = Joi.object({
+  chatbot_id: Joi.string().required(),
+  ...widgetSettingsShape,
+  embed_code: Joi.string().required().description('The script tag to paste into a page'),
+  updated_at: Joi.string().isoDate().allow(null).required(),
+}).label('WidgetSettings');
