@@ -60,7 +60,8 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
     ui,
     leadForm,
     language,
-    pageUrl: (location.origin + location.pathname).slice(0, 2000),
+    // Without the query or fragment: they can carry what the page's visitor would not share.
+    pageUrl: /^https?:$/.test(location.protocol) ? (location.origin + location.pathname).slice(0, 2000) : null,
   });
   void session.restore();
   const show = () => renderWidget(container, { config: { ...config, lead_form: leadForm }, strings, ui, session, openOnLoad: rules.open_on_load });

@@ -40,7 +40,7 @@ export interface ChatSessionOptions {
   leadForm: LeadForm;
   /** The conversation's language when the visitor reads a translation. */
   language: string | null;
-  pageUrl: string;
+  pageUrl: string | null;
 }
 
 export class ChatSession {
@@ -207,7 +207,8 @@ export class ChatSession {
   }
 
   private async start(): Promise<SavedConversation> {
-    const input: { language?: string; page_url: string } = { page_url: this.options.pageUrl };
+    const input: { language?: string; page_url?: string } = {};
+    if (this.options.pageUrl) input.page_url = this.options.pageUrl;
     if (this.options.language) input.language = this.options.language;
     const { conversation, token } = await this.api.startConversation(input);
     this.saved = { id: conversation.id, token };

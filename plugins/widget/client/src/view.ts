@@ -167,9 +167,9 @@ function Log({ state, title, welcome, ui, showSources, session }: LogProps) {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [state.entries.length, state.streaming, state.waiting]);
   return html`<div class="log" role="log" aria-live="polite" aria-label=${ui.messages} aria-busy=${state.streaming !== null ? 'true' : 'false'} ref=${log}>
-    ${welcome ? html`<div class="msg assistant"><div class="bubble"><span class="sr">${title}: </span>${richText(welcome)}</div></div>` : null}
+    ${welcome ? html`<div class="msg assistant"><div class="bubble" dir="auto"><span class="sr">${title}: </span>${richText(welcome)}</div></div>` : null}
     ${state.entries.map((entry) => html`<${Entry} key=${entry.id} entry=${entry} title=${title} ui=${ui} showSources=${showSources} session=${session} />`)}
-    ${state.streaming !== null ? html`<div class="msg assistant"><div class="bubble">${state.streaming}</div></div>` : null}
+    ${state.streaming !== null ? html`<div class="msg assistant"><div class="bubble" dir="auto">${state.streaming}</div></div>` : null}
     ${state.waiting
       ? html`<div class="msg assistant"><div class="bubble typing"><span></span><span></span><span></span><em class="sr">${ui.typing}</em></div></div>`
       : null}
@@ -191,7 +191,7 @@ function Entry({ entry, title, ui, showSources, session }: EntryProps) {
   const rated = (rating: 'up' | 'down') => (entry.feedback === rating ? 'true' : 'false');
   return html`<div class=${`msg ${entry.role}${entry.pending ? ' pending' : ''}`}>
     ${entry.role === 'agent' ? html`<span class="who" aria-hidden="true">${ui.agent}</span>` : null}
-    <div class="bubble"><span class="sr">${speaker}: </span>${richText(entry.content)}</div>
+    <div class="bubble" dir="auto"><span class="sr">${speaker}: </span>${richText(entry.content)}</div>
     ${sources.length
       ? html`<div class="sources">
           <span>${ui.sources}:</span>
@@ -249,6 +249,7 @@ function Composer({ placeholder, ui, busy, onSend }: ComposerProps) {
     <textarea
       class="field"
       rows="1"
+      dir="auto"
       maxlength="4000"
       aria-label=${placeholder}
       placeholder=${placeholder}
@@ -263,6 +264,8 @@ function Composer({ placeholder, ui, busy, onSend }: ComposerProps) {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What the server takes as a phone number (it normalises it to E.164). */
+const PHONE = /^\+?[0-9 ().\/-]{3,50}$/;
 const INPUTS: Record<LeadFieldName, { type: string; autocomplete: string }> = {
   name: { type: 'text', autocomplete: 'name' },
   email: { type: 'email', autocomplete: 'email' },
@@ -295,6 +298,7 @@ function LeadFormView({ form, ui, sending, onSubmit, onSkip }: LeadFormProps) {
         continue;
       }
       if (name === 'email' && !EMAIL.test(value)) found[name] = ui.invalidEmail;
+      if (name === 'phone' && !PHONE.test(value)) found[name] = ui.invalidPhone;
       filled[name] = value;
     }
     setErrors(found);
