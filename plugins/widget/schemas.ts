@@ -3,6 +3,7 @@ import Joi from 'joi';
 import { idSchema } from '../../core/ids.js';
 import { ISO_639_1 } from '../../core/languages.js';
 import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
+import { appearanceShape, stringsShape } from './settings.js';
 
 export const widgetParams = Joi.object({ id: idSchema('cb').required() });
 export const visitorConversationParams = widgetParams.keys({ convId: idSchema('conv').required() });
@@ -87,32 +88,13 @@ export const turnResponse = Joi.object({
 
 export const leadResponse = Joi.object({ received: Joi.boolean().valid(true).required() }).label('WidgetLeadReceived');
 
-const strings = {
-  title: Joi.string().allow(null).required(),
-  subtitle: Joi.string().allow(null).required(),
-  launcher_text: Joi.string().required(),
-  input_placeholder: Joi.string().required(),
-  welcome_message: Joi.string().allow(null).required(),
-  suggested_messages: Joi.array().items(Joi.string()).required(),
-};
-
 export const configResponse = Joi.object({
   chatbot_id: Joi.string().required(),
   name: Joi.string().required(),
   language: Joi.string().required(),
   status: Joi.string().valid('active', 'paused').required(),
-  appearance: Joi.object({
-    primary_color: Joi.string().required(),
-    background_color: Joi.string().required(),
-    text_color: Joi.string().required(),
-    position: Joi.string().valid('bottom-right', 'bottom-left').required(),
-    offset_x: Joi.number().integer().required(),
-    offset_y: Joi.number().integer().required(),
-    avatar_url: Joi.string().allow(null).required(),
-  })
-    .required()
-    .label('WidgetAppearance'),
-  strings: Joi.object(strings).required().label('WidgetConfigStrings'),
+  appearance: Joi.object(appearanceShape).required().label('WidgetAppearance'),
+  strings: Joi.object(stringsShape).required().label('WidgetConfigStrings'),
   translations: Joi.object().pattern(Joi.string(), Joi.object().unknown()).required(),
   display_rules: Joi.object({
     show_on: Joi.array().items(Joi.string()).required(),

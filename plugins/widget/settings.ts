@@ -180,7 +180,8 @@ export const widgetSettingsInput = Joi.object({
   allowed_origins: Joi.array().items(origin).max(50).unique().default([]).description('Empty: any site may embed the widget'),
 }).label('WidgetSettingsInput');
 
-const widgetSettingsShape = {
+/** Response shapes the settings API and the public config share. */
+export const appearanceShape = {
   primary_color: Joi.string().required(),
   background_color: Joi.string().required(),
   text_color: Joi.string().required(),
@@ -190,12 +191,20 @@ const widgetSettingsShape = {
   offset_x: Joi.number().integer().required(),
   offset_y: Joi.number().integer().required(),
   avatar_url: Joi.string().allow(null).required(),
+};
+
+export const stringsShape = {
   title: Joi.string().allow(null).required(),
   subtitle: Joi.string().allow(null).required(),
   launcher_text: Joi.string().required(),
   input_placeholder: Joi.string().required(),
   welcome_message: Joi.string().allow(null).required(),
   suggested_messages: Joi.array().items(Joi.string()).required(),
+};
+
+const widgetSettingsShape = {
+  ...appearanceShape,
+  ...stringsShape,
   translations: Joi.object().pattern(Joi.string(), Joi.object().unknown()).required(),
   display_rules: Joi.object().unknown().required(),
   lead_form: Joi.object().unknown().required(),
