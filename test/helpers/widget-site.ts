@@ -65,6 +65,9 @@ export interface WidgetFixture {
   /** The chatbot's conversations as the API lists them, newest first. */
   conversations(): Promise<Array<{ id: string; status: string; channel: string; message_count: number; lead_id: string | null }>>;
   messages(conversationId: string): Promise<Array<{ id: string; role: string; content: string; feedback: string | null }>>;
+  /** Serves the host page (with the widget's tag) at `path` of the host site; returns its URL. */
+  hostOn(path: string): string;
+  /** A fresh browser context (its own storage) on the host page at `path`. */
   open(path: string, options?: BrowserContextOptions): Promise<WidgetPage>;
 }
 
@@ -96,6 +99,11 @@ export async function widgetFixture(t: Test, options: { config?: DeepPartial<Con
     if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.payload}`);
   }
 
+  const hostOn = (path: string) => {
+    site.set(new URL(path, site.origin).pathname, hostPage(`${base}/widget.js`, chatbot.id));
+    return site.url(path);
+  };
+
   return {
     api,
     base,
@@ -117,9 +125,10 @@ export async function widgetFixture(t: Test, options: { config?: DeepPartial<Con
       return (await api.request('GET', `/api/v1/chatbots/${chatbot.id}/conversations/${conversationId}/messages?order=asc&limit=100`, { key })).json.data;
     },
     // Reduced motion: the panel's opening animation is off, so screenshots show it as it rests.
-    async open(path, contextOptions = { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' }) {
-      site.set(path, hostPage(`${base}/widget.js`, chatbot.id));
-      const recorded = await browser.page(contextOptions);
+    hostOn,
+    async open(path, contextOptions = {}) {
+      const url = hostOn(path);
+      const recorded = await browser.page({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', ...contextOptions });
       const refused: string[] = [];
       await recorded.context.route('**/*', async (route) => {
         const url = route.request().url();
@@ -127,7 +136,7 @@ export async function widgetFixture(t: Test, options: { config?: DeepPartial<Con
         refused.push(url);
         return route.abort('internetdisconnected');
       });
-      await recorded.page.goto(site.url(path));
+      await recorded.page.goto(url);
       return {
         ...recorded,
         refused,

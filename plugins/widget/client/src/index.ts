@@ -4,7 +4,7 @@
 // a shadow root appended to the page's body.
 import { createWidgetApi } from './api';
 import { browserLanguages, localise } from './i18n';
-import { shownOnDevice, shownOnPage } from './rules';
+import { shownOnPage } from './rules';
 import { ChatSession } from './session';
 import { visitorMemory } from './storage';
 import type { DisplayRules, LeadForm, WidgetConfig } from './types';
@@ -67,6 +67,12 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
   const show = () => renderWidget(container, { config: { ...config, lead_form: leadForm }, strings, ui, session, openOnLoad: rules.open_on_load });
   if (rules.delay_seconds > 0) setTimeout(show, rules.delay_seconds * 1000);
   else show();
+}
+
+/** Phones by width; tablets and other touch-first screens up to 1024 px wide count as mobile too. */
+function shownOnDevice(rules: DisplayRules): boolean {
+  const mobile = matchMedia('(max-width: 767px), (pointer: coarse) and (max-width: 1024px)').matches;
+  return rules.devices.includes(mobile ? 'mobile' : 'desktop');
 }
 
 /** Tolerates a config that leaves parts out, as an older server might. */

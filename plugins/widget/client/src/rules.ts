@@ -1,4 +1,4 @@
-// Display rules (API.md §6): on which pages and devices the widget appears.
+// Display rules (API.md §6): on which pages the widget appears. Pure, so the tests run it in Node.
 import type { DisplayRules } from './types';
 
 /**
@@ -21,14 +21,4 @@ export function patternMatches(pattern: string, page: URL): boolean {
 export function shownOnPage(rules: Pick<DisplayRules, 'show_on' | 'hide_on'>, page: URL): boolean {
   if (rules.hide_on.some((pattern) => patternMatches(pattern, page))) return false;
   return rules.show_on.length === 0 || rules.show_on.some((pattern) => patternMatches(pattern, page));
-}
-
-/** Phones by width; tablets and other touch-first screens up to 1024 px wide count as mobile too. */
-export function deviceType(): 'mobile' | 'desktop' {
-  const mobile = matchMedia('(max-width: 767px), (pointer: coarse) and (max-width: 1024px)').matches;
-  return mobile ? 'mobile' : 'desktop';
-}
-
-export function shownOnDevice(rules: Pick<DisplayRules, 'devices'>): boolean {
-  return rules.devices.includes(deviceType());
 }

@@ -38,14 +38,19 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   const [open, setOpen] = useState(openOnLoad);
   const launcher = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  // Only the visitor's own opening moves focus; open_on_load must not take it from the page.
-  const focusOnOpen = useRef(false);
+  // Only the visitor's own opening and closing move focus; open_on_load must not take it from the page.
+  const moveFocus = useRef(false);
   const paused = config.status === 'paused';
 
   useEffect(() => {
     session.setPanelOpen(open);
-    if (open && focusOnOpen.current) focusInside(panel.current);
-    focusOnOpen.current = false;
+    // After rendering: on a phone the launcher is hidden while the panel is open, and a hidden
+    // element cannot take focus.
+    if (moveFocus.current) {
+      if (open) focusInside(panel.current);
+      else launcher.current?.focus();
+    }
+    moveFocus.current = false;
   }, [open]);
 
   // When the bottom of the panel changes (form sent, conversation ended), the focused control may be
@@ -60,12 +65,12 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   }, [state.leadFormOpen, state.ended]);
 
   const toggle = () => {
-    focusOnOpen.current = !open;
+    moveFocus.current = !open;
     setOpen(!open);
   };
   const close = () => {
+    moveFocus.current = true;
     setOpen(false);
-    launcher.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -226,7 +231,8 @@ function Composer({ placeholder, ui, busy, onSend }: ComposerProps) {
   // The box grows with its text, up to its max-height.
   useEffect(() => {
     const element = field.current;
-    if (!element) return;
+    // Not measurable while the panel is hidden: the stylesheet's height stands.
+    if (!element || element.scrollHeight === 0) return;
     element.style.height = '';
     element.style.height = `${element.scrollHeight + 2}px`;
   }, [text]);

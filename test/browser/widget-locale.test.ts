@@ -1,0 +1,72 @@
+// The widget in the visitor's language, on the pages and devices its display rules allow, and as a
+// phone shows it (the whole screen).
+import t from 'tap';
+import { hasFocus, widgetFixture } from '../helpers/widget-site.js';
+
+t.test('a German browser reads German: the chatbot’s translation and the widget’s own words', async (t) => {
+  const w = await widgetFixture(t);
+  await w.putWidget({
+    translations: {
+      de: { title: 'Acme Hilfe', launcher_text: 'Schreiben Sie uns', input_placeholder: 'Ihre Nachricht …', welcome_message: 'Hallo! Wie können wir helfen?' },
+    },
+  });
+  const { page, launcher, refused, errors } = await w.open('/de/start', { locale: 'de-DE' });
+
+  await launcher('Schreiben Sie uns').click();
+  const dialog = page.getByRole('dialog', { name: 'Acme Hilfe' });
+  await dialog.waitFor();
+  t.ok(await dialog.getByText('Hallo! Wie können wir helfen?').isVisible(), 'the translated welcome message');
+  const messageBox = dialog.getByRole('textbox', { name: 'Ihre Nachricht …' });
+  t.equal(await messageBox.count(), 1, 'the message box is named by the translated placeholder');
+  t.equal(await dialog.getByRole('button', { name: 'Schließen' }).count(), 1, 'the built-in “Close” in German');
+  t.equal(await dialog.getByRole('button', { name: 'Senden' }).count(), 1, 'and “Send”');
+
+  await messageBox.fill('Gibt es Gutscheine?');
+  await messageBox.press('Enter');
+  await dialog.getByRole('button', { name: 'Hilfreich', exact: true }).waitFor();
+  t.equal(await dialog.getByRole('button', { name: 'Nicht hilfreich' }).count(), 1, 'the rating buttons in German');
+  const [conversation] = await w.conversations();
+  const stored = (await w.api.request('GET', `/api/v1/chatbots/${w.chatbot.id}/conversations/${conversation!.id}`, { key: w.account.live })).json;
+  t.equal(stored.language, 'de', 'the conversation is in the translation’s language');
+
+  t.same(refused, []);
+  t.same(errors, []);
+});
+
+t.test('hide_on pages and devices left out get no widget; a phone gets the panel on the whole screen', async (t) => {
+  const w = await widgetFixture(t, { chatbot: { welcome_message: 'Hi! Ask me about orders, returns or sizes.' } });
+  await w.putWidget({
+    subtitle: 'Typically replies at once',
+    suggested_messages: ['Where is my order?', 'How do returns work?'],
+    display_rules: { hide_on: ['/checkout/*', '/account'] },
+  });
+  const { page, launcher, refused, errors } = await w.open('/account/settings');
+  await launcher().waitFor();
+  t.pass('/account does not cover /account/settings: the launcher shows');
+
+  for (const path of ['/checkout/payment', '/account?tab=orders']) {
+    const [config] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/config')), page.goto(w.hostOn(path))]);
+    t.equal(config.status(), 200, `${path}: the script read its config`);
+    await page.locator('chatbot-widget').waitFor({ state: 'detached' });
+    t.equal(await launcher().count(), 0, `${path}: no launcher (hide_on)`);
+  }
+
+  const phone = await w.open('/', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await phone.launcher().click();
+  const dialog = phone.page.getByRole('dialog', { name: 'Acme Help' });
+  await dialog.waitFor();
+  t.same(await dialog.boundingBox(), { x: 0, y: 0, width: 390, height: 844 }, 'under 480 px the panel fills the screen');
+  t.comment(`screenshot: ${await w.browser.screenshot(phone.page, 'widget-mobile')}`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  t.ok(await hasFocus(phone.launcher()), 'closing gives focus back to the launcher');
+
+  await w.putWidget({ display_rules: { devices: ['desktop'] } });
+  const [config] = await Promise.all([phone.page.waitForResponse((response) => response.url().endsWith('/config')), phone.page.reload()]);
+  t.equal(config.status(), 200);
+  await phone.page.locator('chatbot-widget').waitFor({ state: 'detached' });
+  t.equal(await phone.launcher().count(), 0, 'devices: ["desktop"] leaves phones out');
+
+  t.same([...refused, ...phone.refused], [], 'no request left the two local servers');
+  t.same([...errors, ...phone.errors], [], 'no console errors');
+});
