@@ -1,7 +1,7 @@
 // The public widget routes (/widget/v1/{id}/…) as the script calls them: no cookies, a
 // conversation token where the route needs one, errors as WidgetApiError.
-import { readEvents } from './sse';
-import type { ConversationPage, LeadValues, PublicConversation, PublicMessage, Turn, WidgetConfig } from './types';
+import { readEvents } from './sse.js';
+import type { ConversationPage, LeadValues, PublicConversation, PublicMessage, Turn, WidgetConfig } from './types.js';
 
 export class WidgetApiError extends Error {
   constructor(

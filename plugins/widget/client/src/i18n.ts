@@ -1,6 +1,6 @@
 // The widget's own words (buttons, states, the lead form) in the languages it ships, and the
 // choice of language for them and for the chatbot's strings.
-import type { WidgetConfig, WidgetStrings } from './types';
+import type { WidgetConfig, WidgetStrings } from './types.js';
 
 const en = {
   send: 'Send',

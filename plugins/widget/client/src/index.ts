@@ -2,13 +2,13 @@
 //   <script src="https://<host>/widget.js" data-chatbot-id="cb_…" async></script>
 // It finds its server from its own src, reads the chatbot's widget config and renders the chat into
 // a shadow root appended to the page's body.
-import { createWidgetApi } from './api';
-import { browserLanguages, localise } from './i18n';
-import { shownOnPage } from './rules';
-import { ChatSession } from './session';
-import { visitorMemory } from './storage';
-import type { DisplayRules, LeadForm, WidgetConfig } from './types';
-import { renderWidget } from './view';
+import { createWidgetApi } from './api.js';
+import { browserLanguages, localise } from './i18n.js';
+import { shownOnPage } from './rules.js';
+import { ChatSession } from './session.js';
+import { visitorMemory } from './storage.js';
+import type { DisplayRules, LeadForm, WidgetConfig } from './types.js';
+import { renderWidget } from './view.js';
 import css from './widget.css';
 
 const HOST_TAG = 'chatbot-widget';

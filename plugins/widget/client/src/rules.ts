@@ -1,5 +1,5 @@
 // Display rules (API.md §6): on which pages the widget appears. Pure, so the tests run it in Node.
-import type { DisplayRules } from './types';
+import type { DisplayRules } from './types.js';
 
 /**
  * Whether a `show_on`/`hide_on` pattern matches the page. `*` is any run of characters, the rest is

@@ -1,10 +1,10 @@
 // The visitor's conversation, apart from how it is drawn: starting it, sending and streaming,
 // polling for agent messages, ratings, the lead form and the end of it. The view renders `state`
 // and calls the methods; every change replaces `state` and notifies the view.
-import { WidgetApiError, type WidgetApi } from './api';
-import { format, type UiStrings } from './i18n';
-import type { SavedConversation, VisitorMemory } from './storage';
-import type { LeadForm, LeadValues, PublicConversation, PublicMessage } from './types';
+import { WidgetApiError, type WidgetApi } from './api.js';
+import { format, type UiStrings } from './i18n.js';
+import type { SavedConversation, VisitorMemory } from './storage.js';
+import type { LeadForm, LeadValues, PublicConversation, PublicMessage } from './types.js';
 
 /** Often enough that an agent's answer shows up while the visitor waits, light on the per-IP limit (120/min). */
 const POLL_INTERVAL_MS = 3000;

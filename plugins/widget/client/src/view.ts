@@ -3,10 +3,10 @@
 import htm from 'htm';
 import { h, render, type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { hexColor, mix, readableOn } from './colors';
-import type { UiStrings } from './i18n';
-import type { ChatEntry, ChatSession, ChatState } from './session';
-import type { LeadFieldName, LeadForm, LeadValues, WidgetConfig, WidgetStrings } from './types';
+import { hexColor, mix, readableOn } from './colors.js';
+import type { UiStrings } from './i18n.js';
+import type { ChatEntry, ChatSession, ChatState } from './session.js';
+import type { LeadFieldName, LeadForm, LeadValues, WidgetConfig, WidgetStrings } from './types.js';
 
 const html = htm.bind(h);
 
