@@ -41,6 +41,7 @@ t.test('an agent joins and writes; the ended conversation makes way for a new on
   await log.getByText('This conversation has ended.').waitFor();
   const startOver = dialog.getByRole('button', { name: 'Start a new conversation' });
   t.equal(await startOver.count(), 1, 'a button to start a new one');
+  await until(() => hasFocus(startOver), 'focus, lost with the message box, is on that button');
   t.equal(await messageBox.count(), 0, 'no message box for the ended conversation');
   const stored = await page.evaluate(`localStorage.getItem('chatbot-widget:${w.chatbot.id}:conversation')`);
   t.equal(stored, null, 'the token is forgotten');

@@ -54,15 +54,26 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   }, [open]);
 
   // When the bottom of the panel changes (form sent, conversation ended), the focused control may be
-  // gone: focus goes back into the panel, unless the visitor is busy elsewhere on the page.
+  // gone: focus goes back into the panel if it was there.
+  const focusWithin = useRef(false);
+  const bottomShown = `${state.leadFormOpen}:${state.ended}`;
+  const lastBottomShown = useRef(bottomShown);
   useEffect(() => {
+    if (lastBottomShown.current === bottomShown) return;
+    lastBottomShown.current = bottomShown;
     const element = panel.current;
-    if (!open || !element) return;
-    const shadow = element.getRootNode() as ShadowRoot;
-    const pageFocus = document.activeElement;
-    const lost = !pageFocus || pageFocus === document.body || (pageFocus === shadow.host && !element.contains(shadow.activeElement));
-    if (lost) focusInside(element);
-  }, [state.leadFormOpen, state.ended]);
+    const shadow = element?.getRootNode() as ShadowRoot | undefined;
+    if (open && element && focusWithin.current && !element.contains(shadow?.activeElement ?? null)) focusInside(element);
+  }, [bottomShown]);
+  const onFocusOut = (event: FocusEvent) => {
+    const target = event.target as Node;
+    if (panel.current?.contains(event.relatedTarget as Node | null)) return;
+    // Chromium blurs an element it is about to remove; that is no leaving. Only a blur whose element
+    // is still there once the render is done means the visitor went elsewhere.
+    queueMicrotask(() => {
+      if (target.isConnected) focusWithin.current = false;
+    });
+  };
 
   const toggle = () => {
     moveFocus.current = !open;
@@ -126,7 +137,8 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   }
 
   return html`<div class=${`root${appearance.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}`} style=${style}>
-    <div class="panel" id="cbw-panel" role="dialog" aria-labelledby="cbw-title" hidden=${!open} ref=${panel} onKeyDown=${onKeyDown}>
+    <div class="panel" id="cbw-panel" role="dialog" aria-labelledby="cbw-title" hidden=${!open} ref=${panel} onKeyDown=${onKeyDown}
+      onFocusIn=${() => (focusWithin.current = true)} onFocusOut=${onFocusOut}>
       <div class="header">
         ${avatar(appearance.avatar_url, strings.title)}
         <div class="heading">
