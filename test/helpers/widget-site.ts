@@ -44,9 +44,9 @@ export function hostPage(scriptSrc: string, chatbotId: string, { hostile = true,
   return {
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${heading}</title>${style}</head>
-<body><main><a href="#top" id="first">Top</a><h1>${heading}</h1>
+<body><main>${hostile ? '<a href="#top" id="first">Top</a>' : ''}<h1>${heading}</h1>
 <p>Boots, tents and jackets for every season. Orders ship within two working days.</p>
-<span id="probe" class="launcher panel root sr bubble field btn">probe</span></main>
+${hostile ? '<span id="probe" class="launcher panel root sr bubble field btn">probe</span>' : ''}</main>
 <script src="${scriptSrc}" data-chatbot-id="${chatbotId}" async></script></body></html>`,
   };
 }
