@@ -1,7 +1,7 @@
 // The widget when things go wrong: the server's per-IP limit (429), no network, a paused chatbot;
 // and open_on_load, which opens the panel without taking the page's focus.
 import t from 'tap';
-import { widgetFixture } from '../helpers/widget-site.js';
+import { computedStyle, widgetFixture } from '../helpers/widget-site.js';
 
 t.test('rate limited, then offline: a short message, the visitor’s words kept, and the widget goes on', async (t) => {
   const w = await widgetFixture(t, { config: { widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 1, forms_per_minute: 10 } } } });
@@ -71,4 +71,26 @@ t.test('open_on_load opens the panel without taking the page’s focus; a paused
 
   t.same(refused, []);
   t.same(errors, []);
+});
+
+t.test('a page with a strict Content-Security-Policy: no inline script or style, no eval, only this server', async (t) => {
+  const w = await widgetFixture(t);
+  await w.addQa('Do you ship abroad?', 'Yes, to every country in the European Union.');
+  const policy = `default-src 'none'; script-src ${w.base}; connect-src ${w.base}; style-src 'none'; img-src 'none'`;
+  w.site.set('/strict', {
+    body: `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"><title>Strict</title></head>
+<body><h1>Strict page</h1><script src="${w.base}/widget.js" data-chatbot-id="${w.chatbot.id}" async></script></body></html>`,
+  });
+  const { page, launcher, refused, errors } = await w.open('/');
+  await page.goto(w.site.url('/strict'));
+  await launcher().click();
+  const dialog = page.getByRole('dialog', { name: 'Acme Help' });
+  const messageBox = dialog.getByRole('textbox', { name: 'Type your message…' });
+  await messageBox.fill('Do you ship abroad?');
+  await messageBox.press('Enter');
+  await dialog.getByText('Yes, to every country in the European Union.').waitFor();
+  const look = await computedStyle(launcher(), ['background-color', 'border-radius']);
+  t.same(look, { 'background-color': 'rgb(79, 70, 229)', 'border-radius': '26px' }, 'styled, though the page allows no style');
+  t.same(refused, []);
+  t.same(errors, [], 'no CSP violation, no console error');
 });
