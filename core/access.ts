@@ -44,14 +44,31 @@ function checkIpAllowlist(addresses: ClientAddressResolver, caller: ApiCaller, r
 }
 
 function checkChatbotKeyScope(caller: ApiCaller, options: PlatformRouteOptions, request: Request): void {
-  if (caller.key.kind !== 'chatbot') return;
-  if (!options.chatbotKey || request.params.id !== caller.key.chatbot_id) {
-    throw apiError(
-      403,
-      'key_scope_chatbot',
-      `This key only works for chatbot ${caller.key.chatbot_id} and its settings, widget, conversations, knowledge and leads`,
-    );
-  }
+  if (caller.key.kind !== 'chatbot' || options.chatbotKey === 'scoped') return;
+  if (!options.chatbotKey || request.params.id !== caller.key.chatbot_id) throw keyScopeError(caller.key.chatbot_id!);
+}
+
+function keyScopeError(chatbotId: string) {
+  return apiError(
+    403,
+    'key_scope_chatbot',
+    `This key only works for chatbot ${chatbotId} and its settings, widget, conversations, knowledge and leads`,
+  );
+}
+
+/**
+ * The chatbot a chatbot-scoped key is confined to, or null for account keys. Routes marked
+ * `chatbotKey: 'scoped'` read it to show and change that chatbot's records only.
+ */
+export function chatbotKeyScope(request: Request): string | null {
+  const key = request.auth.credentials?.app?.caller?.key;
+  return key?.kind === 'chatbot' ? key.chatbot_id : null;
+}
+
+/** 403 `key_scope_chatbot` for a chatbot-scoped key naming a chatbot other than its own. */
+export function assertChatbotKeyAllows(request: Request, chatbotId: string): void {
+  const scope = chatbotKeyScope(request);
+  if (scope && scope !== chatbotId) throw keyScopeError(scope);
 }
 
 function checkPlanAccess(caller: ApiCaller, options: PlatformRouteOptions, request: Request): void {

@@ -3,6 +3,7 @@
 // cursor used with other filters is a 400 instead of a silently wrong page.
 import { createHash } from 'node:crypto';
 import Joi from 'joi';
+import { yieldToEventLoop } from './background.js';
 import { apiError } from './errors.js';
 import type { Filter, Repository, Scalar, SortOrder, Stored } from './store/types.js';
 
@@ -97,8 +98,59 @@ export async function paginate<T, R>(
   };
 }
 
-function queryFingerprint(filter: Filter, sort: SortOrder): string {
-  return createHash('sha256').update(JSON.stringify({ filter, sort })).digest('base64url').slice(0, 16);
+/**
+ * Reads a page of the records in `filter` that also pass `matches`: a condition no index answers
+ * (a `q` over several folded fields). Records are read by id in slices of `sliceSize`, yielding to
+ * the event loop between slices, and at most `scanLimit` per page, so a search that matches little
+ * never holds the server or the store for long. A page may therefore hold fewer than `limit`
+ * records, even none, while `has_more` is true: `next_cursor` continues the scan where it stopped.
+ * `matchKey` names the condition (the query text) so a cursor of another search is refused.
+ */
+export async function paginateMatching<T, R>(
+  repository: Repository<T>,
+  params: ListParams,
+  options: {
+    filter: Filter;
+    present: (record: Stored<T>) => R;
+    matches: (record: Stored<T>) => boolean;
+    matchKey: string;
+    scanLimit: number;
+    sliceSize: number;
+  },
+): Promise<Page<R>> {
+  const sort: SortOrder = { field: 'id', direction: params.order };
+  const fingerprint = queryFingerprint(options.filter, sort, options.matchKey);
+  let position = params.cursor ? decodeCursor(params.cursor, fingerprint).i : undefined;
+  const found: Stored<T>[] = [];
+  let scanned = 0;
+  let exhausted = false;
+  while (found.length <= params.limit && scanned < options.scanLimit) {
+    const size = Math.min(options.sliceSize, options.scanLimit - scanned);
+    const slice = await repository.list({ filter: options.filter, sort, limit: size, after: position ? { id: position, value: null } : undefined });
+    scanned += slice.length;
+    for (const record of slice) {
+      position = record.id;
+      if (!options.matches(record)) continue;
+      found.push(record);
+      if (found.length > params.limit) break;
+    }
+    if (slice.length < size) {
+      exhausted = true;
+      break;
+    }
+    await yieldToEventLoop();
+  }
+  if (found.length > params.limit) {
+    const data = found.slice(0, params.limit);
+    return { data: data.map(options.present), has_more: true, next_cursor: encodeCursor({ i: data[data.length - 1]!.id, q: fingerprint }) };
+  }
+  // Everything read (no more), or the scan budget spent: the next page goes on from the last record read.
+  const more = !exhausted && position !== undefined;
+  return { data: found.map(options.present), has_more: more, next_cursor: more ? encodeCursor({ i: position!, q: fingerprint }) : null };
+}
+
+function queryFingerprint(filter: Filter, sort: SortOrder, matchKey?: string): string {
+  return createHash('sha256').update(JSON.stringify({ filter, sort, match: matchKey })).digest('base64url').slice(0, 16);
 }
 
 function encodeCursor(body: CursorBody): string {

@@ -73,8 +73,12 @@ export interface PlatformRouteOptions {
   access?: 'read' | 'write' | 'full';
   /** Allowed on read-only plans too: key management, so a free account can still revoke a leaked key. */
   allowOnReadOnlyPlan?: boolean;
-  /** Chatbot-scoped keys may call this route for their own chatbot (the `id` path parameter). */
-  chatbotKey?: boolean;
+  /**
+   * Chatbot-scoped keys may call this route: `true` for their own chatbot (the `id` path
+   * parameter); `'scoped'` on an account-level route whose handler confines them to their
+   * chatbot's records (`/leads`), reading the chatbot from chatbotKeyScope().
+   */
+  chatbotKey?: boolean | 'scoped';
   /** A plan feature the route needs (403 `plan_feature_unavailable` without it). */
   feature?: 'webhooks';
 }

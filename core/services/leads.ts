@@ -1,5 +1,6 @@
 // What the leads plugin offers other areas (`server.plugins.leads.recorder`): storing a lead seen
-// somewhere (a conversation, the widget form) and publishing `lead.captured`.
+// somewhere (a conversation, the widget form) by the one rule every way in follows, and keeping
+// the links between leads and conversations when either is deleted.
 import type { TenantScope } from '../store/types.js';
 
 export interface LeadDetails {
@@ -11,13 +12,31 @@ export interface LeadDetails {
 
 export interface CapturedLead {
   id: string;
-  /** False when an existing lead (the same e-mail for this chatbot, or this conversation's lead) was updated. */
+  /** False when an existing lead (this e-mail or phone number for this chatbot, or this conversation's lead) was updated. */
   created: boolean;
 }
 
 export interface LeadRecorder {
+  /**
+   * Creates the lead or updates the one the details identify (the same e-mail, ignoring case, or
+   * the same phone number in E.164), publishing `lead.captured` or `lead.updated`. Empty details
+   * are ignored: a capture never erases what an earlier one found.
+   */
   capture(
     tenant: TenantScope,
-    input: { chatbotId: string; conversationId: string | null; source: 'widget_form' | 'conversation' | 'api'; leadId: string | null; details: LeadDetails },
+    input: {
+      chatbotId: string;
+      conversationId: string | null;
+      source: 'widget_form' | 'conversation' | 'api';
+      /** The conversation's own lead, which takes details that identify no other lead. */
+      leadId: string | null;
+      details: LeadDetails;
+      /** Where a phone number without a country code is from: a BCP 47 tag (`de-AT`) or language code; default the chatbot's language. */
+      locale?: string | null;
+    },
   ): Promise<CapturedLead>;
+  /** A conversation was deleted: leads captured in it stop naming it. */
+  forgetConversation(tenant: TenantScope, conversationId: string): Promise<void>;
+  /** `listener` runs after each lead deletion, so other areas can drop their links to the lead. */
+  onDeleted(listener: (tenant: TenantScope, leadId: string) => Promise<void>): void;
 }

@@ -5,13 +5,15 @@ import { Readable } from 'node:stream';
 import type { ServerRoute } from '@hapi/hapi';
 import type { ListParams } from '../../core/pagination.js';
 import { tenantOf } from '../../core/platform.js';
-import type { Filter, Repository, Stored } from '../../core/store/types.js';
+import { csvLine, EXPORT_PAGE_SIZE, recordsInPages } from '../../core/export.js';
+import type { Repository } from '../../core/store/types.js';
 import { conversationFilter, type ChatbotLookup } from './routes.js';
 import { chatbotParams, exportQuery } from './schemas.js';
 import type { ConversationService } from './service.js';
 import { presentConversation, presentMessage, type Conversation, type ConversationDoc, type Message, type MessageDoc } from './store.js';
 
-const PAGE = 100;
+// csvCell moved to core/export.ts, shared with the leads export; re-exported for existing importers.
+export { csvCell } from '../../core/export.js';
 
 const CSV_COLUMNS = [
   'conversation_id',
@@ -36,25 +38,6 @@ const CSV_COLUMNS = [
   'message_created_at',
 ] as const;
 
-/** Records of a filter, oldest first, a page at a time. */
-async function* pages<T>(repository: Repository<T>, filter: Filter): AsyncGenerator<Stored<T>> {
-  let after: { id: string; value: null } | undefined;
-  for (;;) {
-    const page = await repository.list({ filter, sort: { field: 'id', direction: 'asc' }, limit: PAGE, after });
-    yield* page;
-    if (page.length < PAGE) return;
-    after = { id: page[page.length - 1]!.id, value: null };
-  }
-}
-
-/** RFC 4180 quoting, and cells a spreadsheet would run as a formula are defused with a leading quote. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 function csvRow(conversation: Conversation, message: Message | null): string {
   const row: Record<(typeof CSV_COLUMNS)[number], unknown> = {
     conversation_id: conversation.id,
@@ -78,7 +61,7 @@ function csvRow(conversation: Conversation, message: Message | null): string {
     feedback: message?.feedback,
     message_created_at: message?.created_at,
   };
-  return `${CSV_COLUMNS.map((column) => csvCell(row[column])).join(',')}\r\n`;
+  return csvLine(CSV_COLUMNS, row);
 }
 
 export function exportRoute(service: ConversationService, chatbots: ChatbotLookup): ServerRoute {
@@ -100,17 +83,17 @@ export function exportRoute(service: ConversationService, chatbots: ChatbotLooku
         const chatbot = await chatbots.summary(request);
         const tenant = tenantOf(request);
         const params = request.query as ListParams & { format: 'jsonl' | 'csv' };
-        const filter = conversationFilter(chatbot.id, { ...params, order: 'asc', limit: PAGE });
+        const filter = conversationFilter(chatbot.id, { ...params, order: 'asc', limit: EXPORT_PAGE_SIZE });
         const conversations: Repository<ConversationDoc> = service.conversations(tenant);
         const messages: Repository<MessageDoc> = service.messages(tenant);
 
         async function* jsonLines() {
-          for await (const conversation of pages(conversations, filter)) {
+          for await (const conversation of recordsInPages(conversations, filter)) {
             // The line is written piecewise: a long conversation's messages are never all in memory.
             const head = JSON.stringify(presentConversation(conversation));
             yield `${head.slice(0, -1)},"messages":[`;
             let first = true;
-            for await (const message of pages(messages, { conversation_id: conversation.id })) {
+            for await (const message of recordsInPages(messages, { conversation_id: conversation.id })) {
               yield `${first ? '' : ','}${JSON.stringify(presentMessage(message))}`;
               first = false;
             }
@@ -119,9 +102,9 @@ export function exportRoute(service: ConversationService, chatbots: ChatbotLooku
         }
         async function* csvLines() {
           yield `${CSV_COLUMNS.join(',')}\r\n`;
-          for await (const conversation of pages(conversations, filter)) {
+          for await (const conversation of recordsInPages(conversations, filter)) {
             let any = false;
-            for await (const message of pages(messages, { conversation_id: conversation.id })) {
+            for await (const message of recordsInPages(messages, { conversation_id: conversation.id })) {
               yield csvRow(conversation, message);
               any = true;
             }

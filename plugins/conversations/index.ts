@@ -42,6 +42,8 @@ export const conversationsPlugin: Plugin<void> = {
       ]);
     });
 
+    server.plugins.leads.recorder.onDeleted((tenant, leadId) => service.forgetLead(tenant, leadId));
+
     server.ext('onPostStart', () => inactivity.start());
     platform.background.add(inactivity);
     server.route([

@@ -3,6 +3,7 @@
 // change is written with its events in one commit, the conversation first.
 import { performance } from 'node:perf_hooks';
 import { apiError, notFound } from '../../core/errors.js';
+import { recordsInPages } from '../../core/export.js';
 import type { EventInput } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
@@ -356,6 +357,15 @@ export class ConversationService {
       this.conversations(tenant).ops.delete(conversation.id),
       this.messages(tenant).ops.deleteMany({ conversation_id: conversation.id }),
     ]);
+    if (conversation.lead_id) await this.leads.forgetConversation(tenant, conversation.id);
+  }
+
+  /** A deleted lead: conversations stop naming it (their messages keep what the visitor wrote). */
+  async forgetLead(tenant: TenantScope, leadId: string): Promise<void> {
+    const conversations = this.conversations(tenant);
+    for await (const conversation of recordsInPages(conversations, { lead_id: leadId })) {
+      await conversations.update(conversation.id, { lead_id: null });
+    }
   }
 
   /**
@@ -429,6 +439,8 @@ export class ConversationService {
       source: 'conversation',
       leadId: conversation.lead_id,
       details,
+      // A number without a country code is read as the visitor's country, else the conversation language's.
+      locale: conversation.visitor.locale ?? conversation.language,
     });
   }
 

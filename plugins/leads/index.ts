@@ -1,19 +1,25 @@
-// Leads: contact details captured by chatbots. This area stores them and publishes lead.captured;
-// its API (`/leads`) comes with the leads issue.
+// Leads: contact details captured by chatbots (conversations, the widget form) or sent through the
+// API, one lead per e-mail and per phone number per chatbot; the `/leads` routes and their export.
 import type { Plugin } from '@hapi/hapi';
+import { exportRoute } from './export.js';
 import { leadRecorder } from './recorder.js';
+import { leadRoutes } from './routes.js';
+import { LeadService } from './service.js';
 import { declareLeads } from './store.js';
 
 export const leadsPlugin: Plugin<void> = {
   name: 'leads',
   version: '1.0.0',
+  dependencies: ['chatbots'],
   register(server) {
     const platform = server.platform;
-    const leads = declareLeads(platform.store);
-    server.expose('recorder', leadRecorder(platform, leads));
-    // A deleted chatbot takes its leads with it.
-    platform.events.subscribeDurably('chatbot.deleted', 'leads.delete-for-chatbot', async (event, tenant) => {
-      await leads.forTenant(tenant).deleteMany({ chatbot_id: event.chatbot_id! });
-    });
+    const directory = server.plugins.chatbots.directory;
+    const service = new LeadService(platform, declareLeads(platform.store), directory);
+    server.expose('recorder', leadRecorder(service));
+    // A deleted chatbot takes its leads with it, and their personal data out of its lead events.
+    platform.events.subscribeDurably('chatbot.deleted', 'leads.delete-for-chatbot', (event, tenant) =>
+      service.deleteForChatbot(tenant, event.chatbot_id!),
+    );
+    server.route([...leadRoutes(service, directory), exportRoute(service)]);
   },
 };

@@ -1,0 +1,78 @@
+// GET /leads/export: every lead in the filter, oldest first, as JSON Lines or CSV. Read from the
+// store a page at a time as the response is written, so memory stays flat however many leads.
+import { Readable } from 'node:stream';
+import type { ServerRoute } from '@hapi/hapi';
+import { csvLine, recordsInPages } from '../../core/export.js';
+import { tenantOf } from '../../core/platform.js';
+import type { Filter, Repository } from '../../core/store/types.js';
+import { leadFilter, leadMatcher, listedChatbot, type LeadListParams } from './routes.js';
+import { exportQuery } from './schemas.js';
+import type { LeadService } from './service.js';
+import { presentLead, type Lead, type LeadDoc } from './store.js';
+
+export const CSV_COLUMNS = [
+  'id',
+  'chatbot_id',
+  'conversation_id',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'status',
+  'source',
+  'notes',
+  'custom',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type ExportFormat = 'jsonl' | 'csv';
+
+function csvRow(lead: Lead): string {
+  const view = presentLead(lead);
+  return csvLine(CSV_COLUMNS, { ...view, custom: Object.keys(view.custom).length > 0 ? JSON.stringify(view.custom) : null });
+}
+
+/** The export's text, a line at a time; the next page of leads is read only when the consumer asks. */
+export async function* leadExportLines(
+  repository: Repository<LeadDoc>,
+  filter: Filter,
+  format: ExportFormat,
+  matches: (lead: Lead) => boolean = () => true,
+): AsyncGenerator<string> {
+  if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
+  for await (const lead of recordsInPages(repository, filter)) {
+    if (!matches(lead)) continue;
+    yield format === 'csv' ? csvRow(lead) : `${JSON.stringify(presentLead(lead))}\n`;
+  }
+}
+
+export function exportRoute(service: LeadService): ServerRoute {
+  return {
+    method: 'GET',
+    path: '/api/v1/leads/export',
+    options: {
+      description: 'Export leads (JSON Lines or CSV)',
+      notes:
+        '`format=jsonl` (default): one lead per line, as `GET /leads/{leadId}` returns it. `format=csv`: a header row, ' +
+        'then one row per lead (`custom` as JSON); cells starting with = + - @ are prefixed with an apostrophe so ' +
+        'spreadsheets do not run them. Oldest first; takes the list filters (`chatbot_id`, `status`, `source`, `q`, ' +
+        'time). Streamed in constant memory. Needs full API access.',
+      tags: ['api', 'leads'],
+      plugins: { platform: { chatbotKey: 'scoped', access: 'full' } },
+      validate: { query: exportQuery },
+      response: { status: { 200: true } }, // a stream: one Lead per line, or CSV rows
+      handler: async (request, h) => {
+        const params = request.query as LeadListParams & { format: ExportFormat };
+        const chatbotId = listedChatbot(request, params.chatbot_id);
+        const filter = leadFilter(params, chatbotId);
+        const lines = leadExportLines(service.repository(tenantOf(request)), filter, params.format, params.q ? leadMatcher(params.q) : undefined);
+        const csv = params.format === 'csv';
+        return h
+          .response(Readable.from(lines, { objectMode: false }))
+          .type(csv ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="leads${chatbotId ? `-${chatbotId}` : ''}.${params.format}"`);
+      },
+    },
+  };
+}
