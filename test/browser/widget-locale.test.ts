@@ -70,3 +70,23 @@ t.test('hide_on pages and devices left out get no widget; a phone gets the panel
   t.same([...refused, ...phone.refused], [], 'no request left the two local servers');
   t.same([...errors, ...phone.errors], [], 'no console errors');
 });
+
+t.test('allowed_origins: the widget shows on the sites listed and nowhere else', async (t) => {
+  const w = await widgetFixture(t);
+  await w.putWidget({ allowed_origins: [w.site.origin] });
+  const { page, launcher, refused, errors } = await w.open('/');
+  await launcher().waitFor();
+  t.pass(`shown on ${w.site.origin}, which is listed`);
+
+  await w.putWidget({ allowed_origins: ['https://shop.example'] });
+  const refusal = await w.api.request('GET', `/widget/v1/${w.chatbot.id}/config`, { headers: { origin: w.site.origin } });
+  t.equal(refusal.json?.code, 'origin_not_allowed', 'the server refuses the config to this origin');
+  const [failed] = await Promise.all([page.waitForEvent('requestfailed', (request) => request.url().endsWith('/config')), page.reload()]);
+  t.ok(failed, 'the browser blocks it (no CORS headers)');
+  await page.locator('chatbot-widget').waitFor({ state: 'detached' });
+  t.equal(await launcher().count(), 0, 'and the page gets no widget');
+  t.same(refused, []);
+  // Without CORS headers the browser blocks the answer and says so; the script only warns.
+  const unexpected = errors.filter((error) => !/blocked by CORS policy|^Failed to load resource: net::ERR_FAILED/.test(error));
+  t.same(unexpected, [], 'nothing but the browser’s CORS notice');
+});
