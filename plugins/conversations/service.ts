@@ -423,6 +423,7 @@ export class ConversationService {
       source: input.source,
       leadId: conversation?.lead_id ?? null,
       details: input.details,
+      locale: conversation ? (conversation.visitor.locale ?? conversation.language) : null,
     });
     if (conversation && conversation.lead_id !== lead.id) {
       await this.change(tenant, chatbot, conversation.id, (current) =>
