@@ -52,8 +52,11 @@ t.test('after the first reply the form asks, checks the e-mail, and the lead is 
   await dialog.getByRole('log').getByText('Thanks! We will be in touch.').waitFor();
   await until(async () => captured.length === 1, 'the lead is captured');
   const [conversation] = await w.conversations();
-  t.match(captured[0], { name: 'Ada Lovelace', email: 'ada@example.com', source: 'widget_form', conversation_id: conversation!.id }, 'the lead');
-  t.equal(conversation!.lead_id, captured[0]!.id, 'and the conversation’s lead');
+  t.match(captured[0], { name: 'Ada Lovelace', email: 'ada@example.com', source: 'widget_form', conversation_id: conversation!.id }, 'lead.captured');
+  const leads = await w.leads();
+  t.equal(leads.length, 1, 'one lead in GET /api/v1/leads');
+  t.match(leads[0], { id: captured[0]!.id, name: 'Ada Lovelace', email: 'ada@example.com', source: 'widget_form', conversation_id: conversation!.id });
+  t.equal(conversation!.lead_id, captured[0]!.id, 'and it is the conversation’s lead');
   t.equal(await messageBox.count(), 1, 'the message box is back');
   t.equal(await dialog.getByRole('button', { name: 'Leave your details' }).count(), 0, 'no offer to leave details again');
 
@@ -96,6 +99,7 @@ t.test('before_chat: the form comes first and cannot be skipped while it require
   await messageBox.waitFor();
   await until(async () => captured.length === 1, 'the lead is captured');
   t.match(captured[0], { email: 'grace@example.com', source: 'widget_form', conversation_id: null }, 'a lead before any conversation');
+  t.match(await w.leads(), [{ id: captured[0]!.id, email: 'grace@example.com', conversation_id: null }], 'in GET /api/v1/leads');
 
   await messageBox.fill('Hello');
   await messageBox.press('Enter');

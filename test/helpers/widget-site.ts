@@ -65,6 +65,8 @@ export interface WidgetFixture {
   /** The chatbot's conversations as the API lists them, newest first. */
   conversations(): Promise<Array<{ id: string; status: string; channel: string; message_count: number; lead_id: string | null }>>;
   messages(conversationId: string): Promise<Array<{ id: string; role: string; content: string; feedback: string | null }>>;
+  /** The chatbot's leads as GET /api/v1/leads lists them, newest first. */
+  leads(): Promise<Array<{ id: string; name: string | null; email: string | null; phone: string | null; source: string; conversation_id: string | null }>>;
   /** Serves the host page (with the widget's tag) at `path` of the host site; returns its URL. */
   hostOn(path: string): string;
   /** A fresh browser context (its own storage) on the host page at `path`. */
@@ -120,6 +122,11 @@ export async function widgetFixture(t: Test, options: { config?: DeepPartial<Con
     },
     async conversations() {
       return (await api.request('GET', `/api/v1/chatbots/${chatbot.id}/conversations`, { key })).json.data;
+    },
+    async leads() {
+      const response = await api.request('GET', `/api/v1/leads?chatbot_id=${chatbot.id}`, { key });
+      await expectOk(response, 'GET leads');
+      return response.json.data;
     },
     async messages(conversationId) {
       return (await api.request('GET', `/api/v1/chatbots/${chatbot.id}/conversations/${conversationId}/messages?order=asc&limit=100`, { key })).json.data;
