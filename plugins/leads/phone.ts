@@ -5,10 +5,11 @@ import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from
 /**
  * What the API accepts as a phone number: 7 to 15 digits (E.164's most), an optional leading "+",
  * and the usual separators between digits. Surrounding spaces are allowed (the value is trimmed),
- * so the OpenAPI document's pattern is never stricter than the server. Linear: separators and
+ * so the OpenAPI document's pattern is never stricter than the server. ASCII classes only, not
+ * \d: other regex engines (the fuzzer's) read \d as any Unicode digit. Linear: separators and
  * digits are disjoint, so each character can be read only one way.
  */
-export const PHONE_PATTERN = /^\s*\+?\(?\d(?:[\s().\/-]*\d){6,14}\)?\s*$/;
+export const PHONE_PATTERN = /^\s*\+?\(?[0-9](?:[ ().\/-]*[0-9]){6,14}\)?\s*$/;
 
 /**
  * The country a chatbot's language most likely dials from, for numbers given without a country

@@ -340,7 +340,8 @@ function usableFields(fields: LeadFields): LeadFields {
   for (const field of ['name', 'email', 'phone', 'company', 'notes'] as const) {
     const value = fields[field];
     if (typeof value !== 'string') continue;
-    const trimmed = value.trim();
+    // A number a visitor typed may hold tabs or no-break spaces between its digits.
+    const trimmed = field === 'phone' ? value.replace(/\s+/g, ' ').trim() : value.trim();
     if (trimmed === '' || [...trimmed].length > LEAD_LIMITS[field]) continue;
     if (field === 'phone' && !PHONE_PATTERN.test(trimmed)) continue;
     usable[field] = trimmed;

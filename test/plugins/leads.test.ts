@@ -182,6 +182,7 @@ t.test('leads captured in conversations: the same rule, both links, events on bo
   t.same(await capture({ email: 'hedy@example.com' }, nameOnly.id), { id: nameOnly.id, created: false }, 'the conversation’s lead takes the e-mail');
   t.equal((await capture({ email: 'hedy.other@example.com' }, nameOnly.id)).created, true, 'a second address in one conversation is another lead');
   t.equal((await capture({ phone: '+1 212 555 0100' }, nameOnly.id)).id, nameOnly.id, 'a first number joins it');
+  t.equal((await capture({ phone: '+1\u00a0212\u00a0555\t0100' }, null)).id, nameOnly.id, 'typed with no-break spaces and tabs: the same number');
   t.equal((await capture({ phone: '+1 212 555 0199' }, nameOnly.id)).created, true, 'a second number in one conversation is another lead');
   t.equal((await capture({ email: `${'a'.repeat(300)}@example.com` }, null)).created, true, 'an over-long “address” is not kept…');
   const overlong = await api.request('GET', `/api/v1/leads?chatbot_id=${bot.id}&source=widget_form&limit=1`, { key: acme.live });
@@ -359,6 +360,8 @@ t.test('bad input: a 400 with details on every route, and 404s naming the resour
     ['POST', '/api/v1/leads', { chatbot_id: bot.id, email: 'not-an-email' }, 'email'],
     ['POST', '/api/v1/leads', { chatbot_id: bot.id, phone: 'call me' }, 'phone'],
     ['POST', '/api/v1/leads', { chatbot_id: bot.id, phone: '12345' }, 'phone'],
+    ['POST', '/api/v1/leads', { chatbot_id: bot.id, phone: '+49\t30\t1234567' }, 'phone'],
+    ['POST', '/api/v1/leads', { chatbot_id: bot.id, phone: '+٤٩ ٣٠ ١٢٣٤٥٦٧' }, 'phone'],
     ['POST', '/api/v1/leads', { chatbot_id: bot.id, phone: '+49 30 1234567 89012345' }, 'phone'],
     ['POST', '/api/v1/leads', { chatbot_id: bot.id, email: 'a@example.com', status: 'won' }, 'status'],
     ['POST', '/api/v1/leads', { chatbot_id: bot.id, email: 'a@example.com', source: 'api' }, 'source'],
