@@ -14,9 +14,10 @@
 // nothing the fuzzer generates ever leaves the machine.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { CIDR_PATTERN } from '../../core/client-address.js';
 import { startFerretDb } from '../helpers/ferretdb.js';
@@ -58,6 +59,8 @@ interface Outcome {
   /** unique failures it found */
   failed: number;
   byCheck: Record<string, number>;
+  /** Every check schemathesis ran, by name: how many responses passed and failed it. */
+  checksRun: Record<string, { passed: number; failed: number }>;
   code: number | null;
 }
 
@@ -149,9 +152,11 @@ async function fuzzStore(store: 'sqlite' | 'ferretdb', st: string, limits: Limit
           '--workers',
           workers,
           '--report',
-          'junit',
+          'junit,ndjson',
           '--report-junit-path',
           report,
+          '--report-ndjson-path',
+          report.replace(/\.xml$/, '.ndjson'),
           '--generation-database',
           'none',
         ],
@@ -177,9 +182,10 @@ async function fuzzStore(store: 'sqlite' | 'ferretdb', st: string, limits: Limit
     // A run that failed without naming failures (a crash, an error loading the schema) still fails.
     const failed = code === 0 ? found : Math.max(found, 1);
     const tested = Math.max(...summaries.map((summary) => summary.tested));
+    const checksRun = await countChecks(results.map((result) => result.report.replace(/\.xml$/, '.ndjson')));
     // The JUnit report lists operations a time limit left untested too: clean ones count up to those tested.
     const passed = Math.min(tested, cleanOperations(results.map((result) => result.report)));
-    return { store, tested, passed, failed, byCheck, code };
+    return { store, tested, passed, failed, byCheck, checksRun, code };
   } finally {
     if (server && server.exitCode === null) {
       server.kill('SIGTERM');
@@ -209,6 +215,34 @@ function parseSummary(output: string): { tested: number; failed: number; byCheck
   const section = /^Failures:\n((?:[ \t]+\S.*\n)+)/m.exec(output)?.[1] ?? '';
   for (const match of section.matchAll(/(ST\d+ [^:\n]+):\s*(\d+)/g)) byCheck[match[1]!] = Number(match[2]);
   return { tested, failed, byCheck };
+}
+
+/**
+ * How many times each check ran and how it ended, from the NDJSON event reports: each finished
+ * scenario's recorder lists, per test case, the checks run on its response (`{name, status}`).
+ */
+async function countChecks(files: string[]): Promise<Record<string, { passed: number; failed: number }>> {
+  const counts: Record<string, { passed: number; failed: number }> = {};
+  // A check result is `{name, status}` (and `failure_info` when it failed), found under `checks`.
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.name === 'string' && (record.status === 'success' || record.status === 'failure') && Object.keys(record).length <= 3) {
+      const count = (counts[record.name] ??= { passed: 0, failed: 0 });
+      if (record.status === 'success') count.passed++;
+      else count.failed++;
+      return;
+    }
+    Object.values(record).forEach(visit);
+  };
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    for await (const line of createInterface({ input: createReadStream(file) })) {
+      if (line.trim()) visit(JSON.parse(line));
+    }
+  }
+  return counts;
 }
 
 /** Operations without a failure in any of the JUnit reports (one test case per operation). */
@@ -249,6 +283,11 @@ async function main(): Promise<number> {
   const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
   for (const outcome of outcomes) {
     const checks = Object.entries(outcome.byCheck).map(([check, count]) => `${check}: ${count}`).join(', ');
+    const run = Object.entries(outcome.checksRun)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([check, count]) => `${check} ${count.passed} passed${count.failed ? `, ${count.failed} failed` : ''}`)
+      .join('; ');
+    process.stdout.write(`# checks on ${outcome.store}: ${run || 'none recorded'}\n`);
     process.stdout.write(
       `# schemathesis on ${outcome.store}: ${outcome.tested} operations tested, ${outcome.passed} without failures, ` +
         `${outcome.failed} unique failures${checks ? ` (${checks})` : ''} (exit ${outcome.code})\n`,
