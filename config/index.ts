@@ -92,6 +92,9 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   WEBHOOK_SECRET_KEY: 'webhooks.secret_key',
   WEBHOOK_TIMEOUT_MS: 'webhooks.timeout_ms',
   EVENT_RETENTION_DAYS: 'retention.events_days',
+  WIDGET_REQUESTS_PER_MINUTE: 'widget.rate_limits.requests_per_minute',
+  WIDGET_MESSAGES_PER_MINUTE: 'widget.rate_limits.messages_per_minute',
+  WIDGET_FORMS_PER_MINUTE: 'widget.rate_limits.forms_per_minute',
 };
 
 /** Variables holding a comma-separated list. */
