@@ -1,7 +1,7 @@
 // The widget in the visitor's language, on the pages and devices its display rules allow, and as a
 // phone shows it (the whole screen).
 import t from 'tap';
-import { hasFocus, widgetFixture } from '../helpers/widget-site.js';
+import { hasFocus, until, widgetFixture } from '../helpers/widget-site.js';
 
 t.test('a German browser reads German: the chatbot’s translation and the widget’s own words', async (t) => {
   const w = await widgetFixture(t);
@@ -59,7 +59,7 @@ t.test('hide_on pages and devices left out get no widget; a phone gets the panel
   t.comment(`screenshot: ${await w.browser.screenshot(phone.page, 'widget-mobile')}`);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  t.ok(await hasFocus(phone.launcher()), 'closing gives focus back to the launcher');
+  await until(() => hasFocus(phone.launcher()), 'closing gives focus back to the launcher');
 
   await w.putWidget({ display_rules: { devices: ['desktop'] } });
   const [config] = await Promise.all([phone.page.waitForResponse((response) => response.url().endsWith('/config')), phone.page.reload()]);

@@ -94,7 +94,7 @@ t.test('a visitor asks, gets the answer, rates it and finds it again after a rel
   await messageBox.focus();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  t.ok(await hasFocus(launcher()), 'focus is back on the launcher');
+  await until(() => hasFocus(launcher()), 'focus is back on the launcher');
   t.equal(await launcher().getAttribute('aria-expanded'), 'false');
 
   await launcher().click();

@@ -2,7 +2,7 @@
 // from the server or the visitor is rendered as text; the only links are checked http(s) URLs.
 import htm from 'htm';
 import { h, render, type ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { hexColor, mix, readableOn } from './colors.js';
 import type { UiStrings } from './i18n.js';
 import type { ChatEntry, ChatSession, ChatState } from './session.js';
@@ -42,10 +42,11 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   const moveFocus = useRef(false);
   const paused = config.status === 'paused';
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same frame the panel opens or closes. After rendering,
+  // though: on a phone the launcher is hidden while the panel is open, and a hidden element cannot
+  // take focus.
+  useLayoutEffect(() => {
     session.setPanelOpen(open);
-    // After rendering: on a phone the launcher is hidden while the panel is open, and a hidden
-    // element cannot take focus.
     if (moveFocus.current) {
       if (open) focusInside(panel.current);
       else launcher.current?.focus();
@@ -58,7 +59,7 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   const focusWithin = useRef(false);
   const bottomShown = `${state.leadFormOpen}:${state.ended}`;
   const lastBottomShown = useRef(bottomShown);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (lastBottomShown.current === bottomShown) return;
     lastBottomShown.current = bottomShown;
     const element = panel.current;
@@ -83,8 +84,9 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
     moveFocus.current = true;
     setOpen(false);
   };
+  // On the root: Escape closes from the launcher too, not only from inside the panel.
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
+    if (event.key !== 'Escape' || !open) return;
     event.stopPropagation();
     close();
   };
@@ -136,8 +138,8 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
     />`;
   }
 
-  return html`<div class=${`root${appearance.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}`} style=${style}>
-    <div class="panel" id="cbw-panel" role="dialog" aria-labelledby="cbw-title" hidden=${!open} ref=${panel} onKeyDown=${onKeyDown}
+  return html`<div class=${`root${appearance.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}`} style=${style} onKeyDown=${onKeyDown}>
+    <div class="panel" id="cbw-panel" role="dialog" aria-labelledby="cbw-title" hidden=${!open} ref=${panel}
       onFocusIn=${() => (focusWithin.current = true)} onFocusOut=${onFocusOut}>
       <div class="header">
         ${avatar(appearance.avatar_url, strings.title)}
