@@ -168,7 +168,7 @@ export function buildOpenApiDocument(routes: RequestRoute[], options: DocumentOp
       responses[String(success.status)] = {
         description: STATUS_TEXT[success.status] ?? 'Success',
         headers: { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } },
-        content,
+        ...(success.mediaTypes.length > 0 ? { content } : {}),
       };
     }
     for (const error of derived.errors) {

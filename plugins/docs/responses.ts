@@ -129,6 +129,7 @@ function successResponses(route: RequestRoute): SuccessResponse[] {
 }
 
 function successOf(route: RequestRoute, status: number, schema: Joi.Schema | boolean | null): SuccessResponse {
+  if (status === 204) return { status, schema: null, mediaTypes: [] }; // no body at all
   if (schema === false) throw new UndocumentableRouteError(`${nameOf(route)}: response ${status} is refused by its schema`);
   // hapi compiles `true` (anything goes) to null.
   if (schema === true || schema === null) return { status, schema: null, mediaTypes: streamMediaTypes(route, status) };
@@ -147,7 +148,8 @@ function streamMediaTypes(route: RequestRoute, status: number): string[] {
     if (types.every(Boolean)) return [...new Set(types as string[])];
   }
   const notes = notesOf(route);
-  const named = [...notes.matchAll(/\b((?:text|application|image)\/[a-z0-9.+-]+)/g)].map((match) => match[1]!);
+  // A media type ends in a letter, digit or +: the full stop of a sentence is not part of it.
+  const named = [...notes.matchAll(/\b((?:text|application|image)\/[a-z0-9.+-]*[a-z0-9+])/g)].map((match) => match[1]!);
   if (named.length > 0) return [...new Set(named)];
   throw new UndocumentableRouteError(
     `${nameOf(route)}: response ${status} has no schema; give the route a \`format\` query or name the media types in its notes`,

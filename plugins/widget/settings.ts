@@ -137,8 +137,8 @@ export const widgetSettingsInput = Joi.object({
   input_placeholder: text(100).default('Type your message…').description('Also the message box’s accessible name'),
   welcome_message: text(1000).allow(null).default(null).description('Default: the chatbot’s welcome message'),
   suggested_messages: suggestedMessages.default([]),
-  translations: Joi.object()
-    .pattern(Joi.string().valid(...ISO_639_1), translation)
+  // One key per language rather than .pattern(): the OpenAPI document then names the languages.
+  translations: Joi.object(Object.fromEntries(ISO_639_1.map((code) => [code, translation])))
     .max(20)
     .default({})
     .description('The same strings per language (ISO 639-1); the widget picks the visitor’s browser language'),
