@@ -1,11 +1,12 @@
 // The widget script as built (issue 12): within its size budget, naming no other host, writing no
 // markup from strings; and its pure parts (display-rule patterns, the event-stream reader) on
 // their edge cases, in Node.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
-import { buildWidget, WIDGET_GZIP_BUDGET, WIDGET_OUTPUT, WIDGET_SOURCE } from '../../plugins/widget/client/build.js';
+import { buildAndReport, buildWidget, WIDGET_GZIP_BUDGET, WIDGET_OUTPUT, WIDGET_SOURCE } from '../../plugins/widget/client/build.js';
 import { patternMatches, shownOnPage } from '../../plugins/widget/client/src/rules.js';
 import { readEvents } from '../../plugins/widget/client/src/sse.js';
 
@@ -36,7 +37,17 @@ t.test('the built script: one small file that asks no other host for anything', 
 
   const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
   t.equal(scripts.prepare, 'tsx plugins/widget/client/build.ts', 'npm ci builds it');
+  t.equal(scripts['build:widget'], scripts.prepare, 'npm run build:widget too');
   t.match(scripts.typecheck, 'tsc --noEmit -p plugins/widget/client', 'and the type check covers it');
+});
+
+t.test('npm run build:widget prints the size against the budget', async (t) => {
+  const lines: string[] = [];
+  t.equal(await buildAndReport((line) => lines.push(line)), true, 'within budget');
+  t.match(lines, [/^widget: plugins\/widget\/client\/dist\/widget\.js \d+\.\d KB, \d+\.\d KB gzipped \(budget 30\.0 KB\)$/]);
+  // What `prepare` runs, without npm around it.
+  const output = execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'plugins/widget/client/build.ts'], { encoding: 'utf8' });
+  t.equal(output, `${lines[0]}\n`, 'the same line from the command');
 });
 
 t.test('display rule patterns: * is any run, the rest literal; the query only when the pattern has one', async (t) => {
