@@ -7,7 +7,13 @@ t.test('a German browser reads German: the chatbot’s translation and the widge
   const w = await widgetFixture(t);
   await w.putWidget({
     translations: {
-      de: { title: 'Acme Hilfe', launcher_text: 'Schreiben Sie uns', input_placeholder: 'Ihre Nachricht …', welcome_message: 'Hallo! Wie können wir helfen?' },
+      de: {
+        title: 'Acme Hilfe',
+        launcher_text: 'Schreiben Sie uns',
+        input_placeholder: 'Ihre Nachricht …',
+        welcome_message: 'Hallo! Wie können wir helfen?',
+        suggested_messages: ['Gibt es Gutscheine?'],
+      },
     },
   });
   const { page, launcher, refused, errors } = await w.open('/de/start', { locale: 'de-DE' });
@@ -21,9 +27,9 @@ t.test('a German browser reads German: the chatbot’s translation and the widge
   t.equal(await dialog.getByRole('button', { name: 'Schließen' }).count(), 1, 'the built-in “Close” in German');
   t.equal(await dialog.getByRole('button', { name: 'Senden' }).count(), 1, 'and “Send”');
 
-  await messageBox.fill('Gibt es Gutscheine?');
-  await messageBox.press('Enter');
+  await dialog.getByRole('button', { name: 'Gibt es Gutscheine?' }).click();
   await dialog.getByRole('button', { name: 'Hilfreich', exact: true }).waitFor();
+  t.equal(await dialog.getByRole('log').getByText('Gibt es Gutscheine?').count(), 1, 'the translated suggestion was sent by a click');
   t.equal(await dialog.getByRole('button', { name: 'Nicht hilfreich' }).count(), 1, 'the rating buttons in German');
   const [conversation] = await w.conversations();
   const stored = (await w.api.request('GET', `/api/v1/chatbots/${w.chatbot.id}/conversations/${conversation!.id}`, { key: w.account.live })).json;

@@ -119,3 +119,33 @@ t.test('a visitor asks, gets the answer, rates it and finds it again after a rel
   t.ok(requests.includes(`${w.base}/widget.js`), 'the script came from this server');
   t.same(errors, [], 'no console errors');
 });
+
+t.test('an answer from a web page of the knowledge base links to that page', async (t) => {
+  const w = await widgetFixture(t, { config: { fetch: { allowed_cidrs: ['127.0.0.1/32'] } } });
+  const page = w.site.url('/help/shipping');
+  w.site.set('/help/shipping', {
+    body:
+      '<!doctype html><html><head><title>Shipping | Acme Help</title></head><body><article><h1>Shipping</h1>' +
+      '<p>We ship to every country in the European Union. Orders placed before 2 pm leave the warehouse the same day. ' +
+      'This paragraph is long enough for Readability to treat the page as an article worth reading.</p></article></body></html>',
+  });
+  const added = await w.api.request('POST', `/api/v1/chatbots/${w.chatbot.id}/knowledge`, { key: w.account.live, payload: { type: 'url', url: page } });
+  t.equal(added.statusCode, 201);
+  await w.api.server.plugins.knowledge.worker.drain();
+
+  const visitor = await w.open('/');
+  await visitor.launcher().click();
+  const dialog = visitor.page.getByRole('dialog', { name: 'Acme Help' });
+  const messageBox = dialog.getByRole('textbox', { name: 'Type your message…' });
+  await messageBox.fill('Do you ship to the European Union?');
+  await messageBox.press('Enter');
+  const log = dialog.getByRole('log');
+  await log.getByText('We ship to every country in the European Union.').waitFor();
+  const source = log.locator(`a[href="${page}"]`);
+  t.equal(await source.count(), 1, 'the source is a link to the page');
+  t.equal(await source.getAttribute('target'), '_blank');
+  t.equal(await source.getAttribute('rel'), 'noopener noreferrer');
+  t.match(await source.innerText(), /Shipping/, 'named by its title');
+  t.same(visitor.refused, []);
+  t.same(visitor.errors, []);
+});
