@@ -357,7 +357,8 @@ export class ConversationService {
       this.conversations(tenant).ops.delete(conversation.id),
       this.messages(tenant).ops.deleteMany({ conversation_id: conversation.id }),
     ]);
-    if (conversation.lead_id) await this.leads.forgetConversation(tenant, conversation.id);
+    // Every lead captured in it, not only its last one (a second address made another lead).
+    await this.leads.forgetConversation(tenant, conversation.id);
   }
 
   /** A deleted lead: conversations stop naming it (their messages keep what the visitor wrote). */

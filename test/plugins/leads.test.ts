@@ -259,6 +259,11 @@ t.test('PATCH works a lead through the statuses; DELETE removes it and scrubs it
   const conv2 = (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live, payload: {} })).json;
   await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv2.id}/messages`, { key: acme.live, payload: { content: 'bea@example.com' } });
   t.equal((await api.request('GET', `/api/v1/leads/${bea.id}`, { key: acme.live })).json.conversation_id, conv2.id);
+  // A second address there is another lead, now the conversation's; once it is deleted the conversation names none.
+  const second = await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv2.id}/messages`, { key: acme.live, payload: { content: 'or cleo@example.com' } });
+  t.not(second.json.conversation.lead_id, bea.id);
+  await api.request('DELETE', `/api/v1/leads/${second.json.conversation.lead_id}`, { key: acme.live });
+  t.equal((await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${conv2.id}`, { key: acme.live })).json.lead_id, null);
   await api.request('DELETE', `/api/v1/chatbots/${bot.id}/conversations/${conv2.id}`, { key: acme.live });
   t.equal((await api.request('GET', `/api/v1/leads/${bea.id}`, { key: acme.live })).json.conversation_id, null);
   t.same(events.at(-1)!.data.previous_attributes, { conversation_id: conv2.id });
