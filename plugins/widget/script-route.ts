@@ -1,5 +1,6 @@
-// GET /widget.js: the embeddable script, built from plugins/widget/client by esbuild when the
-// package is installed (npm ci runs `prepare`), read once at start and served with an ETag.
+// GET /widget.js: the embeddable script, built by esbuild from web/widget (browser code lives in
+// web/, as ARCHITECTURE.md lays out) when the package is installed (npm ci runs `prepare`), read
+// once at start and served with an ETag.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerRoute } from '@hapi/hapi';
 import { apiError } from '../../core/errors.js';
 
-export const WIDGET_SCRIPT_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'client', 'dist', 'widget.js');
+export const WIDGET_SCRIPT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/widget/dist/widget.js');
 
 export function scriptRoute(file = WIDGET_SCRIPT_PATH): ServerRoute {
   const script = existsSync(file) ? readFileSync(file) : null;

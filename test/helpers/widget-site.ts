@@ -4,7 +4,7 @@
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import type { Test } from 'tap';
 import type { Config, DeepPartial } from '../../config/index.js';
-import { buildWidget } from '../../plugins/widget/client/build.js';
+import { buildWidget } from '../../web/widget/build.js';
 import { launchBrowser, type BrowserSession } from './browser.js';
 import { buildTestServer, type TestAccount, type TestServer } from './server.js';
 import { startSite, type Site, type SitePage } from './site.js';

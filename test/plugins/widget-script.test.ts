@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
-import { buildAndReport, buildWidget, WIDGET_GZIP_BUDGET, WIDGET_OUTPUT, WIDGET_SOURCE } from '../../plugins/widget/client/build.js';
-import { patternMatches, shownOnPage } from '../../plugins/widget/client/src/rules.js';
-import { readEvents } from '../../plugins/widget/client/src/sse.js';
+import { buildAndReport, buildWidget, WIDGET_GZIP_BUDGET, WIDGET_OUTPUT, WIDGET_SOURCE } from '../../web/widget/build.js';
+import { patternMatches, shownOnPage } from '../../web/widget/src/rules.js';
+import { readEvents } from '../../web/widget/src/sse.js';
 
 /** XML namespace names Preact sets on SVG and MathML elements: identifiers, never fetched. */
 const NAMESPACES = new Set(['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml', 'http://www.w3.org/1998/Math/MathML']);
@@ -36,17 +36,17 @@ t.test('the built script: one small file that asks no other host for anything', 
   }
 
   const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
-  t.equal(scripts.prepare, 'tsx plugins/widget/client/build.ts', 'npm ci builds it');
+  t.equal(scripts.prepare, 'tsx web/widget/build.ts', 'npm ci builds it');
   t.equal(scripts['build:widget'], scripts.prepare, 'npm run build:widget too');
-  t.match(scripts.typecheck, 'tsc --noEmit -p plugins/widget/client', 'and the type check covers it');
+  t.match(scripts.typecheck, 'tsc --noEmit -p web/widget', 'and the type check covers it');
 });
 
 t.test('npm run build:widget prints the size against the budget', async (t) => {
   const lines: string[] = [];
   t.equal(await buildAndReport((line) => lines.push(line)), true, 'within budget');
-  t.match(lines, [/^widget: plugins\/widget\/client\/dist\/widget\.js \d+\.\d KB, \d+\.\d KB gzipped \(budget 30\.0 KB\)$/]);
+  t.match(lines, [/^widget: web\/widget\/dist\/widget\.js \d+\.\d KB, \d+\.\d KB gzipped \(budget 30\.0 KB\)$/]);
   // What `prepare` runs, without npm around it.
-  const output = execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'plugins/widget/client/build.ts'], { encoding: 'utf8' });
+  const output = execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'web/widget/build.ts'], { encoding: 'utf8' });
   t.equal(output, `${lines[0]}\n`, 'the same line from the command');
 });
 
