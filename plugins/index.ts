@@ -1,6 +1,7 @@
 // Every feature plugin of this build, in registration order. A new resource area adds one line.
 import type { Plugin } from '@hapi/hapi';
 import { accountsPlugin } from './accounts/index.js';
+import { analyticsPlugin } from './analytics/index.js';
 import { chatbotsPlugin } from './chatbots/index.js';
 import { conversationsPlugin } from './conversations/index.js';
 import { docsPlugin } from './docs/index.js';
@@ -18,6 +19,7 @@ export const allPlugins: Array<Plugin<void>> = [
   leadsPlugin,
   conversationsPlugin,
   webhooksPlugin,
+  analyticsPlugin,
   widgetPlugin,
   docsPlugin,
 ];

@@ -1,0 +1,186 @@
+// Figures read from the raw records, the one place that decides what each figure counts: the
+// roll-up of a closed hour, a rebuild and the live count of the open hour all call collectHours,
+// so a rolled-up hour and the same hour counted live cannot disagree.
+//
+// Every source is a record written in the same commit as the change it describes, and read by a
+// time range of ids (ULIDs start with their time), which every store answers from its primary key:
+// - conversations started: the conversation records;
+// - conversations ended (with the resolution they ended with): the `conversation.ended` events;
+// - leads: the `lead.captured` events (a new lead; a second capture of the same person is
+//   `lead.updated`, not a new lead);
+// - messages, reply types, response times, feedback: the message records, in the hour the message
+//   was written (a rating counts with its reply).
+import type { EventDoc } from '../../core/events.js';
+import type { Collection, Filter, Repository, Stored, TenantScope } from '../../core/store/types.js';
+import { decodeTime } from 'ulid';
+import { analyzerFor } from '../../core/text/analysis.js';
+import { foldForSearch } from '../../core/text/fold.js';
+import type { ConversationDoc, MessageDoc } from '../conversations/store.js';
+import { emptyFigures, HOUR_MS, type Figures } from './figures.js';
+import { floorHour, idRange } from './hours.js';
+import { sketchAdd } from './sketch.js';
+import type { QuestionGroup } from './store.js';
+
+const PAGE = 500;
+/** The longest sample question kept with a group. */
+const SAMPLE_LENGTH = 300;
+
+export interface FactSources {
+  conversations: Collection<ConversationDoc>;
+  messages: Collection<MessageDoc>;
+  events: Collection<EventDoc>;
+}
+
+/** hour (epoch ms) → chatbot id → figures. */
+export type HourFigures = Map<number, Map<string, Figures>>;
+/** hour (epoch ms) → chatbot id → question key → group. */
+export type HourQuestions = Map<number, Map<string, Map<string, QuestionGroup>>>;
+
+function figuresOf(hours: HourFigures, hourMs: number, chatbotId: string): Figures {
+  let byChatbot = hours.get(hourMs);
+  if (!byChatbot) hours.set(hourMs, (byChatbot = new Map()));
+  let figures = byChatbot.get(chatbotId);
+  if (!figures) byChatbot.set(chatbotId, (figures = emptyFigures()));
+  return figures;
+}
+
+/**
+ * The hour a record counts in: the time its id was made (ids are ULIDs). The id, not a time field,
+ * decides, because the reads select records by id range: each record is then in exactly one hour.
+ */
+export const hourOfId = (id: string) => floorHour(decodeTime(id.slice(id.indexOf('_') + 1).toUpperCase()));
+
+async function* pages<T>(repository: Repository<T>, filter: Filter): AsyncGenerator<Stored<T>> {
+  let after: { id: string; value: null } | undefined;
+  for (;;) {
+    const page = await repository.list({ filter, sort: { field: 'id', direction: 'asc' }, limit: PAGE, after });
+    yield* page;
+    if (page.length < PAGE) return;
+    after = { id: page[page.length - 1]!.id, value: null };
+  }
+}
+
+/**
+ * The figures of the whole hours [fromMs, toMs) (hour-aligned), per hour and chatbot; with
+ * `questions`, the visitor questions grouped too. Reads only records made in the range.
+ */
+export async function collectHours(
+  sources: FactSources,
+  tenant: TenantScope,
+  range: { fromMs: number; toMs: number; chatbotId?: string | null; questions?: boolean },
+): Promise<{ figures: HourFigures; questions: HourQuestions }> {
+  const figures: HourFigures = new Map();
+  const questions: HourQuestions = new Map();
+  const scoped = (filter: Filter): Filter => (range.chatbotId ? { ...filter, chatbot_id: range.chatbotId } : filter);
+
+  for await (const conversation of pages(sources.conversations.forTenant(tenant), scoped({ id: idRange('conv', range.fromMs, range.toMs) }))) {
+    figuresOf(figures, hourOfId(conversation.id), conversation.chatbot_id).conversations_started += 1;
+  }
+
+  const events = sources.events.forTenant(tenant);
+  const eventRange = idRange('evt', range.fromMs, range.toMs);
+  for await (const event of pages(events, scoped({ id: eventRange, type: { in: ['conversation.ended', 'lead.captured'] } }))) {
+    const bucket = figuresOf(figures, hourOfId(event.id), event.chatbot_id ?? '');
+    if (event.type === 'lead.captured') {
+      bucket.leads += 1;
+      continue;
+    }
+    bucket.conversations_ended += 1;
+    const resolution = event.data.resolution;
+    if (resolution === 'resolved' || resolution === 'unresolved' || resolution === 'escalated') bucket[resolution] += 1;
+    const startHour = String(hourOfId(String(event.data.id)));
+    bucket.ended_by_start_hour[startHour] = (bucket.ended_by_start_hour[startHour] ?? 0) + 1;
+  }
+
+  const messages = sources.messages.forTenant(tenant);
+  const asked = new Map<string, Stored<MessageDoc>>(); // conversation → its latest visitor message
+  const unanswered: Array<Stored<MessageDoc>> = [];
+  const visitorMessages: Array<Stored<MessageDoc>> = [];
+  for await (const message of pages(messages, scoped({ id: idRange('msg', range.fromMs, range.toMs) }))) {
+    const bucket = figuresOf(figures, hourOfId(message.id), message.chatbot_id);
+    if (message.feedback === 'up') bucket.feedback_up += 1;
+    if (message.feedback === 'down') bucket.feedback_down += 1;
+    if (message.role === 'user') {
+      bucket.messages_user += 1;
+      if (range.questions) {
+        asked.set(message.conversation_id, message);
+        visitorMessages.push(message);
+      }
+      continue;
+    }
+    if (message.role === 'agent') {
+      bucket.messages_agent += 1;
+      continue;
+    }
+    bucket.messages_assistant += 1;
+    if (message.answer_type === 'fallback') bucket.replies_fallback += 1;
+    if (message.response_time_ms !== null && message.response_time_ms !== undefined) {
+      bucket.response_time_count += 1;
+      bucket.response_time_sum += message.response_time_ms;
+      sketchAdd(bucket.response_time_sketch, message.response_time_ms);
+    }
+    if (range.questions && (message.answer_type === 'fallback' || message.feedback === 'down')) {
+      const question = asked.get(message.conversation_id);
+      // A question asked in the previous hour and answered in this one belongs to that hour.
+      if (question) unanswered.push(question);
+      asked.delete(message.conversation_id);
+    }
+  }
+
+  if (range.questions) await groupQuestions(sources, tenant, visitorMessages, new Set(unanswered), questions);
+  return { figures, questions };
+}
+
+/** The question a visitor message asks, after the text analysis the knowledge base uses. */
+export function questionKey(content: string, language: string): string {
+  const terms = [...new Set(analyzerFor(language).terms(content))].sort();
+  // Nothing but stop words ("what?"): the folded text itself, so such messages still group.
+  const text = terms.length > 0 ? terms.join(' ') : foldForSearch(content).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return `${language}:${text}`;
+}
+
+async function groupQuestions(
+  sources: FactSources,
+  tenant: TenantScope,
+  visitorMessages: Array<Stored<MessageDoc>>,
+  unanswered: Set<Stored<MessageDoc>>,
+  into: HourQuestions,
+): Promise<void> {
+  const languages = await conversationLanguages(sources, tenant, [...new Set(visitorMessages.map((m) => m.conversation_id))]);
+  for (const message of visitorMessages) {
+    const hour = hourOfId(message.id);
+    let byChatbot = into.get(hour);
+    if (!byChatbot) into.set(hour, (byChatbot = new Map()));
+    let groups = byChatbot.get(message.chatbot_id);
+    if (!groups) byChatbot.set(message.chatbot_id, (groups = new Map()));
+    const key = questionKey(message.content, languages.get(message.conversation_id) ?? 'en');
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, text: message.content.slice(0, SAMPLE_LENGTH), conversation_id: message.conversation_id, count: 0, unanswered: 0 };
+      groups.set(key, group);
+    }
+    group.count += 1;
+    if (unanswered.has(message)) {
+      // The sample of an unanswered group is a conversation where it went unanswered.
+      if (group.unanswered === 0) {
+        group.text = message.content.slice(0, SAMPLE_LENGTH);
+        group.conversation_id = message.conversation_id;
+      }
+      group.unanswered += 1;
+    }
+  }
+}
+
+async function conversationLanguages(sources: FactSources, tenant: TenantScope, ids: string[]): Promise<Map<string, string>> {
+  const languages = new Map<string, string>();
+  const conversations = sources.conversations.forTenant(tenant);
+  for (let start = 0; start < ids.length; start += 100) {
+    const slice = ids.slice(start, start + 100);
+    for (const conversation of await conversations.list({ filter: { id: { in: slice } }, limit: slice.length })) {
+      languages.set(conversation.id, conversation.language);
+    }
+  }
+  return languages;
+}
+
+export { HOUR_MS };

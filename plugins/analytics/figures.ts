@@ -1,0 +1,152 @@
+// The figures of one hour bucket (per chatbot, and for all chatbots together), how buckets add up,
+// and how a sum of buckets becomes the overview of API.md §4.
+import { emptySketch, sketchMerge, sketchQuantile, type SketchData } from './sketch.js';
+
+export const HOUR_MS = 3_600_000;
+
+export interface Figures {
+  /** Conversations started in the hour. */
+  conversations_started: number;
+  /** Conversations ended in the hour, and their resolution at the end. */
+  conversations_ended: number;
+  resolved: number;
+  unresolved: number;
+  escalated: number;
+  /** Of the conversations ended in the hour, how many started in each hour (epoch ms → count). */
+  ended_by_start_hour: Record<string, number>;
+  messages_user: number;
+  messages_assistant: number;
+  messages_agent: number;
+  /** The chatbot's replies (assistant messages) that were its fallback message. */
+  replies_fallback: number;
+  /** `lead.captured`: new leads (a second capture of the same person updates one, counted once). */
+  leads: number;
+  /** Ratings of the hour's replies. */
+  feedback_up: number;
+  feedback_down: number;
+  response_time_count: number;
+  response_time_sum: number;
+  response_time_sketch: SketchData;
+}
+
+export function emptyFigures(): Figures {
+  return {
+    conversations_started: 0,
+    conversations_ended: 0,
+    resolved: 0,
+    unresolved: 0,
+    escalated: 0,
+    ended_by_start_hour: {},
+    messages_user: 0,
+    messages_assistant: 0,
+    messages_agent: 0,
+    replies_fallback: 0,
+    leads: 0,
+    feedback_up: 0,
+    feedback_down: 0,
+    response_time_count: 0,
+    response_time_sum: 0,
+    response_time_sketch: emptySketch(),
+  };
+}
+
+const COUNTERS = [
+  'conversations_started',
+  'conversations_ended',
+  'resolved',
+  'unresolved',
+  'escalated',
+  'messages_user',
+  'messages_assistant',
+  'messages_agent',
+  'replies_fallback',
+  'leads',
+  'feedback_up',
+  'feedback_down',
+  'response_time_count',
+  'response_time_sum',
+] as const;
+
+export function addFigures(into: Figures, other: Figures): Figures {
+  for (const field of COUNTERS) into[field] += other[field];
+  for (const [hour, count] of Object.entries(other.ended_by_start_hour)) {
+    into.ended_by_start_hour[hour] = (into.ended_by_start_hour[hour] ?? 0) + count;
+  }
+  sketchMerge(into.response_time_sketch, other.response_time_sketch);
+  return into;
+}
+
+export function isEmptyFigures(figures: Figures): boolean {
+  return COUNTERS.every((field) => figures[field] === 0);
+}
+
+const ratio = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000);
+const milliseconds = (value: number | null) => (value === null ? null : Math.round(value));
+
+/** The overview of a period [fromMs, toMs) from the sum of its hours. */
+export function presentFigures(figures: Figures, fromMs: number) {
+  // Ended conversations that started before the period are not among its conversations.
+  let endedOfStarted = 0;
+  for (const [hour, count] of Object.entries(figures.ended_by_start_hour)) if (Number(hour) >= fromMs) endedOfStarted += count;
+  const messages = figures.messages_user + figures.messages_assistant + figures.messages_agent;
+  return {
+    conversations: {
+      total: figures.conversations_started,
+      open: figures.conversations_started - endedOfStarted,
+      ended: figures.conversations_ended,
+    },
+    messages: { total: messages, user: figures.messages_user, assistant: figures.messages_assistant, agent: figures.messages_agent },
+    leads: figures.leads,
+    resolution: {
+      resolved: figures.resolved,
+      unresolved: figures.unresolved,
+      escalated: figures.escalated,
+      rate: ratio(figures.resolved, figures.conversations_ended),
+    },
+    response_time_ms: {
+      avg: figures.response_time_count === 0 ? null : milliseconds(figures.response_time_sum / figures.response_time_count),
+      p50: milliseconds(sketchQuantile(figures.response_time_sketch, 0.5)),
+      p95: milliseconds(sketchQuantile(figures.response_time_sketch, 0.95)),
+    },
+    feedback: { up: figures.feedback_up, down: figures.feedback_down },
+    fallback_rate: ratio(figures.replies_fallback, figures.messages_assistant),
+  };
+}
+
+export type Overview = ReturnType<typeof presentFigures>;
+
+export const METRICS = [
+  'conversations',
+  'messages',
+  'leads',
+  'resolution_rate',
+  'fallback_rate',
+  'response_time_p50',
+  'response_time_p95',
+  'feedback_up',
+  'feedback_down',
+] as const;
+export type Metric = (typeof METRICS)[number];
+
+export function metricOf(overview: Overview, metric: Metric): number | null {
+  switch (metric) {
+    case 'conversations':
+      return overview.conversations.total;
+    case 'messages':
+      return overview.messages.total;
+    case 'leads':
+      return overview.leads;
+    case 'resolution_rate':
+      return overview.resolution.rate;
+    case 'fallback_rate':
+      return overview.fallback_rate;
+    case 'response_time_p50':
+      return overview.response_time_ms.p50;
+    case 'response_time_p95':
+      return overview.response_time_ms.p95;
+    case 'feedback_up':
+      return overview.feedback.up;
+    case 'feedback_down':
+      return overview.feedback.down;
+  }
+}

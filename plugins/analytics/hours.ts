@@ -1,0 +1,62 @@
+// Hour arithmetic, time-sortable id bounds, and local days and weeks as sums of UTC hours.
+import { encodeTime } from 'ulid';
+import { HOUR_MS } from './figures.js';
+
+export const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+export const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+export const isoHour = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The smallest id of a record made at `ms` or later: ids are `<prefix>_<ulid>` and a ULID starts
+ * with its time, so a time range is an id range, which every store answers from its primary key.
+ */
+export function idAtOrAfter(prefix: string, ms: number): string {
+  return `${prefix}_${encodeTime(ms, 10).toLowerCase()}`;
+}
+
+export function idRange(prefix: string, fromMs: number, toMs: number) {
+  return { gte: idAtOrAfter(prefix, fromMs), lt: idAtOrAfter(prefix, toMs) };
+}
+
+/** True for an IANA time zone name Intl knows. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(ms: number, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(new Date(ms));
+}
+
+/** The Monday (ISO week start) of a local date. */
+function weekOf(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  const offset = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+export type Interval = 'hour' | 'day' | 'week';
+
+/**
+ * The label of the point an hour belongs to: the hour itself, or the local date (or its week's
+ * Monday) in `timeZone` of the hour's start. A day is the UTC hours that start on that local date,
+ * so a day of a DST change holds 23 or 25 of them; in a zone whose offset is not whole hours, a day
+ * is shifted by the offset's minutes (India's days run 00:30 to 00:30).
+ */
+export function pointOf(hourMs: number, interval: Interval, timeZone: string): string {
+  if (interval === 'hour') return isoHour(hourMs);
+  const date = localDate(hourMs, timeZone);
+  return interval === 'day' ? date : weekOf(date);
+}

@@ -1,0 +1,42 @@
+// Analytics: hourly roll-ups of conversations, messages, leads, resolution, response times and
+// feedback, and the routes that read them (overview, timeseries, trends, export).
+import type { Plugin } from '@hapi/hapi';
+import { declareConversations } from '../conversations/store.js';
+import type { FactSources } from './facts.js';
+import { AnalyticsReader } from './query.js';
+import { AnalyticsRollup } from './rollup.js';
+import { analyticsRoutes } from './routes.js';
+import { declareAnalytics } from './store.js';
+
+declare module '@hapi/hapi' {
+  interface PluginProperties {
+    analytics: { rollup: AnalyticsRollup; reader: AnalyticsReader };
+  }
+}
+
+export const analyticsPlugin: Plugin<void> = {
+  name: 'analytics',
+  version: '1.0.0',
+  dependencies: ['chatbots', 'conversations'],
+  register(server) {
+    const platform = server.platform;
+    const collections = declareAnalytics(platform.store);
+    // Read only: the same declaration as the conversations plugin's, so the definitions match.
+    const { conversations, messages } = declareConversations(platform.store);
+    const sources: FactSources = { conversations, messages, events: platform.events.collection };
+    const rollup = new AnalyticsRollup(platform, collections, sources);
+    const reader = new AnalyticsReader(collections, sources, rollup);
+    server.expose('rollup', rollup);
+    server.expose('reader', reader);
+
+    // A tenant's roll-ups start with its first conversation.
+    platform.events.subscribe('conversation.started', (_event, tenant) => rollup.track(tenant));
+
+    server.ext('onPostStart', () => {
+      rollup.start();
+      rollup.nudge(); // catch up with hours that closed while no instance ran
+    });
+    platform.background.add(rollup);
+    server.route(analyticsRoutes(platform, reader, server.plugins.chatbots.directory));
+  },
+};

@@ -1,0 +1,254 @@
+// GET /api/v1/analytics/overview, /timeseries, /trends and /export (API.md §4, §6).
+import type { Request, ServerRoute } from '@hapi/hapi';
+import { assertChatbotKeyAllows, chatbotKeyScope } from '../../core/access.js';
+import { csvLine } from '../../core/export.js';
+import { notFound } from '../../core/errors.js';
+import { tenantOf, type ChatbotDirectory } from '../../core/platform.js';
+import type { Platform } from '../../core/platform.js';
+import type { TenantScope } from '../../core/store/types.js';
+import { addFigures, emptyFigures, HOUR_MS, metricOf, presentFigures, type Figures, type Metric, type Overview } from './figures.js';
+import { ceilHour, floorHour, isoHour, pointOf, type Interval } from './hours.js';
+import type { AnalyticsReader, Period } from './query.js';
+import {
+  exportQuery,
+  overviewQuery,
+  overviewResponse,
+  timeseriesQuery,
+  timeseriesResponse,
+  TOP_GROUPS,
+  trendsQuery,
+  trendsResponse,
+} from './schemas.js';
+import type { QuestionGroup } from './store.js';
+
+interface PeriodQuery {
+  from?: Date;
+  to?: Date;
+  chatbot_id?: string;
+  tz: string;
+}
+
+const DEFAULT_DAYS = 30;
+const scoped = { chatbotKey: 'scoped' as const };
+
+export function analyticsRoutes(platform: Platform, reader: AnalyticsReader, directory: ChatbotDirectory): ServerRoute[] {
+  /** The period of a request: whole UTC hours, never past the open hour; the chatbot checked. */
+  async function periodOf(request: Request, tenant: TenantScope): Promise<Period> {
+    const query = request.query as unknown as PeriodQuery;
+    if (query.chatbot_id) assertChatbotKeyAllows(request, query.chatbot_id);
+    const chatbotId = query.chatbot_id ?? chatbotKeyScope(request);
+    if (chatbotId && !(await directory.find(tenant, chatbotId))) throw notFound('chatbot', chatbotId);
+    const now = platform.now().getTime();
+    const toMs = Math.min(ceilHour(query.to?.getTime() ?? now + 1), ceilHour(now + 1));
+    const fromMs = Math.min(floorHour(query.from?.getTime() ?? toMs - DEFAULT_DAYS * 86_400_000), toMs - HOUR_MS);
+    return { fromMs, toMs, chatbotId: chatbotId ?? null };
+  }
+
+  const echo = (period: Period, tz: string) => ({ from: isoHour(period.fromMs), to: isoHour(period.toMs), tz, chatbot_id: period.chatbotId });
+
+  /** The points of a period: each hour's label, in order, with the hours' summed figures. */
+  async function points(tenant: TenantScope, period: Period, interval: Interval, tz: string) {
+    const hours = await reader.hours(tenant, period);
+    const result: Array<{ period: string; start: string; hours: number; figures: Figures }> = [];
+    for (let hour = period.fromMs; hour < period.toMs; hour += HOUR_MS) {
+      const label = pointOf(hour, interval, tz);
+      let point = result.at(-1);
+      if (point?.period !== label) result.push((point = { period: label, start: isoHour(hour), hours: 0, figures: emptyFigures() }));
+      point.hours += 1;
+      const figures = hours.get(hour);
+      if (figures) addFigures(point.figures, figures);
+    }
+    return result;
+  }
+
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/analytics/overview',
+      options: {
+        description: 'Analytics overview of a period',
+        notes:
+          'Conversations, messages, leads, resolution, response times, feedback and the fallback rate of a period, for ' +
+          'every chatbot or one (`chatbot_id`; a chatbot key sees its own only). Exact up to the request: closed hours ' +
+          'come from hourly roll-ups, the rest is counted live. The period is whole UTC hours (`from` rounds down, `to` ' +
+          'up), at most 400 days; 404 `chatbot_not_found` for an unknown `chatbot_id`; 503 `unavailable` while the ' +
+          'roll-up catches up with older records.',
+        tags: ['api', 'analytics'],
+        plugins: { platform: scoped },
+        validate: { query: overviewQuery },
+        response: { status: { 200: overviewResponse } },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const period = await periodOf(request, tenant);
+          const figures = await reader.total(tenant, period);
+          return { ...echo(period, (request.query as unknown as PeriodQuery).tz), ...presentFigures(figures, period.fromMs) };
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/analytics/timeseries',
+      options: {
+        description: 'One analytics figure per hour, day or week',
+        notes:
+          '`metric` is one of conversations, messages, leads, resolution_rate, fallback_rate, response_time_p50, ' +
+          'response_time_p95, feedback_up, feedback_down; `interval` hour (at most 31 days), day or week (ISO weeks from ' +
+          'Monday). Days and weeks are sums of UTC hours in `tz`: the hours that start on that local date, so a DST day ' +
+          'has 23 or 25. Every point of the period is listed, empty ones too. 404 `chatbot_not_found`, 503 `unavailable` ' +
+          'as for the overview.',
+        tags: ['api', 'analytics'],
+        plugins: { platform: scoped },
+        validate: { query: timeseriesQuery },
+        response: { status: { 200: timeseriesResponse } },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const query = request.query as unknown as PeriodQuery & { metric: Metric; interval: Interval };
+          const period = await periodOf(request, tenant);
+          const data = (await points(tenant, period, query.interval, query.tz)).map((point) => ({
+            period: point.period,
+            start: point.start,
+            hours: point.hours,
+            value: metricOf(presentFigures(point.figures, Date.parse(point.start)), query.metric),
+          }));
+          return { ...echo(period, query.tz), metric: query.metric, interval: query.interval, data };
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/analytics/trends',
+      options: {
+        description: 'A period against the one before it, and what visitors asked',
+        notes:
+          'Every overview figure for the period and for the previous period of the same length, with the relative ' +
+          'change; `top_questions` (the visitor messages asked most) and `top_unanswered` (those that got the fallback ' +
+          'or a thumbs-down), grouped when they are the same question after the knowledge base’s text analysis ' +
+          '(stop words dropped, words stemmed, accents folded, in the conversation’s language), each with a sample ' +
+          'conversation. 404 `chatbot_not_found`, 503 `unavailable` as for the overview.',
+        tags: ['api', 'analytics'],
+        plugins: { platform: scoped },
+        validate: { query: trendsQuery },
+        response: { status: { 200: trendsResponse } },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const period = await periodOf(request, tenant);
+          const previous: Period = { ...period, fromMs: 2 * period.fromMs - period.toMs, toMs: period.fromMs };
+          const current = presentFigures(await reader.total(tenant, period), period.fromMs);
+          const before = presentFigures(await reader.total(tenant, previous), previous.fromMs);
+          const groups = await reader.questions(tenant, period);
+          const top = (list: QuestionGroup[], by: 'count' | 'unanswered') =>
+            list
+              .filter((group) => group[by] > 0)
+              .sort((a, b) => b[by] - a[by] || b.count - a.count || a.key.localeCompare(b.key))
+              .slice(0, TOP_GROUPS)
+              .map((group) => ({ question: group.text, count: group.count, unanswered: group.unanswered, sample_conversation_id: group.conversation_id }));
+          return {
+            ...echo(period, (request.query as unknown as PeriodQuery).tz),
+            previous: { from: isoHour(previous.fromMs), to: isoHour(previous.toMs) },
+            current_figures: current,
+            previous_figures: before,
+            changes: changesOf(current, before),
+            top_questions: top(groups, 'count'),
+            top_unanswered: top(groups, 'unanswered'),
+          };
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/analytics/export',
+      options: {
+        description: 'Export analytics per hour, day or week (CSV or JSON)',
+        notes:
+          '`format=csv` (default): a header row, then one row per point with every figure; `format=json`: ' +
+          '`{ data: [...] }` with the same rows. Points as in the timeseries (`interval`, `tz`). An analytics export ' +
+          'needs full API access: 403 `plan_feature_unavailable` otherwise. 404 `chatbot_not_found`, 503 `unavailable` ' +
+          'as for the overview.',
+        tags: ['api', 'analytics'],
+        plugins: { platform: { ...scoped, access: 'full' as const } },
+        validate: { query: exportQuery },
+        response: { status: { 200: true } }, // CSV text, or JSON rows
+        handler: async (request, h) => {
+          const tenant = tenantOf(request);
+          const query = request.query as unknown as PeriodQuery & { format: 'csv' | 'json'; interval: Interval };
+          const period = await periodOf(request, tenant);
+          const rows = (await points(tenant, period, query.interval, query.tz)).map((point) => exportRow(point));
+          const name = `analytics${period.chatbotId ? `-${period.chatbotId}` : ''}`;
+          if (query.format === 'json') {
+            return h
+              .response({ ...echo(period, query.tz), interval: query.interval, data: rows })
+              .header('Content-Disposition', `attachment; filename="${name}.json"`);
+          }
+          const csv = `${EXPORT_COLUMNS.join(',')}\r\n${rows.map((row) => csvLine(EXPORT_COLUMNS, row)).join('')}`;
+          return h.response(csv).type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}.csv"`);
+        },
+      },
+    },
+  ];
+}
+
+export const EXPORT_COLUMNS = [
+  'period',
+  'start',
+  'hours',
+  'conversations',
+  'conversations_ended',
+  'messages',
+  'messages_user',
+  'messages_assistant',
+  'messages_agent',
+  'leads',
+  'resolved',
+  'unresolved',
+  'escalated',
+  'resolution_rate',
+  'fallback_rate',
+  'response_time_avg_ms',
+  'response_time_p50_ms',
+  'response_time_p95_ms',
+  'feedback_up',
+  'feedback_down',
+] as const;
+
+function exportRow(point: { period: string; start: string; hours: number; figures: Figures }) {
+  const o = presentFigures(point.figures, Date.parse(point.start));
+  return {
+    period: point.period,
+    start: point.start,
+    hours: point.hours,
+    conversations: o.conversations.total,
+    conversations_ended: o.conversations.ended,
+    messages: o.messages.total,
+    messages_user: o.messages.user,
+    messages_assistant: o.messages.assistant,
+    messages_agent: o.messages.agent,
+    leads: o.leads,
+    resolved: o.resolution.resolved,
+    unresolved: o.resolution.unresolved,
+    escalated: o.resolution.escalated,
+    resolution_rate: o.resolution.rate,
+    fallback_rate: o.fallback_rate,
+    response_time_avg_ms: o.response_time_ms.avg,
+    response_time_p50_ms: o.response_time_ms.p50,
+    response_time_p95_ms: o.response_time_ms.p95,
+    feedback_up: o.feedback.up,
+    feedback_down: o.feedback.down,
+  };
+}
+
+/** Every numeric figure of the overview, by its path, now and before. */
+function changesOf(current: Overview, previous: Overview) {
+  const changes: Array<{ figure: string; current: number | null; previous: number | null; change: number | null }> = [];
+  const walk = (now: unknown, before: unknown, path: string) => {
+    if (now !== null && typeof now === 'object') {
+      for (const key of Object.keys(now)) walk((now as Record<string, unknown>)[key], (before as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+      return;
+    }
+    const a = now as number | null;
+    const b = before as number | null;
+    const change = a === null || b === null || b === 0 ? null : Math.round(((a - b) / b) * 10_000) / 10_000;
+    changes.push({ figure: path, current: a, previous: b, change });
+  };
+  walk(current, previous, '');
+  return changes;
+}

@@ -1,0 +1,191 @@
+// Analytics: exact figures on a known workload (live, rolled up, and rebuilt), time zones and DST,
+// roll-ups claimed once across instances, isolation, plan rules and bad input, on either store.
+import t from 'tap';
+import { newId } from '../../core/ids.js';
+import { declareConversations } from '../../plugins/conversations/store.js';
+import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
+
+// Ids carry their time (ULIDs, monotonic per process) and analytics read hours by id range, so the
+// test clock starts after the real one: ids made by the test then follow the test clock.
+const clockAt = (iso: string) => new TestClock(new Date(iso));
+
+type Api = TestServer;
+
+async function chatbot(api: Api, key: string, name: string, language = 'en') {
+  return (await api.request('POST', '/api/v1/chatbots', { key, payload: { name, language } })).json;
+}
+
+async function converse(api: Api, key: string, botId: string, questions: string[], end?: { resolution?: string }) {
+  const conversation = (await api.request('POST', `/api/v1/chatbots/${botId}/conversations`, { key, payload: {} })).json;
+  const replies = [];
+  for (const content of questions) {
+    const turn = await api.request('POST', `/api/v1/chatbots/${botId}/conversations/${conversation.id}/messages`, { key, payload: { content } });
+    replies.push(turn.json.reply);
+  }
+  if (end) await api.request('POST', `/api/v1/chatbots/${botId}/conversations/${conversation.id}/end`, { key, payload: end });
+  return { conversation, replies };
+}
+
+/** Assistant replies with given response times, stored as the conversations plugin stores them. */
+async function timedReplies(api: Api, tenant: { accountId: string; mode: 'live' }, botId: string, conversationId: string, times: number[]) {
+  const messages = declareConversations(api.platform.store).messages.forTenant(tenant);
+  for (const ms of times) {
+    const at = api.clock.now();
+    await messages.insert({
+      id: newId('msg', at.getTime()),
+      chatbot_id: botId,
+      conversation_id: conversationId,
+      role: 'assistant',
+      content: 'An answer',
+      answer_type: 'qa',
+      confidence: 0.9,
+      sources: [],
+      response_time_ms: ms,
+      feedback: null,
+      feedback_comment: null,
+      created_at: at.toISOString(),
+    });
+  }
+}
+
+const get = async (api: Api, key: string, path: string) => {
+  const response = await api.request('GET', path, { key });
+  if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.payload}`);
+  return response.json;
+};
+
+const strip = (overview: any) => {
+  const { from: _from, to: _to, tz: _tz, chatbot_id: _chatbot, ...figures } = overview;
+  return figures;
+};
+
+t.test('exact figures on a known workload: live, rolled up, rebuilt; timeseries and trends', async (t) => {
+  const api = await buildTestServer(t, { clock: clockAt('2030-11-21T10:00:00.000Z') });
+  const acme = await api.account('professional');
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const shop = await chatbot(api, acme.live, 'Shop');
+  const laden = await chatbot(api, acme.live, 'Laden', 'de');
+
+  // Hour 10:00–11:00.
+  api.clock.advance(60_000);
+  const first = await converse(api, acme.live, shop.id, ['What are your opening hours?'], {});
+  const second = await converse(api, acme.live, shop.id, ['Opening hours, please', 'What does it cost?'], { resolution: 'resolved' });
+  await api.request('POST', `/api/v1/chatbots/${shop.id}/conversations/${second.conversation.id}/messages/${second.replies[1].id}/feedback`, { key: acme.live, payload: { rating: 'down' } });
+  const german = await converse(api, acme.live, laden.id, ['Wie sind die Öffnungszeiten?', 'Öffnungszeiten?']);
+  await api.request('POST', `/api/v1/chatbots/${laden.id}/conversations/${german.conversation.id}/messages/${german.replies[0].id}/feedback`, { key: acme.live, payload: { rating: 'up' } });
+  await api.request('POST', '/api/v1/leads', { key: acme.live, payload: { chatbot_id: shop.id, email: 'ana@example.com' } });
+  await timedReplies(api, tenant, shop.id, first.conversation.id, [100, 200, 300, 400, 1000]);
+
+  // Hour 11:00–12:00: the open hour when we read.
+  api.clock.set('2030-11-21T11:20:00.000Z');
+  await converse(api, acme.live, shop.id, ['opening hours?']);
+  await api.request('POST', `/api/v1/chatbots/${laden.id}/conversations/${german.conversation.id}/end`, { key: acme.live, payload: { resolution: 'escalated' } });
+  await timedReplies(api, tenant, shop.id, first.conversation.id, [2000]);
+
+  const period = 'from=2030-11-21T10:00:00Z&to=2030-11-21T12:00:00Z';
+  const live = await get(api, acme.live, `/api/v1/analytics/overview?${period}`);
+  t.same(strip(live), {
+    conversations: { total: 4, open: 1, ended: 3 },
+    messages: { total: 18, user: 6, assistant: 12, agent: 0 },
+    leads: 1,
+    resolution: { resolved: 1, unresolved: 1, escalated: 1, rate: 0.3333 },
+    response_time_ms: live.response_time_ms,
+    feedback: { up: 1, down: 1 },
+    fallback_rate: 0.5,
+  }, 'every figure of the overview');
+  // Twelve replies: six from the engine (a few ms) and 100, 200, 300, 400, 1000, 2000 ms; p95 is the 11th.
+  t.ok(Math.abs(live.response_time_ms.p95 - 1000) <= 10, 'p95 within 1% of the exact value');
+  const rollup = api.server.plugins.analytics.rollup;
+  api.clock.set('2030-11-21T12:05:00.000Z');
+  await rollup.drain();
+  const rolled = await get(api, acme.live, `/api/v1/analytics/overview?${period}`);
+  t.same(strip(rolled), strip(live), 'the same figures once both hours are rolled up');
+  await rollup.rebuild(tenant, Date.parse('2030-11-21T00:00:00Z'), Date.parse('2030-11-22T00:00:00Z'));
+  t.same(strip(await get(api, acme.live, `/api/v1/analytics/overview?${period}`)), strip(live), 'rebuild equals live');
+  const series = await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=messages&interval=hour`);
+  t.same(series.data.map((p: any) => p.value), [15, 3], 'hourly messages');
+  t.equal(series.data.reduce((sum: number, p: any) => sum + p.value, 0), live.messages.total, 'the timeseries sums to the overview');
+  const trends = await get(api, acme.live, `/api/v1/analytics/trends?${period}`);
+  t.same(trends.current_figures, strip(live), 'trends: this period');
+  t.equal(trends.previous.from, '2030-11-21T08:00:00.000Z', 'the previous period of the same length');
+  t.equal(trends.previous_figures.conversations.total, 0);
+  t.same(trends.top_unanswered.slice(0, 2).map((g: any) => [g.question, g.count, g.unanswered]).sort(), [
+    ['What are your opening hours?', 2, 2],
+    ['Wie sind die Öffnungszeiten?', 2, 2],
+  ], 'the same question after analysis grouped (en, de), with a sample conversation');
+  t.match(trends.top_unanswered[0].sample_conversation_id, /^conv_/);
+
+  // Isolation: the sandbox and another account see nothing; a chatbot key sees its chatbot only.
+  t.equal((await get(api, acme.test, `/api/v1/analytics/overview?${period}`)).conversations.total, 0, 'sandbox');
+  const other = await api.account('professional');
+  t.equal((await get(api, other.live, `/api/v1/analytics/overview?${period}`)).messages.total, 0, 'another account');
+  assertError(t, await api.request('GET', `/api/v1/analytics/overview?chatbot_id=${shop.id}`, { key: other.live }), 404, 'chatbot_not_found');
+  const ofLaden = await get(api, laden.api_key, `/api/v1/analytics/overview?${period}`);
+  t.equal(ofLaden.chatbot_id, laden.id, 'a chatbot key: its chatbot');
+  t.same([ofLaden.conversations.total, ofLaden.messages.total, ofLaden.feedback.up], [1, 4, 1]);
+  assertError(t, await api.request('GET', `/api/v1/analytics/overview?chatbot_id=${shop.id}`, { key: laden.api_key }), 403, 'key_scope_chatbot');
+
+  // Export (a full-access feature).
+  const csv = await api.request('GET', `/api/v1/analytics/export?${period}&interval=hour`, { key: acme.live });
+  t.match(csv.headers['content-type'], /^text\/csv/);
+  t.equal(csv.payload.split('\r\n').length, 4, 'a header, two hours, a final line break');
+  const json = await get(api, acme.live, `/api/v1/analytics/export?${period}&format=json`);
+  t.equal(json.data[0].messages, 18, 'one day');
+});
+
+t.test('days in a time zone across DST, plan rules and bad input', async (t) => {
+  // Europe/Berlin starts summer time on 2031-03-30: that local day has 23 hours. (Each test's clock
+  // starts after the previous test's: ids are monotonic within the process.)
+  const api = await buildTestServer(t, { clock: clockAt('2031-03-29T12:00:00.000Z') });
+  const acme = await api.account('professional');
+  const bot = await chatbot(api, acme.live, 'Shop');
+  await converse(api, acme.live, bot.id, ['hello'], {});
+  api.clock.set('2031-03-29T23:30:00.000Z'); // 00:30 on the 30th in Berlin (UTC+1), still the 29th in UTC
+  await converse(api, acme.live, bot.id, ['hello again']);
+  api.clock.set('2031-03-31T12:00:00.000Z');
+  await api.server.plugins.analytics.rollup.drain();
+  const range = 'from=2031-03-28T23:00:00Z&to=2031-03-30T22:00:00Z';
+  const series = await get(api, acme.live, `/api/v1/analytics/timeseries?metric=conversations&interval=day&tz=Europe/Berlin&${range}`);
+  t.same(series.data.map((p: any) => [p.period, p.hours, p.value]), [
+    ['2031-03-29', 24, 1],
+    ['2031-03-30', 23, 1],
+  ], 'a day of 24 hours, then the DST day of 23');
+  const utc = await get(api, acme.live, `/api/v1/analytics/timeseries?metric=conversations&interval=day&${range}`);
+  t.same(utc.data.map((p: any) => [p.period, p.value]), [['2031-03-28', 0], ['2031-03-29', 2], ['2031-03-30', 0]], 'UTC days');
+  const kolkata = await get(api, acme.live, `/api/v1/analytics/timeseries?metric=conversations&interval=day&tz=Asia/Kolkata&${range}`);
+  t.ok(kolkata.data.every((p: any) => p.hours <= 24), 'a half-hour offset: days of whole UTC hours');
+  t.equal(kolkata.data.reduce((sum: number, p: any) => sum + p.value, 0), 2, 'every hour in one day');
+
+  const starter = await api.account('starter');
+  assertError(t, await api.request('GET', '/api/v1/analytics/export', { key: starter.live }), 403, 'plan_feature_unavailable');
+  t.equal((await api.request('GET', '/api/v1/analytics/overview', { key: starter.live })).statusCode, 200, 'starter reads');
+
+  const bad = async (query: string, path: string) => {
+    const body = assertError(t, await api.request('GET', `/api/v1/analytics/${query}`, { key: acme.live }), 400, 'validation_failed', query);
+    t.equal(body.details?.[0]?.path, path, `${query}: details name ${path}`);
+  };
+  await bad('overview?from=2031-03-27T00:00:00Z&to=2031-03-26T00:00:00Z', '');
+  await bad('overview?tz=Mars/Olympus', 'tz');
+  await bad('timeseries?metric=revenue', 'metric');
+  await bad('overview?from=2029-01-01T00:00:00Z&to=2031-01-01T00:00:00Z', '');
+  await bad('timeseries?metric=messages&interval=hour&from=2031-01-01T00:00:00Z&to=2031-03-01T00:00:00Z', '');
+});
+
+t.test('two instances roll the same hours up once', async (t) => {
+  const api = await buildTestServer(t, { clock: clockAt('2031-06-01T10:00:00.000Z') });
+  const acme = await api.account('professional');
+  const bot = await chatbot(api, acme.live, 'Shop');
+  for (let hour = 0; hour < 6; hour++) {
+    await converse(api, acme.live, bot.id, ['hello']);
+    api.clock.advance(3_600_000);
+  }
+  api.clock.advance(120_000);
+  const { AnalyticsRollup } = await import('../../plugins/analytics/rollup.js');
+  const first = api.server.plugins.analytics.rollup;
+  const second = new AnalyticsRollup(api.platform, (first as any).collections, (first as any).sources);
+  await Promise.all([first.rollUpDue(), second.rollUpDue(), first.rollUpDue(), second.rollUpDue()]);
+  const hours = [...first.rolledUp, ...second.rolledUp].map((entry) => entry.hour);
+  t.equal(hours.length, 6, 'six closed hours rolled up');
+  t.equal(new Set(hours).size, 6, 'none twice');
+  t.equal((await get(api, acme.live, '/api/v1/analytics/overview')).conversations.total, 6);
+});
