@@ -1,7 +1,8 @@
 // What an authenticated API-key request must pass before its handler runs, in this order:
 // the account's IP allowlist, the rate limit (so a refused request still counts and still gets
 // the headers), the chatbot key's scope, the plan's access level, then Idempotency-Key.
-import type { Request, Server } from '@hapi/hapi';
+import type { Request, Server, ServerRoute } from '@hapi/hapi';
+import { SCOPES, type Scope } from './auth/oauth-tokens.js';
 import { addressListOf, ClientAddressResolver, listHas } from './client-address.js';
 import { apiError } from './errors.js';
 import { beginIdempotentRequest } from './idempotency.js';
@@ -28,9 +29,10 @@ export function registerAccessRules(server: Server, platform: Platform): void {
     }
 
     checkChatbotKeyScope(caller, options, request);
+    checkTokenScope(caller, options);
     checkPlanAccess(caller, options, request);
 
-    const replay = await beginIdempotentRequest(platform, platform.idempotencyKeys, caller.tenant, caller.key.id, request, h);
+    const replay = await beginIdempotentRequest(platform, platform.idempotencyKeys, caller.tenant, caller.credentialId, request, h);
     return replay ?? h.continue;
   });
 }
@@ -44,8 +46,18 @@ function checkIpAllowlist(addresses: ClientAddressResolver, caller: ApiCaller, r
 }
 
 function checkChatbotKeyScope(caller: ApiCaller, options: PlatformRouteOptions, request: Request): void {
-  if (caller.key.kind !== 'chatbot' || options.chatbotKey === 'scoped') return;
+  if (caller.key?.kind !== 'chatbot' || options.chatbotKey === 'scoped') return;
   if (!options.chatbotKey || request.params.id !== caller.key.chatbot_id) throw keyScopeError(caller.key.chatbot_id!);
+}
+
+/** An OAuth token reaches a route only with the route's scope; API keys have every scope. */
+function checkTokenScope(caller: ApiCaller, options: PlatformRouteOptions): void {
+  if (!caller.oauth) return;
+  const needed = options.scope;
+  if (needed && caller.oauth.scopes.includes(needed)) return;
+  const message = needed ? `This access token lacks the scope ${needed}` : 'This route takes an API key, not an OAuth access token';
+  const challenge = `Bearer error="insufficient_scope", error_description="${message}"${needed ? `, scope="${needed}"` : ''}`;
+  throw apiError(403, 'insufficient_scope', message, { headers: { 'WWW-Authenticate': challenge } });
 }
 
 function keyScopeError(chatbotId: string) {
@@ -86,3 +98,30 @@ function checkPlanAccess(caller: ApiCaller, options: PlatformRouteOptions, reque
   }
 }
 
+
+/**
+ * Declares the OAuth scope of each /api/v1 route that does not declare its own: `scopeOf(route)`,
+ * a scope or null (API keys only). `areaScope('leads')` gives `leads:read` for GET and
+ * `leads:write` for the rest. Every plugin passes its routes through this or sets `scope` on each;
+ * the route-contract test holds every route to it.
+ */
+export function withScopes(routes: ServerRoute[], scopeOf: (route: ServerRoute) => Scope | null): ServerRoute[] {
+  return routes.map((route) => {
+    if (!route.path.startsWith('/api/v1/')) return route;
+    const options = (route.options ?? {}) as Exclude<ServerRoute['options'], (...args: never[]) => unknown> & object;
+    const platform: PlatformRouteOptions = options.plugins?.platform ?? {};
+    if ('scope' in platform) return route;
+    return { ...route, options: { ...options, plugins: { ...options.plugins, platform: { ...platform, scope: scopeOf(route) } } } };
+  });
+}
+
+export function areaScope(area: 'chatbots' | 'conversations' | 'knowledge' | 'leads' | 'webhooks' | 'analytics') {
+  return (route: ServerRoute): Scope => {
+    const scope = `${area}:${String(route.method).toLowerCase() === 'get' ? 'read' : 'write'}`;
+    if (!(SCOPES as readonly string[]).includes(scope)) throw new Error(`${route.method} ${route.path}: there is no scope ${scope}`);
+    return scope as Scope;
+  };
+}
+
+/** Account, key and OAuth client management: API keys only. */
+export const apiKeysOnly = (): null => null;

@@ -122,3 +122,30 @@ export function formatErrorResponse(boom: Boom.Boom, requestId: string): void {
   if (data?.details) payload.details = data.details;
   boom.output.payload = payload as unknown as Boom.Payload;
 }
+
+/** The error codes of RFC 6749 §5.2 (and RFC 7009/7662, which reuse them). */
+const OAUTH_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'unsupported_token_type', 'server_error', 'temporarily_unavailable']);
+
+/** The RFC 6749 code an error of the OAuth endpoints answers with. */
+export function oauthErrorCode(status: number, code: string): string {
+  if (OAUTH_ERRORS.has(code)) return code;
+  if (status === 503 || status === 429) return 'temporarily_unavailable';
+  return status >= 500 ? 'server_error' : 'invalid_request';
+}
+
+/**
+ * Rewrites an error already in the API's shape into RFC 6749's `{error, error_description}`, for the
+ * OAuth endpoints only (`plugins.platform.errorBody: 'oauth'`). The house codes of errors hapi or
+ * the access rules raise there become the nearest RFC code.
+ */
+export function toOAuthErrorBody(boom: Boom.Boom): void {
+  const payload = boom.output.payload as unknown as { statusCode: number; code: string; message: string };
+  const status = payload.statusCode;
+  const error = oauthErrorCode(status, payload.code);
+  const message = status === 415 ? 'Send the parameters as application/x-www-form-urlencoded' : payload.message;
+  boom.output.payload = { error, error_description: message } as unknown as Boom.Payload;
+  // RFC 6749 §5.1/§5.2: no caching of token responses, errors included.
+  // Lower case: hapi looks for `cache-control` before setting its own.
+  boom.output.headers['cache-control'] = 'no-store';
+  boom.output.headers['pragma'] = 'no-cache';
+}

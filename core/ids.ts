@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   event: 'evt',
   delivery: 'whd',
   oauthClient: 'oac',
+  oauthToken: 'otk',
   request: 'req',
   idempotencyKey: 'idem',
   chunk: 'chk',

@@ -5,6 +5,7 @@ import type { Config } from '../config/index.js';
 import type { PlanDefinition } from '../config/plans.js';
 import { declareAccounts, type Account, type AccountDoc } from './auth/accounts.js';
 import { declareApiKeys, type ApiKey, type ApiKeyDoc } from './auth/keys.js';
+import { declareOAuthTokens, type OAuthTokenDoc, type Scope } from './auth/oauth-tokens.js';
 import { EventBus } from './events.js';
 import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
 import { QuotaSlots } from './quota.js';
@@ -21,6 +22,7 @@ export interface Platform {
   events: EventBus;
   accounts: Collection<AccountDoc>;
   apiKeys: Collection<ApiKeyDoc>;
+  oauthTokens: Collection<OAuthTokenDoc>;
   idempotencyKeys: Collection<IdempotencyDoc>;
   /** Quotas that hold across instances (core/quota.ts). */
   quotas: QuotaSlots;
@@ -45,6 +47,7 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
     events: new EventBus(store, logger, now),
     accounts: declareAccounts(store),
     apiKeys: declareApiKeys(store),
+    oauthTokens: declareOAuthTokens(store),
     idempotencyKeys: declareIdempotencyKeys(store),
     quotas: new QuotaSlots(store, now),
     maintenance: new Map(),
@@ -59,12 +62,17 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
 
 export type { ChatbotDirectory, ChatbotProfile, ChatbotSummary } from './services/chatbots.js';
 
-/** Who is calling, for requests authenticated with an API key. */
+/** Who is calling, for requests authenticated with an API key or an OAuth access token. */
 export interface ApiCaller {
   tenant: TenantScope;
   account: Account;
   plan: PlanDefinition;
-  key: ApiKey;
+  /** The API key; null for an OAuth access token. */
+  key: ApiKey | null;
+  /** The OAuth token's client and scopes; null for an API key (which has every scope). */
+  oauth: { clientId: string; tokenId: string; scopes: readonly Scope[] } | null;
+  /** The credential requests are remembered by (Idempotency-Key): the key's id, or the OAuth client's. */
+  credentialId: string;
 }
 
 /** Per-route rules, set as `options.plugins.platform` on a route. */
@@ -81,6 +89,13 @@ export interface PlatformRouteOptions {
   chatbotKey?: boolean | 'scoped';
   /** A plan feature the route needs (403 `plan_feature_unavailable` without it). */
   feature?: 'webhooks';
+  /**
+   * The OAuth scope a token needs for this route (403 `insufficient_scope` without it); null: API
+   * keys only (account, keys and OAuth client management). Every /api/v1 route declares it.
+   */
+  scope?: Scope | null;
+  /** `oauth`: errors answer in RFC 6749's `{error, error_description}` (the OAuth endpoints only). */
+  errorBody?: 'oauth';
 }
 
 declare module '@hapi/hapi' {

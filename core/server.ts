@@ -7,7 +7,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import { registerAccessRules } from './access.js';
 import { registerAuthStrategies } from './auth/strategy.js';
-import { apiError, formatErrorResponse, toBoom, validationFailAction } from './errors.js';
+import { apiError, formatErrorResponse, toBoom, toOAuthErrorBody, validationFailAction } from './errors.js';
 import type { ScheduledTask } from 'node-cron';
 import { finishIdempotentRequest } from './idempotency.js';
 import './string-lengths.js'; // joi counts code points, as the OpenAPI document's JSON Schema does
@@ -146,6 +146,7 @@ async function finishResponse(platform: Platform, request: Request, h: Hapi.Resp
     const boom = toBoom(response);
     if (boom.output.statusCode >= 500) request.logger.error({ err: response }, 'request failed');
     formatErrorResponse(boom, request.app.requestId);
+    if (request.route.settings.plugins?.platform?.errorBody === 'oauth') toOAuthErrorBody(boom);
     for (const [name, value] of Object.entries(headers)) boom.output.headers[name] ??= value;
     request.response = boom as never;
   } else {

@@ -8,6 +8,7 @@ import { docsPlugin } from './docs/index.js';
 import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
 import { leadsPlugin } from './leads/index.js';
+import { oauthPlugin } from './oauth/index.js';
 import { webhooksPlugin } from './webhooks/index.js';
 import { widgetPlugin } from './widget/index.js';
 
@@ -21,5 +22,6 @@ export const allPlugins: Array<Plugin<void>> = [
   webhooksPlugin,
   analyticsPlugin,
   widgetPlugin,
+  oauthPlugin,
   docsPlugin,
 ];

@@ -1,12 +1,13 @@
-// Authentication strategies: `api-key` (account and chatbot keys, Bearer) and `admin-token`
-// (the operator API). Both use hapi-auth-bearer-token; the API's 401 codes come from here.
+// Authentication strategies: `api-key` (account and chatbot keys, and OAuth access tokens, Bearer)
+// and `admin-token` (the operator API). Both use hapi-auth-bearer-token; the API's 401 codes come from here.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Server } from '@hapi/hapi';
 import bearer from 'hapi-auth-bearer-token';
 import { unauthorized } from '../errors.js';
-import type { Platform } from '../platform.js';
+import type { ApiCaller, Platform } from '../platform.js';
 import { effectivePlan } from './accounts.js';
 import { hashKey, KEY_PATTERN } from './keys.js';
+import { hashToken, TOKEN_PATTERN } from './oauth-tokens.js';
 
 /** last_used_at is written at most this often per key, so reads do not turn into writes. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -19,6 +20,8 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
   server.auth.strategy('api-key', 'bearer-access-token', {
     unauthorized: missing,
     validate: async (_request: unknown, token: string) => {
+      // One strategy for both credentials: an OAuth token passes the same access rules as a key.
+      if (TOKEN_PATTERN.test(token)) return validateAccessToken(platform, token);
       if (!KEY_PATTERN.test(token)) throw unauthorized('invalid_api_key', 'The API key is not valid');
       const found = await platform.apiKeys.findUniqueAcrossTenants('hash', hashKey(token));
       if (!found) throw unauthorized('invalid_api_key', 'The API key is not valid');
@@ -35,10 +38,8 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
       if (!key.last_used_at || now.getTime() - Date.parse(key.last_used_at) >= LAST_USED_RESOLUTION_MS) {
         await platform.apiKeys.forTenant(tenant).update(key.id, { last_used_at: now.toISOString() });
       }
-      return {
-        isValid: true,
-        credentials: { app: { caller: { tenant, account, plan: effectivePlan(platform.config, account), key } } },
-      };
+      const caller: ApiCaller = { tenant, account, plan: effectivePlan(platform.config, account), key, oauth: null, credentialId: key.id };
+      return { isValid: true, credentials: { app: { caller } } };
     },
   });
 
@@ -52,6 +53,26 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
       return { isValid: true, credentials: { app: { operator: true as const } } };
     },
   });
+}
+
+/** An OAuth access token: known, not expired (revoked ones are deleted), of an active account. */
+async function validateAccessToken(platform: Platform, token: string) {
+  const found = await platform.oauthTokens.findUniqueAcrossTenants('hash', hashToken(token));
+  if (!found || found.record.expires_at <= platform.now().toISOString()) {
+    throw unauthorized('invalid_token', 'The access token is not valid, has expired or was revoked');
+  }
+  const { record, scope: tenant } = found;
+  const account = await platform.accounts.global().get(tenant.accountId);
+  if (!account || account.status !== 'active') throw unauthorized('invalid_token', 'The account of this access token is disabled');
+  const caller: ApiCaller = {
+    tenant,
+    account,
+    plan: effectivePlan(platform.config, account),
+    key: null,
+    oauth: { clientId: record.client_id, tokenId: record.id, scopes: record.scopes },
+    credentialId: record.client_id,
+  };
+  return { isValid: true, credentials: { app: { caller } } };
 }
 
 /** Constant-time comparison of two secrets of any length. */

@@ -1,5 +1,6 @@
 // Accounts and keys: the caller's account, usage, IP allowlist and API keys, plus the operator API.
 import type { Plugin } from '@hapi/hapi';
+import { apiKeysOnly, withScopes } from '../../core/access.js';
 import { accountRoutes } from './account-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { keyRoutes } from './key-routes.js';
@@ -9,7 +10,7 @@ export const accountsPlugin: Plugin<void> = {
   version: '1.0.0',
   register(server) {
     const platform = server.platform;
-    server.route([...accountRoutes(platform), ...keyRoutes(platform)]);
+    server.route(withScopes([...accountRoutes(platform), ...keyRoutes(platform)], apiKeysOnly));
     if (platform.config.admin.token) server.route(adminRoutes(platform));
   },
 };

@@ -1,6 +1,7 @@
 // Analytics: hourly roll-ups of conversations, messages, leads, resolution, response times and
 // feedback, and the routes that read them (overview, timeseries, trends, export).
 import type { Plugin } from '@hapi/hapi';
+import { areaScope, withScopes } from '../../core/access.js';
 import { declareConversations } from '../conversations/store.js';
 import type { FactSources } from './facts.js';
 import { AnalyticsReader } from './query.js';
@@ -37,6 +38,6 @@ export const analyticsPlugin: Plugin<void> = {
       rollup.nudge(); // catch up with hours that closed while no instance ran
     });
     platform.background.add(rollup);
-    server.route(analyticsRoutes(platform, reader, server.plugins.chatbots.directory));
+    server.route(withScopes(analyticsRoutes(platform, reader, server.plugins.chatbots.directory), areaScope('analytics')));
   },
 };

@@ -1,5 +1,6 @@
 // Chatbots: the resource, its lifecycle, its settings and its scoped API key.
 import type { Plugin } from '@hapi/hapi';
+import { areaScope, withScopes } from '../../core/access.js';
 import type { ChatbotDirectory } from '../../core/platform.js';
 import { lifecycleRoutes } from './lifecycle-routes.js';
 import { chatbotRoutes } from './routes.js';
@@ -30,10 +31,11 @@ export const chatbotsPlugin: Plugin<void> = {
     // instance runs only once the chatbot is really gone (its delete may have failed after the job
     // was written, on a store without atomic commits).
     platform.events.reactions.confirmWith('chatbot.deleted', async (event, tenant) => !(await chatbots.repository(tenant).get(event.chatbot_id!)));
-    server.route([
-      ...chatbotRoutes(platform, chatbots),
-      ...lifecycleRoutes(platform, chatbots),
-      ...settingsRoutes(platform, chatbots),
-    ]);
+    server.route(
+      withScopes(
+        [...chatbotRoutes(platform, chatbots), ...lifecycleRoutes(platform, chatbots), ...settingsRoutes(platform, chatbots)],
+        areaScope('chatbots'),
+      ),
+    );
   },
 };

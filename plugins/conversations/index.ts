@@ -1,6 +1,7 @@
 // Conversations: chat over the API (replies from the answer engine, streamed or not), handoff to
 // humans, feedback, export, and the closing of inactive conversations.
 import type { Plugin } from '@hapi/hapi';
+import { areaScope, withScopes } from '../../core/access.js';
 import type { VisitorConversations } from '../../core/services/conversations.js';
 import { createAnswerEngine } from './answer/engine.js';
 import { LlmClient } from './answer/llm.js';
@@ -46,10 +47,11 @@ export const conversationsPlugin: Plugin<void> = {
 
     server.ext('onPostStart', () => inactivity.start());
     platform.background.add(inactivity);
-    server.route([
-      ...conversationRoutes(service, chatbots),
-      ...messageRoutes(platform, service, chatbots),
-      exportRoute(service, chatbots),
-    ]);
+    server.route(
+      withScopes(
+        [...conversationRoutes(service, chatbots), ...messageRoutes(platform, service, chatbots), exportRoute(service, chatbots)],
+        areaScope('conversations'),
+      ),
+    );
   },
 };

@@ -3,6 +3,8 @@
 // responses, its auth strategy its security. Nothing here is written per route.
 import type { RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
+import { SCOPES, type Scope } from '../../core/auth/oauth-tokens.js';
+import type { PlatformRouteOptions } from '../../core/platform.js';
 import { documentedResponses, notesOf, routeAuthStrategy, UndocumentableRouteError } from './responses.js';
 import { SchemaConverter, type JsonSchema } from './schema.js';
 
@@ -106,11 +108,53 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
+const OAUTH_SCHEME_NAME = 'oauth2';
+
+/** OAuth 2.0 client credentials (core/auth/oauth-tokens.ts, plugins/oauth): one scope per route. */
+function oauthScheme(): JsonSchema {
+  return {
+    type: 'oauth2',
+    description:
+      'An access token from the client credentials grant (`POST /oauth/token`) for a registered OAuth client. ' +
+      'Each operation names the one scope it needs; operations without one take API keys only.',
+    flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(SCOPES.map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]])) } },
+  };
+}
+
+const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  'chatbots:read': 'Read chatbots, their settings and widgets',
+  'chatbots:write': 'Create, change and delete chatbots, their settings and widgets',
+  'conversations:read': 'Read and export conversations and messages',
+  'conversations:write': 'Chat, hand off, end, rate and delete conversations',
+  'knowledge:read': 'Read, export and search the knowledge base',
+  'knowledge:write': 'Add, change, refresh and delete knowledge',
+  'leads:read': 'Read and export leads',
+  'leads:write': 'Create, change and delete leads',
+  'webhooks:read': 'Read webhooks, their deliveries and the events',
+  'webhooks:write': 'Create, change, test and delete webhooks',
+  'analytics:read': 'Read and export analytics',
+};
+
+const OAUTH_ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  description: 'An error of the OAuth endpoints, as RFC 6749 §5.2 writes it.',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'string',
+      enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'unsupported_token_type', 'server_error', 'temporarily_unavailable'],
+    },
+    error_description: { type: 'string' },
+  },
+};
+
 /** Builds the document from a route table (`server.table()`). */
 export function buildOpenApiDocument(routes: RequestRoute[], options: DocumentOptions): OpenApiDocument {
   const converter = new SchemaConverter();
   const errorName = converter.registry.register('Error', ERROR_SCHEMA);
   const errorRef = { $ref: `#/components/schemas/${errorName}` };
+  // RFC 6749 §5.2 error bodies, on the OAuth endpoints only (registered when one is documented).
+  const oauthErrorRef = () => ({ $ref: `#/components/schemas/${converter.registry.register('OAuthError', OAUTH_ERROR_SCHEMA)}` });
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
   const usedSchemes = new Map<string, JsonSchema>();
@@ -138,21 +182,31 @@ export function buildOpenApiDocument(routes: RequestRoute[], options: DocumentOp
     // Idempotency-Key is honoured for API-key POSTs (core/access.ts runs it for API callers only).
     if (route.method === 'post' && strategy === 'api-key') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
 
+    // An API key, or an OAuth token with the route's scope (core/access.ts); null: API keys only.
+    const scope = (settings.plugins?.platform as PlatformRouteOptions | undefined)?.scope;
+    const requirements: JsonSchema[] = security ? [{ [security.name]: [] }] : [];
+    if (strategy === 'api-key' && scope) {
+      requirements.push({ [OAUTH_SCHEME_NAME]: [scope] });
+      usedSchemes.set(OAUTH_SCHEME_NAME, oauthScheme());
+    }
     const operation: JsonSchema = {
       operationId: uniqueOperationId(route, operationIds),
       summary: settings.description,
       ...(notesOf(route) ? { description: notesOf(route) } : {}),
       tags: routeTags,
-      security: security ? [{ [security.name]: [] }] : [],
+      security: requirements,
       ...(parameters.length > 0 ? { parameters } : {}),
     };
 
     if (validate.payload && validate.payload !== true && ['post', 'put', 'patch'].includes(route.method)) {
       const payload = validate.payload;
+      // A route taking another media type (the OAuth endpoints' forms) says so in its payload options.
+      const allowed = (settings.payload as { allow?: string | string[] } | undefined)?.allow;
+      const mediaType = Array.isArray(allowed) && allowed.length === 1 ? allowed[0]! : 'application/json';
       operation.requestBody = {
         // hapi validates an absent body as null: the body is optional when the schema takes null.
         required: payload.validate(null).error !== undefined,
-        content: { 'application/json': { schema: converter.convert(payload, 'request') } },
+        content: { [mediaType]: { schema: converter.convert(payload, 'request') } },
       };
     }
 
@@ -175,10 +229,11 @@ export function buildOpenApiDocument(routes: RequestRoute[], options: DocumentOp
       const headers: JsonSchema = { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } };
       if (error.status === 429 || error.status === 503) headers['Retry-After'] = { $ref: '#/components/headers/RetryAfter' };
       if (error.status === 401) headers['WWW-Authenticate'] = { $ref: '#/components/headers/WWWAuthenticate' };
+      const oauthErrors = (settings.plugins?.platform as PlatformRouteOptions | undefined)?.errorBody === 'oauth';
       responses[String(error.status)] = {
         description: `${STATUS_TEXT[error.status] ?? 'Error'}. Codes: ${error.codes.map((code) => `\`${code}\``).join(', ')}`,
         headers,
-        content: { 'application/json': { schema: errorRef } },
+        content: { 'application/json': { schema: oauthErrors ? oauthErrorRef() : errorRef } },
         'x-error-codes': error.codes,
       };
     }

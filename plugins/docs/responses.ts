@@ -5,6 +5,7 @@
 // that every route's responses can be derived.
 import type { RouteOptionsResponseSchema, RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
+import { oauthErrorCode } from '../../core/errors.js';
 import { ID_PREFIXES } from '../../core/ids.js';
 import type { PlatformRouteOptions } from '../../core/platform.js';
 
@@ -105,9 +106,13 @@ export function documentedResponses(route: RequestRoute): RouteResponses {
   add(500, 'internal_error');
   add(503, 'unavailable');
 
+  // The OAuth endpoints answer RFC 6749 bodies: the house codes become theirs.
+  const rfc = platform.errorBody === 'oauth';
   return {
     success,
-    errors: [...errors.entries()].sort(([a], [b]) => a - b).map(([status, codes]) => ({ status, codes: [...codes].sort() })),
+    errors: [...errors.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => ({ status, codes: [...new Set([...codes].map((code) => (rfc ? oauthErrorCode(status, code) : code)))].sort() })),
   };
 }
 

@@ -1,6 +1,7 @@
 // The knowledge base: documents, URLs and Q&A pairs a chatbot answers from, processed in the
 // background and searched with the store's term search.
 import type { Plugin } from '@hapi/hapi';
+import { areaScope, withScopes } from '../../core/access.js';
 import { Fetcher } from '../../core/http/fetcher.js';
 import { ParserPool } from './parsing/pool.js';
 import { knowledgeRetriever } from './retriever.js';
@@ -42,6 +43,6 @@ export const knowledgePlugin: Plugin<void> = {
     });
     platform.background.add(worker); // stopped at shutdown: the item in progress is aborted and released
     server.ext('onPostStop', () => parser.close());
-    server.route(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker));
+    server.route(withScopes(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker), areaScope('knowledge')));
   },
 };

@@ -193,7 +193,7 @@ export function knowledgeRoutes(
           'The query is analysed in the chatbot’s language (stop words, stems, accents). `score` is BM25 as a ' +
           'share of the best score the query could reach (0 to 1). Only ready items are found.',
         tags: ['api', 'knowledge'],
-        plugins: chatbotKey,
+        plugins: { platform: { chatbotKey: true, scope: 'knowledge:read' } }, // a search, sent as POST
         validate: { params: knowledgeParams, payload: searchInput },
         response: { schema: Joi.object({ data: Joi.array().items(passageResponse).required() }).label('KnowledgeSearchResult') },
         handler: async (request) => {

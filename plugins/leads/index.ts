@@ -1,6 +1,7 @@
 // Leads: contact details captured by chatbots (conversations, the widget form) or sent through the
 // API, one lead per e-mail and per phone number per chatbot; the `/leads` routes and their export.
 import type { Plugin } from '@hapi/hapi';
+import { areaScope, withScopes } from '../../core/access.js';
 import { exportRoute } from './export.js';
 import { leadRecorder } from './recorder.js';
 import { leadRoutes } from './routes.js';
@@ -20,6 +21,6 @@ export const leadsPlugin: Plugin<void> = {
     platform.events.subscribeDurably('chatbot.deleted', 'leads.delete-for-chatbot', (event, tenant) =>
       service.deleteForChatbot(tenant, event.chatbot_id!),
     );
-    server.route([...leadRoutes(service, directory), exportRoute(service)]);
+    server.route(withScopes([...leadRoutes(service, directory), exportRoute(service)], areaScope('leads')));
   },
 };

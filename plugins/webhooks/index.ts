@@ -1,6 +1,7 @@
 // Webhooks: endpoints that receive the account's events, signed per Standard Webhooks, delivered
 // from the outbox by the dispatcher with retries; and the events API.
 import type { Plugin } from '@hapi/hapi';
+import { areaScope, withScopes } from '../../core/access.js';
 import { Fetcher } from '../../core/http/fetcher.js';
 import { sweepExpired } from '../../core/maintenance.js';
 import { Dispatcher } from './dispatcher.js';
@@ -48,6 +49,6 @@ export const webhooksPlugin: Plugin<void> = {
       dispatcher.nudge(); // catch up with what was due while no instance ran
     });
     platform.background.add(dispatcher);
-    server.route(webhookRoutes(platform, collections, server.plugins.chatbots.directory, dispatcher, secrets));
+    server.route(withScopes(webhookRoutes(platform, collections, server.plugins.chatbots.directory, dispatcher, secrets), areaScope('webhooks')));
   },
 };

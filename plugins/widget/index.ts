@@ -1,6 +1,7 @@
 // The website widget: its settings API, the public routes a page's script talks to (CORS per
 // chatbot, per-IP limits, conversation tokens) and the script itself (built from ./client).
 import type { Plugin } from '@hapi/hapi';
+import { areaScope, withScopes } from '../../core/access.js';
 import { WidgetDirectory } from './directory.js';
 import { registerWidgetAccess } from './public-access.js';
 import { publicWidgetRoutes } from './public-routes.js';
@@ -28,7 +29,7 @@ export const widgetPlugin: Plugin<void> = {
 
     await registerWidgetAccess(server, platform, widgets, collections);
     server.route([
-      ...widgetSettingsRoutes(platform, chatbots, widgets),
+      ...withScopes(widgetSettingsRoutes(platform, chatbots, widgets), areaScope('chatbots')),
       ...publicWidgetRoutes(collections, chatbots, server.plugins.conversations.visitors),
       scriptRoute(),
     ]);

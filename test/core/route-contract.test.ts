@@ -1,6 +1,7 @@
 // Every route describes itself (so the OpenAPI document can be generated from the routes alone)
 // and every API route demands credentials. New plugins are held to this automatically.
 import t from 'tap';
+import { SCOPES } from '../../core/auth/oauth-tokens.js';
 import { documentedResponses, notesOf, routeAuthStrategy } from '../../plugins/docs/responses.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
 
@@ -37,6 +38,25 @@ t.test('every /api/v1 and /admin/v1 route refuses a request without credentials'
       payload: ['post', 'put', 'patch'].includes(route.method) ? {} : undefined,
     });
     assertError(t, response, 401, 'missing_credentials', `${route.method.toUpperCase()} ${route.path}`);
+  }
+});
+
+t.test('every /api/v1 route taking credentials declares the OAuth scope it needs (or none: API keys only)', async (t) => {
+  const api = await buildTestServer(t);
+  const routes = api.server
+    .table()
+    .filter((route) => route.path.startsWith('/api/v1/') && routeAuthStrategy(route) === 'api-key');
+  t.ok(routes.length > 50, `${routes.length} routes`);
+  for (const route of routes) {
+    const platform = route.settings.plugins?.platform ?? {};
+    const name = `${route.method.toUpperCase()} ${route.path}`;
+    t.ok('scope' in platform, `${name}: declares its scope`);
+    const scope = platform.scope;
+    if (scope === null || scope === undefined) continue;
+    t.ok((SCOPES as readonly string[]).includes(scope), `${name}: ${scope} is a scope`);
+    // Reads need a :read scope; writes a :write one, except searches sent as POST.
+    if (route.method === 'get') t.match(scope, /:read$/, `${name}: reads with a read scope`);
+    else if (!route.path.endsWith('/search')) t.match(scope, /:write$/, `${name}: writes with a write scope`);
   }
 });
 

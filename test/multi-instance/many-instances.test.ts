@@ -98,6 +98,30 @@ for (const store of stores) {
     t.equal(count(429), 50, 'and every one past it refused');
   });
 
+  t.test(`${store.name}: an OAuth token revoked on one server is refused by the other at once`, async (t) => {
+    const databaseUrl = await store.url(t);
+    const created = await runToEnd([bin, 'accounts', 'create', '--name', 'Integrations', '--plan', 'professional', '--json'], {
+      DATABASE_URL: databaseUrl,
+    });
+    const { live_key: key } = JSON.parse(created) as { live_key: string };
+    const [first, second] = await Promise.all([0, 1].map(() => startServer(t, databaseUrl)));
+    const json = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const client = (await (
+      await fetch(`${first}/api/v1/oauth/clients`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'CRM', scopes: ['leads:read'] }) })
+    ).json()) as { id: string; client_secret: string };
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: client.id, client_secret: client.client_secret, ...fields }).toString(),
+    });
+    const { access_token: token } = (await (await fetch(`${first}/oauth/token`, form({ grant_type: 'client_credentials' }))).json()) as { access_token: string };
+    const readLeads = (server: string) => fetch(`${server}/api/v1/leads`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    t.equal(await readLeads(second!), 200, 'a token from one server works on the other');
+    t.equal((await fetch(`${first}/oauth/revoke`, form({ token }))).status, 200);
+    t.equal(await readLeads(second!), 401, 'revoked on the first, refused by the second with no delay');
+    t.equal(await readLeads(first!), 401);
+  });
+
   t.test(`${store.name}: three workers never claim the same job while leases hold`, async (t) => {
     const databaseUrl = await store.url(t);
     const tenant = { accountId: 'acct_jobs', mode: 'live' as const };

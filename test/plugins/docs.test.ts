@@ -90,7 +90,15 @@ t.test('security schemes: API keys, the operator token, public routes', async (t
   t.match(schemes.bearerAuth, { type: 'http', scheme: 'bearer' });
   t.match(schemes.bearerAuth.description, /sk_live_.*sk_test_/);
   t.match(schemes.operatorToken, { type: 'http', scheme: 'bearer' });
-  t.same((document.paths['/api/v1/chatbots']!.get as any).security, [{ bearerAuth: [] }]);
+  t.same((document.paths['/api/v1/chatbots']!.get as any).security, [{ bearerAuth: [] }, { oauth2: ['chatbots:read'] }]);
+  t.same((document.paths['/api/v1/api-keys']!.get as any).security, [{ bearerAuth: [] }], 'key management takes API keys only');
+  t.match(schemes.oauth2, { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token' } } });
+  t.equal(Object.keys(schemes.oauth2.flows.clientCredentials.scopes).length, 11);
+  t.match(schemes.widgetConversationToken, { type: 'http', scheme: 'bearer', bearerFormat: 'wct_…' });
+  const token = document.paths['/oauth/token']!.post as any;
+  t.same(Object.keys(token.requestBody.content), ['application/x-www-form-urlencoded']);
+  t.same(token.responses['401'].content['application/json'].schema, { $ref: '#/components/schemas/OAuthError' });
+  t.same(token.security, []);
   t.same((document.paths['/admin/v1/accounts']!.get as any).security, [{ operatorToken: [] }]);
   for (const path of ['/health', '/ready', '/api/v1/openapi.json', '/docs']) {
     const operation = document.paths[path]!.get as any;
@@ -296,7 +304,9 @@ t.test('the statuses the server answers are the documented ones', async (t) => {
         const documented = operation.responses[String(response.statusCode)];
         t.ok(documented, `${method.toUpperCase()} ${path} → ${response.statusCode} is documented`);
         if (response.statusCode >= 400 && documented) {
-          t.ok(documented['x-error-codes'].includes(response.json?.code), `${method.toUpperCase()} ${path}: ${response.json?.code} among its codes`);
+          // The OAuth endpoints answer RFC 6749 bodies: their `error` is the code.
+          const code = path.startsWith('/oauth/') ? response.json?.error : response.json?.code;
+          t.ok(documented['x-error-codes'].includes(code), `${method.toUpperCase()} ${path}: ${code} among its codes`);
         }
         checked++;
       }

@@ -1,0 +1,66 @@
+// OAuth clients of an account and mode (API.md §3, §6): a name, the scopes they may be granted,
+// and their secret, stored only as a SHA-256 hash (256 random bits: a fast hash is enough, as for
+// API keys). A rotation keeps the previous secret working for a grace period.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Scope } from '../../core/auth/oauth-tokens.js';
+import type { Collection, Store, Stored } from '../../core/store/types.js';
+
+export interface OAuthClientDoc {
+  /** The record's id again: unique across tenants, so the token endpoint finds a client's account. */
+  client_id: string;
+  name: string;
+  scopes: Scope[];
+  secret_hash: string;
+  secret_last4: string;
+  /** The secret a rotation replaced, valid until previous_secret_expires_at. */
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  secret_rotated_at: string | null;
+}
+
+export type OAuthClient = Stored<OAuthClientDoc>;
+
+export const SECRET_PATTERN = /^ocs_[A-Za-z0-9_-]{43}$/;
+
+export function declareOAuthClients(store: Store): Collection<OAuthClientDoc> {
+  return store.collection<OAuthClientDoc>({
+    name: 'oauth_clients',
+    scope: 'tenant',
+    indexes: [{ fields: ['client_id'], unique: true, acrossTenants: true }],
+  });
+}
+
+export function newClientSecret(): string {
+  return `ocs_${randomBytes(32).toString('base64url')}`;
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Whether `secret` is the client's, or its previous one still in its grace period. Constant time. */
+export function secretMatches(client: OAuthClientDoc, secret: string, now: Date): boolean {
+  const given = Buffer.from(hashSecret(secret), 'hex');
+  const same = (hash: string) => timingSafeEqual(given, Buffer.from(hash, 'hex'));
+  const current = same(client.secret_hash);
+  const previous =
+    client.previous_secret_hash !== null &&
+    client.previous_secret_expires_at !== null &&
+    client.previous_secret_expires_at > now.toISOString() &&
+    same(client.previous_secret_hash);
+  return current || previous;
+}
+
+export function presentClient(client: OAuthClient, mode: string) {
+  return {
+    id: client.id,
+    name: client.name,
+    mode,
+    scopes: client.scopes,
+    secret_last4: client.secret_last4,
+    created_at: client.created_at,
+    secret_rotated_at: client.secret_rotated_at,
+    previous_secret_expires_at: client.previous_secret_expires_at,
+  };
+}
