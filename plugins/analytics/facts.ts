@@ -2,20 +2,23 @@
 // roll-up of a closed hour, a rebuild and the live count of the open hour all call collectHours,
 // so a rolled-up hour and the same hour counted live cannot disagree.
 //
-// Every source is a record written in the same commit as the change it describes, and read by a
-// time range of ids (ULIDs start with their time), which every store answers from its primary key:
-// - conversations started: the conversation records;
-// - conversations ended (with the resolution they ended with): the `conversation.ended` events;
+// Every fact is dated by a field written in the same write as the change it describes, and read by
+// that time range (core/services/conversation-facts.ts), so each fact is in exactly one hour:
+// - conversations started: the conversation's id (a ULID starts with its time);
+// - conversations ended: its `ended_at`;
+// - resolutions: its `resolution_at`, set at the end and again whenever the resolution of the
+//   ended conversation changes (a later change is counted in the hour of the change);
+// - messages, reply types, response times: the message's id;
+// - ratings: the message's `feedback_at` (a rating given or changed later counts in that hour);
 // - leads: the `lead.captured` events (a new lead; a second capture of the same person is
-//   `lead.updated`, not a new lead);
-// - messages, reply types, response times, feedback: the message records, in the hour the message
-//   was written (a rating counts with its reply).
+//   `lead.updated`, not a new lead), which are kept `retention.events_days`.
+// Records written before `resolution_at` and `feedback_at` existed count at their end or message.
 import type { EventDoc } from '../../core/events.js';
+import type { ConversationFacts, MessageFact } from '../../core/services/conversation-facts.js';
 import type { Collection, Filter, Repository, Stored, TenantScope } from '../../core/store/types.js';
 import { decodeTime } from 'ulid';
 import { analyzerFor } from '../../core/text/analysis.js';
 import { foldForSearch } from '../../core/text/fold.js';
-import type { ConversationDoc, MessageDoc } from '../conversations/store.js';
 import { emptyFigures, HOUR_MS, type Figures } from './figures.js';
 import { floorHour, idRange } from './hours.js';
 import { sketchAdd } from './sketch.js';
@@ -26,8 +29,7 @@ const PAGE = 500;
 const SAMPLE_LENGTH = 300;
 
 export interface FactSources {
-  conversations: Collection<ConversationDoc>;
-  messages: Collection<MessageDoc>;
+  conversations: ConversationFacts;
   events: Collection<EventDoc>;
 }
 
@@ -44,11 +46,9 @@ function figuresOf(hours: HourFigures, hourMs: number, chatbotId: string): Figur
   return figures;
 }
 
-/**
- * The hour a record counts in: the time its id was made (ids are ULIDs). The id, not a time field,
- * decides, because the reads select records by id range: each record is then in exactly one hour.
- */
+/** The hour a record counts in by its id: the time the id was made (ids are ULIDs). */
 export const hourOfId = (id: string) => floorHour(decodeTime(id.slice(id.indexOf('_') + 1).toUpperCase()));
+const hourOf = (iso: string) => floorHour(Date.parse(iso));
 
 async function* pages<T>(repository: Repository<T>, filter: Filter): AsyncGenerator<Stored<T>> {
   let after: { id: string; value: null } | undefined;
@@ -60,9 +60,18 @@ async function* pages<T>(repository: Repository<T>, filter: Filter): AsyncGenera
   }
 }
 
+function countResolution(bucket: Figures, resolution: string | null): void {
+  if (resolution === 'resolved' || resolution === 'unresolved' || resolution === 'escalated') bucket[resolution] += 1;
+}
+
+function countRating(bucket: Figures, feedback: MessageFact['feedback']): void {
+  if (feedback === 'up') bucket.feedback_up += 1;
+  if (feedback === 'down') bucket.feedback_down += 1;
+}
+
 /**
  * The figures of the whole hours [fromMs, toMs) (hour-aligned), per hour and chatbot; with
- * `questions`, the visitor questions grouped too. Reads only records made in the range.
+ * `questions`, the visitor questions grouped too. Reads only records dated in the range.
  */
 export async function collectHours(
   sources: FactSources,
@@ -71,35 +80,35 @@ export async function collectHours(
 ): Promise<{ figures: HourFigures; questions: HourQuestions }> {
   const figures: HourFigures = new Map();
   const questions: HourQuestions = new Map();
-  const scoped = (filter: Filter): Filter => (range.chatbotId ? { ...filter, chatbot_id: range.chatbotId } : filter);
+  const facts = sources.conversations;
+  const span = { fromMs: range.fromMs, toMs: range.toMs, chatbotId: range.chatbotId ?? null };
 
-  for await (const conversation of pages(sources.conversations.forTenant(tenant), scoped({ id: idRange('conv', range.fromMs, range.toMs) }))) {
+  for await (const conversation of facts.started(tenant, span)) {
     figuresOf(figures, hourOfId(conversation.id), conversation.chatbot_id).conversations_started += 1;
+  }
+  for await (const conversation of facts.ended(tenant, span)) {
+    const bucket = figuresOf(figures, hourOf(conversation.ended_at!), conversation.chatbot_id);
+    bucket.conversations_ended += 1;
+    const startHour = String(hourOfId(conversation.id));
+    bucket.ended_by_start_hour[startHour] = (bucket.ended_by_start_hour[startHour] ?? 0) + 1;
+    if (conversation.resolution_at === null) countResolution(bucket, conversation.resolution); // ended by an earlier build
+  }
+  for await (const conversation of facts.resolutionsSet(tenant, span)) {
+    countResolution(figuresOf(figures, hourOf(conversation.resolution_at!), conversation.chatbot_id), conversation.resolution);
   }
 
   const events = sources.events.forTenant(tenant);
-  const eventRange = idRange('evt', range.fromMs, range.toMs);
-  for await (const event of pages(events, scoped({ id: eventRange, type: { in: ['conversation.ended', 'lead.captured'] } }))) {
-    const bucket = figuresOf(figures, hourOfId(event.id), event.chatbot_id ?? '');
-    if (event.type === 'lead.captured') {
-      bucket.leads += 1;
-      continue;
-    }
-    bucket.conversations_ended += 1;
-    const resolution = event.data.resolution;
-    if (resolution === 'resolved' || resolution === 'unresolved' || resolution === 'escalated') bucket[resolution] += 1;
-    const startHour = String(hourOfId(String(event.data.id)));
-    bucket.ended_by_start_hour[startHour] = (bucket.ended_by_start_hour[startHour] ?? 0) + 1;
+  const eventFilter: Filter = { id: idRange('evt', range.fromMs, range.toMs), type: 'lead.captured' };
+  for await (const event of pages(events, range.chatbotId ? { ...eventFilter, chatbot_id: range.chatbotId } : eventFilter)) {
+    figuresOf(figures, hourOfId(event.id), event.chatbot_id ?? '').leads += 1;
   }
 
-  const messages = sources.messages.forTenant(tenant);
-  const asked = new Map<string, Stored<MessageDoc>>(); // conversation → its latest visitor message
-  const unanswered: Array<Stored<MessageDoc>> = [];
-  const visitorMessages: Array<Stored<MessageDoc>> = [];
-  for await (const message of pages(messages, scoped({ id: idRange('msg', range.fromMs, range.toMs) }))) {
+  const asked = new Map<string, MessageFact>(); // conversation → its latest visitor message
+  const unanswered: MessageFact[] = [];
+  const visitorMessages: MessageFact[] = [];
+  for await (const message of facts.written(tenant, span)) {
     const bucket = figuresOf(figures, hourOfId(message.id), message.chatbot_id);
-    if (message.feedback === 'up') bucket.feedback_up += 1;
-    if (message.feedback === 'down') bucket.feedback_down += 1;
+    if (message.feedback_at === null) countRating(bucket, message.feedback); // rated by an earlier build
     if (message.role === 'user') {
       bucket.messages_user += 1;
       if (range.questions) {
@@ -114,7 +123,7 @@ export async function collectHours(
     }
     bucket.messages_assistant += 1;
     if (message.answer_type === 'fallback') bucket.replies_fallback += 1;
-    if (message.response_time_ms !== null && message.response_time_ms !== undefined) {
+    if (message.response_time_ms !== null) {
       bucket.response_time_count += 1;
       bucket.response_time_sum += message.response_time_ms;
       sketchAdd(bucket.response_time_sketch, message.response_time_ms);
@@ -125,6 +134,9 @@ export async function collectHours(
       if (question) unanswered.push(question);
       asked.delete(message.conversation_id);
     }
+  }
+  for await (const message of facts.rated(tenant, span)) {
+    countRating(figuresOf(figures, hourOf(message.feedback_at!), message.chatbot_id), message.feedback);
   }
 
   if (range.questions) await groupQuestions(sources, tenant, visitorMessages, new Set(unanswered), questions);
@@ -142,8 +154,8 @@ export function questionKey(content: string, language: string): string {
 async function groupQuestions(
   sources: FactSources,
   tenant: TenantScope,
-  visitorMessages: Array<Stored<MessageDoc>>,
-  unanswered: Set<Stored<MessageDoc>>,
+  visitorMessages: MessageFact[],
+  unanswered: Set<MessageFact>,
   into: HourQuestions,
 ): Promise<void> {
   const languages = await conversationLanguages(sources, tenant, [...new Set(visitorMessages.map((m) => m.conversation_id))]);
@@ -173,12 +185,8 @@ async function groupQuestions(
 
 async function conversationLanguages(sources: FactSources, tenant: TenantScope, ids: string[]): Promise<Map<string, string>> {
   const languages = new Map<string, string>();
-  const conversations = sources.conversations.forTenant(tenant);
   for (let start = 0; start < ids.length; start += 100) {
-    const slice = ids.slice(start, start + 100);
-    for (const conversation of await conversations.list({ filter: { id: { in: slice } }, limit: slice.length })) {
-      languages.set(conversation.id, conversation.language);
-    }
+    for (const [id, language] of await sources.conversations.languages(tenant, ids.slice(start, start + 100))) languages.set(id, language);
   }
   return languages;
 }

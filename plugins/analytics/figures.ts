@@ -7,8 +7,9 @@ export const HOUR_MS = 3_600_000;
 export interface Figures {
   /** Conversations started in the hour. */
   conversations_started: number;
-  /** Conversations ended in the hour, and their resolution at the end. */
+  /** Conversations ended in the hour. */
   conversations_ended: number;
+  /** Resolutions set in the hour: at an end, or changed on an ended conversation (counted again). */
   resolved: number;
   unresolved: number;
   escalated: number;
@@ -21,7 +22,7 @@ export interface Figures {
   replies_fallback: number;
   /** `lead.captured`: new leads (a second capture of the same person updates one, counted once). */
   leads: number;
-  /** Ratings of the hour's replies. */
+  /** Ratings given (or changed) in the hour. */
   feedback_up: number;
   feedback_down: number;
   response_time_count: number;
@@ -101,7 +102,8 @@ export function presentFigures(figures: Figures, fromMs: number) {
       resolved: figures.resolved,
       unresolved: figures.unresolved,
       escalated: figures.escalated,
-      rate: ratio(figures.resolved, figures.conversations_ended),
+      // Of the resolutions set in the period: equal to resolved / ended unless some changed later.
+      rate: ratio(figures.resolved, figures.resolved + figures.unresolved + figures.escalated),
     },
     response_time_ms: {
       avg: figures.response_time_count === 0 ? null : milliseconds(figures.response_time_sum / figures.response_time_count),

@@ -2,7 +2,6 @@
 // feedback, and the routes that read them (overview, timeseries, trends, export).
 import type { Plugin } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/access.js';
-import { declareConversations } from '../conversations/store.js';
 import type { FactSources } from './facts.js';
 import { AnalyticsReader } from './query.js';
 import { AnalyticsRollup } from './rollup.js';
@@ -22,9 +21,8 @@ export const analyticsPlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const collections = declareAnalytics(platform.store);
-    // Read only: the same declaration as the conversations plugin's, so the definitions match.
-    const { conversations, messages } = declareConversations(platform.store);
-    const sources: FactSources = { conversations, messages, events: platform.events.collection };
+    // The conversations plugin's records, read through core/services/conversation-facts.ts.
+    const sources: FactSources = { conversations: server.plugins.conversations.facts, events: platform.events.collection };
     const rollup = new AnalyticsRollup(platform, collections, sources);
     const reader = new AnalyticsReader(collections, sources, rollup);
     server.expose('rollup', rollup);

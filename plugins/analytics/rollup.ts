@@ -72,9 +72,9 @@ export class AnalyticsRollup {
     const existing = await cursors.get(id);
     if (existing) return existing;
     const now = this.platform.now().getTime();
-    const [conversation] = await this.sources.conversations.forTenant(tenant).list({ sort: { field: 'id', direction: 'asc' }, limit: 1 });
+    const firstStart = await this.sources.conversations.firstStartedAt(tenant);
     const [event] = await this.sources.events.forTenant(tenant).list({ sort: { field: 'id', direction: 'asc' }, limit: 1 });
-    const oldest = Math.min(now, ...[conversation?.started_at, event?.created_at].filter((at): at is string => !!at).map(Date.parse));
+    const oldest = Math.min(now, ...[firstStart, event?.created_at].filter((at): at is string => !!at).map(Date.parse));
     const start = floorHour(oldest);
     try {
       return await cursors.insert({ id, rolled_up_to: isoHour(start), due_at: isoHour(start + HOUR_MS + ROLLUP_GRACE_MS), failures: 0 });

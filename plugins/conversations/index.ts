@@ -2,10 +2,12 @@
 // humans, feedback, export, and the closing of inactive conversations.
 import type { Plugin } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/access.js';
+import type { ConversationFacts } from '../../core/services/conversation-facts.js';
 import type { VisitorConversations } from '../../core/services/conversations.js';
 import { createAnswerEngine } from './answer/engine.js';
 import { LlmClient } from './answer/llm.js';
 import { exportRoute } from './export.js';
+import { conversationFacts } from './facts.js';
 import { InactivityCloser } from './inactivity.js';
 import { messageRoutes } from './message-routes.js';
 import { chatbotLookup, conversationRoutes } from './routes.js';
@@ -15,7 +17,7 @@ import { visitorChannel } from './visitor-channel.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    conversations: { inactivity: InactivityCloser; visitors: VisitorConversations };
+    conversations: { inactivity: InactivityCloser; visitors: VisitorConversations; facts: ConversationFacts };
   }
 }
 
@@ -33,6 +35,7 @@ export const conversationsPlugin: Plugin<void> = {
     const inactivity = new InactivityCloser(platform, service);
     server.expose('inactivity', inactivity);
     server.expose('visitors', visitorChannel(platform, service));
+    server.expose('facts', conversationFacts(collections));
 
     // A deleted chatbot takes its conversations with it.
     platform.events.subscribeDurably('chatbot.deleted', 'conversations.delete-for-chatbot', async (event, tenant) => {

@@ -297,6 +297,7 @@ export class ConversationService {
           ended_at: now,
           close_at: null,
           updated_at: now,
+          resolution_at: now,
           ...(input.resolution
             ? { resolution: input.resolution, resolution_source: 'api' as const }
             : current.resolution_source === 'api'
@@ -317,12 +318,14 @@ export class ConversationService {
     patch: { resolution?: Resolution | null; metadata?: Record<string, unknown> },
   ): Promise<Conversation> {
     this.assertChatbotAccepts(chatbot, 'change');
-    return this.change(tenant, chatbot, conversationId, () => {
+    return this.change(tenant, chatbot, conversationId, (current) => {
       const changes: Partial<ConversationDoc> = { updated_at: this.platform.now().toISOString() };
       if (patch.metadata !== undefined) changes.metadata = patch.metadata;
       if (patch.resolution !== undefined) {
         changes.resolution = patch.resolution;
         changes.resolution_source = patch.resolution === null ? null : 'api';
+        // A resolution set after the end is counted by analytics in the hour it was set.
+        if (current.status === 'ended' && patch.resolution !== current.resolution) changes.resolution_at = changes.updated_at!;
       }
       return { changes };
     });
@@ -340,12 +343,17 @@ export class ConversationService {
     if (message.role === 'user') {
       throw apiError(409, 'conflict', `Message ${message.id} is the visitor's own; only replies can be rated`);
     }
-    const updated = await this.messages(tenant).update(message.id, { feedback: input.rating, feedback_comment: input.comment });
+    // feedback_at dates the rating for analytics, in the same write.
+    const ratedAt = this.platform.now().toISOString();
+    const updated = await this.messages(tenant).update(message.id, { feedback: input.rating, feedback_comment: input.comment, feedback_at: ratedAt });
     if (!updated) throw notFound('message', message.id);
     if (input.rating === 'down' && !conversation.had_negative_feedback) {
       await this.change(tenant, chatbot, conversation.id, (current) => {
         const changes: Partial<ConversationDoc> = { had_negative_feedback: true, updated_at: this.platform.now().toISOString() };
-        if (current.resolution === 'resolved' && current.resolution_source === 'auto') changes.resolution = 'unresolved';
+        if (current.resolution === 'resolved' && current.resolution_source === 'auto') {
+          changes.resolution = 'unresolved';
+          if (current.status === 'ended') changes.resolution_at = changes.updated_at!;
+        }
         return { changes };
       });
     }

@@ -36,6 +36,11 @@ export interface ConversationDoc {
   resolution: Resolution | null;
   /** Who decided the resolution: the rules at the end (`auto`) or a caller (`api`), which then sticks. */
   resolution_source: 'auto' | 'api' | null;
+  /**
+   * When the resolution it has now was set on the ended conversation (at the end, or changed after
+   * it): the hour analytics count it in. Null while open; absent on records ended by earlier builds.
+   */
+  resolution_at?: string | null;
   ended_reason: EndedReason | null;
   lead_id: string | null;
   /** What the resolution rules look at. */
@@ -77,6 +82,8 @@ export interface MessageDoc {
   response_time_ms: number | null;
   feedback: 'up' | 'down' | null;
   feedback_comment: string | null;
+  /** When the rating it has now was given: the hour analytics count it in. Absent on earlier records. */
+  feedback_at?: string | null;
   created_at: string;
 }
 
@@ -98,13 +105,17 @@ export function declareConversations(store: Store): ConversationCollections {
         { fields: ['chatbot_id', 'channel'] },
         { fields: ['chatbot_id', 'resolution'] },
         { fields: ['lead_id'] },
+        // Analytics read ends and resolutions by the hour they happened in.
+        { fields: ['ended_at'] },
+        { fields: ['resolution_at'] },
       ],
       claims: { dueField: 'close_at' },
     }),
     messages: store.collection<MessageDoc>({
       name: 'messages',
       scope: 'tenant',
-      indexes: [{ fields: ['conversation_id'] }, { fields: ['chatbot_id'] }],
+      // feedback_at: analytics read ratings by the hour they were given in.
+      indexes: [{ fields: ['conversation_id'] }, { fields: ['chatbot_id'] }, { fields: ['feedback_at'] }],
     }),
   };
 }

@@ -189,3 +189,91 @@ t.test('two instances roll the same hours up once', async (t) => {
   t.equal(new Set(hours).size, 6, 'none twice');
   t.equal((await get(api, acme.live, '/api/v1/analytics/overview')).conversations.total, 6);
 });
+
+t.test('a rating and a resolution changed after their hour was rolled up count in the hour of the change', async (t) => {
+  const api = await buildTestServer(t, { clock: clockAt('2031-09-01T10:00:00.000Z') });
+  const acme = await api.account('professional');
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const bot = await chatbot(api, acme.live, 'Shop');
+  const rollup = api.server.plugins.analytics.rollup;
+  const rate = (conversationId: string, messageId: string, rating: string) =>
+    api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conversationId}/messages/${messageId}/feedback`, { key: acme.live, payload: { rating } });
+  const overview = async (from: string, to: string) => strip(await get(api, acme.live, `/api/v1/analytics/overview?from=${from}&to=${to}`));
+
+  // Hour 10: A ends resolved and its reply is rated up; B ends unresolved (the fallback answered).
+  api.clock.advance(60_000);
+  const a = await converse(api, acme.live, bot.id, ['Do you ship abroad?'], { resolution: 'resolved' });
+  await rate(a.conversation.id, a.replies[0].id, 'up');
+  const b = await converse(api, acme.live, bot.id, ['Can I pay later?'], {});
+  api.clock.set('2031-09-01T12:05:00.000Z');
+  await rollup.drain();
+  const hour10 = await overview('2031-09-01T10:00:00Z', '2031-09-01T11:00:00Z');
+  t.same([hour10.conversations.ended, hour10.resolution, hour10.feedback], [2, { resolved: 1, unresolved: 1, escalated: 0, rate: 0.5 }, { up: 1, down: 0 }], 'hour 10 rolled up');
+
+  // Hour 12: A's rating changes to down, B is marked resolved and its reply rated up for the first time.
+  api.clock.set('2031-09-01T12:30:00.000Z');
+  t.equal((await rate(a.conversation.id, a.replies[0].id, 'down')).statusCode, 200);
+  t.equal((await rate(b.conversation.id, b.replies[0].id, 'up')).statusCode, 200);
+  const patched = await api.request('PATCH', `/api/v1/chatbots/${bot.id}/conversations/${b.conversation.id}`, { key: acme.live, payload: { resolution: 'resolved' } });
+  t.equal(patched.statusCode, 200);
+  const expected12 = { resolution: { resolved: 1, unresolved: 0, escalated: 0, rate: 1 }, feedback: { up: 1, down: 1 }, ended: 0 };
+  const live12 = await overview('2031-09-01T12:00:00Z', '2031-09-01T13:00:00Z');
+  t.same({ resolution: live12.resolution, feedback: live12.feedback, ended: live12.conversations.ended }, expected12, 'the changes, live in the open hour');
+  api.clock.set('2031-09-01T13:05:00.000Z');
+  await rollup.drain();
+  const rolled12 = await overview('2031-09-01T12:00:00Z', '2031-09-01T13:00:00Z');
+  t.same({ resolution: rolled12.resolution, feedback: rolled12.feedback, ended: rolled12.conversations.ended }, expected12, 'the same once rolled up');
+  t.same(await overview('2031-09-01T10:00:00Z', '2031-09-01T11:00:00Z'), hour10, 'the earlier hour keeps what it counted');
+  const day = await overview('2031-09-01T00:00:00Z', '2031-09-02T00:00:00Z');
+  t.same([day.conversations.ended, day.resolution.resolved, day.resolution.unresolved, day.feedback.up, day.feedback.down], [2, 2, 1, 2, 1], 'a period holding both counts each change where it happened');
+  const series = await get(api, acme.live, '/api/v1/analytics/timeseries?from=2031-09-01T10:00:00Z&to=2031-09-01T13:00:00Z&metric=feedback_down&interval=hour');
+  t.same(series.data.map((p: any) => p.value), [0, 0, 1], 'the thumbs-down in the hour it was given');
+
+  // A rebuild counts each record's state now in the hour of its last change.
+  await rollup.rebuild(tenant, Date.parse('2031-09-01T10:00:00Z'), Date.parse('2031-09-01T14:00:00Z'));
+  const rebuilt10 = await overview('2031-09-01T10:00:00Z', '2031-09-01T11:00:00Z');
+  t.same([rebuilt10.conversations.ended, rebuilt10.resolution.resolved, rebuilt10.resolution.unresolved, rebuilt10.feedback.up], [2, 1, 0, 0], 'hour 10 rebuilt: the changed rating and resolution moved');
+  const rebuilt12 = await overview('2031-09-01T12:00:00Z', '2031-09-01T13:00:00Z');
+  t.same({ resolution: rebuilt12.resolution, feedback: rebuilt12.feedback, ended: rebuilt12.conversations.ended }, expected12, 'hour 12 rebuilt: unchanged');
+});
+
+t.test('records written before ratings and resolutions were dated count at their message and end', async (t) => {
+  const api = await buildTestServer(t, { clock: clockAt('2031-10-01T10:00:00.000Z') });
+  const acme = await api.account('professional');
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const bot = await chatbot(api, acme.live, 'Shop');
+  const { conversations, messages } = declareConversations(api.platform.store);
+  const { conversation, replies } = await converse(api, acme.live, bot.id, ['hello'], { resolution: 'escalated' });
+  // What an earlier build stored: no resolution_at, no feedback_at (read as null).
+  await conversations.forTenant(tenant).update(conversation.id, { resolution_at: null });
+  const raw = await conversations.forTenant(tenant).get(conversation.id);
+  t.equal(raw?.resolution_at ?? null, null);
+  await messages.forTenant(tenant).update(replies[0].id, { feedback: 'down', feedback_at: null });
+  api.clock.set('2031-10-01T12:05:00.000Z');
+  const live = strip(await get(api, acme.live, '/api/v1/analytics/overview?from=2031-10-01T10:00:00Z&to=2031-10-01T11:00:00Z'));
+  t.same([live.resolution.escalated, live.feedback.down], [1, 1], 'counted with the end and with the reply');
+  await api.server.plugins.analytics.rollup.drain();
+  t.same(strip(await get(api, acme.live, '/api/v1/analytics/overview?from=2031-10-01T10:00:00Z&to=2031-10-01T11:00:00Z')), live, 'rolled up alike');
+  const facts = api.server.plugins.conversations.facts;
+  await t.rejects(facts.languages(tenant, Array.from({ length: 101 }, (_, i) => `conv_${i}`)), RangeError, 'at most 100 ids a call');
+  t.same(await facts.languages(tenant, []), new Map());
+});
+
+t.test('top unanswered groups the same question in French and Romanian', async (t) => {
+  const api = await buildTestServer(t, { clock: clockAt('2031-11-01T10:00:00.000Z') });
+  const acme = await api.account('professional');
+  const boutique = await chatbot(api, acme.live, 'Boutique', 'fr');
+  const magazin = await chatbot(api, acme.live, 'Magazin', 'ro');
+  await converse(api, acme.live, boutique.id, ["Quels sont vos horaires d'ouverture ?"]);
+  await converse(api, acme.live, boutique.id, ["Quelles sont les horaires d'ouverture?"]);
+  await converse(api, acme.live, magazin.id, ['Care este programul de funcționare?']);
+  await converse(api, acme.live, magazin.id, ['Programul de functionare, vă rog']);
+  await converse(api, acme.live, magazin.id, ['Livrați în străinătate?']);
+  api.clock.set('2031-11-01T10:30:00.000Z');
+  const trends = await get(api, acme.live, '/api/v1/analytics/trends?from=2031-11-01T10:00:00Z&to=2031-11-01T11:00:00Z');
+  t.same(trends.top_unanswered.slice(0, 2).map((g: any) => [g.question, g.count, g.unanswered]).sort(), [
+    ['Care este programul de funcționare?', 2, 2],
+    ["Quels sont vos horaires d'ouverture ?", 2, 2],
+  ], 'fr: elided articles, plural and gender; ro: with and without diacritics');
+  t.equal(trends.top_unanswered.length, 3, 'a different question stays apart');
+});

@@ -1,0 +1,89 @@
+// The conversations plugin's side of core/services/conversation-facts.ts: its records read by time
+// range for analytics, a page at a time, through the fields and indexes store.ts declares for it.
+import { encodeTime } from 'ulid';
+import type { ConversationFact, ConversationFacts, FactRange, MessageFact } from '../../core/services/conversation-facts.js';
+import type { Filter, Repository, Stored, TenantScope } from '../../core/store/types.js';
+import type { ConversationCollections, ConversationDoc, MessageDoc } from './store.js';
+
+const PAGE = 500;
+
+/** The smallest id made at `ms` or later: ids are `<prefix>_<ulid>`, and a ULID starts with its time. */
+const idAt = (prefix: string, ms: number) => `${prefix}_${encodeTime(ms, 10).toLowerCase()}`;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The records of a filter in `field` order (then id), read a page at a time. */
+async function* inPages<T>(repository: Repository<T>, filter: Filter, field: string): AsyncGenerator<Stored<T>> {
+  let after: { id: string; value: string | null } | undefined;
+  for (;;) {
+    const page = await repository.list({ filter, sort: { field, direction: 'asc' }, limit: PAGE, after });
+    yield* page;
+    if (page.length < PAGE) return;
+    const last = page[page.length - 1]! as Stored<T> & Record<string, unknown>;
+    after = { id: last.id, value: field === 'id' ? null : (last[field] as string) };
+  }
+}
+
+function conversationFact(conversation: Stored<ConversationDoc>): ConversationFact {
+  return {
+    id: conversation.id,
+    chatbot_id: conversation.chatbot_id,
+    language: conversation.language,
+    ended_at: conversation.ended_at,
+    resolution: conversation.resolution,
+    resolution_at: conversation.resolution_at ?? null,
+  };
+}
+
+function messageFact(message: Stored<MessageDoc>): MessageFact {
+  return {
+    id: message.id,
+    chatbot_id: message.chatbot_id,
+    conversation_id: message.conversation_id,
+    role: message.role,
+    content: message.content,
+    answer_type: message.answer_type,
+    response_time_ms: message.response_time_ms,
+    feedback: message.feedback,
+    feedback_at: message.feedback_at ?? null,
+  };
+}
+
+export function conversationFacts(collections: ConversationCollections): ConversationFacts {
+  const scoped = (range: FactRange, filter: Filter): Filter => (range.chatbotId ? { ...filter, chatbot_id: range.chatbotId } : filter);
+  const byTime = (range: FactRange) => ({ gte: iso(range.fromMs), lt: iso(range.toMs) });
+
+  async function* conversations(tenant: TenantScope, range: FactRange, field: 'id' | 'ended_at' | 'resolution_at') {
+    const condition = field === 'id' ? { gte: idAt('conv', range.fromMs), lt: idAt('conv', range.toMs) } : byTime(range);
+    for await (const conversation of inPages(collections.conversations.forTenant(tenant), scoped(range, { [field]: condition }), field)) {
+      yield conversationFact(conversation);
+    }
+  }
+
+  async function* messages(tenant: TenantScope, range: FactRange, field: 'id' | 'feedback_at') {
+    const condition = field === 'id' ? { gte: idAt('msg', range.fromMs), lt: idAt('msg', range.toMs) } : byTime(range);
+    for await (const message of inPages(collections.messages.forTenant(tenant), scoped(range, { [field]: condition }), field)) {
+      yield messageFact(message);
+    }
+  }
+
+  return {
+    started: (tenant, range) => conversations(tenant, range, 'id'),
+    ended: (tenant, range) => conversations(tenant, range, 'ended_at'),
+    resolutionsSet: (tenant, range) => conversations(tenant, range, 'resolution_at'),
+    written: (tenant, range) => messages(tenant, range, 'id'),
+    rated: (tenant, range) => messages(tenant, range, 'feedback_at'),
+    async languages(tenant, ids) {
+      if (ids.length > 100) throw new RangeError('at most 100 conversation ids per call');
+      const languages = new Map<string, string>();
+      if (ids.length === 0) return languages;
+      for (const conversation of await collections.conversations.forTenant(tenant).list({ filter: { id: { in: ids } }, limit: ids.length })) {
+        languages.set(conversation.id, conversation.language);
+      }
+      return languages;
+    },
+    async firstStartedAt(tenant) {
+      const [first] = await collections.conversations.forTenant(tenant).list({ sort: { field: 'id', direction: 'asc' }, limit: 1 });
+      return first?.started_at ?? null;
+    },
+  };
+}
