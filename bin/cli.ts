@@ -1,13 +1,15 @@
-// The command line: serve, migrate, and account bootstrap for self-hosters.
+// The command line: serve, migrate, account bootstrap and analytics rebuilds for self-hosters.
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
 import { PLAN_NAMES, type PlanName } from '../config/plans.js';
 import { createAccountWithKeys } from '../core/auth/bootstrap.js';
+import { recordsInPages } from '../core/export.js';
 import { createPlatform } from '../core/platform.js';
 import { createServer } from '../core/server.js';
 import { openStore } from '../core/store/open.js';
+import type { TenantScope } from '../core/store/types.js';
 
 const USAGE = `Usage: chatbot-platform <command> [options]
 
@@ -16,6 +18,10 @@ Commands:
   migrate                             Create or upgrade the store's tables and indexes, then exit
   accounts create --name <name> --plan <${PLAN_NAMES.join('|')}> [--json]
                                       Create an account and print its id and first live and test keys
+  analytics rebuild --from <ISO time> --to <ISO time> [--account <id>] [--mode live|test] [--json]
+                                      Roll the hours of the range up again from the raw records (every
+                                      account and both modes unless given); hours not rolled up yet
+                                      are left to the roll-up job
   help                                Show this text
 `;
 
@@ -31,6 +37,9 @@ async function main(argv: string[]): Promise<number> {
     case 'accounts':
       if (rest[0] !== 'create') throw new UsageError(`Unknown accounts command: ${rest[0] ?? '(none)'}`);
       return createAccount(loadConfig(), rest.slice(1));
+    case 'analytics':
+      if (rest[0] !== 'rebuild') throw new UsageError(`Unknown analytics command: ${rest[0] ?? '(none)'}`);
+      return rebuildAnalytics(loadConfig(), rest.slice(1));
     case undefined:
     case 'help':
     case '--help':
@@ -131,6 +140,73 @@ async function createAccount(config: Config, args: string[]): Promise<number> {
     return 0;
   } finally {
     await store.close();
+  }
+}
+
+function parseTime(name: string, value: string | undefined): number {
+  const ms = value === undefined ? NaN : Date.parse(value);
+  if (!value || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) throw new UsageError(`--${name} is required: an ISO 8601 time (2030-01-31T00:00:00Z)`);
+  return ms;
+}
+
+async function rebuildAnalytics(config: Config, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      account: { type: 'string' },
+      mode: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const fromMs = parseTime('from', values.from);
+  const toMs = parseTime('to', values.to);
+  if (fromMs >= toMs) throw new UsageError('--from must be before --to');
+  if (values.mode !== undefined && values.mode !== 'live' && values.mode !== 'test') throw new UsageError('--mode must be live or test');
+  // New leads are counted from `lead.captured` events, which are kept retention.events_days: a
+  // rebuild of older hours would count none. Every other figure is read from the records.
+  const keptFrom = Date.now() - config.retention.events_days * 86_400_000;
+  if (fromMs < keptFrom) {
+    throw new UsageError(
+      `--from is older than the events kept (retention.events_days = ${config.retention.events_days}, so from ${new Date(keptFrom).toISOString()} on): ` +
+        'rebuilt hours would lose their new leads. Rebuild a later range, or raise EVENT_RETENTION_DAYS for the future.',
+    );
+  }
+
+  const logger = pino({ level: config.log.level === 'info' ? 'warn' : config.log.level }, pino.destination(2));
+  // Building the server declares every collection and initialises the store; it does not serve.
+  const { server, platform } = await createServer(config, { logger });
+  try {
+    const rollup = server.plugins.analytics.rollup;
+    const accountIds: string[] = [];
+    if (values.account) {
+      if (!(await platform.accounts.global().get(values.account))) {
+        process.stderr.write(`No account ${values.account}\n`);
+        return 1;
+      }
+      accountIds.push(values.account);
+    } else {
+      for await (const account of recordsInPages(platform.accounts.global(), {})) accountIds.push(account.id);
+    }
+    const modes: Array<TenantScope['mode']> = values.mode ? [values.mode as TenantScope['mode']] : ['live', 'test'];
+    const tenants = [];
+    for (const accountId of accountIds) {
+      for (const mode of modes) {
+        const tenant = { accountId, mode };
+        const hours = await rollup.rebuild(tenant, fromMs, toMs);
+        const rolledUpTo = (await rollup.cursor(tenant)).rolled_up_to;
+        tenants.push({ account_id: accountId, mode, hours, rolled_up_to: rolledUpTo });
+        if (!values.json) process.stdout.write(`${accountId} ${mode}: ${hours} hours rebuilt (rolled up to ${rolledUpTo})\n`);
+      }
+    }
+    const hours = tenants.reduce((sum, tenant) => sum + tenant.hours, 0);
+    if (values.json) process.stdout.write(`${JSON.stringify({ from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString(), hours, tenants })}\n`);
+    else process.stdout.write(`${hours} hours rebuilt in all\n`);
+    return 0;
+  } finally {
+    await server.stop();
   }
 }
 
