@@ -28,6 +28,9 @@ export const CSV_COLUMNS = [
 
 export type ExportFormat = 'jsonl' | 'csv';
 
+/** Leads read per page: a lead is small (at most about 15 KB with its notes and custom data), so 500 hold a few MB. */
+export const LEAD_EXPORT_PAGE = 500;
+
 function csvRow(lead: Lead): string {
   const view = presentLead(lead);
   return csvLine(CSV_COLUMNS, { ...view, custom: Object.keys(view.custom).length > 0 ? JSON.stringify(view.custom) : null });
@@ -39,9 +42,10 @@ export async function* leadExportLines(
   filter: Filter,
   format: ExportFormat,
   matches: (lead: Lead) => boolean = () => true,
+  pageSize = LEAD_EXPORT_PAGE,
 ): AsyncGenerator<string> {
   if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
-  for await (const lead of recordsInPages(repository, filter)) {
+  for await (const lead of recordsInPages(repository, filter, pageSize)) {
     if (!matches(lead)) continue;
     yield format === 'csv' ? csvRow(lead) : `${JSON.stringify(presentLead(lead))}\n`;
   }
