@@ -2,12 +2,13 @@
 // a Markdown block to paste into bench/RESULTS.md. Times are never asserted; ratios against a
 // baseline from the same run are what compare across machines.
 import { cpus, totalmem } from 'node:os';
+import { analyticsBenchmark } from './analytics.js';
 import { chatBenchmark } from './chat.js';
 import { knowledgeBenchmark } from './knowledge.js';
 import { webhookBenchmark } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
-/** `--only=chat`, `--only=knowledge` or `--only=webhooks` runs one benchmark. */
+/** `--only=chat`, `--only=knowledge`, `--only=webhooks` or `--only=analytics` runs one benchmark. */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -15,6 +16,7 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 if (!only || only === 'knowledge') await runKnowledge();
 if (!only || only === 'chat') await runChat();
 if (!only || only === 'webhooks') await runWebhooks();
+if (!only || only === 'analytics') await runAnalytics();
 
 async function runKnowledge() {
   const knowledge = await knowledgeBenchmark(
@@ -73,5 +75,32 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 | baseline: the same receiver POSTed to directly with got, 16 at a time | ${hooks.baselinePostsPerSecond.toFixed(0)} POSTs/s |
 | deliveries ÷ baseline | ×${(hooks.deliveriesPerSecond / hooks.baselinePostsPerSecond).toFixed(3)} |
 | paced: ${hooks.paced} events, one every 20 ms: event write → arrival | p50 ${ms(hooks.latencyMs.p50)}, p95 ${ms(hooks.latencyMs.p95)}, max ${ms(hooks.latencyMs.max)} |
+`);
+}
+
+async function runAnalytics() {
+  const a = await analyticsBenchmark(
+    quick
+      ? { messages: 50_000, conversations: 5000, chatbots: 50, days: 90, requests: 100 }
+      : { messages: 1_000_000, conversations: 100_000, chatbots: 50, days: 90, requests: 200 },
+  );
+  const row = (name: string, t: { p50: number; p99: number; mean: number }) =>
+    `| ${name} | p50 ${ms(t.p50)}, p99 ${ms(t.p99)}, mean ${ms(t.mean)}; ÷ baseline ×${(t.p99 / a.baselineMs).toFixed(5)} (p99) |`;
+  process.stdout.write(`
+### Analytics (SQLite, real HTTP, server in its own process)${quick ? ' — quick run' : ''}
+
+Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
+
+| measure | value |
+|---|---|
+| seeded through the repository | ${a.messages.toLocaleString('en')} messages, ${a.conversations.toLocaleString('en')} conversations, ${a.chatbots} chatbots, ${a.days} days, ${(a.conversations / 10).toLocaleString('en')} lead events, in ${a.seedSeconds.toFixed(0)} s |
+| roll-up job catching up with every hour (claims of 24 hours) | ${a.hours} hours in ${a.jobSeconds.toFixed(1)} s |
+| roll-up of one hour (5 hours mid-range) | p50 ${ms(a.hour.p50)}, max ${ms(a.hour.p99)} |
+| full rebuild | ${a.rebuiltHours} hours in ${a.rebuildSeconds.toFixed(1)} s |
+${row(`overview, ${a.days} days, all chatbots (${a.requests} requests, one at a time)`, a.reads.overview)}
+${row(`overview, ${a.days} days, one chatbot`, a.reads.overviewChatbot)}
+${row(`timeseries, ${a.days} days, daily`, a.reads.timeseries)}
+${row(`trends, ${a.days} days and the ${a.days} before`, a.reads.trends)}
+| baseline: plain scan of the raw messages of the ${a.days} days through the repository, same run | ${a.scannedMessages.toLocaleString('en')} messages in ${ms(a.baselineMs)} |
 `);
 }
