@@ -3,6 +3,7 @@
 // outside client library (openid-client), not only hand-made requests. Both stores.
 import * as oidc from 'openid-client';
 import t, { type Test } from 'tap';
+import { runMaintenance } from '../../core/maintenance.js';
 import { ADMIN_TOKEN, assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -229,6 +230,10 @@ t.test('revocation, introspection, expiry, deleting a client', async (t) => {
   api.clock.advance(3600_000 + 1000);
   assertError(t, await api.request('GET', '/api/v1/leads', { key: later }), 401, 'invalid_token');
   t.same((await form(api, '/oauth/introspect', { token: later }, auth)).json, { active: false });
+  // The maintenance tick sweeps expired tokens.
+  const swept = await runMaintenance(api.platform);
+  t.ok(swept.oauth_tokens >= 1, `${swept.oauth_tokens} expired tokens swept`);
+  t.equal(await api.platform.oauthTokens.forTenant({ accountId: acme.id, mode: 'live' }).count({ client_id: crm.id }), 0);
 
   // Deleting a client ends its tokens and its secret.
   const fresh = await token(api, other);
