@@ -1,6 +1,7 @@
-// What an authenticated API-key request must pass before its handler runs, in this order:
-// the account's IP allowlist, the rate limit (so a refused request still counts and still gets
-// the headers), the chatbot key's scope, the plan's access level, then Idempotency-Key.
+// What an authenticated request (API key or OAuth token) must pass before its handler runs, in
+// this order: the account's IP allowlist, the rate limit (so a refused request still counts and
+// still gets the headers), the chatbot key's scope, the token's OAuth scope, the plan's access
+// level, then Idempotency-Key.
 import type { Request, Server, ServerRoute } from '@hapi/hapi';
 import { SCOPES, type Scope } from './auth/oauth-tokens.js';
 import { addressListOf, ClientAddressResolver, listHas } from './client-address.js';
@@ -97,7 +98,6 @@ function checkPlanAccess(caller: ApiCaller, options: PlatformRouteOptions, reque
     throw apiError(403, 'plan_feature_unavailable', `This feature needs a plan with full API access`);
   }
 }
-
 
 /**
  * Declares the OAuth scope of each /api/v1 route that does not declare its own: `scopeOf(route)`,

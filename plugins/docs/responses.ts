@@ -31,7 +31,8 @@ export class UndocumentableRouteError extends Error {}
 
 /** The auth strategies the document knows, and the 401 codes each answers with. */
 export const AUTH_CODES: Record<string, string[]> = {
-  'api-key': ['missing_credentials', 'invalid_api_key', 'api_key_revoked', 'api_key_expired'],
+  // API keys, and OAuth access tokens (invalid_token) through the same strategy.
+  'api-key': ['missing_credentials', 'invalid_api_key', 'api_key_revoked', 'api_key_expired', 'invalid_token'],
   'admin-token': ['missing_credentials', 'invalid_token'],
   'widget-token': ['missing_credentials', 'invalid_token'],
 };
@@ -84,8 +85,8 @@ export function documentedResponses(route: RequestRoute): RouteResponses {
     add(401, ...codes);
   }
   if (strategy === 'api-key') {
-    // Every API-key request passes the IP allowlist, the chatbot-key scope, the plan, the rate limit.
-    add(403, 'ip_not_allowed', 'key_scope_chatbot');
+    // Every API-key or token request passes the IP allowlist, the chatbot-key and OAuth scopes, the plan, the rate limit.
+    add(403, 'ip_not_allowed', 'key_scope_chatbot', 'insufficient_scope');
     if (platform.feature || platform.access === 'full') add(403, 'plan_feature_unavailable');
     if (isWrite && !platform.allowOnReadOnlyPlan && platform.access !== 'read') add(403, 'plan_read_only');
     add(429, 'rate_limited');
