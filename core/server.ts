@@ -166,6 +166,8 @@ function registerFallbackRoute(server: Server): void {
       auth: false,
       plugins: { platform: { access: 'read' } },
       validate: { query: true },
+      // Any body, of any type: an unknown route or method is a 404 or 405 before a 415 or 400.
+      payload: { parse: false, failAction: 'ignore' },
       description: 'Fallback for unknown routes',
       handler: (request) => {
         // A path can match several templates (`…/conversations/export` and `…/conversations/{convId}`):

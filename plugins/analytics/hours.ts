@@ -19,6 +19,36 @@ export function idRange(prefix: string, fromMs: number, toMs: number) {
 }
 
 /** True for an IANA time zone name Intl knows. */
+/**
+ * The time zones `tz` takes, listed in the OpenAPI document: the zones this runtime lists
+ * (CLDR's names, some older than IANA's: Asia/Calcutta), UTC, and the current IANA names of renamed
+ * zones that browsers report (Asia/Kolkata, Europe/Kyiv, …) where this runtime knows them. A list
+ * rather than "anything Intl resolves", so the document states exactly what is valid.
+ */
+export const TIME_ZONES: readonly string[] = [
+  ...new Set([
+    'UTC',
+    'Etc/UTC',
+    'GMT',
+    ...Intl.supportedValuesOf('timeZone'),
+    ...[
+      'Asia/Kolkata',
+      'Europe/Kyiv',
+      'Asia/Kathmandu',
+      'Asia/Ho_Chi_Minh',
+      'America/Nuuk',
+      'Asia/Yangon',
+      'Pacific/Kanton',
+      'Atlantic/Faroe',
+      'Pacific/Chuuk',
+      'Pacific/Pohnpei',
+      'America/Argentina/Buenos_Aires',
+      'America/Indiana/Indianapolis',
+      'America/Kentucky/Louisville',
+    ].filter((name) => isTimeZone(name)),
+  ]),
+].sort();
+
 export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });

@@ -2,7 +2,7 @@
 import Joi from 'joi';
 import { idSchema } from '../../core/ids.js';
 import { METRICS } from './figures.js';
-import { isTimeZone } from './hours.js';
+import { TIME_ZONES } from './hours.js';
 
 /** The longest period a read covers (and `trends` compares with the one before it). */
 export const MAX_PERIOD_DAYS = 400;
@@ -14,9 +14,8 @@ export const TOP_GROUPS = 10;
 const time = Joi.date().iso();
 
 const timeZone = Joi.string()
-  .max(64)
-  .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.error('any.invalid')))
-  .messages({ 'any.invalid': '{{#label}} must be an IANA time zone name, such as Europe/Berlin' })
+  .valid(...TIME_ZONES)
+  .messages({ 'any.only': '{{#label}} must be an IANA time zone name, such as Europe/Berlin (the document lists them)' })
   .description('IANA time zone of days and weeks (default UTC)');
 
 const periodKeys = {

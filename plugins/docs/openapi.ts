@@ -216,7 +216,12 @@ export function buildOpenApiDocument(routes: RequestRoute[], options: DocumentOp
       const content: Record<string, JsonSchema> = {};
       for (const mediaType of success.mediaTypes) {
         content[mediaType] = {
-          schema: success.schema ? converter.convert(success.schema) : { type: 'string', description: streamDescription(mediaType) },
+          // A JSON download (an export's `format=json`) is a JSON value, not a string.
+          schema: success.schema
+            ? converter.convert(success.schema)
+            : mediaType === 'application/json'
+              ? { description: streamDescription(mediaType) }
+              : { type: 'string', description: streamDescription(mediaType) },
         };
       }
       responses[String(success.status)] = {

@@ -71,6 +71,10 @@ def before_call(ctx, case, **kwargs):
         _keep_loopback_allowed(case)
     if case.method.upper() == "PUT" and case.path.endswith("/settings"):
         _keep_rule_patterns_compilable(case)
+    if case.method.upper() == "PUT" and case.path.endswith("/widget"):
+        _one_lead_form_field_per_name(case)
+    if case.method.upper() == "GET" and "/api/v1/analytics/" in case.path:
+        _order_analytics_period(case)
 
 
 # - expires_at of a new API key must be in the future (a 400 otherwise, documented): "the future"
@@ -148,6 +152,63 @@ def _keep_rule_patterns_compilable(case) -> None:
         pattern = match.get("pattern") if isinstance(match, dict) else None
         if isinstance(pattern, str) and 0 < len(pattern) <= _SAFE_PATTERN_MAX and not _surely_compiles(pattern):
             match["pattern"] = "fuzz"
+
+
+# - A widget's lead form names each field once (a 400 otherwise, documented): JSON Schema's
+#   uniqueItems compares whole items, so it cannot say "unique by name". In a valid-looking list
+#   the later duplicates of a name are dropped; lists that break the schema are sent as generated.
+def _one_lead_form_field_per_name(case) -> None:
+    body = case.body
+    form = body.get("lead_form") if isinstance(body, dict) else None
+    fields = form.get("fields") if isinstance(form, dict) else None
+    if not isinstance(fields, list) or not all(isinstance(field, dict) and isinstance(field.get("name"), str) for field in fields):
+        return
+    seen = set()
+    kept = []
+    for field in fields:
+        if field["name"] not in seen:
+            seen.add(field["name"])
+            kept.append(field)
+    if kept and len(kept) < len(fields):
+        form["fields"] = kept
+
+
+# - Analytics periods: `from` before `to`, at most 400 days apart (31 with hourly points), and a
+#   `from` without `to` before now (a 400 otherwise, documented) — relations between two
+#   parameters, and with the clock, that no schema can state. Times that parse are put in order
+#   and brought within the limit; ones that do not parse (negative tests) are sent as generated.
+def _parse_time(value):
+    if not isinstance(value, str):
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+def _order_analytics_period(case) -> None:
+    query = case.query
+    if not query:
+        return
+    start, end = _parse_time(query.get("from")), _parse_time(query.get("to"))
+    if ("from" in query and start is None) or ("to" in query and end is None) or (start is None and end is None):
+        return
+    days = 31 if query.get("interval") == "hour" else 400
+    now = datetime.now(timezone.utc)
+    try:
+        end = end or now  # the server's default `to`
+        start = start or end - timedelta(days=30)  # and `from`
+        if not start + timedelta(hours=2) <= end <= start + timedelta(days=days - 1):
+            start = end - timedelta(days=1)
+    except OverflowError:  # at the ends of the calendar (years 1 and 9999)
+        start, end = now - timedelta(days=1), now
+    if "from" in query:
+        query["from"] = start.isoformat()
+    if "to" in query:
+        query["to"] = end.isoformat()
+    elif end != now:
+        query["to"] = end.isoformat()
 
 
 # - Deleting a chatbot removes "the chatbot and everything under it, for good" (API.md §4): its

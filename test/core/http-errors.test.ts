@@ -55,6 +55,11 @@ t.test('errors', async (t) => {
     const response = await api.request('PUT', '/api/v1/chatbots', { key: acme.live, payload: {} });
     assertError(t, response, 405, 'method_not_allowed');
     t.equal(response.headers.allow, 'GET, POST');
+    // Whatever the body: the route decides before the media type does (schemathesis ST204).
+    const form = await api.request('TRACE', '/oauth/token', { payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assertError(t, form, 405, 'method_not_allowed');
+    t.equal(form.headers.allow, 'POST');
+    assertError(t, await api.request('POST', '/api/v1/nothing-here', { payload: '<x/>', headers: { 'content-type': 'application/xml' } }), 404, 'route_not_found');
   });
 
   t.test('Allow names the methods of the most specific template only (schemathesis ST205)', async (t) => {
