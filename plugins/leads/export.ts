@@ -75,7 +75,9 @@ export function exportRoute(service: LeadService): ServerRoute {
         return h
           .response(Readable.from(lines, { objectMode: false }))
           .type(csv ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="leads${chatbotId ? `-${chatbotId}` : ''}.${params.format}"`);
+          // The filter's chatbot id is the caller's text, not a found record's: in a header only when it is a plain id
+          // (a control character there made Node refuse the header: a 500, found by schemathesis).
+          .header('Content-Disposition', `attachment; filename="leads${chatbotId && /^cb_[0-9a-z]{1,60}$/.test(chatbotId) ? `-${chatbotId}` : ''}.${params.format}"`);
       },
     },
   };

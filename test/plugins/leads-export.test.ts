@@ -75,6 +75,10 @@ t.test('export: every lead, JSON Lines and CSV, filters, pages read as the strea
   t.match(csv.payload, `,qualified,conversation,'@mention me,,`, 'a note starting with @ is defused too');
   const otherCsv = await api.request('GET', `/api/v1/leads/export?format=csv&chatbot_id=${other.id}`, { key: acme.live });
   t.match(otherCsv.payload, `${ofOther.id},${other.id},,,x@example.com,,,new,api,,"{""tier"":2}",`, 'custom as JSON');
+  // A chatbot id of control characters filters to nothing and stays out of the header (it was a 500).
+  const odd = await api.request('GET', '/api/v1/leads/export?format=csv&chatbot_id=%01%C2%93', { key: acme.live });
+  t.equal(odd.statusCode, 200);
+  t.equal(odd.headers['content-disposition'], 'attachment; filename="leads.csv"');
 
   // Filters, as the list takes them (most narrowed to the last batches: FerretDB reads slowly).
   const lineCount = async (query: string) => (await api.request('GET', `/api/v1/leads/export?${query}`, { key: acme.live })).payload.split('\n').filter(Boolean).length;
