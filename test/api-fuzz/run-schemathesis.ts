@@ -3,7 +3,7 @@
 // stateful), every check, a fixed seed, bounded in examples and time. Any server error, response
 // that breaks its schema, undocumented status, accepted invalid input or refused valid input fails
 // the run. `npm run test:api` runs both stores (`-- --store=sqlite` one; `--max-examples`,
-// `--max-time` for the generated phases and `--stateful-time` bound it: about 7 minutes on 2 cores
+// `--max-time` for the generated phases and `--stateful-time` bound it: about 5 minutes on 2 cores
 // with the defaults). The last step of `npm test`.
 //
 // schemathesis is a Python tool: it is installed once into a venv in the cache (PyPI), like
@@ -279,8 +279,8 @@ async function main(): Promise<number> {
     outcomes.push(
       await fuzzStore(store, st, {
         maxExamples: args.get('max-examples') ?? '5',
-        generatedTime: args.get('max-time') ?? '150',
-        statefulTime: args.get('stateful-time') ?? '45',
+        generatedTime: args.get('max-time') ?? '100',
+        statefulTime: args.get('stateful-time') ?? '30',
       }),
     );
   }
