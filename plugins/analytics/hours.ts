@@ -67,7 +67,9 @@ export function localDate(ms: number, timeZone: string): string {
     formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     formatters.set(timeZone, formatter);
   }
-  return formatter.format(new Date(ms));
+  // From the parts, padded: en-CA writes year 159 as "159", not "0159" (a 500 for early years, schemathesis).
+  const parts = Object.fromEntries(formatter.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  return `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
 }
 
 /** The Monday (ISO week start) of a local date. */
