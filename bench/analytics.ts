@@ -201,6 +201,8 @@ export async function analyticsBenchmark(options: AnalyticsBenchOptions) {
       overview: await measure(`/api/v1/analytics/overview?${period}`),
       overviewChatbot: await measure(`/api/v1/analytics/overview?${period}&chatbot_id=${bots[0]}`),
       timeseries: await measure(`/api/v1/analytics/timeseries?${period}&metric=messages&interval=day`),
+      // New York's days are not UTC days: every closed hour is read from its hour bucket.
+      timeseriesNewYork: await measure(`/api/v1/analytics/timeseries?${period}&metric=messages&interval=day&tz=America/New_York`),
       trends: await measure(`/api/v1/analytics/trends?${period}`),
     };
   } finally {

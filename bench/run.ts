@@ -94,12 +94,13 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 | measure | value |
 |---|---|
 | seeded through the repository | ${a.messages.toLocaleString('en')} messages, ${a.conversations.toLocaleString('en')} conversations, ${a.chatbots} chatbots, ${a.days} days, ${(a.conversations / 10).toLocaleString('en')} lead events, in ${a.seedSeconds.toFixed(0)} s |
-| roll-up job catching up with every hour (claims of 24 hours) | ${a.hours} hours in ${a.jobSeconds.toFixed(1)} s |
+| roll-up job catching up with every hour (claims of 24 hours; each day summed once its hours are) | ${a.hours} hours in ${a.jobSeconds.toFixed(1)} s |
 | roll-up of one hour (5 hours mid-range) | p50 ${ms(a.hour.p50)}, max ${ms(a.hour.p99)} |
-| full rebuild | ${a.rebuiltHours} hours in ${a.rebuildSeconds.toFixed(1)} s |
+| full rebuild (hours, then their days) | ${a.rebuiltHours} hours in ${a.rebuildSeconds.toFixed(1)} s |
 ${row(`overview, ${a.days} days, all chatbots (${a.requests} requests, one at a time)`, a.reads.overview)}
 ${row(`overview, ${a.days} days, one chatbot`, a.reads.overviewChatbot)}
-${row(`timeseries, ${a.days} days, daily`, a.reads.timeseries)}
+${row(`timeseries, ${a.days} days, daily (UTC: whole days from day buckets)`, a.reads.timeseries)}
+${row(`timeseries, ${a.days} days, daily in America/New_York (every hour from hour buckets)`, a.reads.timeseriesNewYork)}
 ${row(`trends, ${a.days} days and the ${a.days} before`, a.reads.trends)}
 | baseline: plain scan of the raw messages of the ${a.days} days through the repository, same run | ${a.scannedMessages.toLocaleString('en')} messages in ${ms(a.baselineMs)} |
 `);

@@ -10,13 +10,16 @@
 //   ended conversation changes (a later change is counted in the hour of the change);
 // - messages, reply types, response times: the message's id;
 // - ratings: the message's `feedback_at` (a rating given or changed later counts in that hour);
+// - unanswered questions: the hour of the reply when it was the fallback or rated down within its
+//   own hour, else the hour of the thumbs-down (the question is then unanswered there, asked earlier);
 // - leads: the `lead.captured` events (a new lead; a second capture of the same person is
 //   `lead.updated`, not a new lead), which are kept `retention.events_days`.
 // Records written before `resolution_at` and `feedback_at` existed count at their end or message.
 import type { EventDoc } from '../../core/events.js';
 import type { ConversationFacts, MessageFact } from '../../core/services/conversation-facts.js';
-import type { Collection, Filter, Repository, Stored, TenantScope } from '../../core/store/types.js';
+import type { Collection, Filter, TenantScope } from '../../core/store/types.js';
 import { decodeTime } from 'ulid';
+import { recordsInPages } from '../../core/export.js';
 import { analyzerFor } from '../../core/text/analysis.js';
 import { foldForSearch } from '../../core/text/fold.js';
 import { emptyFigures, HOUR_MS, type Figures } from './figures.js';
@@ -50,19 +53,12 @@ function figuresOf(hours: HourFigures, hourMs: number, chatbotId: string): Figur
 export const hourOfId = (id: string) => floorHour(decodeTime(id.slice(id.indexOf('_') + 1).toUpperCase()));
 const hourOf = (iso: string) => floorHour(Date.parse(iso));
 
-async function* pages<T>(repository: Repository<T>, filter: Filter): AsyncGenerator<Stored<T>> {
-  let after: { id: string; value: null } | undefined;
-  for (;;) {
-    const page = await repository.list({ filter, sort: { field: 'id', direction: 'asc' }, limit: PAGE, after });
-    yield* page;
-    if (page.length < PAGE) return;
-    after = { id: page[page.length - 1]!.id, value: null };
-  }
-}
-
 function countResolution(bucket: Figures, resolution: string | null): void {
   if (resolution === 'resolved' || resolution === 'unresolved' || resolution === 'escalated') bucket[resolution] += 1;
 }
+
+/** A reply rated in a later hour than it was written: its rating counts there, not with the reply. */
+const ratedLater = (message: MessageFact) => message.feedback_at !== null && hourOf(message.feedback_at) !== hourOfId(message.id);
 
 function countRating(bucket: Figures, feedback: MessageFact['feedback']): void {
   if (feedback === 'up') bucket.feedback_up += 1;
@@ -99,12 +95,14 @@ export async function collectHours(
 
   const events = sources.events.forTenant(tenant);
   const eventFilter: Filter = { id: idRange('evt', range.fromMs, range.toMs), type: 'lead.captured' };
-  for await (const event of pages(events, range.chatbotId ? { ...eventFilter, chatbot_id: range.chatbotId } : eventFilter)) {
+  for await (const event of recordsInPages(events, range.chatbotId ? { ...eventFilter, chatbot_id: range.chatbotId } : eventFilter, PAGE)) {
     figuresOf(figures, hourOfId(event.id), event.chatbot_id ?? '').leads += 1;
   }
 
   const asked = new Map<string, MessageFact>(); // conversation → its latest visitor message
   const unanswered: MessageFact[] = [];
+  /** Questions whose reply got a thumbs-down in a later hour, with that hour. */
+  const unansweredLater: Array<{ question: MessageFact; hourMs: number }> = [];
   const visitorMessages: MessageFact[] = [];
   for await (const message of facts.written(tenant, span)) {
     const bucket = figuresOf(figures, hourOfId(message.id), message.chatbot_id);
@@ -128,7 +126,7 @@ export async function collectHours(
       bucket.response_time_sum += message.response_time_ms;
       sketchAdd(bucket.response_time_sketch, message.response_time_ms);
     }
-    if (range.questions && (message.answer_type === 'fallback' || message.feedback === 'down')) {
+    if (range.questions && (message.answer_type === 'fallback' || (message.feedback === 'down' && !ratedLater(message)))) {
       const question = asked.get(message.conversation_id);
       // A question asked in the previous hour and answered in this one belongs to that hour.
       if (question) unanswered.push(question);
@@ -136,10 +134,15 @@ export async function collectHours(
     }
   }
   for await (const message of facts.rated(tenant, span)) {
-    countRating(figuresOf(figures, hourOf(message.feedback_at!), message.chatbot_id), message.feedback);
+    const hourMs = hourOf(message.feedback_at!);
+    countRating(figuresOf(figures, hourMs, message.chatbot_id), message.feedback);
+    if (range.questions && message.feedback === 'down' && message.answer_type !== 'fallback' && ratedLater(message)) {
+      const question = await facts.questionBefore(tenant, message);
+      if (question) unansweredLater.push({ question, hourMs });
+    }
   }
 
-  if (range.questions) await groupQuestions(sources, tenant, visitorMessages, new Set(unanswered), questions);
+  if (range.questions) await groupQuestions(sources, tenant, { visitorMessages, unanswered: new Set(unanswered), unansweredLater }, questions);
   return { figures, questions };
 }
 
@@ -154,13 +157,12 @@ export function questionKey(content: string, language: string): string {
 async function groupQuestions(
   sources: FactSources,
   tenant: TenantScope,
-  visitorMessages: MessageFact[],
-  unanswered: Set<MessageFact>,
+  asked: { visitorMessages: MessageFact[]; unanswered: Set<MessageFact>; unansweredLater: Array<{ question: MessageFact; hourMs: number }> },
   into: HourQuestions,
 ): Promise<void> {
-  const languages = await conversationLanguages(sources, tenant, [...new Set(visitorMessages.map((m) => m.conversation_id))]);
-  for (const message of visitorMessages) {
-    const hour = hourOfId(message.id);
+  const conversationIds = [...asked.visitorMessages, ...asked.unansweredLater.map((late) => late.question)].map((m) => m.conversation_id);
+  const languages = await conversationLanguages(sources, tenant, [...new Set(conversationIds)]);
+  const groupOf = (hour: number, message: MessageFact) => {
     let byChatbot = into.get(hour);
     if (!byChatbot) into.set(hour, (byChatbot = new Map()));
     let groups = byChatbot.get(message.chatbot_id);
@@ -171,16 +173,23 @@ async function groupQuestions(
       group = { key, text: message.content.slice(0, SAMPLE_LENGTH), conversation_id: message.conversation_id, count: 0, unanswered: 0 };
       groups.set(key, group);
     }
-    group.count += 1;
-    if (unanswered.has(message)) {
-      // The sample of an unanswered group is a conversation where it went unanswered.
-      if (group.unanswered === 0) {
-        group.text = message.content.slice(0, SAMPLE_LENGTH);
-        group.conversation_id = message.conversation_id;
-      }
-      group.unanswered += 1;
+    return group;
+  };
+  const markUnanswered = (group: QuestionGroup, message: MessageFact) => {
+    // The sample of an unanswered group is a conversation where it went unanswered.
+    if (group.unanswered === 0) {
+      group.text = message.content.slice(0, SAMPLE_LENGTH);
+      group.conversation_id = message.conversation_id;
     }
+    group.unanswered += 1;
+  };
+  for (const message of asked.visitorMessages) {
+    const group = groupOf(hourOfId(message.id), message);
+    group.count += 1;
+    if (asked.unanswered.has(message)) markUnanswered(group, message);
   }
+  // Asked in an earlier hour (counted there), unanswered in this one.
+  for (const { question, hourMs } of asked.unansweredLater) markUnanswered(groupOf(hourMs, question), question);
 }
 
 async function conversationLanguages(sources: FactSources, tenant: TenantScope, ids: string[]): Promise<Map<string, string>> {

@@ -2,6 +2,8 @@
 import { encodeTime } from 'ulid';
 import { HOUR_MS } from './figures.js';
 
+const DAY_MS = 24 * HOUR_MS;
+
 export const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 export const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
 export const isoHour = (ms: number) => new Date(ms).toISOString();
@@ -91,4 +93,27 @@ export function pointOf(hourMs: number, interval: Interval, timeZone: string): s
   if (interval === 'hour') return isoHour(hourMs);
   const date = localDate(hourMs, timeZone);
   return interval === 'day' ? date : weekOf(date);
+}
+
+/**
+ * The label of every hour of [fromMs, toMs) (hour-aligned), and the whole UTC days of the period
+ * whose hours all share one label. A UTC day whose first and last hour have the same label is taken
+ * as one: local dates only move forward across a day (a DST change moves the clock by an hour, not
+ * past midnight and back), so two labels per day are computed instead of 24 where days align.
+ */
+export function hourLabels(period: { fromMs: number; toMs: number }, interval: Interval, timeZone: string): { of: string[]; wholeDays: Set<number> } {
+  const of: string[] = [];
+  const wholeDays = new Set<number>();
+  for (let day = Math.floor(period.fromMs / DAY_MS) * DAY_MS; day < period.toMs; day += DAY_MS) {
+    const first = Math.max(day, period.fromMs);
+    const end = Math.min(day + DAY_MS, period.toMs);
+    const label = pointOf(first, interval, timeZone);
+    if (label === pointOf(end - HOUR_MS, interval, timeZone)) {
+      for (let hour = first; hour < end; hour += HOUR_MS) of.push(label);
+      if (first === day && end === day + DAY_MS) wholeDays.add(day);
+    } else {
+      for (let hour = first; hour < end; hour += HOUR_MS) of.push(pointOf(hour, interval, timeZone));
+    }
+  }
+  return { of, wholeDays };
 }

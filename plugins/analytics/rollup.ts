@@ -6,15 +6,18 @@
 // meanwhile, and only the lease's owner can move it, so each closed hour is rolled up by one
 // instance. Rolling an hour up *replaces* its buckets from the raw records (collectHours), so a
 // worker that dies before moving the cursor, a second run or a rebuild writes the same figures
-// again: nothing is ever added twice. A node-cron tick every minute looks for due cursors.
+// again: nothing is ever added twice. A node-cron tick every minute looks for due cursors. Once
+// every hour of a UTC day is rolled up, the same claim sums the day (days.ts).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { BackgroundLoop, retryAfterFailure, yieldToEventLoop } from '../../core/background.js';
 import type { Platform } from '../../core/platform.js';
 import { UniqueConstraintError } from '../../core/store/errors.js';
 import type { Stored, TenantScope, WriteOp } from '../../core/store/types.js';
+import { ceilDay, DAY_MS, DayBuilder, dropDayOps, floorDay, newGeneration } from './days.js';
 import { collectHours, type FactSources } from './facts.js';
 import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';
+import { keptGroups } from './groups.js';
 import { floorHour, isoHour } from './hours.js';
 import { ALL_CHATBOTS, type AnalyticsCollections, type BucketDoc, type CursorDoc, type QuestionGroup } from './store.js';
 
@@ -24,8 +27,8 @@ const LEASE_MS = 5 * 60_000;
 const CURSORS_PER_PASS = 10;
 /** Hours one claim rolls up before giving the cursor back (a tenant far behind takes turns). */
 const HOURS_PER_CLAIM = 24;
-/** Question groups kept per bucket, the most asked first (a bucket stays well under a megabyte). */
-const GROUPS_PER_BUCKET = 500;
+/** Days one claim builds (a cursor made by an earlier build has every day to build once). */
+const DAYS_PER_CLAIM = 31;
 
 export function cursorIdOf(tenant: TenantScope): string {
   return `anc_${tenant.accountId}_${tenant.mode}`;
@@ -37,12 +40,14 @@ export class AnalyticsRollup {
   readonly rolledUp: Array<{ tenant: TenantScope; hour: string }> = [];
   private readonly loop: BackgroundLoop;
   private readonly knownTenants = new Set<string>();
+  private readonly days: DayBuilder;
 
   constructor(
     private readonly platform: Platform,
     private readonly collections: AnalyticsCollections,
     private readonly sources: FactSources,
   ) {
+    this.days = new DayBuilder(platform, collections);
     this.loop = new BackgroundLoop('analytics roll-up', () => this.rollUpDue(), platform.logger);
   }
 
@@ -77,7 +82,13 @@ export class AnalyticsRollup {
     const oldest = Math.min(now, ...[firstStart, event?.created_at].filter((at): at is string => !!at).map(Date.parse));
     const start = floorHour(oldest);
     try {
-      return await cursors.insert({ id, rolled_up_to: isoHour(start), due_at: isoHour(start + HOUR_MS + ROLLUP_GRACE_MS), failures: 0 });
+      return await cursors.insert({
+        id,
+        rolled_up_to: isoHour(start),
+        days_built_to: isoHour(floorDay(start)),
+        due_at: isoHour(start + HOUR_MS + ROLLUP_GRACE_MS),
+        failures: 0,
+      });
     } catch (error) {
       if (!(error instanceof UniqueConstraintError)) throw error;
       return (await cursors.get(id))!; // another request or instance made it first
@@ -108,7 +119,8 @@ export class AnalyticsRollup {
           await claims.extendLease({ id: record.id, owner: this.owner, now: this.platform.now(), leaseMs: LEASE_MS });
           await yieldToEventLoop();
         }
-        changes = { rolled_up_to: isoHour(next), due_at: isoHour(next + HOUR_MS + ROLLUP_GRACE_MS), failures: 0 };
+        const daysBuiltTo = await this.buildDays(tenant, record, next);
+        changes = { rolled_up_to: isoHour(next), days_built_to: isoHour(daysBuiltTo), due_at: isoHour(next + HOUR_MS + ROLLUP_GRACE_MS), failures: 0 };
       } catch (error) {
         // Keep what was rolled up; try the rest again later, with backoff, and never give up for good.
         const now = this.platform.now();
@@ -121,6 +133,22 @@ export class AnalyticsRollup {
     return claimed.length;
   }
 
+  /** Builds the days the cursor's hours have completed since the last claim; returns the new `days_built_to`. */
+  private async buildDays(tenant: TenantScope, cursor: Stored<CursorDoc>, rolledUpTo: number): Promise<number> {
+    let day = cursor.days_built_to ? Date.parse(cursor.days_built_to) : await this.firstDay(tenant, Date.parse(cursor.rolled_up_to));
+    for (let built = 0; built < DAYS_PER_CLAIM && day + DAY_MS <= rolledUpTo; built++, day += DAY_MS) {
+      await this.days.build(tenant, day);
+      await yieldToEventLoop();
+    }
+    return day;
+  }
+
+  /** For a cursor made before days were built: the day of its oldest hour bucket. */
+  private async firstDay(tenant: TenantScope, rolledUpTo: number): Promise<number> {
+    const [oldest] = await this.collections.buckets.forTenant(tenant).list({ sort: { field: 'hour', direction: 'asc' }, limit: 1 });
+    return floorDay(oldest ? Date.parse(oldest.hour) : rolledUpTo);
+  }
+
   /** Replaces the buckets (and question groups) of one hour with what the raw records say now. */
   async rollUpHour(tenant: TenantScope, hourMs: number): Promise<void> {
     const { figures, questions } = await collectHours(this.sources, tenant, { fromMs: hourMs, toMs: hourMs + HOUR_MS, questions: true });
@@ -130,13 +158,16 @@ export class AnalyticsRollup {
     const total = emptyFigures();
     const buckets = this.collections.buckets.forTenant(tenant);
     const questionDocs = this.collections.questions.forTenant(tenant);
-    const writes: WriteOp[] = [buckets.ops.deleteMany({ hour }), questionDocs.ops.deleteMany({ hour })];
+    const generation = newGeneration();
+    // The day's documents go first: from here on reads add this day's hours, whatever they hold.
+    const writes: WriteOp[] = [...dropDayOps(this.collections, tenant, floorDay(hourMs)), buckets.ops.deleteMany({ hour }), questionDocs.ops.deleteMany({ hour })];
     const bucket = (chatbotId: string, values: Figures): BucketDoc & { id: string } => ({
       id: `anb_${tenant.accountId}_${tenant.mode}_${hourMs}_${chatbotId === ALL_CHATBOTS ? 'all' : chatbotId}`,
       ...values,
       hour,
       chatbot_id: chatbotId,
       rolled_up_at: rolledUpAt,
+      generation,
     });
     for (const [chatbotId, values] of byChatbot) {
       writes.push(buckets.ops.insert(bucket(chatbotId, values)));
@@ -144,8 +175,7 @@ export class AnalyticsRollup {
     }
     if (byChatbot.size > 0) writes.push(buckets.ops.insert(bucket(ALL_CHATBOTS, total)));
     for (const [chatbotId, groups] of questions.get(hourMs) ?? new Map<string, Map<string, QuestionGroup>>()) {
-      const kept = [...groups.values()].sort((a, b) => b.unanswered - a.unanswered || b.count - a.count).slice(0, GROUPS_PER_BUCKET);
-      writes.push(questionDocs.ops.insert({ id: `anq_${tenant.accountId}_${tenant.mode}_${hourMs}_${chatbotId}`, hour, chatbot_id: chatbotId, groups: kept }));
+      writes.push(questionDocs.ops.insert({ id: `anq_${tenant.accountId}_${tenant.mode}_${hourMs}_${chatbotId}`, hour, chatbot_id: chatbotId, groups: keptGroups(groups.values()) }));
     }
     try {
       await this.platform.store.commit(writes);
@@ -158,7 +188,8 @@ export class AnalyticsRollup {
 
   /**
    * Rolls up again every closed hour of [fromMs, toMs) that the cursor has passed (later hours are
-   * the job's), from the raw records; `onHour` reports progress. Returns how many hours it rebuilt.
+   * the job's), from the raw records, then builds again the days of those hours that the job had
+   * built; `onHour` reports progress. Returns how many hours it rebuilt.
    */
   async rebuild(tenant: TenantScope, fromMs: number, toMs: number, onHour?: (hourMs: number) => void): Promise<number> {
     const cursor = await this.cursor(tenant);
@@ -168,6 +199,13 @@ export class AnalyticsRollup {
       await this.rollUpHour(tenant, hour);
       onHour?.(hour);
       hours += 1;
+      await yieldToEventLoop();
+    }
+    // Read again: the job may have built more days meanwhile, from hours this rebuild had written.
+    const daysBuiltTo = (await this.cursor(tenant)).days_built_to;
+    const lastDay = Math.min(ceilDay(end), daysBuiltTo ? Date.parse(daysBuiltTo) : 0);
+    for (let day = floorDay(fromMs); day < lastDay; day += DAY_MS) {
+      await this.days.build(tenant, day);
       await yieldToEventLoop();
     }
     return hours;

@@ -7,8 +7,8 @@ import { tenantOf, type ChatbotDirectory } from '../../core/platform.js';
 import type { Platform } from '../../core/platform.js';
 import type { TenantScope } from '../../core/store/types.js';
 import { addFigures, emptyFigures, HOUR_MS, metricOf, presentFigures, type Figures, type Metric, type Overview } from './figures.js';
-import { ceilHour, floorHour, isoHour, pointOf, type Interval } from './hours.js';
-import type { AnalyticsReader, Period } from './query.js';
+import { ceilHour, floorHour, hourLabels, isoHour, type Interval } from './hours.js';
+import type { AnalyticsReader, Period, Span } from './query.js';
 import {
   exportQuery,
   overviewQuery,
@@ -46,17 +46,22 @@ export function analyticsRoutes(platform: Platform, reader: AnalyticsReader, dir
 
   const echo = (period: Period, tz: string) => ({ from: isoHour(period.fromMs), to: isoHour(period.toMs), tz, chatbot_id: period.chatbotId });
 
-  /** The points of a period: each hour's label, in order, with the hours' summed figures. */
+  /**
+   * The points of a period: each hour's label, in order, with the hours' summed figures. A UTC day
+   * whose hours all fall in one point is read as one day bucket.
+   */
   async function points(tenant: TenantScope, period: Period, interval: Interval, tz: string) {
-    const hours = await reader.hours(tenant, period);
+    const labels = hourLabels(period, interval, tz);
+    const spans = new Map<number, Span>();
+    for (const span of await reader.spans(tenant, period, (dayMs) => labels.wholeDays.has(dayMs))) spans.set(span.startMs, span);
     const result: Array<{ period: string; start: string; hours: number; figures: Figures }> = [];
-    for (let hour = period.fromMs; hour < period.toMs; hour += HOUR_MS) {
-      const label = pointOf(hour, interval, tz);
+    for (let hour = period.fromMs, index = 0; hour < period.toMs; hour += HOUR_MS, index++) {
+      const label = labels.of[index]!;
       let point = result.at(-1);
       if (point?.period !== label) result.push((point = { period: label, start: isoHour(hour), hours: 0, figures: emptyFigures() }));
       point.hours += 1;
-      const figures = hours.get(hour);
-      if (figures) addFigures(point.figures, figures);
+      const span = spans.get(hour);
+      if (span) addFigures(point.figures, span.figures);
     }
     return result;
   }

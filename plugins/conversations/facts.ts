@@ -72,6 +72,11 @@ export function conversationFacts(collections: ConversationCollections): Convers
     resolutionsSet: (tenant, range) => conversations(tenant, range, 'resolution_at'),
     written: (tenant, range) => messages(tenant, range, 'id'),
     rated: (tenant, range) => messages(tenant, range, 'feedback_at'),
+    async questionBefore(tenant, reply) {
+      const filter = { conversation_id: reply.conversation_id, role: 'user', id: { lt: reply.id } };
+      const [question] = await collections.messages.forTenant(tenant).list({ filter, sort: { field: 'id', direction: 'desc' }, limit: 1 });
+      return question ? messageFact(question) : null;
+    },
     async languages(tenant, ids) {
       if (ids.length > 100) throw new RangeError('at most 100 conversation ids per call');
       const languages = new Map<string, string>();

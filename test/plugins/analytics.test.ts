@@ -240,6 +240,53 @@ t.test('a rating and a resolution changed after their hour was rolled up count i
   t.same({ resolution: rebuilt12.resolution, feedback: rebuilt12.feedback, ended: rebuilt12.conversations.ended }, expected12, 'hour 12 rebuilt: unchanged');
 });
 
+t.test('a thumbs-down given after its hour was rolled up makes the question unanswered in the hour it was given', async (t) => {
+  const api = await buildTestServer(t, { clock: clockAt('2031-09-15T10:00:00.000Z') });
+  const acme = await api.account('professional');
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const bot = await chatbot(api, acme.live, 'Shop');
+  const rollup = api.server.plugins.analytics.rollup;
+  const messages = declareConversations(api.platform.store).messages.forTenant(tenant);
+  // A question the chatbot answered from its Q&A (not the fallback), stored as the plugin stores it.
+  const answered = async (question: string) => {
+    const { conversation } = await converse(api, acme.live, bot.id, []);
+    const base = { chatbot_id: bot.id, conversation_id: conversation.id, sources: [], feedback: null, feedback_comment: null, created_at: api.clock.now().toISOString() };
+    await messages.insert({ ...base, id: newId('msg', api.clock.now().getTime()), role: 'user', content: question, answer_type: null, confidence: null, response_time_ms: null } as any);
+    api.clock.advance(1000);
+    const reply = await messages.insert({ ...base, id: newId('msg', api.clock.now().getTime()), role: 'assistant', content: 'Here.', answer_type: 'qa', confidence: 0.9, response_time_ms: 40 } as any);
+    return { conversationId: conversation.id, rate: (rating: string) => api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conversation.id}/messages/${reply.id}/feedback`, { key: acme.live, payload: { rating } }) };
+  };
+  const unanswered = async (from: string, to: string) =>
+    (await get(api, acme.live, `/api/v1/analytics/trends?from=${from}&to=${to}`)).top_unanswered.map((g: any) => [g.question, g.count, g.unanswered, g.sample_conversation_id]);
+
+  api.clock.set('2031-09-15T10:05:00.000Z');
+  const shop = await answered('Where is your shop?');
+  const delivery = await answered('Do you deliver on Sundays?');
+  api.clock.set('2031-09-15T10:20:00.000Z');
+  t.equal((await delivery.rate('down')).statusCode, 200, 'rated down within its hour');
+  api.clock.set('2031-09-15T12:05:00.000Z');
+  await rollup.drain();
+  const hour10 = [['Do you deliver on Sundays?', 1, 1, delivery.conversationId]];
+  t.same(await unanswered('2031-09-15T10:00:00Z', '2031-09-15T11:00:00Z'), hour10, 'hour 10: the reply rated down in its own hour');
+
+  api.clock.set('2031-09-15T12:30:00.000Z');
+  t.equal((await shop.rate('down')).statusCode, 200, 'rated down two hours later');
+  const hour12 = [['Where is your shop?', 0, 1, shop.conversationId]];
+  t.same(await unanswered('2031-09-15T12:00:00Z', '2031-09-15T13:00:00Z'), hour12, 'live: unanswered in the hour of the thumbs-down, asked before it');
+  api.clock.set('2031-09-15T13:05:00.000Z');
+  await rollup.drain();
+  t.same(await unanswered('2031-09-15T12:00:00Z', '2031-09-15T13:00:00Z'), hour12, 'the same rolled up');
+  t.same(await unanswered('2031-09-15T10:00:00Z', '2031-09-15T11:00:00Z'), hour10, 'hour 10 unchanged');
+  const day = [
+    ['Do you deliver on Sundays?', 1, 1, delivery.conversationId],
+    ['Where is your shop?', 1, 1, shop.conversationId],
+  ];
+  t.same((await unanswered('2031-09-15T00:00:00Z', '2031-09-16T00:00:00Z')).sort(), day, 'the day: each asked once, unanswered once');
+  await rollup.rebuild(tenant, Date.parse('2031-09-15T10:00:00Z'), Date.parse('2031-09-15T14:00:00Z'));
+  t.same(await unanswered('2031-09-15T10:00:00Z', '2031-09-15T11:00:00Z'), hour10, 'rebuilt: hour 10');
+  t.same((await unanswered('2031-09-15T00:00:00Z', '2031-09-16T00:00:00Z')).sort(), day, 'rebuilt: the late thumbs-down counted once, in its hour');
+});
+
 t.test('records written before ratings and resolutions were dated count at their message and end', async (t) => {
   const api = await buildTestServer(t, { clock: clockAt('2031-10-01T10:00:00.000Z') });
   const acme = await api.account('professional');
@@ -279,4 +326,123 @@ t.test('top unanswered groups the same question in French and Romanian', async (
     ["Quels sont vos horaires d'ouverture ?", 2, 2],
   ], 'fr: elided articles, plural and gender; ro: with and without diacritics');
   t.equal(trends.top_unanswered.length, 3, 'a different question stays apart');
+});
+
+t.test('day buckets: whole UTC days read as one document each, equal to their hours, rebuilt and raced', async (t) => {
+  const api = await buildTestServer(t, { clock: clockAt('2032-01-10T20:00:00.000Z') });
+  const acme = await api.account('professional');
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const shop = await chatbot(api, acme.live, 'Shop');
+  const laden = await chatbot(api, acme.live, 'Laden', 'de');
+  const rollup = api.server.plugins.analytics.rollup;
+  const collections = (rollup as any).collections as import('../../plugins/analytics/store.js').AnalyticsCollections;
+  const days = collections.days.forTenant(tenant);
+
+  // Activity over three UTC days, some of it near midnight, so New York's days differ from UTC's.
+  const at = async (iso: string, bot: { id: string }, questions: string[], end?: { resolution?: string }) => {
+    api.clock.set(iso);
+    return converse(api, acme.live, bot.id, questions, end);
+  };
+  await at('2032-01-10T22:30:00.000Z', shop, ['What are your opening hours?'], { resolution: 'resolved' });
+  const rated = await at('2032-01-11T03:00:00.000Z', laden, ['Wie sind die Öffnungszeiten?']);
+  await api.request('POST', `/api/v1/chatbots/${laden.id}/conversations/${rated.conversation.id}/messages/${rated.replies[0].id}/feedback`, { key: acme.live, payload: { rating: 'down' } });
+  await at('2032-01-11T12:00:00.000Z', shop, ['Opening hours?', 'Do you ship abroad?'], {});
+  await api.request('POST', '/api/v1/leads', { key: acme.live, payload: { chatbot_id: shop.id, email: 'bo@example.com' } });
+  const late = await at('2032-01-11T23:30:00.000Z', shop, ['opening hours please']);
+  await timedReplies(api, tenant, shop.id, late.conversation.id, [120, 480, 900]);
+  await at('2032-01-12T01:00:00.000Z', laden, ['Öffnungszeiten?'], { resolution: 'escalated' });
+  api.clock.set('2032-01-13T01:05:00.000Z');
+  await rollup.drain();
+
+  t.equal((await rollup.cursor(tenant)).days_built_to, '2032-01-13T00:00:00.000Z', 'every closed day built');
+  const built = await days.list({ filter: { chatbot_id: '*' }, sort: { field: 'day', direction: 'asc' }, limit: 10 });
+  t.same(built.map((d) => d.day), ['2032-01-10T00:00:00.000Z', '2032-01-11T00:00:00.000Z', '2032-01-12T00:00:00.000Z'], 'one marker a day');
+  t.same([built[1]!.messages_user, built[1]!.conversations_started], [4, 3], 'a day sums its hours');
+
+  const period = 'from=2032-01-10T00:00:00Z&to=2032-01-13T00:00:00Z';
+  const reads = async () => ({
+    all: strip(await get(api, acme.live, `/api/v1/analytics/overview?${period}`)),
+    shop: strip(await get(api, acme.live, `/api/v1/analytics/overview?${period}&chatbot_id=${shop.id}`)),
+    edges: strip(await get(api, acme.live, '/api/v1/analytics/overview?from=2032-01-10T21:00:00Z&to=2032-01-12T02:00:00Z')),
+    utcDays: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=messages&interval=day`)).data,
+    newYork: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=conversations&interval=day&tz=America/New_York`)).data,
+    hours: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=messages&interval=hour`)).data,
+    trends: await get(api, acme.live, `/api/v1/analytics/trends?${period}`),
+    ladenTrends: (await get(api, acme.live, `/api/v1/analytics/trends?${period}&chatbot_id=${laden.id}`)).top_unanswered,
+  });
+  const withDays = await reads();
+  t.same([withDays.all.conversations.total, withDays.all.messages.user, withDays.all.messages.assistant, withDays.all.leads], [5, 6, 9, 1]);
+  // Nine replies: six from the engine (a few ms), then 120, 480 and 900 ms; p95 is the 8th.
+  t.ok(Math.abs(withDays.all.response_time_ms.p95 - 480) <= 4.8, 'p95 from the day sketches, within 1%');
+  t.same(withDays.utcDays.map((p: any) => p.value), [2, 11, 2], 'UTC days');
+  t.same(withDays.newYork.map((p: any) => [p.period, p.hours, p.value]), [
+    ['2032-01-09', 5, 0],
+    ['2032-01-10', 24, 2],
+    ['2032-01-11', 24, 3],
+    ['2032-01-12', 19, 0],
+  ], 'New York days (UTC−5) are not UTC days: read from hours');
+  t.same(withDays.ladenTrends.map((g: any) => [g.question, g.count, g.unanswered]), [['Wie sind die Öffnungszeiten?', 2, 2]], 'one chatbot’s questions from its day documents');
+
+  // The same reads with the day documents gone (hours only) are the same.
+  await days.deleteMany({});
+  await collections.dayQuestions.forTenant(tenant).deleteMany({});
+  t.same(await reads(), withDays, 'days equal the sum of their hours');
+
+  // A cursor made before days existed: its days are built from its oldest hour on.
+  const cursors = collections.cursors.forTenant(tenant);
+  const cursor = (await rollup.cursor(tenant))!;
+  await cursors.update(cursor.id, { days_built_to: null as unknown as string, due_at: api.clock.now().toISOString() });
+  await rollup.rollUpDue();
+  t.equal((await days.list({ filter: { chatbot_id: '*' }, limit: 10 })).length, 3, 'days built from the oldest hour bucket');
+
+  // Reads take a built day whole: a changed day document shows (then a rebuild puts it right).
+  const marker = built[1]!;
+  const stored = (await days.findOne({ chatbot_id: '*', day: marker.day }))!;
+  await days.update(stored.id, { conversations_started: 100 });
+  t.equal((await get(api, acme.live, `/api/v1/analytics/overview?${period}`)).conversations.total, 102, 'the day document is what is read');
+  t.same((await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=conversations&interval=day&tz=America/New_York`)).data, withDays.newYork, 'New York reads hours');
+  await rollup.rebuild(tenant, Date.parse('2032-01-11T05:00:00Z'), Date.parse('2032-01-11T06:00:00Z'));
+  t.equal((await days.findOne({ chatbot_id: '*', day: marker.day }))!.conversations_started, 3, 'a rebuilt hour rebuilds its day');
+  t.same(await reads(), withDays, 'and every read is as before');
+
+  // Rolling an hour up again drops its day's documents in the same commit.
+  await rollup.rollUpHour(tenant, Date.parse('2032-01-12T01:00:00Z'));
+  t.equal(await days.count({ day: '2032-01-12T00:00:00.000Z' }), 0, 'the day is dropped');
+  t.same(await reads(), withDays, 'its hours are read instead');
+
+  // The race: an hour rolled up again while its day is built from the hour as it was.
+  const builder = (rollup as any).days as import('../../plugins/analytics/days.js').DayBuilder;
+  const messages = declareConversations(api.platform.store).messages.forTenant(tenant);
+  const store = api.platform.store;
+  const commit = store.commit.bind(store);
+  let raced = false;
+  store.commit = async (ops) => {
+    if (!raced && ops.some((op) => op.kind === 'insert' && op.collection === 'analytics_day_buckets')) {
+      raced = true;
+      await messages.insert({
+        id: newId('msg', Date.parse('2032-01-12T01:30:00Z')),
+        chatbot_id: laden.id,
+        conversation_id: late.conversation.id,
+        role: 'agent',
+        content: 'A late agent note',
+        answer_type: null,
+        confidence: null,
+        sources: [],
+        response_time_ms: null,
+        feedback: null,
+        feedback_comment: null,
+        created_at: '2032-01-12T01:30:00.000Z',
+      } as any);
+      await rollup.rollUpHour(tenant, Date.parse('2032-01-12T01:00:00Z'));
+    }
+    return commit(ops);
+  };
+  t.teardown(() => {
+    store.commit = commit;
+  });
+  t.equal(await builder.build(tenant, Date.parse('2032-01-12T00:00:00Z')), true, 'built on the second try');
+  store.commit = commit;
+  t.ok(raced, 'the hour was rolled up during the build');
+  t.equal((await days.findOne({ chatbot_id: '*', day: '2032-01-12T00:00:00.000Z' }))!.messages_agent, 1, 'the day holds the hour as rolled up last');
+  t.equal((await get(api, acme.live, `/api/v1/analytics/overview?${period}`)).messages.agent, 1);
 });
