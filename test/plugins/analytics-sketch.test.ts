@@ -30,3 +30,20 @@ t.test('p50 and p95 of merged sketches are within the relative accuracy', async 
   t.pass('300 runs');
   t.equal(SKETCH_RELATIVE_ACCURACY, 0.01, '1%, within the 2% the issue allows');
 });
+
+t.test('the dense layout: bins extend both ways, legacy keyed bins still merge, values clamp to [1 ms, 1e9 ms]', async (t) => {
+  const sketch = emptySketch();
+  for (const value of [500, 20, 3000, 0, 20]) sketchAdd(sketch, value);
+  t.equal(sketch.zero, 1);
+  t.equal(sketch.counts.reduce((a, b) => a + b, 0), 4, 'four values in bins');
+  t.ok(sketch.counts.length < 300, 'one dense range from 20 to 3000 ms');
+  const legacy = { zero: 2, bins: { [String(sketch.offset)]: 3 } } as unknown as ReturnType<typeof emptySketch>;
+  sketchMerge(sketch, legacy);
+  t.equal(sketch.zero, 3, 'legacy zeros added');
+  t.ok(Math.abs(sketchQuantile(sketch, 0.5)! - 20) <= 0.2, 'legacy bin counted where it belongs (the median is 20)');
+  const extremes = emptySketch();
+  sketchAdd(extremes, 0.001);
+  sketchAdd(extremes, 1e15);
+  t.ok(extremes.counts.length < 1100, 'the range stays bounded');
+  t.ok(Math.abs(sketchQuantile(extremes, 0)! - 1) <= 0.01 && Math.abs(sketchQuantile(extremes, 1)! - 1e9) <= 1e7, 'clamped to 1 ms and 1e9 ms');
+});
