@@ -55,14 +55,14 @@ export class DayBuilder {
   private async dayWrites(tenant: TenantScope, dayMs: number): Promise<WriteOp[]> {
     const hours = { hour: { gte: isoHour(dayMs), lt: isoHour(dayMs + DAY_MS) } };
     const figures = new Map<string, Figures>([[ALL_CHATBOTS, emptyFigures()]]);
-    for await (const bucket of recordsInPages(this.collections.buckets.forTenant(tenant), hours, BUCKET_PAGE)) {
+    for await (const bucket of recordsInPages(this.collections.buckets.forTenant(tenant), hours, BUCKET_PAGE, 'hour')) {
       let sum = figures.get(bucket.chatbot_id);
       if (!sum) figures.set(bucket.chatbot_id, (sum = emptyFigures()));
       addFigures(sum, bucket);
     }
     const groups = new Map<string, Map<string, QuestionGroup>>();
     const allGroups = new Map<string, QuestionGroup>();
-    for await (const doc of recordsInPages(this.collections.questions.forTenant(tenant), hours, BUCKET_PAGE)) {
+    for await (const doc of recordsInPages(this.collections.questions.forTenant(tenant), hours, BUCKET_PAGE, 'hour')) {
       let byKey = groups.get(doc.chatbot_id);
       if (!byKey) groups.set(doc.chatbot_id, (byKey = new Map()));
       for (const group of doc.groups) {
@@ -90,7 +90,7 @@ export class DayBuilder {
   private async generations(tenant: TenantScope, dayMs: number): Promise<string> {
     const filter = { chatbot_id: ALL_CHATBOTS, hour: { gte: isoHour(dayMs), lt: isoHour(dayMs + DAY_MS) } };
     const seen: string[] = [];
-    for await (const bucket of recordsInPages<BucketDoc>(this.collections.buckets.forTenant(tenant), filter, BUCKET_PAGE)) {
+    for await (const bucket of recordsInPages<BucketDoc>(this.collections.buckets.forTenant(tenant), filter, BUCKET_PAGE, 'hour')) {
       seen.push(`${bucket.hour}:${bucket.generation ?? bucket.rolled_up_at}`);
     }
     return seen.join(',');

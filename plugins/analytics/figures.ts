@@ -69,10 +69,24 @@ const COUNTERS = [
 ] as const;
 
 export function addFigures(into: Figures, other: Figures): Figures {
-  for (const field of COUNTERS) into[field] += other[field];
-  for (const [hour, count] of Object.entries(other.ended_by_start_hour)) {
-    into.ended_by_start_hour[hour] = (into.ended_by_start_hour[hour] ?? 0) + count;
-  }
+  // Field by field rather than over COUNTERS: a read adds thousands of buckets, and fixed property
+  // names keep these additions monomorphic (the loop over names was the hottest analytics code).
+  into.conversations_started += other.conversations_started;
+  into.conversations_ended += other.conversations_ended;
+  into.resolved += other.resolved;
+  into.unresolved += other.unresolved;
+  into.escalated += other.escalated;
+  into.messages_user += other.messages_user;
+  into.messages_assistant += other.messages_assistant;
+  into.messages_agent += other.messages_agent;
+  into.replies_fallback += other.replies_fallback;
+  into.leads += other.leads;
+  into.feedback_up += other.feedback_up;
+  into.feedback_down += other.feedback_down;
+  into.response_time_count += other.response_time_count;
+  into.response_time_sum += other.response_time_sum;
+  const ended = into.ended_by_start_hour;
+  for (const hour in other.ended_by_start_hour) ended[hour] = (ended[hour] ?? 0) + other.ended_by_start_hour[hour]!;
   sketchMerge(into.response_time_sketch, other.response_time_sketch);
   return into;
 }
@@ -88,7 +102,7 @@ const milliseconds = (value: number | null) => (value === null ? null : Math.rou
 export function presentFigures(figures: Figures, fromMs: number) {
   // Ended conversations that started before the period are not among its conversations.
   let endedOfStarted = 0;
-  for (const [hour, count] of Object.entries(figures.ended_by_start_hour)) if (Number(hour) >= fromMs) endedOfStarted += count;
+  for (const hour in figures.ended_by_start_hour) if (Number(hour) >= fromMs) endedOfStarted += figures.ended_by_start_hour[hour]!;
   const messages = figures.messages_user + figures.messages_assistant + figures.messages_agent;
   return {
     conversations: {

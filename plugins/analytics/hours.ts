@@ -110,8 +110,17 @@ export function hourLabels(period: { fromMs: number; toMs: number }, interval: I
     const end = Math.min(day + DAY_MS, period.toMs);
     const offset = interval === 'hour' ? null : steadyOffset(first, end - HOUR_MS, timeZone);
     const start = of.length;
-    for (let hour = first; hour < end; hour += HOUR_MS) {
-      of.push(offset === null ? pointOf(hour, interval, timeZone) : labelOfDate(new Date(hour + offset).toISOString().slice(0, 10), interval));
+    if (offset === null) {
+      for (let hour = first; hour < end; hour += HOUR_MS) of.push(pointOf(hour, interval, timeZone));
+    } else {
+      // One offset all day: the local date changes at most once, at the first hour starting after
+      // local midnight.
+      const labelAt = (hour: number) => labelOfDate(new Date(hour + offset).toISOString().slice(0, 10), interval);
+      const firstLabel = labelAt(first);
+      const lastLabel = labelAt(end - HOUR_MS);
+      const midnight = Math.floor((first + offset) / DAY_MS) * DAY_MS + DAY_MS - offset;
+      const change = firstLabel === lastLabel ? end : first + Math.ceil((midnight - first) / HOUR_MS) * HOUR_MS;
+      for (let hour = first; hour < end; hour += HOUR_MS) of.push(hour < change ? firstLabel : lastLabel);
     }
     if (first === day && end === day + DAY_MS && of[start] === of[of.length - 1]) wholeDays.add(day);
   }
@@ -122,8 +131,24 @@ const labelOfDate = (date: string, interval: Interval) => (interval === 'day' ? 
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
+const FIXED_ZONES = new Set(['UTC', 'Etc/UTC', 'GMT', 'Etc/GMT']);
+/** Offsets asked before, by zone and instant: series are read again and again over the same days. */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 50_000;
+
 /** The zone's offset (local wall time minus UTC, ms) at an instant. */
 function offsetAt(ms: number, timeZone: string): number {
+  if (FIXED_ZONES.has(timeZone)) return 0;
+  const key = `${timeZone} ${ms}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const offset = offsetFromIntl(ms, timeZone);
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear(); // a bound, not an LRU: refilling is cheap
+  offsets.set(key, offset);
+  return offset;
+}
+
+function offsetFromIntl(ms: number, timeZone: string): number {
   let formatter = offsetFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {

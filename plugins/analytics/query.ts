@@ -56,7 +56,7 @@ export class AnalyticsReader {
     const buckets = this.collections.buckets.forTenant(tenant);
     for (const [from, to] of hourRanges) {
       const filter = { chatbot_id: period.chatbotId ?? ALL_CHATBOTS, hour: { gte: isoHour(from), lt: isoHour(to) } };
-      for await (const bucket of recordsInPages(buckets, filter, BUCKET_PAGE)) spans.push({ startMs: Date.parse(bucket.hour), hours: 1, figures: bucket });
+      for await (const bucket of recordsInPages(buckets, filter, BUCKET_PAGE, 'hour')) spans.push({ startMs: Date.parse(bucket.hour), hours: 1, figures: bucket });
     }
     if (liveFrom < period.toMs) {
       const live = await collectHours(this.sources, tenant, { fromMs: liveFrom, toMs: period.toMs, chatbotId: period.chatbotId });
@@ -84,11 +84,11 @@ export class AnalyticsReader {
     const chatbot: Filter = period.chatbotId ? { chatbot_id: period.chatbotId } : {};
     for (const [from, to] of contiguous([...days.keys()].sort((a, b) => a - b))) {
       const filter = { chatbot_id: period.chatbotId ?? ALL_CHATBOTS, day: { gte: isoHour(from), lt: isoHour(to) } };
-      for await (const doc of recordsInPages(this.collections.dayQuestions.forTenant(tenant), filter, BUCKET_PAGE)) doc.groups.forEach(add);
+      for await (const doc of recordsInPages(this.collections.dayQuestions.forTenant(tenant), filter, BUCKET_PAGE, 'day')) doc.groups.forEach(add);
     }
     for (const [from, to] of hourRanges) {
       const filter = { hour: { gte: isoHour(from), lt: isoHour(to) }, ...chatbot };
-      for await (const doc of recordsInPages(this.collections.questions.forTenant(tenant), filter, BUCKET_PAGE)) doc.groups.forEach(add);
+      for await (const doc of recordsInPages(this.collections.questions.forTenant(tenant), filter, BUCKET_PAGE, 'hour')) doc.groups.forEach(add);
     }
     if (liveFrom < period.toMs) {
       const live = await collectHours(this.sources, tenant, { fromMs: liveFrom, toMs: period.toMs, chatbotId: period.chatbotId, questions: true });
@@ -107,18 +107,17 @@ export class AnalyticsReader {
     const firstDay = ceilDay(period.fromMs);
     const endDay = floorDay(closedEnd);
     if (firstDay < endDay) {
-      const chatbot = period.chatbotId ? { in: [ALL_CHATBOTS, period.chatbotId] } : ALL_CHATBOTS;
-      const filter: Filter = { chatbot_id: chatbot, day: { gte: isoHour(firstDay), lt: isoHour(endDay) } };
-      const found = new Map<number, { all?: DayBucketDoc; chatbot?: DayBucketDoc }>();
-      for await (const doc of recordsInPages(this.collections.days.forTenant(tenant), filter, BUCKET_PAGE)) {
-        const dayMs = Date.parse(doc.day);
-        const entry = found.get(dayMs) ?? {};
-        entry[doc.chatbot_id === ALL_CHATBOTS ? 'all' : 'chatbot'] = doc;
-        found.set(dayMs, entry);
-      }
-      for (const [dayMs, entry] of found) {
-        if (!entry.all || !useDay(dayMs)) continue;
-        days.set(dayMs, period.chatbotId ? (entry.chatbot ?? emptyFigures()) : entry.all);
+      // One query per chatbot id, each read in its index's order (an `in` over both sorts every match).
+      const read = async (chatbotId: string) => {
+        const found = new Map<number, DayBucketDoc>();
+        const filter: Filter = { chatbot_id: chatbotId, day: { gte: isoHour(firstDay), lt: isoHour(endDay) } };
+        for await (const doc of recordsInPages(this.collections.days.forTenant(tenant), filter, BUCKET_PAGE, 'day')) found.set(Date.parse(doc.day), doc);
+        return found;
+      };
+      const built = await read(ALL_CHATBOTS);
+      const ofChatbot = period.chatbotId ? await read(period.chatbotId) : built;
+      for (const dayMs of built.keys()) {
+        if (useDay(dayMs)) days.set(dayMs, ofChatbot.get(dayMs) ?? emptyFigures());
       }
     }
     const hourRanges: Array<[number, number]> = [];

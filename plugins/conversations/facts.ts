@@ -2,7 +2,8 @@
 // range for analytics, a page at a time, through the fields and indexes store.ts declares for it.
 import { encodeTime } from 'ulid';
 import type { ConversationFact, ConversationFacts, FactRange, MessageFact } from '../../core/services/conversation-facts.js';
-import type { Filter, Repository, Stored, TenantScope } from '../../core/store/types.js';
+import { recordsInPages } from '../../core/export.js';
+import type { Filter, Stored, TenantScope } from '../../core/store/types.js';
 import type { ConversationCollections, ConversationDoc, MessageDoc } from './store.js';
 
 const PAGE = 500;
@@ -10,18 +11,6 @@ const PAGE = 500;
 /** The smallest id made at `ms` or later: ids are `<prefix>_<ulid>`, and a ULID starts with its time. */
 const idAt = (prefix: string, ms: number) => `${prefix}_${encodeTime(ms, 10).toLowerCase()}`;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** The records of a filter in `field` order (then id), read a page at a time. */
-async function* inPages<T>(repository: Repository<T>, filter: Filter, field: string): AsyncGenerator<Stored<T>> {
-  let after: { id: string; value: string | null } | undefined;
-  for (;;) {
-    const page = await repository.list({ filter, sort: { field, direction: 'asc' }, limit: PAGE, after });
-    yield* page;
-    if (page.length < PAGE) return;
-    const last = page[page.length - 1]! as Stored<T> & Record<string, unknown>;
-    after = { id: last.id, value: field === 'id' ? null : (last[field] as string) };
-  }
-}
 
 function conversationFact(conversation: Stored<ConversationDoc>): ConversationFact {
   return {
@@ -54,14 +43,14 @@ export function conversationFacts(collections: ConversationCollections): Convers
 
   async function* conversations(tenant: TenantScope, range: FactRange, field: 'id' | 'ended_at' | 'resolution_at') {
     const condition = field === 'id' ? { gte: idAt('conv', range.fromMs), lt: idAt('conv', range.toMs) } : byTime(range);
-    for await (const conversation of inPages(collections.conversations.forTenant(tenant), scoped(range, { [field]: condition }), field)) {
+    for await (const conversation of recordsInPages(collections.conversations.forTenant(tenant), scoped(range, { [field]: condition }), PAGE, field)) {
       yield conversationFact(conversation);
     }
   }
 
   async function* messages(tenant: TenantScope, range: FactRange, field: 'id' | 'feedback_at') {
     const condition = field === 'id' ? { gte: idAt('msg', range.fromMs), lt: idAt('msg', range.toMs) } : byTime(range);
-    for await (const message of inPages(collections.messages.forTenant(tenant), scoped(range, { [field]: condition }), field)) {
+    for await (const message of recordsInPages(collections.messages.forTenant(tenant), scoped(range, { [field]: condition }), PAGE, field)) {
       yield messageFact(message);
     }
   }
