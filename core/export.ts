@@ -16,8 +16,15 @@ export async function* recordsInPages<T>(repository: Repository<T>, filter: Filt
     const page = await repository.list({ filter, sort: { field, direction: 'asc' }, limit: pageSize, after });
     yield* page;
     if (page.length < pageSize) return;
-    const last = page[page.length - 1]! as Stored<T> & Record<string, unknown>;
-    after = { id: last.id, value: field === 'id' ? null : ((last[field] as Scalar | undefined) ?? null) };
+    const last = page[page.length - 1]!;
+    if (field === 'id') {
+      after = { id: last.id, value: null };
+      continue;
+    }
+    const value = field.split('.').reduce<unknown>((doc, key) => (doc as Record<string, unknown> | undefined)?.[key], last);
+    // Keyset paging after a missing value would skip or stop (x > NULL is never true).
+    if (value === null || value === undefined) throw new Error(`recordsInPages: ${field} is missing on ${last.id}; page by a field the filter requires`);
+    after = { id: last.id, value: value as Scalar };
   }
 }
 

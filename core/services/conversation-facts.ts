@@ -52,7 +52,7 @@ export interface ConversationFacts {
   written(tenant: TenantScope, range: FactRange): AsyncIterable<MessageFact>;
   /** Replies rated in the range (by `feedback_at`). */
   rated(tenant: TenantScope, range: FactRange): AsyncIterable<MessageFact>;
-  /** The visitor message a reply answered: the conversation's last visitor message before it, or null. */
+  /** The visitor message a reply answered: the message just before it when that is the visitor's, else null. */
   questionBefore(tenant: TenantScope, reply: { id: string; conversation_id: string }): Promise<MessageFact | null>;
   /** The language of each of these conversations that exists; at most 100 ids per call. */
   languages(tenant: TenantScope, conversationIds: string[]): Promise<Map<string, string>>;

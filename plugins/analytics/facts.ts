@@ -11,7 +11,8 @@
 // - messages, reply types, response times: the message's id;
 // - ratings: the message's `feedback_at` (a rating given or changed later counts in that hour);
 // - unanswered questions: the hour of the reply when it was the fallback or rated down within its
-//   own hour, else the hour of the thumbs-down (the question is then unanswered there, asked earlier);
+//   own hour, else the hour of the thumbs-down; a question is asked in its own hour, so a question
+//   asked at 10:59 and answered by the fallback at 11:00 is asked in 10:00 and unanswered in 11:00;
 // - leads: the `lead.captured` events (a new lead; a second capture of the same person is
 //   `lead.updated`, not a new lead), which are kept `retention.events_days`.
 // Records written before `resolution_at` and `feedback_at` existed count at their end or message.
@@ -99,20 +100,28 @@ export async function collectHours(
     figuresOf(figures, hourOfId(event.id), event.chatbot_id ?? '').leads += 1;
   }
 
-  const asked = new Map<string, MessageFact>(); // conversation → its latest visitor message
-  const unanswered: MessageFact[] = [];
-  /** Questions whose reply got a thumbs-down in a later hour, with that hour. */
-  const unansweredLater: Array<{ question: MessageFact; hourMs: number }> = [];
+  /** Each conversation's message before the current one, within the range. */
+  const previous = new Map<string, MessageFact>();
+  /** Questions that went unanswered, with the hour they count in (of the reply, or of its thumbs-down). */
+  const unanswered: UnansweredQuestion[] = [];
   const visitorMessages: MessageFact[] = [];
+  /** The visitor message a reply answered: the message just before it, when that is the visitor's. */
+  const questionOf = async (reply: MessageFact) => {
+    const before = previous.get(reply.conversation_id);
+    if (before) return before.role === 'user' ? before : null;
+    return facts.questionBefore(tenant, reply); // asked before the range
+  };
   for await (const message of facts.written(tenant, span)) {
     const bucket = figuresOf(figures, hourOfId(message.id), message.chatbot_id);
     if (message.feedback_at === null) countRating(bucket, message.feedback); // rated by an earlier build
+    if (range.questions && message.role === 'assistant' && (message.answer_type === 'fallback' || (message.feedback === 'down' && !ratedLater(message)))) {
+      const question = await questionOf(message);
+      if (question) unanswered.push({ question, hourMs: hourOfId(message.id) });
+    }
+    previous.set(message.conversation_id, message);
     if (message.role === 'user') {
       bucket.messages_user += 1;
-      if (range.questions) {
-        asked.set(message.conversation_id, message);
-        visitorMessages.push(message);
-      }
+      if (range.questions) visitorMessages.push(message);
       continue;
     }
     if (message.role === 'agent') {
@@ -126,23 +135,17 @@ export async function collectHours(
       bucket.response_time_sum += message.response_time_ms;
       sketchAdd(bucket.response_time_sketch, message.response_time_ms);
     }
-    if (range.questions && (message.answer_type === 'fallback' || (message.feedback === 'down' && !ratedLater(message)))) {
-      const question = asked.get(message.conversation_id);
-      // A question asked in the previous hour and answered in this one belongs to that hour.
-      if (question) unanswered.push(question);
-      asked.delete(message.conversation_id);
-    }
   }
   for await (const message of facts.rated(tenant, span)) {
     const hourMs = hourOf(message.feedback_at!);
     countRating(figuresOf(figures, hourMs, message.chatbot_id), message.feedback);
-    if (range.questions && message.feedback === 'down' && message.answer_type !== 'fallback' && ratedLater(message)) {
+    if (range.questions && message.role === 'assistant' && message.feedback === 'down' && message.answer_type !== 'fallback' && ratedLater(message)) {
       const question = await facts.questionBefore(tenant, message);
-      if (question) unansweredLater.push({ question, hourMs });
+      if (question) unanswered.push({ question, hourMs });
     }
   }
 
-  if (range.questions) await groupQuestions(sources, tenant, { visitorMessages, unanswered: new Set(unanswered), unansweredLater }, questions);
+  if (range.questions) await groupQuestions(sources, tenant, visitorMessages, unanswered, questions);
   return { figures, questions };
 }
 
@@ -154,13 +157,19 @@ export function questionKey(content: string, language: string): string {
   return `${language}:${text}`;
 }
 
+interface UnansweredQuestion {
+  question: MessageFact;
+  hourMs: number;
+}
+
 async function groupQuestions(
   sources: FactSources,
   tenant: TenantScope,
-  asked: { visitorMessages: MessageFact[]; unanswered: Set<MessageFact>; unansweredLater: Array<{ question: MessageFact; hourMs: number }> },
+  visitorMessages: MessageFact[],
+  unanswered: UnansweredQuestion[],
   into: HourQuestions,
 ): Promise<void> {
-  const conversationIds = [...asked.visitorMessages, ...asked.unansweredLater.map((late) => late.question)].map((m) => m.conversation_id);
+  const conversationIds = [...visitorMessages, ...unanswered.map((entry) => entry.question)].map((m) => m.conversation_id);
   const languages = await conversationLanguages(sources, tenant, [...new Set(conversationIds)]);
   const groupOf = (hour: number, message: MessageFact) => {
     let byChatbot = into.get(hour);
@@ -175,21 +184,17 @@ async function groupQuestions(
     }
     return group;
   };
-  const markUnanswered = (group: QuestionGroup, message: MessageFact) => {
+  // Asked in the hour of the question; unanswered in the hour of the reply or of its thumbs-down.
+  for (const message of visitorMessages) groupOf(hourOfId(message.id), message).count += 1;
+  for (const { question, hourMs } of unanswered) {
+    const group = groupOf(hourMs, question);
     // The sample of an unanswered group is a conversation where it went unanswered.
     if (group.unanswered === 0) {
-      group.text = message.content.slice(0, SAMPLE_LENGTH);
-      group.conversation_id = message.conversation_id;
+      group.text = question.content.slice(0, SAMPLE_LENGTH);
+      group.conversation_id = question.conversation_id;
     }
     group.unanswered += 1;
-  };
-  for (const message of asked.visitorMessages) {
-    const group = groupOf(hourOfId(message.id), message);
-    group.count += 1;
-    if (asked.unanswered.has(message)) markUnanswered(group, message);
   }
-  // Asked in an earlier hour (counted there), unanswered in this one.
-  for (const { question, hourMs } of asked.unansweredLater) markUnanswered(groupOf(hourMs, question), question);
 }
 
 async function conversationLanguages(sources: FactSources, tenant: TenantScope, ids: string[]): Promise<Map<string, string>> {

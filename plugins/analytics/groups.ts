@@ -2,8 +2,12 @@
 // conversation where the question went unanswered when there is one.
 import type { QuestionGroup } from './store.js';
 
-/** Question groups kept per bucket, the most unanswered then the most asked first (a bucket stays well under a megabyte). */
-export const GROUPS_PER_BUCKET = 500;
+/**
+ * Question groups kept per bucket: the 500 most asked and the 500 most often unanswered (a bucket
+ * stays well under a megabyte). Both lists, so that neither top list of a period loses a group to
+ * the other's; a group outside both in some bucket is undercounted by what that bucket dropped.
+ */
+export const GROUPS_PER_LIST = 500;
 
 /** Adds `group` into `merged` (by key), copying it when it is new. */
 export function mergeQuestionGroup(merged: Map<string, QuestionGroup>, group: QuestionGroup): void {
@@ -19,5 +23,10 @@ export function mergeQuestionGroup(merged: Map<string, QuestionGroup>, group: Qu
 
 /** The groups a bucket keeps. */
 export function keptGroups(groups: Iterable<QuestionGroup>): QuestionGroup[] {
-  return [...groups].sort((a, b) => b.unanswered - a.unanswered || b.count - a.count || (a.key < b.key ? -1 : 1)).slice(0, GROUPS_PER_BUCKET);
+  const all = [...groups];
+  if (all.length <= GROUPS_PER_LIST) return all;
+  const byKey = (a: QuestionGroup, b: QuestionGroup) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const mostAsked = [...all].sort((a, b) => b.count - a.count || byKey(a, b)).slice(0, GROUPS_PER_LIST);
+  const mostUnanswered = all.filter((group) => group.unanswered > 0).sort((a, b) => b.unanswered - a.unanswered || byKey(a, b)).slice(0, GROUPS_PER_LIST);
+  return [...new Set([...mostAsked, ...mostUnanswered])];
 }

@@ -110,8 +110,11 @@ export function hourLabels(period: { fromMs: number; toMs: number }, interval: I
     const end = Math.min(day + DAY_MS, period.toMs);
     const offset = interval === 'hour' ? null : steadyOffset(first, end - HOUR_MS, timeZone);
     const start = of.length;
+    let oneLabel: boolean;
     if (offset === null) {
       for (let hour = first; hour < end; hour += HOUR_MS) of.push(pointOf(hour, interval, timeZone));
+      // Labels from Intl can go back (Alaska's date went back a day in 1867): compare them all.
+      oneLabel = of.slice(start).every((label) => label === of[start]);
     } else {
       // One offset all day: the local date changes at most once, at the first hour starting after
       // local midnight.
@@ -121,8 +124,9 @@ export function hourLabels(period: { fromMs: number; toMs: number }, interval: I
       const midnight = Math.floor((first + offset) / DAY_MS) * DAY_MS + DAY_MS - offset;
       const change = firstLabel === lastLabel ? end : first + Math.ceil((midnight - first) / HOUR_MS) * HOUR_MS;
       for (let hour = first; hour < end; hour += HOUR_MS) of.push(hour < change ? firstLabel : lastLabel);
+      oneLabel = firstLabel === lastLabel;
     }
-    if (first === day && end === day + DAY_MS && of[start] === of[of.length - 1]) wholeDays.add(day);
+    if (first === day && end === day + DAY_MS && oneLabel) wholeDays.add(day);
   }
   return { of, wholeDays };
 }
@@ -175,12 +179,12 @@ function offsetFromIntl(ms: number, timeZone: string): number {
 
 /**
  * The offset shared by both instants, or null when they differ (a DST change between them) or the
- * dates fall outside years 0–9999, where ISO dates have no four-digit form.
+ * dates fall outside years 1–9999 (Intl writes year 0 as 1 BC, with no era in the label).
  */
 function steadyOffset(firstMs: number, lastMs: number, timeZone: string): number | null {
   const offset = offsetAt(firstMs, timeZone);
   if (offset !== offsetAt(lastMs, timeZone)) return null;
   const low = new Date(firstMs + offset).getUTCFullYear();
   const high = new Date(lastMs + offset).getUTCFullYear();
-  return low >= 0 && high <= 9999 ? offset : null;
+  return low >= 1 && high <= 9999 ? offset : null;
 }

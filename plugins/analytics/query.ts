@@ -106,7 +106,9 @@ export class AnalyticsReader {
     const days = new Map<number, Figures>();
     const firstDay = ceilDay(period.fromMs);
     const endDay = floorDay(closedEnd);
-    if (firstDay < endDay) {
+    let usable = false;
+    for (let day = firstDay; day < endDay && !usable; day += DAY_MS) usable = useDay(day);
+    if (usable) {
       // One query per chatbot id, each read in its index's order (an `in` over both sorts every match).
       const read = async (chatbotId: string) => {
         const found = new Map<number, DayBucketDoc>();

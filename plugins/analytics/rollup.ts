@@ -120,7 +120,9 @@ export class AnalyticsRollup {
           await yieldToEventLoop();
         }
         const daysBuiltTo = await this.buildDays(tenant, record, next);
-        changes = { rolled_up_to: isoHour(next), days_built_to: isoHour(daysBuiltTo), due_at: isoHour(next + HOUR_MS + ROLLUP_GRACE_MS), failures: 0 };
+        // Days left to build (a cursor from before days): due again at once, not in an hour.
+        const dueAt = daysBuiltTo + DAY_MS <= next ? this.platform.now().getTime() : next + HOUR_MS + ROLLUP_GRACE_MS;
+        changes = { rolled_up_to: isoHour(next), days_built_to: isoHour(daysBuiltTo), due_at: isoHour(dueAt), failures: 0 };
       } catch (error) {
         // Keep what was rolled up; try the rest again later, with backoff, and never give up for good.
         const now = this.platform.now();
@@ -136,8 +138,10 @@ export class AnalyticsRollup {
   /** Builds the days the cursor's hours have completed since the last claim; returns the new `days_built_to`. */
   private async buildDays(tenant: TenantScope, cursor: Stored<CursorDoc>, rolledUpTo: number): Promise<number> {
     let day = cursor.days_built_to ? Date.parse(cursor.days_built_to) : await this.firstDay(tenant, Date.parse(cursor.rolled_up_to));
+    const claims = this.collections.cursors.claims!;
     for (let built = 0; built < DAYS_PER_CLAIM && day + DAY_MS <= rolledUpTo; built++, day += DAY_MS) {
       await this.days.build(tenant, day);
+      await claims.extendLease({ id: cursor.id, owner: this.owner, now: this.platform.now(), leaseMs: LEASE_MS });
       await yieldToEventLoop();
     }
     return day;
@@ -173,10 +177,15 @@ export class AnalyticsRollup {
       writes.push(buckets.ops.insert(bucket(chatbotId, values)));
       addFigures(total, values);
     }
-    if (byChatbot.size > 0) writes.push(buckets.ops.insert(bucket(ALL_CHATBOTS, total)));
     for (const [chatbotId, groups] of questions.get(hourMs) ?? new Map<string, Map<string, QuestionGroup>>()) {
       writes.push(questionDocs.ops.insert({ id: `anq_${tenant.accountId}_${tenant.mode}_${hourMs}_${chatbotId}`, hour, chatbot_id: chatbotId, groups: keptGroups(groups.values()) }));
     }
+    // On a store that applies a commit write by write: the bucket carrying the new generation comes
+    // after everything else of the hour, so a day builder that sees it has read the whole hour; and
+    // the day is dropped again at the end, in case one was built from the hour as it was while this
+    // commit was half applied.
+    if (byChatbot.size > 0) writes.push(buckets.ops.insert(bucket(ALL_CHATBOTS, total)));
+    writes.push(...dropDayOps(this.collections, tenant, floorDay(hourMs)));
     try {
       await this.platform.store.commit(writes);
     } catch (error) {

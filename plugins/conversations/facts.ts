@@ -62,9 +62,9 @@ export function conversationFacts(collections: ConversationCollections): Convers
     written: (tenant, range) => messages(tenant, range, 'id'),
     rated: (tenant, range) => messages(tenant, range, 'feedback_at'),
     async questionBefore(tenant, reply) {
-      const filter = { conversation_id: reply.conversation_id, role: 'user', id: { lt: reply.id } };
-      const [question] = await collections.messages.forTenant(tenant).list({ filter, sort: { field: 'id', direction: 'desc' }, limit: 1 });
-      return question ? messageFact(question) : null;
+      const filter = { conversation_id: reply.conversation_id, id: { lt: reply.id } };
+      const [before] = await collections.messages.forTenant(tenant).list({ filter, sort: { field: 'id', direction: 'desc' }, limit: 1 });
+      return before?.role === 'user' ? messageFact(before) : null;
     },
     async languages(tenant, ids) {
       if (ids.length > 100) throw new RangeError('at most 100 conversation ids per call');

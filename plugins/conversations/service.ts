@@ -343,8 +343,9 @@ export class ConversationService {
     if (message.role === 'user') {
       throw apiError(409, 'conflict', `Message ${message.id} is the visitor's own; only replies can be rated`);
     }
-    // feedback_at dates the rating for analytics, in the same write.
-    const ratedAt = this.platform.now().toISOString();
+    // feedback_at dates the rating for analytics, in the same write; the same rating given again
+    // (a new comment) is no new rating, and keeps its date.
+    const ratedAt = message.feedback === input.rating && message.feedback_at ? message.feedback_at : this.platform.now().toISOString();
     const updated = await this.messages(tenant).update(message.id, { feedback: input.rating, feedback_comment: input.comment, feedback_at: ratedAt });
     if (!updated) throw notFound('message', message.id);
     if (input.rating === 'down' && !conversation.had_negative_feedback) {

@@ -1,6 +1,10 @@
 // addFigures names each counter (for speed): every numeric field of a bucket must be among them.
+// Buckets keep the most asked and the most unanswered question groups. Paging by a field refuses a
+// record that lacks it.
 import t from 'tap';
+import { recordsInPages } from '../../core/export.js';
 import { addFigures, emptyFigures, isEmptyFigures } from '../../plugins/analytics/figures.js';
+import { GROUPS_PER_LIST, keptGroups } from '../../plugins/analytics/groups.js';
 
 t.test('addFigures adds every counter, the ended-by-start map and the sketch', async (t) => {
   const one = emptyFigures() as unknown as Record<string, unknown>;
@@ -15,4 +19,28 @@ t.test('addFigures adds every counter, the ended-by-start map and the sketch', a
   t.same(sum.response_time_sketch, { zero: 2, offset: 5, counts: [2, 0, 4] });
   t.ok(isEmptyFigures(emptyFigures()));
   t.notOk(isEmptyFigures(figures));
+});
+
+t.test('a bucket keeps the most asked and the most unanswered groups', async (t) => {
+  const group = (key: string, count: number, unanswered: number) => ({ key, text: key, conversation_id: 'conv_1', count, unanswered });
+  const few = [group('a', 1, 0), group('b', 2, 1)];
+  t.same(keptGroups(few), few, 'all of them when few');
+  const asked = Array.from({ length: GROUPS_PER_LIST }, (_, i) => group(`asked ${i}`, 10, 0));
+  const failed = Array.from({ length: GROUPS_PER_LIST + 20 }, (_, i) => group(`failed ${i}`, 1, 1));
+  const kept = keptGroups([...failed, ...asked]);
+  t.equal(kept.filter((g) => g.key.startsWith('asked')).length, GROUPS_PER_LIST, 'every most-asked group stays beside the unanswered ones');
+  t.equal(kept.filter((g) => g.key.startsWith('failed')).length, GROUPS_PER_LIST, '500 of the unanswered');
+});
+
+t.test('recordsInPages by a field refuses a page ending on a record without it', async (t) => {
+  const records = [{ id: 'a', day: '1' }, { id: 'b' }];
+  const repository = { list: async () => records } as any;
+  await t.rejects(async () => {
+    for await (const _ of recordsInPages(repository, {}, 2, 'day'));
+  }, /day is missing on b/);
+  const nested = [{ id: 'a', visitor: { email: 'x' } }, { id: 'b', visitor: { email: 'y' } }];
+  const seen: unknown[] = [];
+  const paged = { list: async (query: any) => (seen.push(query.after), query.after ? [] : nested) } as any;
+  for await (const _ of recordsInPages(paged, {}, 2, 'visitor.email'));
+  t.same(seen[1], { id: 'b', value: 'y' }, 'a dotted field is read from the nested document');
 });

@@ -1,6 +1,6 @@
 // Hour labels: the offset shortcut of hourLabels (two Intl calls per UTC day) gives every hour the
 // label Intl gives it, in every zone tz takes, across DST changes, a historic local mean time with
-// second offsets (1883) and an early year (0159).
+// second offsets (1883), a date that went back a day (Alaska, 1867) and early years (0159, 0).
 import t from 'tap';
 import { hourLabels, pointOf, TIME_ZONES } from '../../plugins/analytics/hours.js';
 
@@ -10,6 +10,8 @@ t.test('hourLabels agrees with Intl for every hour, zone and interval', async (t
     ['2031-10-31T07:00:00Z', '2031-11-06T00:00:00Z'], // North America's autumn change
     ['1883-11-15T00:00:00Z', '1883-11-22T00:00:00Z'], // US railway time replaces local mean time
     ['0159-09-06T00:00:00Z', '0159-09-14T00:00:00Z'],
+    ['1867-10-16T00:00:00Z', '1867-10-21T00:00:00Z'], // Alaska's date goes back a day (Sitka, Juneau)
+    ['0000-02-26T00:00:00Z', '0000-03-03T00:00:00Z'], // year 0, which Intl writes as 1 BC
   ];
   let checked = 0;
   const mismatches: string[] = [];

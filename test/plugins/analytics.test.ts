@@ -285,6 +285,37 @@ t.test('a thumbs-down given after its hour was rolled up makes the question unan
   await rollup.rebuild(tenant, Date.parse('2031-09-15T10:00:00Z'), Date.parse('2031-09-15T14:00:00Z'));
   t.same(await unanswered('2031-09-15T10:00:00Z', '2031-09-15T11:00:00Z'), hour10, 'rebuilt: hour 10');
   t.same((await unanswered('2031-09-15T00:00:00Z', '2031-09-16T00:00:00Z')).sort(), day, 'rebuilt: the late thumbs-down counted once, in its hour');
+
+  // The same rating again (a new comment) keeps its date: the question is not unanswered twice.
+  api.clock.set('2031-09-15T14:30:00.000Z');
+  t.equal((await shop.rate('down')).statusCode, 200);
+  t.same(await unanswered('2031-09-15T14:00:00Z', '2031-09-15T15:00:00Z'), [], 'no new thumbs-down in 14:00');
+
+  // A human agent's message rated down later is not the chatbot failing a question.
+  const { conversation } = await converse(api, acme.live, bot.id, []);
+  await messages.insert({ id: newId('msg', api.clock.now().getTime()), chatbot_id: bot.id, conversation_id: conversation.id, role: 'user', content: 'Can I speak to someone?', answer_type: null, confidence: null, sources: [], response_time_ms: null, feedback: null, feedback_comment: null, created_at: api.clock.now().toISOString() } as any);
+  api.clock.advance(1000);
+  const agentNote = await messages.insert({ id: newId('msg', api.clock.now().getTime()), chatbot_id: bot.id, conversation_id: conversation.id, role: 'agent', content: 'Hello, Ana here.', answer_type: null, confidence: null, sources: [], response_time_ms: null, feedback: null, feedback_comment: null, created_at: api.clock.now().toISOString() } as any);
+  api.clock.set('2031-09-15T16:10:00.000Z');
+  t.equal((await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conversation.id}/messages/${agentNote.id}/feedback`, { key: acme.live, payload: { rating: 'down' } })).statusCode, 200);
+  t.same(await unanswered('2031-09-15T16:00:00Z', '2031-09-15T17:00:00Z'), [], 'an agent rated down: no unanswered question');
+
+  // A question at 16:59 answered by the fallback at 17:00: asked in 16:00, unanswered in 17:00, live and rolled up.
+  api.clock.set('2031-09-15T16:59:59.000Z');
+  const { conversation: late } = await converse(api, acme.live, bot.id, []);
+  await messages.insert({ id: newId('msg', api.clock.now().getTime()), chatbot_id: bot.id, conversation_id: late.id, role: 'user', content: 'Do you sell gift cards?', answer_type: null, confidence: null, sources: [], response_time_ms: null, feedback: null, feedback_comment: null, created_at: api.clock.now().toISOString() } as any);
+  api.clock.set('2031-09-15T17:00:01.000Z');
+  await messages.insert({ id: newId('msg', api.clock.now().getTime()), chatbot_id: bot.id, conversation_id: late.id, role: 'assistant', content: 'Sorry.', answer_type: 'fallback', confidence: 0, sources: [], response_time_ms: 30, feedback: null, feedback_comment: null, created_at: api.clock.now().toISOString() } as any);
+  const across = async () => [
+    await unanswered('2031-09-15T16:00:00Z', '2031-09-15T17:00:00Z'),
+    await unanswered('2031-09-15T17:00:00Z', '2031-09-15T18:00:00Z'),
+    await unanswered('2031-09-15T16:00:00Z', '2031-09-15T18:00:00Z'),
+  ];
+  const expected = [[], [['Do you sell gift cards?', 0, 1, late.id]], [['Do you sell gift cards?', 1, 1, late.id]]];
+  t.same(await across(), expected, 'live: unanswered in the hour of the fallback');
+  api.clock.set('2031-09-15T18:05:00.000Z');
+  await rollup.drain();
+  t.same(await across(), expected, 'rolled up: the same');
 });
 
 t.test('records written before ratings and resolutions were dated count at their message and end', async (t) => {
