@@ -25,7 +25,7 @@ import type {
   TenantScope,
   TermSearchResult,
 } from '../../core/store/types.js';
-import { assertUniqueAcrossTenants, dueFieldOf, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
+import { assertUniqueAcrossTenants, dueFieldOf, filledBy, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
 import { compileFilter, compileOrder } from './query.js';
 
 type Doc = Record<string, unknown>;
@@ -92,6 +92,18 @@ export class MongoCollectionTable implements CollectionEngine {
   }
 
   // ---- reads -------------------------------------------------------------------------------
+
+  /** `definition.upgrade`: fills documents stored before its field existed (at init, before indexes). */
+  async upgradeDocuments(): Promise<void> {
+    const upgrade = this.definition.upgrade;
+    if (!upgrade) return;
+    assertFieldPath(upgrade.missing);
+    for (;;) {
+      const batch = await this.collection.find({ [upgrade.missing]: { $exists: false } }).limit(500).toArray();
+      for (const document of batch) await this.collection.updateOne({ _id: document._id }, { $set: filledBy(upgrade, toRecord(document)!) });
+      if (batch.length < 500) return;
+    }
+  }
 
   async get(scope: TenantScope | null, id: string): Promise<Stored<Doc> | null> {
     return toRecord(await this.collection.findOne({ _id: id as never, ...this.tenantQuery(scope) }));

@@ -68,6 +68,7 @@ class MongoStore implements Store {
       .toArray()
       .catch(() => [] as Document[]); // a collection that does not exist yet has no indexes
     const wanted = new Set(planned.map((index) => index.name));
+    await table.upgradeDocuments();
     for (const index of planned) {
       if (existing.some((found) => found.name === index.name)) continue;
       await table.collection.createIndex(index.key, { name: index.name, unique: index.unique });

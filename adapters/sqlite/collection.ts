@@ -20,7 +20,7 @@ import type {
   TenantScope,
   TermSearchResult,
 } from '../../core/store/types.js';
-import { assertUniqueAcrossTenants, dueFieldOf, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
+import { assertUniqueAcrossTenants, dueFieldOf, filledBy, tenantOf, type CollectionEngine } from '../../core/store/handle.js';
 import { prepared } from './statements.js';
 import { bindValue, compileFilter, compileOrder, fieldExpression, type Bound } from './sql.js';
 
@@ -141,6 +141,23 @@ export class SqliteCollectionTable implements CollectionEngine {
     const row = this.prepare(`SELECT id, version, doc FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?`)
       .get(id, tenant.accountId, tenant.mode) as Row | undefined;
     return row ? toRecord(row) : null;
+  }
+
+  /** `definition.upgrade`: fills documents stored before its field existed (at init, before indexes). */
+  upgradeDocuments(): void {
+    const upgrade = this.definition.upgrade;
+    if (!upgrade) return;
+    assertFieldPath(upgrade.missing);
+    // json_type is NULL only where the path is absent (a JSON null is 'null').
+    const select = this.prepare(`SELECT id, version, doc FROM ${this.table} WHERE json_type(doc, '$.${upgrade.missing}') IS NULL AND id > ? ORDER BY id LIMIT 500`);
+    const update = this.prepare(`UPDATE ${this.table} SET doc = json_patch(doc, ?) WHERE id = ?`);
+    let after = '';
+    for (;;) {
+      const rows = select.all(after) as Row[];
+      for (const row of rows) update.run(JSON.stringify(filledBy(upgrade, toRecord(row))), row.id);
+      if (rows.length < 500) return;
+      after = rows[rows.length - 1]!.id;
+    }
   }
 
   list(scope: TenantScope | null, query: ListQuery): Stored<Record<string, unknown>>[] {

@@ -73,6 +73,7 @@ class SqliteStore implements Store {
     this.db
       .transaction(() => {
         this.db.exec(table.createTableSql());
+        table.upgradeDocuments();
         for (const index of planned) this.db.exec(index.sql);
         this.syncSearchTable(table);
         const existing = this.db

@@ -8,6 +8,7 @@ import type {
   ClaimQueue,
   Collection,
   CollectionDefinition,
+  DocumentUpgrade,
   Filter,
   GroupCount,
   ListQuery,
@@ -192,4 +193,13 @@ export function assertWriteLanded(op: WriteOp, result: unknown): void {
   if ((op.kind === 'update' && result === null) || (op.kind === 'delete' && result === false)) {
     throw new RecordNotFoundError(op.collection, op.id);
   }
+}
+
+/** The fields an upgrade sets, which must include the one it fills in (or it would run forever). */
+export function filledBy(upgrade: DocumentUpgrade, doc: Record<string, unknown> & { id: string }): Record<string, unknown> {
+  const fields = upgrade.fill(doc);
+  if (fields[upgrade.missing] === undefined || fields[upgrade.missing] === null) {
+    throw new StoreUsageError(`The upgrade of ${upgrade.missing} must set ${upgrade.missing}`);
+  }
+  return fields;
 }

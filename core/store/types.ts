@@ -158,6 +158,17 @@ export interface CollectionDefinition {
    * terms (lower case, letters and digits only) that every record holds. See Repository.searchTerms.
    */
   search?: { field: string };
+  /**
+   * Documents stored before a field existed: at `init()`, before the indexes are created, every
+   * document lacking `missing` gets the fields `fill` returns (e.g. a placeholder a new unique
+   * index needs: MongoDB counts a missing field as null, so two old documents would collide).
+   */
+  upgrade?: DocumentUpgrade;
+}
+
+export interface DocumentUpgrade {
+  missing: string;
+  fill(doc: Record<string, unknown> & { id: string }): Record<string, unknown>;
 }
 
 export interface ClaimedRecord<T> {

@@ -52,6 +52,12 @@ export function declareLeads(store: Store): Collection<LeadDoc> {
       { fields: ['conversation_id'] },
       { fields: ['status'] },
     ],
+    // Leads stored before phones counted have neither key: a placeholder phone key (they keep
+    // matching by e-mail only, as they did) and their search text, before the unique index is made.
+    upgrade: {
+      missing: 'phone_key',
+      fill: (doc) => ({ phone_key: placeholderKey(doc.id), search_text: searchTextOf(doc as unknown as LeadDoc) }),
+    },
   });
 }
 

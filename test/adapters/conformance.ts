@@ -115,6 +115,36 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
     return { harness, c };
   }
 
+  t.test(`${adapterName}: documents stored before a field existed are upgraded before its unique index`, async (t) => {
+    // Two documents of one chatbot without `key`: on MongoDB a unique (chatbot, key) index counts
+    // both as null and could not be created, so the store would not start.
+    const harness = await open();
+    t.teardown(() => harness.close());
+    const before = harness.store.collection<{ chatbot: string; key?: string }>({ name: 'upgraded', scope: 'tenant', indexes: [{ fields: ['chatbot'] }] });
+    await harness.store.init();
+    const old = before.forTenant(ALICE_LIVE);
+    await old.insert({ id: 'up_1', chatbot: 'cb_1' });
+    await old.insert({ id: 'up_2', chatbot: 'cb_1' });
+    await old.insert({ id: 'up_3', chatbot: 'cb_1', key: 'phone:1' });
+    const peer = await harness.openPeer();
+    t.teardown(() => peer.close());
+    const after = peer.collection<{ chatbot: string; key: string; note?: string }>({
+      name: 'upgraded',
+      scope: 'tenant',
+      indexes: [{ fields: ['chatbot', 'key'], unique: true }],
+      upgrade: { missing: 'key', fill: (doc) => ({ key: `none:${doc.id}`, note: `was ${String(doc.chatbot)}` }) },
+    });
+    await peer.init();
+    t.same((await harness.raw('upgraded', 'up_1'))?.doc, { chatbot: 'cb_1', key: 'none:up_1', note: 'was cb_1' }, 'filled from the document');
+    t.same((await harness.raw('upgraded', 'up_3'))?.doc, { chatbot: 'cb_1', key: 'phone:1' }, 'a document with the field is left alone');
+    await t.rejects(after.forTenant(ALICE_LIVE).insert({ id: 'up_4', chatbot: 'cb_1', key: 'phone:1' }), UniqueConstraintError, 'and the unique index exists');
+    // An upgrade that does not set its field would find the same documents for ever: refused.
+    const broken = await harness.openPeer();
+    t.teardown(() => broken.close());
+    broken.collection({ name: 'upgraded', scope: 'tenant', indexes: [{ fields: ['chatbot'] }], upgrade: { missing: 'tag', fill: () => ({ other: 1 }) } });
+    await t.rejects(broken.init(), StoreUsageError, 'a fill that leaves the field missing');
+  });
+
   t.test(`${adapterName}: records`, async (t) => {
     t.test('insert then get returns the document with id and version 1, stored as given', async (t) => {
       const { harness, c } = await fresh(t);

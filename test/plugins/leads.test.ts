@@ -526,3 +526,16 @@ t.test('concurrent captures of one new e-mail or number make one lead', async (t
   t.equal(events.filter((e) => e.type === 'lead.captured').length, 3, 'lead.captured once per lead');
   t.equal(await declareLeads(api.platform.store).forTenant(tenant).count(), 3);
 });
+
+t.test('leads stored before phones counted are upgraded at start: a placeholder phone key and their search text', async (t) => {
+  const { openStore } = await import('../../core/store/open.js');
+  const store = openStore('sqlite::memory:');
+  const upgrade = declareLeads(store).definition.upgrade!;
+  const legacy = { id: 'lead_old', chatbot_id: 'cb_1', name: 'Ána Pop', email: 'Ana@Example.com', phone: '+40 721 234 567', company: 'Acme' };
+  const filled = upgrade.fill(legacy);
+  t.equal(upgrade.missing, 'phone_key');
+  t.equal(filled.phone_key, 'none:lead_old', 'keeps matching by e-mail only, as before');
+  t.match(String(filled.search_text), /ana pop/, 'the name, folded');
+  t.match(String(filled.search_text), /40721234567/, 'the phone, as searched');
+  await store.close();
+});
