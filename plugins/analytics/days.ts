@@ -26,10 +26,15 @@ const BUILD_ATTEMPTS = 3;
 
 export const newGeneration = () => randomBytes(6).toString('hex');
 
-/** The writes that drop a day's documents: every roll-up of one of its hours makes them. */
+/**
+ * The writes that drop a day's documents: every roll-up of one of its hours makes them. The marker
+ * goes first, so that on a store that deletes document by document no read sees the marker of a
+ * day whose other documents are already gone.
+ */
 export function dropDayOps(collections: AnalyticsCollections, tenant: TenantScope, dayMs: number): WriteOp[] {
   const day = isoHour(dayMs);
-  return [collections.days.forTenant(tenant).ops.deleteMany({ day }), collections.dayQuestions.forTenant(tenant).ops.deleteMany({ day })];
+  const days = collections.days.forTenant(tenant);
+  return [days.ops.deleteMany({ day, chatbot_id: ALL_CHATBOTS }), days.ops.deleteMany({ day }), collections.dayQuestions.forTenant(tenant).ops.deleteMany({ day })];
 }
 
 export class DayBuilder {
@@ -74,6 +79,7 @@ export class DayBuilder {
 
     const day = isoHour(dayMs);
     const builtAt = this.platform.now().toISOString();
+    const build = newGeneration();
     const days = this.collections.days.forTenant(tenant);
     const dayQuestions = this.collections.dayQuestions.forTenant(tenant);
     const idOf = (prefix: string, chatbotId: string) => `${prefix}_${tenant.accountId}_${tenant.mode}_${dayMs}_${chatbotId === ALL_CHATBOTS ? 'all' : chatbotId}`;
@@ -82,7 +88,7 @@ export class DayBuilder {
     // The ALL_CHATBOTS document last: on a store that applies a commit write by write, a day is
     // marked built only once the rest of it is written.
     const chatbotsFirst = [...figures].sort(([a], [b]) => (a === ALL_CHATBOTS ? 1 : b === ALL_CHATBOTS ? -1 : 0));
-    for (const [chatbotId, sum] of chatbotsFirst) writes.push(days.ops.insert({ id: idOf('anbd', chatbotId), ...sum, day, chatbot_id: chatbotId, built_at: builtAt }));
+    for (const [chatbotId, sum] of chatbotsFirst) writes.push(days.ops.insert({ id: idOf('anbd', chatbotId), ...sum, day, chatbot_id: chatbotId, built_at: builtAt, build }));
     return writes;
   }
 

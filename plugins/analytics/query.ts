@@ -35,12 +35,6 @@ export interface Span {
 /** Which whole UTC days (by their start) the caller can take as one sum. */
 export type DayUse = (dayMs: number) => boolean;
 
-/** How a period's closed part is read: built days, and the hour ranges between them. */
-interface Coverage {
-  days: Map<number, Figures>;
-  hourRanges: Array<[number, number]>;
-}
-
 export class AnalyticsReader {
   constructor(
     private readonly collections: AnalyticsCollections,
@@ -51,7 +45,8 @@ export class AnalyticsReader {
   /** The figures of the period in spans that had any: whole days where `useDay` allows, else hours. */
   async spans(tenant: TenantScope, period: Period, useDay: DayUse): Promise<Span[]> {
     const { closedEnd, liveFrom } = await this.split(tenant, period);
-    const { days, hourRanges } = await this.coverage(tenant, period, closedEnd, useDay);
+    const ofChatbot = period.chatbotId ? (from: number, to: number) => this.dayDocs(tenant, period.chatbotId!, from, to) : 'markers';
+    const { days, hourRanges } = await this.coverage<Figures>(tenant, period, closedEnd, useDay, ofChatbot, emptyFigures());
     const spans: Span[] = [...days].map(([startMs, figures]) => ({ startMs, hours: 24, figures }));
     const buckets = this.collections.buckets.forTenant(tenant);
     for (const [from, to] of hourRanges) {
@@ -78,14 +73,17 @@ export class AnalyticsReader {
   /** Visitor questions of the period, grouped, from the question buckets (days and hours) and the live hours. */
   async questions(tenant: TenantScope, period: Period): Promise<QuestionGroup[]> {
     const { closedEnd, liveFrom } = await this.split(tenant, period);
-    const { days, hourRanges } = await this.coverage(tenant, period, closedEnd, () => true);
+    const dayGroups = async (from: number, to: number) => {
+      const found = new Map<number, QuestionGroup[]>();
+      const filter = { chatbot_id: period.chatbotId ?? ALL_CHATBOTS, day: { gte: isoHour(from), lt: isoHour(to) } };
+      for await (const doc of recordsInPages(this.collections.dayQuestions.forTenant(tenant), filter, BUCKET_PAGE, 'day')) found.set(Date.parse(doc.day), doc.groups);
+      return found;
+    };
+    const { days, hourRanges } = await this.coverage<QuestionGroup[]>(tenant, period, closedEnd, () => true, dayGroups, []);
     const merged = new Map<string, QuestionGroup>();
     const add = (group: QuestionGroup) => mergeQuestionGroup(merged, group);
     const chatbot: Filter = period.chatbotId ? { chatbot_id: period.chatbotId } : {};
-    for (const [from, to] of contiguous([...days.keys()].sort((a, b) => a - b))) {
-      const filter = { chatbot_id: period.chatbotId ?? ALL_CHATBOTS, day: { gte: isoHour(from), lt: isoHour(to) } };
-      for await (const doc of recordsInPages(this.collections.dayQuestions.forTenant(tenant), filter, BUCKET_PAGE, 'day')) doc.groups.forEach(add);
-    }
+    for (const groups of days.values()) (groups as QuestionGroup[]).forEach(add);
     for (const [from, to] of hourRanges) {
       const filter = { hour: { gte: isoHour(from), lt: isoHour(to) }, ...chatbot };
       for await (const doc of recordsInPages(this.collections.questions.forTenant(tenant), filter, BUCKET_PAGE, 'hour')) doc.groups.forEach(add);
@@ -98,28 +96,36 @@ export class AnalyticsReader {
   }
 
   /**
-   * The built days of the closed part [fromMs, closedEnd) that `useDay` allows (a day is built when
-   * its ALL_CHATBOTS document exists), with the chatbot's figures when the period has a chatbot;
-   * and the hour ranges left around them.
+   * The built days of the closed part [fromMs, closedEnd) that `useDay` allows, each with what
+   * `read` finds for it (`absent` where it finds nothing: a chatbot without activity that day), and
+   * the hour ranges left around them. A day is built when its ALL_CHATBOTS document (its marker)
+   * exists. Reading anything besides the markers, they are read again afterwards: a rebuild drops a
+   * day (its marker first) and builds it anew, and a day whose marker changed in between is read
+   * from its hours instead, so a read never mixes two builds or misses a dropped document.
    */
-  private async coverage(tenant: TenantScope, period: Period, closedEnd: number, useDay: DayUse): Promise<Coverage> {
-    const days = new Map<number, Figures>();
+  private async coverage<T>(
+    tenant: TenantScope,
+    period: Period,
+    closedEnd: number,
+    useDay: DayUse,
+    read: ((from: number, to: number) => Promise<Map<number, T>>) | 'markers',
+    absent: T,
+  ): Promise<{ days: Map<number, T | DayBucketDoc>; hourRanges: Array<[number, number]> }> {
+    const days = new Map<number, T | DayBucketDoc>();
     const firstDay = ceilDay(period.fromMs);
     const endDay = floorDay(closedEnd);
     let usable = false;
     for (let day = firstDay; day < endDay && !usable; day += DAY_MS) usable = useDay(day);
     if (usable) {
-      // One query per chatbot id, each read in its index's order (an `in` over both sorts every match).
-      const read = async (chatbotId: string) => {
-        const found = new Map<number, DayBucketDoc>();
-        const filter: Filter = { chatbot_id: chatbotId, day: { gte: isoHour(firstDay), lt: isoHour(endDay) } };
-        for await (const doc of recordsInPages(this.collections.days.forTenant(tenant), filter, BUCKET_PAGE, 'day')) found.set(Date.parse(doc.day), doc);
-        return found;
-      };
-      const built = await read(ALL_CHATBOTS);
-      const ofChatbot = period.chatbotId ? await read(period.chatbotId) : built;
-      for (const dayMs of built.keys()) {
-        if (useDay(dayMs)) days.set(dayMs, ofChatbot.get(dayMs) ?? emptyFigures());
+      const before = await this.markers(tenant, firstDay, endDay);
+      if (read === 'markers') {
+        for (const [dayMs, marker] of before) if (useDay(dayMs)) days.set(dayMs, marker);
+      } else {
+        const found = await read(firstDay, endDay);
+        const after = await this.markers(tenant, firstDay, endDay);
+        for (const [dayMs, marker] of before) {
+          if (useDay(dayMs) && after.get(dayMs)?.build === marker.build) days.set(dayMs, found.get(dayMs) ?? absent);
+        }
       }
     }
     const hourRanges: Array<[number, number]> = [];
@@ -132,6 +138,18 @@ export class AnalyticsReader {
     return { days, hourRanges };
   }
 
+  /** The day documents of one chatbot id (or the markers) in [firstDay, endDay), by day, in index order. */
+  private async dayDocs(tenant: TenantScope, chatbotId: string, firstDay: number, endDay: number): Promise<Map<number, DayBucketDoc>> {
+    const found = new Map<number, DayBucketDoc>();
+    const filter: Filter = { chatbot_id: chatbotId, day: { gte: isoHour(firstDay), lt: isoHour(endDay) } };
+    for await (const doc of recordsInPages(this.collections.days.forTenant(tenant), filter, BUCKET_PAGE, 'day')) found.set(Date.parse(doc.day), doc);
+    return found;
+  }
+
+  private markers(tenant: TenantScope, firstDay: number, endDay: number): Promise<Map<number, DayBucketDoc>> {
+    return this.dayDocs(tenant, ALL_CHATBOTS, firstDay, endDay);
+  }
+
   private async split(tenant: TenantScope, period: Period): Promise<{ closedEnd: number; liveFrom: number }> {
     const rolledTo = Date.parse((await this.rollup.cursor(tenant)).rolled_up_to);
     const closedEnd = Math.max(period.fromMs, Math.min(period.toMs, rolledTo));
@@ -142,15 +160,4 @@ export class AnalyticsReader {
     }
     return { closedEnd, liveFrom };
   }
-}
-
-/** Sorted day starts as ranges of consecutive days. */
-function contiguous(days: number[]): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  for (const day of days) {
-    const last = ranges.at(-1);
-    if (last && last[1] === day) last[1] = day + DAY_MS;
-    else ranges.push([day, day + DAY_MS]);
-  }
-  return ranges;
 }

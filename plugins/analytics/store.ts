@@ -27,6 +27,8 @@ export interface DayBucketDoc extends Figures {
   day: string;
   chatbot_id: string;
   built_at: string;
+  /** Random per build of the day: a read that saw the marker change knows the day was rebuilt meanwhile. */
+  build?: string;
 }
 
 export interface QuestionGroup {

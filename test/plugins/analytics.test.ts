@@ -441,6 +441,32 @@ t.test('day buckets: whole UTC days read as one document each, equal to their ho
   t.equal(await days.count({ day: '2032-01-12T00:00:00.000Z' }), 0, 'the day is dropped');
   t.same(await reads(), withDays, 'its hours are read instead');
 
+  // A read racing a rebuild: the day is dropped between the marker read and the chatbot's day
+  // read; the read sees the marker change and takes that day's hours instead of a missing document.
+  await rollup.rebuild(tenant, Date.parse('2032-01-12T01:00:00Z'), Date.parse('2032-01-12T02:00:00Z'));
+  const daysCollection = collections.days as any;
+  const forTenant = daysCollection.forTenant.bind(daysCollection);
+  let dropped = 0;
+  daysCollection.forTenant = (scope: any) => {
+    const repository = forTenant(scope);
+    return {
+      ...repository,
+      list: async (query: any) => {
+        if (query.filter?.chatbot_id === shop.id && dropped === 0) {
+          dropped += 1;
+          await rollup.rollUpHour(tenant, Date.parse('2032-01-11T12:00:00Z'));
+        }
+        return repository.list(query);
+      },
+    };
+  };
+  t.teardown(() => {
+    daysCollection.forTenant = forTenant;
+  });
+  t.same(strip(await get(api, acme.live, `/api/v1/analytics/overview?${period}&chatbot_id=${shop.id}`)), withDays.shop, 'a day dropped mid-read is read from its hours');
+  daysCollection.forTenant = forTenant;
+  t.equal(dropped, 1, 'the drop happened during the read');
+
   // The race: an hour rolled up again while its day is built from the hour as it was.
   const builder = (rollup as any).days as import('../../plugins/analytics/days.js').DayBuilder;
   const messages = declareConversations(api.platform.store).messages.forTenant(tenant);
