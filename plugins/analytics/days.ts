@@ -7,7 +7,8 @@
 // finds either the day (built from the hours as they are) or no day, and then adds the hours. The
 // one race left, a rebuild rolling an hour up while the day is being built from the hour as it was,
 // is caught by each hour's `generation`: the builder compares them before and after its write and
-// builds again (or leaves the day to its hours) when one changed.
+// builds again (or leaves the day to its hours) when one changed. A read racing a rebuild is caught
+// by the day's marker (query.ts reads it before and after).
 import { randomBytes } from 'node:crypto';
 import { recordsInPages } from '../../core/export.js';
 import type { Platform } from '../../core/platform.js';
