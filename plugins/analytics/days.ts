@@ -13,14 +13,11 @@ import { randomBytes } from 'node:crypto';
 import { recordsInPages } from '../../core/export.js';
 import type { Platform } from '../../core/platform.js';
 import type { TenantScope, WriteOp } from '../../core/store/types.js';
-import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';
+import { addFigures, emptyFigures, type Figures } from './figures.js';
 import { keptGroups, mergeQuestionGroup } from './groups.js';
-import { isoHour } from './hours.js';
+import { DAY_MS, isoHour } from './hours.js';
 import { ALL_CHATBOTS, type AnalyticsCollections, type BucketDoc, type QuestionGroup } from './store.js';
 
-export const DAY_MS = 24 * HOUR_MS;
-export const floorDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
-export const ceilDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
 /** Records read a page at a time by the analytics reads and builders. */
 export const BUCKET_PAGE = 1000;
 const BUILD_ATTEMPTS = 3;

@@ -2,10 +2,12 @@
 import { encodeTime } from 'ulid';
 import { HOUR_MS } from './figures.js';
 
-const DAY_MS = 24 * HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 export const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 export const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+export const floorDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+export const ceilDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
 export const isoHour = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -105,7 +107,7 @@ export function pointOf(hourMs: number, interval: Interval, timeZone: string): s
 export function hourLabels(period: { fromMs: number; toMs: number }, interval: Interval, timeZone: string): { of: string[]; wholeDays: Set<number> } {
   const of: string[] = [];
   const wholeDays = new Set<number>();
-  for (let day = Math.floor(period.fromMs / DAY_MS) * DAY_MS; day < period.toMs; day += DAY_MS) {
+  for (let day = floorDay(period.fromMs); day < period.toMs; day += DAY_MS) {
     const first = Math.max(day, period.fromMs);
     const end = Math.min(day + DAY_MS, period.toMs);
     const offset = interval === 'hour' ? null : steadyOffset(first, end - HOUR_MS, timeZone);

@@ -4,11 +4,11 @@
 import { apiError } from '../../core/errors.js';
 import { recordsInPages } from '../../core/export.js';
 import type { Filter, TenantScope } from '../../core/store/types.js';
-import { BUCKET_PAGE, ceilDay, DAY_MS, floorDay } from './days.js';
+import { BUCKET_PAGE } from './days.js';
 import { collectHours, type FactSources } from './facts.js';
 import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';
 import { mergeQuestionGroup } from './groups.js';
-import { isoHour } from './hours.js';
+import { ceilDay, DAY_MS, floorDay, isoHour } from './hours.js';
 import type { AnalyticsRollup } from './rollup.js';
 import { ALL_CHATBOTS, type AnalyticsCollections, type DayBucketDoc, type QuestionGroup } from './store.js';
 
@@ -35,6 +35,11 @@ export interface Span {
 /** Which whole UTC days (by their start) the caller can take as one sum. */
 export type DayUse = (dayMs: number) => boolean;
 
+/** The days' values are their markers themselves (every chatbot's figures): nothing to read again. */
+async function markerValues(_from: number, _to: number, markers: Map<number, DayBucketDoc>): Promise<Map<number, DayBucketDoc>> {
+  return markers;
+}
+
 export class AnalyticsReader {
   constructor(
     private readonly collections: AnalyticsCollections,
@@ -45,7 +50,7 @@ export class AnalyticsReader {
   /** The figures of the period in spans that had any: whole days where `useDay` allows, else hours. */
   async spans(tenant: TenantScope, period: Period, useDay: DayUse): Promise<Span[]> {
     const { closedEnd, liveFrom } = await this.split(tenant, period);
-    const ofChatbot = period.chatbotId ? (from: number, to: number) => this.dayDocs(tenant, period.chatbotId!, from, to) : 'markers';
+    const ofChatbot = period.chatbotId ? (from: number, to: number) => this.dayDocs(tenant, period.chatbotId!, from, to) : markerValues;
     const { days, hourRanges } = await this.coverage<Figures>(tenant, period, closedEnd, useDay, ofChatbot, emptyFigures());
     const spans: Span[] = [...days].map(([startMs, figures]) => ({ startMs, hours: 24, figures }));
     const buckets = this.collections.buckets.forTenant(tenant);
@@ -83,7 +88,7 @@ export class AnalyticsReader {
     const merged = new Map<string, QuestionGroup>();
     const add = (group: QuestionGroup) => mergeQuestionGroup(merged, group);
     const chatbot: Filter = period.chatbotId ? { chatbot_id: period.chatbotId } : {};
-    for (const groups of days.values()) (groups as QuestionGroup[]).forEach(add);
+    for (const groups of days.values()) groups.forEach(add);
     for (const [from, to] of hourRanges) {
       const filter = { hour: { gte: isoHour(from), lt: isoHour(to) }, ...chatbot };
       for await (const doc of recordsInPages(this.collections.questions.forTenant(tenant), filter, BUCKET_PAGE, 'hour')) doc.groups.forEach(add);
@@ -99,7 +104,7 @@ export class AnalyticsReader {
    * The built days of the closed part [fromMs, closedEnd) that `useDay` allows, each with what
    * `read` finds for it (`absent` where it finds nothing: a chatbot without activity that day), and
    * the hour ranges left around them. A day is built when its ALL_CHATBOTS document (its marker)
-   * exists. Reading anything besides the markers, they are read again afterwards: a rebuild drops a
+   * exists. When `read` reads anything besides the markers, they are read again afterwards: a rebuild drops a
    * day (its marker first) and builds it anew, and a day whose marker changed in between is read
    * from its hours instead, so a read never mixes two builds or misses a dropped document.
    */
@@ -108,24 +113,20 @@ export class AnalyticsReader {
     period: Period,
     closedEnd: number,
     useDay: DayUse,
-    read: ((from: number, to: number) => Promise<Map<number, T>>) | 'markers',
+    read: (from: number, to: number, markers: Map<number, DayBucketDoc>) => Promise<Map<number, T>>,
     absent: T,
-  ): Promise<{ days: Map<number, T | DayBucketDoc>; hourRanges: Array<[number, number]> }> {
-    const days = new Map<number, T | DayBucketDoc>();
+  ): Promise<{ days: Map<number, T>; hourRanges: Array<[number, number]> }> {
+    const days = new Map<number, T>();
     const firstDay = ceilDay(period.fromMs);
     const endDay = floorDay(closedEnd);
     let usable = false;
     for (let day = firstDay; day < endDay && !usable; day += DAY_MS) usable = useDay(day);
     if (usable) {
       const before = await this.markers(tenant, firstDay, endDay);
-      if (read === 'markers') {
-        for (const [dayMs, marker] of before) if (useDay(dayMs)) days.set(dayMs, marker);
-      } else {
-        const found = await read(firstDay, endDay);
-        const after = await this.markers(tenant, firstDay, endDay);
-        for (const [dayMs, marker] of before) {
-          if (useDay(dayMs) && after.get(dayMs)?.build === marker.build) days.set(dayMs, found.get(dayMs) ?? absent);
-        }
+      const found = await read(firstDay, endDay, before);
+      const after = read === markerValues ? before : await this.markers(tenant, firstDay, endDay);
+      for (const [dayMs, marker] of before) {
+        if (useDay(dayMs) && after.get(dayMs)?.build === marker.build) days.set(dayMs, found.get(dayMs) ?? absent);
       }
     }
     const hourRanges: Array<[number, number]> = [];

@@ -14,11 +14,11 @@ import { BackgroundLoop, retryAfterFailure, yieldToEventLoop } from '../../core/
 import type { Platform } from '../../core/platform.js';
 import { UniqueConstraintError } from '../../core/store/errors.js';
 import type { Stored, TenantScope, WriteOp } from '../../core/store/types.js';
-import { ceilDay, DAY_MS, DayBuilder, dropDayOps, floorDay, newGeneration } from './days.js';
+import { DayBuilder, dropDayOps, newGeneration } from './days.js';
 import { collectHours, type FactSources } from './facts.js';
 import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';
 import { keptGroups } from './groups.js';
-import { floorHour, isoHour } from './hours.js';
+import { ceilDay, DAY_MS, floorDay, floorHour, isoHour } from './hours.js';
 import { ALL_CHATBOTS, type AnalyticsCollections, type BucketDoc, type CursorDoc, type QuestionGroup } from './store.js';
 
 /** How long after an hour ends before it is rolled up: commits in flight at the hour's end land. */
@@ -163,8 +163,7 @@ export class AnalyticsRollup {
     const buckets = this.collections.buckets.forTenant(tenant);
     const questionDocs = this.collections.questions.forTenant(tenant);
     const generation = newGeneration();
-    // The day's documents go first: from here on reads add this day's hours, whatever they hold.
-    const writes: WriteOp[] = [...dropDayOps(this.collections, tenant, floorDay(hourMs)), buckets.ops.deleteMany({ hour }), questionDocs.ops.deleteMany({ hour })];
+    const writes: WriteOp[] = [buckets.ops.deleteMany({ hour }), questionDocs.ops.deleteMany({ hour })];
     const bucket = (chatbotId: string, values: Figures): BucketDoc & { id: string } => ({
       id: `anb_${tenant.accountId}_${tenant.mode}_${hourMs}_${chatbotId === ALL_CHATBOTS ? 'all' : chatbotId}`,
       ...values,
@@ -182,8 +181,8 @@ export class AnalyticsRollup {
     }
     // On a store that applies a commit write by write: the bucket carrying the new generation comes
     // after everything else of the hour, so a day builder that sees it has read the whole hour; and
-    // the day is dropped again at the end, in case one was built from the hour as it was while this
-    // commit was half applied.
+    // the day is dropped last, so that until then reads take the day as it was (whole, if old), and
+    // a day built from the hour while this commit was half applied goes too.
     if (byChatbot.size > 0) writes.push(buckets.ops.insert(bucket(ALL_CHATBOTS, total)));
     writes.push(...dropDayOps(this.collections, tenant, floorDay(hourMs)));
     try {
