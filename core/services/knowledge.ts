@@ -25,10 +25,10 @@ export interface QaPair {
 export interface KnowledgeRetriever {
   searchPassages(tenant: TenantScope, input: { chatbotId: string; language: string; query: string; limit: number }): Promise<Passage[]>;
   /**
-   * A string that changes whenever the chatbot's ready Q&A pairs change (added, edited, removed):
-   * callers cache `qaPairs` under it.
+   * A string that changes whenever the chatbot's ready knowledge changes (items added, edited,
+   * removed): callers cache what they derive from it (Q&A pairs, search indexes) under it.
    */
-  qaRevision(tenant: TenantScope, chatbotId: string): Promise<string>;
+  revision(tenant: TenantScope, chatbotId: string): Promise<string>;
   qaPairs(tenant: TenantScope, chatbotId: string): Promise<QaPair[]>;
 }
 

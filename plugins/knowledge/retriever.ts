@@ -3,7 +3,7 @@
 import type { KnowledgeRetriever, QaPair } from '../../core/services/knowledge.js';
 import type { Store, TenantScope } from '../../core/store/types.js';
 import { searchPassages } from './search.js';
-import { qaRevisionCounter, type KnowledgeCollections } from './store.js';
+import { knowledgeRevisionCounter, type KnowledgeCollections } from './store.js';
 
 const PAGE = 500;
 
@@ -12,12 +12,12 @@ export function knowledgeRetriever(store: Store, knowledge: KnowledgeCollections
   return {
     searchPassages: (tenant, input) => searchPassages(chunksOf(tenant), input),
 
-    // A counter moved after every change of the Q&A chunks (the worker's result, a deletion), and
+    // A counter moved after every change of the chunks (the worker's result, a deletion), and
     // their count, which also catches a change whose counter step was lost to a crash.
-    async qaRevision(tenant, chatbotId) {
+    async revision(tenant, chatbotId) {
       const [changes, count] = await Promise.all([
-        store.counters.get(tenant, qaRevisionCounter(chatbotId).name),
-        chunksOf(tenant).count({ chatbot_id: chatbotId, kind: 'qa' }),
+        store.counters.get(tenant, knowledgeRevisionCounter(chatbotId).name),
+        chunksOf(tenant).count({ chatbot_id: chatbotId }),
       ]);
       return `${changes}:${count}`;
     },

@@ -20,7 +20,7 @@ import {
   searchInput,
 } from './schemas.js';
 import { searchPassages } from './search.js';
-import { bumpQaRevision, ITEM_STATUSES, ITEM_TYPES, presentItem, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
+import { bumpKnowledgeRevision, ITEM_STATUSES, ITEM_TYPES, presentItem, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
 import { BINARY_MIME_TYPES, type DocumentFormat } from './text/documents.js';
 import type { KnowledgeWorker } from './worker.js';
 
@@ -98,7 +98,7 @@ export function knowledgeRoutes(
       knowledge.items.forTenant(tenant).ops.delete(item.id),
       knowledge.chunks.forTenant(tenant).ops.deleteMany({ item_id: item.id }),
     ]);
-    if (item.type === 'qa') await bumpQaRevision(platform.store, tenant, item.chatbot_id);
+    await bumpKnowledgeRevision(platform.store, tenant, item.chatbot_id);
   }
 
   return [

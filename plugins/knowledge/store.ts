@@ -127,15 +127,15 @@ export function presentItem(item: Item, options: { content?: boolean } = {}) {
 }
 
 /**
- * The counter that moves whenever a chatbot's Q&A chunks change (store counters are atomic on
+ * The counter that moves whenever any of a chatbot's chunks change (store counters are atomic on
  * every store and read in one step). It never expires.
  */
-export function qaRevisionCounter(chatbotId: string): { name: string; expiresAt: Date } {
-  return { name: `knowledge:qa-revision:${chatbotId}`, expiresAt: new Date('9999-12-31T00:00:00.000Z') };
+export function knowledgeRevisionCounter(chatbotId: string): { name: string; expiresAt: Date } {
+  return { name: `knowledge:revision:${chatbotId}`, expiresAt: new Date('9999-12-31T00:00:00.000Z') };
 }
 
-/** Marks a change of the chatbot's Q&A pairs, for callers caching them (the answer engine). */
-export async function bumpQaRevision(store: Store, tenant: TenantScope, chatbotId: string): Promise<void> {
-  const counter = qaRevisionCounter(chatbotId);
+/** Marks a change of the chatbot's chunks, for callers caching them (the search index, Q&A matching). */
+export async function bumpKnowledgeRevision(store: Store, tenant: TenantScope, chatbotId: string): Promise<void> {
+  const counter = knowledgeRevisionCounter(chatbotId);
   await store.counters.increment(tenant, counter.name, counter.expiresAt);
 }

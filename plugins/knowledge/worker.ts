@@ -13,7 +13,7 @@ import { foldForSearch } from '../../core/text/fold.js';
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
 import { ParserBusyError, type ParserPool } from './parsing/pool.js';
 import { processItem } from './processor.js';
-import { bumpQaRevision, presentItem, REFRESH_INTERVALS, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
+import { bumpKnowledgeRevision, presentItem, REFRESH_INTERVALS, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
 import { ExtractionError } from './text/documents.js';
 
 /** Long enough for a crawl of 100 pages at the fetch timeout; a dead worker's items wait this long. */
@@ -193,7 +193,7 @@ export class KnowledgeWorker {
       },
       writes,
     );
-    if (item.type === 'qa' && outcome.ok) await bumpQaRevision(this.platform.store, tenant, item.chatbot_id);
+    if (outcome.ok) await bumpKnowledgeRevision(this.platform.store, tenant, item.chatbot_id);
     const interval = item.type === 'url' && item.refresh_interval ? REFRESH_INTERVALS[item.refresh_interval] : null;
     await this.knowledge.items.claims!.complete({
       id: item.id,

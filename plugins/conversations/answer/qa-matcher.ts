@@ -147,7 +147,7 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 /**
- * Q&A indexes per chatbot, rebuilt when the knowledge base's Q&A revision changes (one cheap read
+ * Q&A indexes per chatbot, rebuilt when the knowledge base's revision changes (one cheap read
  * per message), so a pair added on another instance is matched as soon as it is ready.
  */
 export class QaMatcher {
@@ -158,7 +158,7 @@ export class QaMatcher {
 
   async indexFor(tenant: TenantScope, chatbotId: string, language: string): Promise<QaIndex> {
     const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${language}`;
-    const revision = await this.knowledge.qaRevision(tenant, chatbotId);
+    const revision = await this.knowledge.revision(tenant, chatbotId);
     let entry = this.cache.get(key);
     this.cache.delete(key);
     if (!entry || entry.revision !== revision) {
