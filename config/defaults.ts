@@ -25,6 +25,7 @@ export function defaultConfig(): Config {
       max_redirects: 5,
       user_agent: 'chatbot-platform/0.1 (knowledge fetcher)',
     },
+    knowledge: { index_memory_mb: 512 },
     egress: { allowed_cidrs: [] },
     llm: { timeout_ms: 30_000, providers: {} },
     retention: { events_days: 30 },

@@ -26,6 +26,8 @@ export interface Config {
   idempotency: { ttl_seconds: number; in_flight_timeout_seconds: number };
   /** Knowledge-base URL fetching; `allowed_cidrs`: the non-public ranges it may reach (e.g. an intranet wiki). */
   fetch: { allowed_cidrs: string[]; timeout_ms: number; max_bytes: number; max_redirects: number; user_agent: string };
+  /** In-memory search indexes of chatbots' knowledge: the least recently used go past this budget. */
+  knowledge: { index_memory_mb: number };
   /** When not empty, every outbound request (knowledge, webhooks, LLM providers) is confined to these ranges. */
   egress: { allowed_cidrs: string[] };
   llm: { timeout_ms: number; providers: Record<string, LlmProviderConfig> };
@@ -87,6 +89,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   FETCH_ALLOWED_CIDRS: 'fetch.allowed_cidrs',
   WEBHOOK_ALLOWED_CIDRS: 'webhooks.allowed_cidrs',
   EGRESS_ALLOWED_CIDRS: 'egress.allowed_cidrs',
+  KNOWLEDGE_INDEX_MEMORY_MB: 'knowledge.index_memory_mb',
   LLM_PROVIDERS: 'llm.providers',
   LLM_TIMEOUT_MS: 'llm.timeout_ms',
   WEBHOOK_SECRET_KEY: 'webhooks.secret_key',

@@ -93,6 +93,10 @@ export const configSchema = Joi.object({
     max_redirects: Joi.number().integer().min(0).max(20).required(),
     user_agent: Joi.string().min(1).max(200).required(),
   }).required(),
+  /** Search indexes of chatbots' knowledge, held in memory per instance (least recently used dropped). */
+  knowledge: Joi.object({
+    index_memory_mb: Joi.number().integer().min(16).max(1_048_576).required(),
+  }).required(),
   /**
    * Confinement of every outbound request (knowledge, webhooks, LLM providers): when not empty,
    * any address outside these ranges is refused, even one an area's allowlist names.

@@ -1,5 +1,6 @@
 // What the knowledge plugin offers other areas (`server.plugins.knowledge.retriever`): ranked
-// passages and the chatbot's Q&A pairs. The answer engine depends on this, not on the plugin.
+// passages and Q&A matches from the chatbot's knowledge. The answer engine depends on this, not on
+// the plugin.
 import type { TenantScope } from '../store/types.js';
 
 export interface Passage {
@@ -11,7 +12,11 @@ export interface Passage {
   url: string | null;
   text: string;
   snippet: string;
-  /** BM25 as a share of the best score this query could reach: 0 to 1. */
+  /**
+   * 0 to 1: mostly how much of the question the passage holds (its words weighted by how rare they
+   * are in the knowledge; a word the knowledge never uses weighs as the rarest, so it lowers the
+   * score), a quarter how strongly (BM25 as a share of the best the question could reach).
+   */
   score: number;
 }
 
@@ -22,14 +27,25 @@ export interface QaPair {
   answer: string;
 }
 
+export interface QaMatch {
+  pair: QaPair;
+  /** The phrasing that matched best: the question or one of its alternatives. */
+  phrasing: string;
+  /** Calibrated confidence, 0..1 (see plugins/knowledge/index/qa-index.ts). */
+  score: number;
+  /** The best score of another pair. */
+  runnerUp: number;
+}
+
 export interface KnowledgeRetriever {
   searchPassages(tenant: TenantScope, input: { chatbotId: string; language: string; query: string; limit: number }): Promise<Passage[]>;
+  /** The Q&A pair that best matches the message, or null when none shares a word with it. */
+  matchQa(tenant: TenantScope, input: { chatbotId: string; language: string; message: string }): Promise<QaMatch | null>;
   /**
    * A string that changes whenever the chatbot's ready knowledge changes (items added, edited,
-   * removed): callers cache what they derive from it (Q&A pairs, search indexes) under it.
+   * removed): what is derived from the knowledge (the search index) is cached under it.
    */
   revision(tenant: TenantScope, chatbotId: string): Promise<string>;
-  qaPairs(tenant: TenantScope, chatbotId: string): Promise<QaPair[]>;
 }
 
 /** `server.plugins.knowledge`; the knowledge plugin adds its own members by declaration merging. */

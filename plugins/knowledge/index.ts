@@ -1,5 +1,5 @@
 // The knowledge base: documents, URLs and Q&A pairs a chatbot answers from, processed in the
-// background and searched with the store's term search.
+// background and searched through an in-memory index per chatbot (./index/).
 import type { Plugin } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/access.js';
 import { Fetcher } from '../../core/http/fetcher.js';
@@ -26,7 +26,11 @@ export const knowledgePlugin: Plugin<void> = {
     const parser = new ParserPool();
     const worker = new KnowledgeWorker(platform, knowledge, new Fetcher({ allowedCidrs: platform.config.fetch.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }), parser);
     server.expose('worker', worker);
-    server.expose('retriever', knowledgeRetriever(platform.store, knowledge));
+    const retriever = knowledgeRetriever(platform.store, knowledge, {
+      indexMemoryBytes: platform.config.knowledge.index_memory_mb * 1024 * 1024,
+      logger: platform.logger,
+    });
+    server.expose('retriever', retriever);
 
     // A deleted chatbot takes its knowledge with it.
     platform.events.subscribeDurably('chatbot.deleted', 'knowledge.delete-for-chatbot', async (event, tenant) => {
@@ -43,6 +47,6 @@ export const knowledgePlugin: Plugin<void> = {
     });
     platform.background.add(worker); // stopped at shutdown: the item in progress is aborted and released
     server.ext('onPostStop', () => parser.close());
-    server.route(withScopes(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker), areaScope('knowledge')));
+    server.route(withScopes(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker, retriever), areaScope('knowledge')));
   },
 };

@@ -1,39 +1,59 @@
-// The knowledge base as the answer engine sees it (core/services/knowledge.ts): ranked passages,
-// and the Q&A pairs with a revision to cache them under.
-import type { KnowledgeRetriever, QaPair } from '../../core/services/knowledge.js';
+// The knowledge base as the answer engine and the search route see it (core/services/knowledge.ts):
+// ranked passages and Q&A matches from the chatbot's in-memory index (./index/), rebuilt from the
+// store when the knowledge revision moves.
+import type { Logger } from 'pino';
+import type { KnowledgeRetriever } from '../../core/services/knowledge.js';
 import type { Store, TenantScope } from '../../core/store/types.js';
-import { searchPassages } from './search.js';
-import { knowledgeRevisionCounter, type KnowledgeCollections } from './store.js';
+import { KnowledgeIndexCache } from './index/index-cache.js';
+import { toPassage } from './search.js';
+import { knowledgeRevisionCounter, type KnowledgeCollections, type StoredChunk } from './store.js';
 
-const PAGE = 500;
+/** Chunks read per page while building an index. */
+const PAGE = 1000;
 
-export function knowledgeRetriever(store: Store, knowledge: KnowledgeCollections): KnowledgeRetriever {
+export interface KnowledgeRetrieverWithCache extends KnowledgeRetriever {
+  readonly indexes: KnowledgeIndexCache;
+}
+
+export function knowledgeRetriever(
+  store: Store,
+  knowledge: KnowledgeCollections,
+  options: { indexMemoryBytes: number; logger?: Logger },
+): KnowledgeRetrieverWithCache {
   const chunksOf = (tenant: TenantScope) => knowledge.chunks.forTenant(tenant);
+
+  // A counter moved after every change of the chunks (the worker's result, a deletion), and
+  // their count, which also catches a change whose counter step was lost to a crash.
+  async function revision(tenant: TenantScope, chatbotId: string): Promise<string> {
+    const [changes, count] = await Promise.all([
+      store.counters.get(tenant, knowledgeRevisionCounter(chatbotId).name),
+      chunksOf(tenant).count({ chatbot_id: chatbotId }),
+    ]);
+    return `${changes}:${count}`;
+  }
+
+  async function* chunks(tenant: TenantScope, chatbotId: string): AsyncIterable<StoredChunk[]> {
+    const repository = chunksOf(tenant);
+    let after: { id: string; value: null } | undefined;
+    for (;;) {
+      const page = await repository.list({ filter: { chatbot_id: chatbotId }, sort: { field: 'id', direction: 'asc' }, limit: PAGE, after });
+      if (page.length > 0) yield page;
+      if (page.length < PAGE) return;
+      after = { id: page[page.length - 1]!.id, value: null };
+    }
+  }
+
+  const indexes = new KnowledgeIndexCache({ revision, chunks }, options.indexMemoryBytes, options.logger);
   return {
-    searchPassages: (tenant, input) => searchPassages(chunksOf(tenant), input),
-
-    // A counter moved after every change of the chunks (the worker's result, a deletion), and
-    // their count, which also catches a change whose counter step was lost to a crash.
-    async revision(tenant, chatbotId) {
-      const [changes, count] = await Promise.all([
-        store.counters.get(tenant, knowledgeRevisionCounter(chatbotId).name),
-        chunksOf(tenant).count({ chatbot_id: chatbotId }),
-      ]);
-      return `${changes}:${count}`;
+    indexes,
+    revision,
+    async searchPassages(tenant, input) {
+      const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
+      return index.search(input.query, input.limit).map((ranked) => toPassage(ranked, input.query));
     },
-
-    async qaPairs(tenant, chatbotId) {
-      const chunks = chunksOf(tenant);
-      const pairs: QaPair[] = [];
-      let after: { id: string; value: null } | undefined;
-      for (;;) {
-        const page = await chunks.list({ filter: { chatbot_id: chatbotId, kind: 'qa' }, sort: { field: 'id', direction: 'asc' }, limit: PAGE, after });
-        for (const chunk of page) {
-          if (chunk.qa) pairs.push({ document_id: chunk.item_id, ...chunk.qa });
-        }
-        if (page.length < PAGE) return pairs;
-        after = { id: page[page.length - 1]!.id, value: null };
-      }
+    async matchQa(tenant, input) {
+      const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
+      return index.matchQa(input.message);
     },
   };
 }

@@ -1,4 +1,5 @@
 // Knowledge base routes (API.md §4): add, import, list, get, update, delete, refresh, search, export.
+import type { KnowledgeRetriever } from '../../core/services/knowledge.js';
 import { Readable } from 'node:stream';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
@@ -19,7 +20,6 @@ import {
   passageResponse,
   searchInput,
 } from './schemas.js';
-import { searchPassages } from './search.js';
 import { bumpKnowledgeRevision, ITEM_STATUSES, ITEM_TYPES, presentItem, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
 import { BINARY_MIME_TYPES, type DocumentFormat } from './text/documents.js';
 import type { KnowledgeWorker } from './worker.js';
@@ -36,6 +36,7 @@ export function knowledgeRoutes(
   knowledge: KnowledgeCollections,
   directory: ChatbotDirectory,
   worker: KnowledgeWorker,
+  retriever: KnowledgeRetriever,
 ): ServerRoute[] {
   /** The chatbot of the path, 404 when it is not the caller's; archived ones are read-only. */
   async function chatbotOf(request: Request, options: { writable: boolean }): Promise<ChatbotSummary> {
@@ -199,7 +200,7 @@ export function knowledgeRoutes(
         handler: async (request) => {
           const chatbot = await chatbotOf(request, { writable: false });
           const { query, limit } = request.payload as { query: string; limit: number };
-          const passages = await searchPassages(knowledge.chunks.forTenant(tenantOf(request)), {
+          const passages = await retriever.searchPassages(tenantOf(request), {
             chatbotId: chatbot.id,
             language: chatbot.language,
             query,

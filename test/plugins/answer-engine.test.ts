@@ -3,50 +3,12 @@
 import t from 'tap';
 import { extractAnswer } from '../../plugins/conversations/answer/extract.js';
 import { phrasesFor } from '../../plugins/conversations/answer/phrases.js';
-import { editDistance, QaIndex } from '../../plugins/conversations/answer/qa-matcher.js';
 import { matchRule } from '../../plugins/conversations/answer/rules.js';
 import { csvCell } from '../../plugins/conversations/export.js';
 import { detectLead } from '../../plugins/conversations/lead-detection.js';
 import { pieces } from '../../plugins/conversations/sse.js';
 import type { Passage } from '../../core/services/knowledge.js';
 import { buildTestServer } from '../helpers/server.js';
-
-const pair = (id: string, question: string, alternatives: string[] = []) => ({ document_id: id, question, alternatives, answer: `answer ${id}` });
-
-t.test('edit distance: Levenshtein with transpositions, bounded', async (t) => {
-  t.equal(editDistance('delivery', 'delivery', 2), 0);
-  t.equal(editDistance('delivry', 'delivery', 2), 1, 'a missing letter');
-  t.equal(editDistance('paypla', 'paypal', 2), 1, 'two letters swapped');
-  t.equal(editDistance('kitten', 'sitting', 3), 3);
-  t.equal(editDistance('kitten', 'sitting', 1), 2, 'gives up past the limit (limit + 1)');
-  t.equal(editDistance('a', 'abcd', 1), 2, 'lengths too far apart');
-});
-
-t.test('Q&A index: cosine over IDF-weighted terms', async (t) => {
-  const index = new QaIndex(
-    [
-      pair('doc_1', 'How long does delivery take?', ['When will my order arrive?']),
-      pair('doc_2', 'How much does delivery cost?'),
-      pair('doc_3', 'Can I pay with PayPal?'),
-    ],
-    'en',
-  );
-  t.equal(index.size, 3);
-  t.match(index.match('How long does delivery take?'), { pair: { document_id: 'doc_1' }, score: 1 }, 'the question itself: 1');
-  t.match(index.match('when will my order arrive'), { pair: { document_id: 'doc_1' }, phrasing: 'When will my order arrive?', score: 1 }, 'an alternative');
-  const cost = index.match('delivery cost')!;
-  t.equal(cost.pair.document_id, 'doc_2', '"cost" is rarer than "delivery", so it decides');
-  const delivery = index.match('delivery')!;
-  t.ok(delivery.score < 0.6, `a word both questions share says little (${delivery.score})`);
-  t.equal(index.match('the and of'), null, 'stop words only');
-  t.equal(index.match('astronomy'), null, 'no shared term');
-  const typo = index.match('can i pay with paypla')!;
-  t.equal(typo.pair.document_id, 'doc_3', 'a typo of a known word');
-  t.ok(typo.score < 1 && typo.score >= 0.5, `at a discount (${typo.score})`);
-  t.equal(new QaIndex([], 'en').match('anything'), null, 'no pairs');
-  const tie = new QaIndex([pair('doc_b', 'opening hours'), pair('doc_a', 'opening hours')], 'en');
-  t.equal(tie.match('opening hours')!.pair.document_id, 'doc_a', 'ties go to the lower id, so answers are stable');
-});
 
 t.test('rules: keywords as words, patterns in RE2, first match wins', async (t) => {
   const rules = [
@@ -126,17 +88,6 @@ t.test('CSV cells and streamed pieces', async (t) => {
   t.equal(csvCell('-2'), "'-2", 'a text cell starting with minus too');
   t.same(pieces('one two three four five six', 4), ['one two three four ', 'five six']);
   t.equal(pieces('a  b\nc').join(''), 'a  b\nc', 'pieces add up to the text exactly');
-});
-
-t.test('Q&A index: words named like Object.prototype keys are words', async (t) => {
-  const index = new QaIndex(
-    [pair('doc_1', 'What does the constructor do?', ['__proto__ and toString']), pair('doc_2', 'What is valueOf?')],
-    'en',
-  );
-  t.equal(index.match('constructor')?.pair.document_id, 'doc_1');
-  t.equal(index.match('toString hasOwnProperty')?.pair.document_id, 'doc_1');
-  t.equal(index.match('valueOf')?.pair.document_id, 'doc_2');
-  t.equal(index.match('hasOwnProperty isPrototypeOf'), null);
 });
 
 t.test('end to end: a document and a Q&A pair with "constructor", "__proto__", "toString"', async (t) => {

@@ -4,14 +4,13 @@
 // is (confidence 0..1) and what it rests on (sources).
 import type { Logger } from 'pino';
 import type { ChatbotProfile } from '../../../core/services/chatbots.js';
-import type { KnowledgeRetriever, Passage } from '../../../core/services/knowledge.js';
+import type { KnowledgeRetriever, Passage, QaMatch } from '../../../core/services/knowledge.js';
 import { StoreUnavailableError } from '../../../core/store/errors.js';
 import type { TenantScope } from '../../../core/store/types.js';
 import type { AnswerType, Source } from '../store.js';
 import { extractAnswer } from './extract.js';
 import { citedPassages, groundedPrompt, LlmError, type ChatTurn, type LlmClient } from './llm.js';
 import { PHRASE_LANGUAGES, phrasesFor } from './phrases.js';
-import { QaMatcher, type QaMatch } from './qa-matcher.js';
 import { matchRule } from './rules.js';
 
 /** Passages read per message; those scoring at least `min_passage_score` may be used. */
@@ -49,8 +48,6 @@ export interface AnswerEngine {
 }
 
 export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient, logger?: Logger): AnswerEngine {
-  const qaMatcher = new QaMatcher(knowledge);
-
   const engine = {
     async answer(request: AnswerRequest): Promise<Answer> {
       const { chatbot, message } = request;
@@ -79,8 +76,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         return reply({ content, answer_type: 'rule', confidence: 1, action: type === 'reply' ? null : type });
       }
 
-      const qaIndex = await qaMatcher.indexFor(request.tenant, chatbot.id, chatbot.language);
-      const qa = qaIndex.match(message);
+      const qa = await knowledge.matchQa(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message });
       if (qa && qa.score >= settings.answer.min_confidence) {
         return reply({ content: qa.pair.answer, answer_type: 'qa', confidence: qa.score, sources: [qaSource(qa)] });
       }
@@ -120,6 +116,17 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         }
       }
 
+      // Quoting a passage is answering: it takes the same confidence as a Q&A answer.
+      const best = relevant[0];
+      if (best && best.score >= settings.answer.min_confidence) {
+        const quoted = extractAnswer(best, message, chatbot.language);
+        return reply({
+          content: phrases.knowledgeIntro ? `${phrases.knowledgeIntro} ${quoted}` : quoted,
+          answer_type: 'knowledge',
+          confidence: best.score,
+          sources: relevant.slice(0, MAX_SOURCES).map(passageSource),
+        });
+      }
       if (qa && qa.score >= settings.answer.suggest_confidence) {
         return reply({
           content: `${phrases.didYouMean(qa.phrasing)} ${qa.pair.answer}`,
@@ -129,16 +136,6 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         });
       }
 
-      const best = relevant[0];
-      if (best) {
-        const quoted = extractAnswer(best, message, chatbot.language);
-        return reply({
-          content: phrases.knowledgeIntro ? `${phrases.knowledgeIntro} ${quoted}` : quoted,
-          answer_type: 'knowledge',
-          confidence: best.score,
-          sources: relevant.slice(0, MAX_SOURCES).map(passageSource),
-        });
-      }
       return fallback(bestSeen);
     },
   };

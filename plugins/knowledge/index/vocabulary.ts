@@ -1,0 +1,201 @@
+// The words a chatbot's knowledge holds, and how a question's words are read against them: the
+// same term, a typo of a known term, the parts of a compound (German "Versandkosten" against
+// "Kosten für den Versand", both ways), or a synonym from the language's small table. Each way in
+// counts a little less than the term itself, so an exact match always wins.
+import { editDistance } from './edit-distance.js';
+import { synonymsOf } from './synonyms.js';
+
+/** A word of the question and the known terms that stand for it, each with how much it counts. */
+export interface QuerySlot {
+  /** The analysed word as asked. */
+  term: string;
+  /** How much the word weighs in the question (IDF; an unknown word weighs as the rarest). */
+  weight: number;
+  /** Known terms that match it: itself (1), a typo's correction, a synonym, a compound. */
+  alternatives: Array<{ term: string; factor: number }>;
+}
+
+/** How much a term reached another way counts against the term itself. */
+const FACTOR = { typo1: 0.8, typo2: 0.6, prefix: 0.75, compound: 0.85, compoundHead: 0.6, synonym: 0.85 } as const;
+/** A word and a known term one of which begins the other (stems that disagree: "accept", "accepton"). */
+const MIN_PREFIX = 5;
+/** Linking elements between the parts of a compound ("Versand-s-kosten", "Rücksend-e-etikett"). */
+const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
+/** Languages that write compounds as one word. */
+const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'no', 'nb', 'fi']);
+/** Parts shorter than this are too easily found inside unrelated words. */
+const MIN_PART = 3;
+/** Typo candidates scanned for one word at most: beyond, the word is taken as unknown. */
+const MAX_TYPO_CANDIDATES = 4000;
+
+export class Vocabulary {
+  /** Chunks (documents of the IDF) that hold each term. */
+  private readonly documentFrequency = new Map<string, number>();
+  /** Known terms by first letter and length, for typo candidates. */
+  private readonly byStart = new Map<string, string[]>();
+  /** Compound terms by their head ("kost" → "versandkost"), built for compounding languages. */
+  private readonly compoundsByHead = new Map<string, string[]>();
+  private finished = false;
+
+  constructor(readonly language: string) {}
+
+  /** Counts the distinct terms of one more chunk. Call before `finish`. */
+  addDocument(terms: Iterable<string>): void {
+    for (const term of terms) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+  }
+
+  documents = 0;
+
+  /** Indexes the vocabulary for lookups; nothing may be added after. */
+  finish(documents: number): void {
+    this.documents = documents;
+    for (const term of this.documentFrequency.keys()) {
+      const key = bucketKey(term[0]!, term.length);
+      const list = this.byStart.get(key);
+      if (list) list.push(term);
+      else this.byStart.set(key, [term]);
+    }
+    if (COMPOUNDING.has(this.language)) {
+      for (const term of this.documentFrequency.keys()) {
+        const split = this.splitCompound(term);
+        if (!split) continue;
+        const list = this.compoundsByHead.get(split[1]);
+        if (list) list.push(term);
+        else this.compoundsByHead.set(split[1], [term]);
+      }
+    }
+    this.finished = true;
+  }
+
+  get size(): number {
+    return this.documentFrequency.size;
+  }
+
+  has(term: string): boolean {
+    return this.documentFrequency.has(term);
+  }
+
+  frequency(term: string): number {
+    return this.documentFrequency.get(term) ?? 0;
+  }
+
+  /** BM25's IDF; a term no chunk holds weighs as if half of one did (the rarest there is). */
+  idf(term: string | null): number {
+    const df = term === null ? 0 : this.frequency(term);
+    return Math.log(1 + (this.documents - df + 0.5) / (df + 0.5));
+  }
+
+  /** The question's analysed words (repeats removed) with the known terms each can match. */
+  slots(queryTerms: string[]): QuerySlot[] {
+    if (!this.finished) throw new Error('Vocabulary.finish() must be called before lookups');
+    const distinct = [...new Set(queryTerms)];
+    const slots: QuerySlot[] = [];
+    for (const term of distinct) {
+      if (this.has(term)) {
+        slots.push({ term, weight: this.idf(term), alternatives: [{ term, factor: 1 }, ...this.related(term)] });
+        continue;
+      }
+      // An unknown compound made of two known terms is asked as its parts, each half its weight.
+      const parts = COMPOUNDING.has(this.language) ? this.splitCompound(term) : null;
+      if (parts) {
+        for (const part of parts) {
+          slots.push({ term: part, weight: this.idf(part) / 2, alternatives: [{ term: part, factor: FACTOR.compound }, ...this.related(part)] });
+        }
+        continue;
+      }
+      const corrected = this.correct(term);
+      const synonyms = this.synonyms(term);
+      const alternatives = corrected ? [corrected, ...synonyms] : synonyms;
+      const best = alternatives.reduce<string | null>((found, alternative) => found ?? alternative.term, null);
+      // A word reached only through another counts with that one's weight; an unknown one as the rarest.
+      slots.push({ term, weight: best ? this.idf(best) : this.idf(null), alternatives });
+    }
+    this.joinCompounds(distinct, slots);
+    return slots;
+  }
+
+  /** Synonyms and compounds headed by the term: other known terms that say the same. */
+  private related(term: string): Array<{ term: string; factor: number }> {
+    const related = this.synonyms(term);
+    for (const compound of this.compoundsByHead.get(term) ?? []) related.push({ term: compound, factor: FACTOR.compoundHead });
+    return related;
+  }
+
+  private synonyms(term: string): Array<{ term: string; factor: number }> {
+    return synonymsOf(this.language, term)
+      .filter((synonym) => synonym !== term && this.has(synonym))
+      .map((synonym) => ({ term: synonym, factor: FACTOR.synonym }));
+  }
+
+  /**
+   * Two words of the question that the knowledge writes as one compound ("Kosten … Versand" and
+   * "versandkost"): both match the compound.
+   */
+  private joinCompounds(terms: string[], slots: QuerySlot[]): void {
+    if (!COMPOUNDING.has(this.language) || terms.length < 2) return;
+    for (const first of terms) {
+      for (const second of terms) {
+        if (first === second) continue;
+        for (const link of LINKS) {
+          const compound = first + link + second;
+          if (!this.has(compound)) continue;
+          for (const slot of slots) {
+            if ((slot.term === first || slot.term === second) && !slot.alternatives.some((a) => a.term === compound)) {
+              slot.alternatives.push({ term: compound, factor: FACTOR.compound });
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /** Two known terms that make `term` (with a linking element between), the longest head first. */
+  private splitCompound(term: string): [string, string] | null {
+    if (term.length < MIN_PART * 2) return null;
+    for (let at = MIN_PART; at <= term.length - MIN_PART; at++) {
+      const head = term.slice(at);
+      if (!this.has(head)) continue;
+      const modifier = term.slice(0, at);
+      for (const link of LINKS) {
+        if (!modifier.endsWith(link)) continue;
+        const stem = modifier.slice(0, modifier.length - link.length);
+        if (stem.length >= MIN_PART && stem !== term && this.has(stem)) return [stem, head];
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The known term closest to an unknown word: one edit for words of 4+ letters, two for 8+, or
+   * else a known term that begins with the word or that it begins with (5+ letters shared: stems
+   * of one word that came out differently). Candidates share the first letter (people rarely
+   * mistype it, and that keeps the scan to a few hundred terms); between equals, the more frequent
+   * term wins.
+   */
+  private correct(term: string): { term: string; factor: number } | null {
+    const maxDistance = term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
+    if (maxDistance === 0) return null;
+    let best: { term: string; distance: number } | null = null;
+    let prefix: string | null = null;
+    const better = (known: string, than: string | undefined) => than === undefined || this.frequency(known) > this.frequency(than);
+    let scanned = 0;
+    for (let length = term.length - maxDistance; length <= term.length + 4; length++) {
+      for (const known of this.byStart.get(bucketKey(term[0]!, length)) ?? []) {
+        if (++scanned > MAX_TYPO_CANDIDATES) break;
+        if (Math.min(known.length, term.length) >= MIN_PREFIX && (known.startsWith(term) || term.startsWith(known))) {
+          if (better(known, prefix ?? undefined)) prefix = known;
+        }
+        if (length > term.length + maxDistance) continue;
+        const distance = editDistance(term, known, best ? Math.min(best.distance, maxDistance) : maxDistance);
+        if (distance > maxDistance) continue;
+        if (!best || distance < best.distance || (distance === best.distance && better(known, best.term))) best = { term: known, distance };
+      }
+    }
+    if (best?.distance === 1 || (best && !prefix)) return { term: best.term, factor: best.distance === 1 ? FACTOR.typo1 : FACTOR.typo2 };
+    return prefix ? { term: prefix, factor: FACTOR.prefix } : null;
+  }
+}
+
+function bucketKey(first: string, length: number): string {
+  return `${first}${length}`;
+}

@@ -1,0 +1,100 @@
+// The in-memory knowledge index (plugins/knowledge/index/): Q&A matching and its calibrated
+// confidence, passage ranking, and how a question's words reach the knowledge's (typos, compounds,
+// synonyms, stems that disagree). Built through the worker's own analysis, without a store.
+import t from 'tap';
+import { editDistance } from '../../plugins/knowledge/index/edit-distance.js';
+import { knowledgeIndexOf } from '../helpers/knowledge-index.js';
+
+t.test('edit distance: Levenshtein with transpositions, bounded', async (t) => {
+  t.equal(editDistance('delivery', 'delivery', 2), 0);
+  t.equal(editDistance('delivry', 'delivery', 2), 1, 'a missing letter');
+  t.equal(editDistance('paypla', 'paypal', 2), 1, 'two letters swapped');
+  t.equal(editDistance('kitten', 'sitting', 3), 3);
+  t.equal(editDistance('kitten', 'sitting', 1), 2, 'gives up past the limit (limit + 1)');
+  t.equal(editDistance('a', 'abcd', 1), 2, 'lengths too far apart');
+});
+
+t.test('Q&A matching: shares of the message and of the phrasing, weighted by IDF', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    qa: [
+      { id: 'doc_1', question: 'How long does delivery take?', alternatives: ['When will my order arrive?'] },
+      { id: 'doc_2', question: 'How much does delivery cost?' },
+      { id: 'doc_3', question: 'Can I pay with PayPal?' },
+    ],
+  });
+  t.equal(index.qaPairs, 3);
+  t.match(index.matchQa('How long does delivery take?'), { pair: { document_id: 'doc_1' }, score: 1 }, 'the question itself: 1');
+  t.match(index.matchQa('when will my order arrive'), { pair: { document_id: 'doc_1' }, phrasing: 'When will my order arrive?', score: 1 }, 'an alternative');
+  const cost = index.matchQa('delivery cost')!;
+  t.equal(cost.pair.document_id, 'doc_2', '"cost" is rarer than "delivery", so it decides');
+  t.ok(cost.runnerUp > 0 && cost.runnerUp < cost.score, `the other delivery question is the runner-up (${cost.runnerUp})`);
+  const delivery = index.matchQa('delivery')!;
+  t.ok(delivery.score < 0.6, `a word both questions share says little (${delivery.score})`);
+  t.equal(index.matchQa('the and of'), null, 'stop words only');
+  t.equal(index.matchQa('astronomy'), null, 'no shared term');
+  const typo = index.matchQa('can i pay with paypla')!;
+  t.equal(typo.pair.document_id, 'doc_3', 'a typo of a known word');
+  t.ok(typo.score < 1 && typo.score >= 0.5, `at a discount (${typo.score})`);
+  const unrelated = index.matchQa('What is the delivery time of a pizza in Rome?');
+  t.ok(!unrelated || unrelated.score < 0.5, `words the knowledge never uses keep an unrelated question low (${unrelated?.score})`);
+  t.equal((await knowledgeIndexOf('en', {})).matchQa('anything'), null, 'no pairs');
+  const tie = await knowledgeIndexOf('en', { qa: [{ id: 'doc_b', question: 'opening hours' }, { id: 'doc_a', question: 'opening hours' }] });
+  t.equal(tie.matchQa('opening hours')!.pair.document_id, 'doc_a', 'ties go to the lower id, so answers are stable');
+});
+
+t.test('Q&A matching: the answer counts, less than the question', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    qa: [
+      { id: 'doc_1', question: 'Can I pay with PayPal?', answer: 'Yes, we accept PayPal, Visa and Mastercard.' },
+      { id: 'doc_2', question: 'Do you ship internationally?', answer: 'We ship to the EU, the UK and Switzerland.' },
+    ],
+  });
+  const visa = index.matchQa('Do you take Visa?')!;
+  t.equal(visa.pair.document_id, 'doc_1', 'found by a word of the answer only');
+  t.ok(visa.score < 0.6, `at a discount (${visa.score})`);
+  const switzerland = index.matchQa('Do you deliver to Switzerland?')!;
+  t.equal(switzerland.pair.document_id, 'doc_2', 'a synonym in the question (deliver/ship) and a word of the answer');
+  t.ok(switzerland.score >= 0.5, `confident (${switzerland.score})`);
+});
+
+t.test('German compounds match their parts both ways', async (t) => {
+  const index = await knowledgeIndexOf('de', {
+    qa: [
+      { id: 'doc_1', question: 'Wie hoch sind die Versandkosten?', answer: 'Der Versand kostet 4,90 EUR.' },
+      { id: 'doc_2', question: 'Wie lange dauert der Versand?', answer: 'Zwei bis drei Werktage.' },
+      { id: 'doc_3', question: 'Kosten für die Rücksendung', answer: 'Die Rücksendung ist kostenlos.' },
+    ],
+  });
+  t.equal(index.matchQa('Was sind die Kosten für den Versand?')?.pair.document_id, 'doc_1', 'split words find the compound');
+  t.equal(index.matchQa('Rücksendekosten?')?.pair.document_id, 'doc_3', 'a compound finds its split words');
+  t.equal(index.matchQa('Rücksendeversand')?.pair.document_id, 'doc_3', 'an unknown compound of known words, asked as its parts');
+  t.ok(index.matchQa('Was sind die Kosten für den Versand?')!.score >= 0.5, 'confidently');
+});
+
+t.test('diacritics, stems that disagree, synonyms', async (t) => {
+  const fr = await knowledgeIndexOf('fr', { qa: [{ id: 'doc_1', question: 'Quels moyens de paiement acceptez-vous ?', answer: 'Nous acceptons PayPal.' }] });
+  t.equal(fr.matchQa('vous acceptez paypal')?.pair.document_id, 'doc_1');
+  t.equal(fr.matchQa('moyens de paiement acceptes')?.pair.document_id, 'doc_1', 'accents left out');
+  const ro = await knowledgeIndexOf('ro', { qa: [{ id: 'doc_1', question: 'Cât costă livrarea în străinătate?', answer: 'Livrarea costă 20 de lei.' }] });
+  t.ok(ro.matchQa('cat costa livrarea in strainatate')!.score >= 0.9, 'Romanian without diacritics is the same question');
+  const en = await knowledgeIndexOf('en', { qa: [{ id: 'doc_1', question: 'How much is shipping?', answer: 'Shipping is free.' }] });
+  t.equal(en.matchQa('delivery price')?.pair.document_id, 'doc_1', 'synonyms of the language table');
+});
+
+t.test('passages: coverage of the question ranks first, titles and headings count more', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    documents: [
+      { id: 'returns', title: 'Returns', content: '# Returns\n\nUnused items can be returned within 30 days for a full refund.' },
+      { id: 'warranty', title: 'Warranty', content: '# Warranty\n\nElectronics come with a two-year warranty. Items damaged by accidents are not covered.' },
+      { id: 'stores', title: 'Stores', content: '# Opening hours\n\nOur Berlin store is open Monday to Saturday.' },
+    ],
+  });
+  t.equal(index.search('How long is the warranty on electronics?', 3)[0]?.chunk.item_id, 'warranty');
+  t.equal(index.search('berlin opening hours', 3)[0]?.chunk.item_id, 'stores', 'a heading');
+  const top = index.search('return unused items', 3);
+  t.equal(top[0]?.chunk.item_id, 'returns');
+  t.ok(top[0]!.coverage === 1 && top[0]!.score <= 1, 'every word covered');
+  t.same(index.search('quantum chromodynamics', 3), [], 'nothing shares a word');
+  const partial = index.search('items lost in the mail', 3);
+  t.ok(partial.every((hit) => hit.score < 0.5), 'one shared word of four is a weak match');
+});
