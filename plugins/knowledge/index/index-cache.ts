@@ -1,12 +1,19 @@
 // Knowledge indexes in memory, one per chatbot (and language), each kept under the knowledge
-// revision it was built at: every question reads the revision (a counter and a count, one cheap
-// read), so a change made on any instance is seen by every instance at the next question. Builds
-// are shared (a burst of questions builds once) and the least recently used indexes are dropped
-// when the memory budget is exceeded.
+// revision it was built at. Every question reads the revision (a counter and a count, one cheap
+// read), so a change made on any instance reaches every instance:
+// - the first question of a chatbot waits for its index to be built;
+// - after a change, the next question starts a rebuild in the background and waits for it at most
+//   FRESH_WAIT_MS, else it is answered from the previous index (a large knowledge base being
+//   imported is rebuilt over and over; questions meanwhile must not queue behind each build);
+// - one build at a time per chatbot: changes made during a build are taken up by the next one.
+// The least recently used indexes are dropped when the memory budget is exceeded.
 import type { Logger } from 'pino';
 import type { TenantScope } from '../../../core/store/types.js';
 import type { StoredChunk } from '../store.js';
 import { KnowledgeIndex } from './knowledge-index.js';
+
+/** How long a question waits for a rebuild before it is answered from the previous index. */
+export const FRESH_WAIT_MS = 100;
 
 export interface IndexSource {
   revision(tenant: TenantScope, chatbotId: string): Promise<string>;
@@ -15,10 +22,12 @@ export interface IndexSource {
 }
 
 interface Entry {
-  revision: string;
-  index: Promise<KnowledgeIndex>;
-  /** Known once the build is done. */
-  bytes: number;
+  /** The newest index built, and the revision it was built at. */
+  ready: { index: KnowledgeIndex; revision: string } | null;
+  /** The build under way, and the revision it was started for. */
+  building: { promise: Promise<KnowledgeIndex>; revision: string } | null;
+  /** The newest revision a question saw: the next build's target. */
+  wanted: string;
 }
 
 export interface IndexCacheStats {
@@ -26,12 +35,13 @@ export interface IndexCacheStats {
   bytes: number;
   builds: number;
   hits: number;
+  /** Questions answered from the previous index while a rebuild was under way. */
+  stale: number;
 }
 
 export class KnowledgeIndexCache {
   private readonly entries = new Map<string, Entry>();
-  private builds = 0;
-  private hits = 0;
+  private readonly counts = { builds: 0, hits: 0, stale: 0 };
 
   constructor(
     private readonly source: IndexSource,
@@ -42,45 +52,70 @@ export class KnowledgeIndexCache {
   async indexFor(tenant: TenantScope, chatbotId: string, language: string): Promise<KnowledgeIndex> {
     const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${language}`;
     const revision = await this.source.revision(tenant, chatbotId);
-    let entry = this.entries.get(key);
-    this.entries.delete(key); // re-inserted below: Map order is the recency order
-    if (entry && entry.revision === revision) {
-      this.hits++;
-    } else {
-      this.builds++;
-      const built: Entry = { revision, bytes: 0, index: KnowledgeIndex.build(language, this.source.chunks(tenant, chatbotId)) };
-      built.index.then(
-        (index) => {
-          built.bytes = index.bytes;
-          this.evict(built);
-        },
-        // A failed build is not kept: the next question tries again.
-        () => this.entries.get(key) === built && this.entries.delete(key),
-      );
-      entry = built;
-    }
+    const entry = this.entries.get(key) ?? { ready: null, building: null, wanted: revision };
+    this.entries.delete(key); // re-inserted: Map order is the recency order
     this.entries.set(key, entry);
-    return entry.index;
+    entry.wanted = revision;
+
+    if (entry.ready?.revision === revision) {
+      this.counts.hits++;
+      return entry.ready.index;
+    }
+    const building = entry.building ?? this.build(key, entry, tenant, chatbotId, language);
+    if (!entry.ready) return building.promise;
+    const previous = entry.ready.index;
+    let timer: NodeJS.Timeout | undefined;
+    const fresh = await Promise.race([
+      building.promise.catch(() => previous),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FRESH_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (fresh) return fresh;
+    this.counts.stale++;
+    return previous;
   }
 
   stats(): IndexCacheStats {
     let bytes = 0;
-    for (const entry of this.entries.values()) bytes += entry.bytes;
-    return { indexes: this.entries.size, bytes, builds: this.builds, hits: this.hits };
+    for (const entry of this.entries.values()) bytes += entry.ready?.index.bytes ?? 0;
+    return { indexes: this.entries.size, bytes, ...this.counts };
+  }
+
+  private build(key: string, entry: Entry, tenant: TenantScope, chatbotId: string, language: string): NonNullable<Entry['building']> {
+    this.counts.builds++;
+    const revision = entry.wanted;
+    const promise = KnowledgeIndex.build(language, this.source.chunks(tenant, chatbotId));
+    const building = { promise, revision };
+    entry.building = building;
+    promise.then(
+      (index) => {
+        entry.building = null;
+        entry.ready = { index, revision };
+        // Changed while building (a question saw a newer revision): build again at once.
+        if (entry.wanted !== revision && this.entries.get(key) === entry) this.build(key, entry, tenant, chatbotId, language);
+        this.evict(entry);
+      },
+      (error: unknown) => {
+        // Not kept: the next question tries again (and, with no index yet, sees the error).
+        entry.building = null;
+        this.logger?.error({ err: error, chatbot_id: chatbotId }, 'a knowledge index could not be built');
+      },
+    );
+    return building;
   }
 
   /** Drops the least recently used indexes until the budget holds; the one just built stays. */
   private evict(keep: Entry): void {
     let total = 0;
-    for (const entry of this.entries.values()) total += entry.bytes;
+    for (const entry of this.entries.values()) total += entry.ready?.index.bytes ?? 0;
     for (const [key, entry] of this.entries) {
       if (total <= this.budgetBytes) return;
-      if (entry === keep || entry.bytes === 0) continue; // the one just built, and builds in flight
+      if (entry === keep || entry.building) continue; // the one just built, and builds in flight
       this.entries.delete(key);
-      total -= entry.bytes;
+      total -= entry.ready?.index.bytes ?? 0;
     }
     if (total > this.budgetBytes) {
-      this.logger?.warn({ bytes: keep.bytes, budget_bytes: this.budgetBytes }, 'one knowledge index is larger than knowledge.index_memory_mb');
+      this.logger?.warn({ bytes: keep.ready?.index.bytes, budget_bytes: this.budgetBytes }, 'one knowledge index is larger than knowledge.index_memory_mb');
     }
   }
 }
