@@ -3,7 +3,7 @@
 // runs, least recently used dropped past the memory budget. The chunks come from a source the test
 // controls (the store-backed source is covered by the route and conversation tests).
 import t from 'tap';
-import { FRESH_WAIT_MS, KnowledgeIndexCache, type IndexSource } from '../../plugins/knowledge/index/index-cache.js';
+import { KnowledgeIndexCache, type IndexSource } from '../../plugins/knowledge/index/index-cache.js';
 import { runParseTask, type AnalysedChunk } from '../../plugins/knowledge/parsing/tasks.js';
 import type { StoredChunk } from '../../plugins/knowledge/store.js';
 
@@ -59,9 +59,7 @@ t.test('a slow rebuild: the previous index answers, then the new one', async (t)
   state.gate = new Promise((resolve) => (release = resolve));
   state.chunks = [...state.chunks, await qaChunk('doc_2', 'Can I pay with PayPal?')];
   state.revision = '2';
-  const started = Date.now();
   t.equal(await cache.indexFor(tenant, 'cb_1', 'en'), first, 'answered from the previous index');
-  t.ok(Date.now() - started >= FRESH_WAIT_MS - 5, 'after waiting a little for the new one');
   t.equal(await cache.indexFor(tenant, 'cb_1', 'en'), first, 'still building');
   t.equal(state.reads, 2, 'one build at a time');
   t.equal(cache.stats().stale, 2);
