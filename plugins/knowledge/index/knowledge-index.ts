@@ -8,6 +8,15 @@ import { FIELD_BOOST, PassageIndex, type ChunkTerms, type RankedChunk } from './
 import { QaIndex } from './qa-index.js';
 import { Vocabulary } from './vocabulary.js';
 
+/** A message of this many analysed terms is long: it is also read sentence by sentence. */
+const LONG_MESSAGE_TERMS = 10;
+/** A sentence of a long message is not the whole message: its matches count this much. */
+const PART_DISCOUNT = 0.9;
+/** Sentences read of a long message, at most (the whole message is read too). */
+const MAX_SENTENCES = 12;
+/** Where a sentence ends: its punctuation (any script's full stop, question and exclamation marks) or a line break. */
+const SENTENCE_END = /(?<=[.!?;…。？！])\s+|\n+/u;
+
 /** What a search result needs of a chunk, kept in memory so a search reads nothing from the store. */
 export type IndexedChunk = Pick<StoredChunk, 'id' | 'item_id' | 'kind' | 'title' | 'heading_path' | 'url' | 'text'>;
 
@@ -38,16 +47,51 @@ export class KnowledgeIndex {
     return this.vocabulary.size;
   }
 
-  /** The chunks that best answer `query`, best first. */
+  /**
+   * The chunks that best answer `query`, best first. A long message is also read sentence by
+   * sentence (see questionsIn), and the reading whose best chunk scores highest is taken.
+   */
   search(query: string, limit: number): RankedPassage[] {
-    const slots = this.vocabulary.slots(analyzerFor(this.language).terms(query));
-    return this.passages.search(slots, this.vocabulary, limit).map((ranked) => ({ ...ranked, chunk: this.chunks[ranked.position]! }));
+    let best: RankedChunk[] = [];
+    for (const [reading, terms] of this.questionsIn(query).entries()) {
+      const ranked = this.passages.search(this.vocabulary.slots(terms), this.vocabulary, limit);
+      if (reading > 0) for (const chunk of ranked) chunk.score *= PART_DISCOUNT;
+      if (ranked.length > 0 && (best.length === 0 || ranked[0]!.score > best[0]!.score)) best = ranked;
+    }
+    return best.map((ranked) => ({ ...ranked, chunk: this.chunks[ranked.position]! }));
   }
 
-  /** The Q&A pair that best matches `message`, or null when none shares a word with it. */
+  /** The Q&A pair that best matches `message` (or one of its sentences), or null when none shares a word with it. */
   matchQa(message: string): QaMatch | null {
     if (this.qa.size === 0) return null;
-    return this.qa.match(this.vocabulary.slots(analyzerFor(this.language).terms(message)));
+    let best: QaMatch | null = null;
+    for (const [reading, terms] of this.questionsIn(message).entries()) {
+      const match = this.qa.match(this.vocabulary.slots(terms));
+      if (match && reading > 0) match.score = Math.round(match.score * PART_DISCOUNT * 10_000) / 10_000;
+      if (match && (!best || match.score > best.score)) best = match;
+    }
+    return best;
+  }
+
+  /**
+   * The analysed terms of the message, and, when it is long, of each sentence and each two
+   * sentences in a row: a visitor who tells a story around the question ("I bought … for my dad,
+   * … now I'm moving to Lisbon: do you ship there?") asks it in one of them, and the story's words,
+   * unknown to the knowledge, would otherwise bury it.
+   */
+  private questionsIn(message: string): string[][] {
+    const analyzer = analyzerFor(this.language);
+    const whole = analyzer.terms(message);
+    if (whole.length < LONG_MESSAGE_TERMS) return [whole];
+    const sentences = message
+      .split(SENTENCE_END)
+      .map((sentence) => analyzer.terms(sentence))
+      .filter((terms) => terms.length > 0)
+      .slice(0, MAX_SENTENCES);
+    if (sentences.length < 2) return [whole];
+    const readings = [whole, ...sentences];
+    for (let i = 1; i < sentences.length; i++) readings.push([...sentences[i - 1]!, ...sentences[i]!]);
+    return readings;
   }
 
   /**

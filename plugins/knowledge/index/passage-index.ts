@@ -7,8 +7,13 @@ const K1 = 1.2;
 const B = 0.75;
 /** Extra occurrences a term gets for standing in these fields (BM25F, folded into one field). */
 export const FIELD_BOOST = { title: 1.5, heading: 1, question: 2 } as const;
-/** Ranking mixes coverage (how much of the question a chunk holds) and BM25 (how strongly). */
-const COVERAGE_SHARE = 0.75;
+/**
+ * The score is coverage^COVERAGE_EXPONENT (how much of the question a chunk holds, on the scale
+ * of a Q&A match's share of the message) times BM25_FLOOR plus the rest of BM25 as a share of the
+ * best the question could reach (how strongly it holds it).
+ */
+const COVERAGE_EXPONENT = 0.7;
+const BM25_FLOOR = 0.75;
 
 export interface ChunkTerms {
   /** Term → occurrences, field boosts included. */
@@ -20,7 +25,7 @@ export interface ChunkTerms {
 export interface RankedChunk {
   /** The chunk's position in the index. */
   position: number;
-  /** 0..1: COVERAGE_SHARE of `coverage` plus the rest of BM25 as a share of the best it could be. */
+  /** 0..1: see COVERAGE_EXPONENT. */
   score: number;
   /** 0..1: the question's weight the chunk holds (terms reached by typo, synonym or compound count less). */
   coverage: number;
@@ -107,7 +112,7 @@ export class PassageIndex {
     const top: RankedChunk[] = [];
     for (const chunk of touched) {
       const coverage = Math.min(1, covered[chunk]! / totalWeight);
-      const score = COVERAGE_SHARE * coverage + (1 - COVERAGE_SHARE) * Math.min(1, bm25[chunk]! / best);
+      const score = coverage ** COVERAGE_EXPONENT * (BM25_FLOOR + (1 - BM25_FLOOR) * Math.min(1, bm25[chunk]! / best));
       bm25[chunk] = 0;
       covered[chunk] = 0;
       if (top.length === limit && !ranksBefore(score, chunk, top[top.length - 1]!)) continue;

@@ -3,6 +3,7 @@
 // "Kosten für den Versand", both ways), or a synonym from the language's small table. Each way in
 // counts a little less than the term itself, so an exact match always wins.
 import { editDistance } from './edit-distance.js';
+import { isQuestionWord } from './question-words.js';
 import { synonymsOf } from './synonyms.js';
 
 /** A word of the question and the known terms that stand for it, each with how much it counts. */
@@ -16,7 +17,7 @@ export interface QuerySlot {
 }
 
 /** How much a term reached another way counts against the term itself. */
-const FACTOR = { typo1: 0.8, typo2: 0.6, prefix: 0.75, compound: 0.85, compoundHead: 0.6, synonym: 0.85 } as const;
+const FACTOR = { typo1: 0.8, typo2: 0.6, prefix: 0.75, compound: 0.85, compoundPart: 0.6, synonym: 0.85 } as const;
 /** A word and a known term one of which begins the other (stems that disagree: "accept", "accepton"). */
 const MIN_PREFIX = 5;
 /** Linking elements between the parts of a compound ("Versand-s-kosten", "Rücksend-e-etikett"). */
@@ -25,6 +26,8 @@ const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
 const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'no', 'nb', 'fi']);
 /** Parts shorter than this are too easily found inside unrelated words. */
 const MIN_PART = 3;
+/** How much more a word the knowledge never uses weighs than its rarest term (see idf). */
+const UNKNOWN_WEIGHT = 1.5;
 /** Typo candidates scanned for one word at most: beyond, the word is taken as unknown. */
 const MAX_TYPO_CANDIDATES = 4000;
 
@@ -33,8 +36,8 @@ export class Vocabulary {
   private readonly documentFrequency = new Map<string, number>();
   /** Known terms by first letter and length, for typo candidates. */
   private readonly byStart = new Map<string, string[]>();
-  /** Compound terms by their head ("kost" → "versandkost"), built for compounding languages. */
-  private readonly compoundsByHead = new Map<string, string[]>();
+  /** Compound terms by their parts ("kost" and "versand" → "versandkost"), built for compounding languages. */
+  private readonly compoundsByPart = new Map<string, string[]>();
   private finished = false;
 
   constructor(readonly language: string) {}
@@ -57,11 +60,11 @@ export class Vocabulary {
     }
     if (COMPOUNDING.has(this.language)) {
       for (const term of this.documentFrequency.keys()) {
-        const split = this.splitCompound(term);
-        if (!split) continue;
-        const list = this.compoundsByHead.get(split[1]);
-        if (list) list.push(term);
-        else this.compoundsByHead.set(split[1], [term]);
+        for (const part of this.splitCompound(term) ?? []) {
+          const list = this.compoundsByPart.get(part);
+          if (list) list.push(term);
+          else this.compoundsByPart.set(part, [term]);
+        }
       }
     }
     this.finished = true;
@@ -79,10 +82,15 @@ export class Vocabulary {
     return this.documentFrequency.get(term) ?? 0;
   }
 
-  /** BM25's IDF; a term no chunk holds weighs as if half of one did (the rarest there is). */
+  /**
+   * BM25's IDF; a word the knowledge never uses weighs UNKNOWN_WEIGHT times the rarest term: it
+   * is what most often tells a question the knowledge cannot answer ("reset my iPhone password"
+   * against "reset my password").
+   */
   idf(term: string | null): number {
     const df = term === null ? 0 : this.frequency(term);
-    return Math.log(1 + (this.documents - df + 0.5) / (df + 0.5));
+    const idf = Math.log(1 + (this.documents - df + 0.5) / (df + 0.5));
+    return df === 0 ? idf * UNKNOWN_WEIGHT : idf;
   }
 
   /** The question's analysed words (repeats removed) with the known terms each can match. */
@@ -95,11 +103,18 @@ export class Vocabulary {
         slots.push({ term, weight: this.idf(term), alternatives: [{ term, factor: 1 }, ...this.related(term)] });
         continue;
       }
-      // An unknown compound made of two known terms is asked as its parts, each half its weight.
-      const parts = COMPOUNDING.has(this.language) ? this.splitCompound(term) : null;
+      if (isQuestionWord(this.language, term)) continue;
+      // An unknown compound made of two known terms is asked as its parts, each half its weight;
+      // one made of a known part and an unknown one, as the known part and the rest of the word.
+      const parts = COMPOUNDING.has(this.language) ? (this.splitCompound(term) ?? this.splitCompound(term, { oneKnown: true })) : null;
       if (parts) {
         for (const part of parts) {
-          slots.push({ term: part, weight: this.idf(part) / 2, alternatives: [{ term: part, factor: FACTOR.compound }, ...this.related(part)] });
+          const known = this.has(part);
+          slots.push({
+            term: part,
+            weight: (known ? this.idf(part) : this.idf(null)) / 2,
+            alternatives: known ? [{ term: part, factor: FACTOR.compound }, ...this.related(part)] : [],
+          });
         }
         continue;
       }
@@ -114,10 +129,10 @@ export class Vocabulary {
     return slots;
   }
 
-  /** Synonyms and compounds headed by the term: other known terms that say the same. */
+  /** Synonyms, and compounds the term is part of: other known terms that say the same, or more. */
   private related(term: string): Array<{ term: string; factor: number }> {
     const related = this.synonyms(term);
-    for (const compound of this.compoundsByHead.get(term) ?? []) related.push({ term: compound, factor: FACTOR.compoundHead });
+    for (const compound of this.compoundsByPart.get(term) ?? []) related.push({ term: compound, factor: FACTOR.compoundPart });
     return related;
   }
 
@@ -149,17 +164,26 @@ export class Vocabulary {
     }
   }
 
-  /** Two known terms that make `term` (with a linking element between), the longest head first. */
-  private splitCompound(term: string): [string, string] | null {
-    if (term.length < MIN_PART * 2) return null;
-    for (let at = MIN_PART; at <= term.length - MIN_PART; at++) {
+  /**
+   * Two known terms that make `term` (with a linking element between), the longest head first;
+   * with `oneKnown`, a known part of 5+ letters and an unknown rest of 4+ ("Rückgabe" + "frist").
+   */
+  private splitCompound(term: string, options: { oneKnown?: boolean } = {}): [string, string] | null {
+    const { oneKnown = false } = options;
+    const minPart = oneKnown ? MIN_PART + 1 : MIN_PART;
+    if (term.length < minPart * 2) return null;
+    for (let at = minPart; at <= term.length - minPart; at++) {
       const head = term.slice(at);
-      if (!this.has(head)) continue;
+      const headKnown = this.has(head);
+      if (!headKnown && !oneKnown) continue;
       const modifier = term.slice(0, at);
       for (const link of LINKS) {
         if (!modifier.endsWith(link)) continue;
         const stem = modifier.slice(0, modifier.length - link.length);
-        if (stem.length >= MIN_PART && stem !== term && this.has(stem)) return [stem, head];
+        if (stem.length < minPart || stem === term) continue;
+        const stemKnown = this.has(stem);
+        if (headKnown && stemKnown) return [stem, head];
+        if (oneKnown && (headKnown ? head.length : stem.length) > MIN_PART + 1 && (headKnown || stemKnown)) return [stem, head];
       }
     }
     return null;
@@ -186,7 +210,10 @@ export class Vocabulary {
           if (better(known, prefix ?? undefined)) prefix = known;
         }
         if (length > term.length + maxDistance) continue;
-        const distance = editDistance(term, known, best ? Math.min(best.distance, maxDistance) : maxDistance);
+        // A mistyped word is not stemmed like the word it stands for ("chnage" against "chang"):
+        // without its last letter it may be one edit closer.
+        const limit = best ? Math.min(best.distance, maxDistance) : maxDistance;
+        const distance = Math.min(editDistance(term, known, limit), editDistance(term.slice(0, -1), known, limit));
         if (distance > maxDistance) continue;
         if (!best || distance < best.distance || (distance === best.distance && better(known, best.term))) best = { term: known, distance };
       }
