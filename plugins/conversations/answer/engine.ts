@@ -116,15 +116,18 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         }
       }
 
-      // Quoting a passage is answering: it takes the same confidence as a Q&A answer.
-      const best = relevant[0];
+      // Quoting a passage is answering: it takes the same confidence as a Q&A answer. Q&A pairs
+      // are not quoted as passages: the Q&A match above weighs their answers as it should (less
+      // than their questions) and already said how sure it is.
+      const documents = relevant.filter((passage) => passage.kind === 'passage');
+      const best = documents[0];
       if (best && best.score >= settings.answer.min_confidence) {
         const quoted = extractAnswer(best, message, chatbot.language);
         return reply({
           content: phrases.knowledgeIntro ? `${phrases.knowledgeIntro} ${quoted}` : quoted,
           answer_type: 'knowledge',
           confidence: best.score,
-          sources: relevant.slice(0, MAX_SOURCES).map(passageSource),
+          sources: documents.slice(0, MAX_SOURCES).map(passageSource),
         });
       }
       if (qa && qa.score >= settings.answer.suggest_confidence) {
