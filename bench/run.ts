@@ -5,10 +5,11 @@ import { cpus, totalmem } from 'node:os';
 import { analyticsBenchmark } from './analytics.js';
 import { chatBenchmark } from './chat.js';
 import { knowledgeBenchmark } from './knowledge.js';
+import { realtextBenchmark } from './realtext.js';
 import { webhookBenchmark } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
-/** `--only=chat`, `--only=knowledge`, `--only=webhooks` or `--only=analytics` runs one benchmark. */
+/** `--only=chat`, `--only=knowledge`, `--only=webhooks`, `--only=analytics` or `--only=realtext` runs one benchmark. */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -17,6 +18,7 @@ if (!only || only === 'knowledge') await runKnowledge();
 if (!only || only === 'chat') await runChat();
 if (!only || only === 'webhooks') await runWebhooks();
 if (!only || only === 'analytics') await runAnalytics();
+if (!only || only === 'realtext') await runRealtext();
 
 async function runKnowledge() {
   const knowledge = await knowledgeBenchmark(
@@ -104,4 +106,59 @@ ${row(`timeseries, ${a.days} days, daily in America/New_York (every hour from ho
 ${row(`trends, ${a.days} days and the ${a.days} before`, a.reads.trends)}
 | baseline: plain scan of the raw messages of the ${a.days} days through the repository, same run | ${a.scannedMessages.toLocaleString('en')} messages in ${ms(a.baselineMs)} |
 `);
+}
+
+async function runRealtext() {
+  const r = await realtextBenchmark(
+    quick
+      ? { quick: true, seconds: 5, connections: 50, conversations: 1000, templated: 60 }
+      : { quick: false, seconds: 30, connections: 50, conversations: 1000, templated: 200 },
+  );
+  const mib = (value: number) => `${value.toFixed(0)} MiB`;
+  const pct = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
+  const sources = r.corpus.bySource.map(({ source, documents, bytes }) => `${source} ${documents} (${(bytes / 1e6).toFixed(2)} MB)`).join(', ');
+  const quality = (rows: typeof r.quality.search, top5: boolean) =>
+    rows
+      .map(
+        (row) =>
+          `| ${row.name} | ${row.questions} | ${row.top1} (${pct(row.top1, row.questions)}) |${top5 ? ` ${row.top5} (${pct(row.top5, row.questions)}) |` : ''}`,
+      )
+      .join('\n');
+  const chatRows = r.chat.map(({ name, result }) => {
+    const types = Object.entries(result.answerTypes)
+      .map(([type, count]) => `${type} ${count}`)
+      .join(', ');
+    return `| chat turns, ${name} | ${result.requestsPerSecond.toFixed(1)} turns/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, max ${ms(result.max)}; ${result.requests} turns (${types}), ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} of them autocannon's 10 s timeouts) |
+| … ÷ baseline | throughput ×${(result.requestsPerSecond / r.hello.requestsPerSecond).toFixed(4)}, p50 ×${(result.p50 / Math.max(r.hello.p50, 0.01)).toFixed(1)}, p99 ×${(result.p99 / Math.max(r.hello.p99, 0.01)).toFixed(1)} |`;
+  });
+  process.stdout.write(`
+### Real text: chat and knowledge search (SQLite, real HTTP, server, load and baseline in their own processes)${quick ? ' — quick run' : ''}
+
+Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Load average (1 min) ${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end.
+
+| measure | value |
+|---|---|
+| corpus (node_modules documentation at the lock file's versions${quick ? ', quick slice: the hand-written questions’ documents and one in eight of the rest' : ''}) | ${r.corpus.documents.toLocaleString('en')} documents, ${(r.corpus.bytes / 1e6).toFixed(2)} MB, from ${r.corpus.packages} packages (${r.corpus.markdownFiles} Markdown files, ${r.corpus.declarationFiles} declaration files read); ${sources}; + ${r.corpus.qaPairs} FAQ entries as Q&A pairs; built in ${r.corpus.buildSeconds.toFixed(1)} s |
+| loaded through the API | ${r.load.items.toLocaleString('en')} items in ${r.load.batches} import calls (${r.load.importSeconds.toFixed(1)} s); all processed ${r.load.readySeconds.toFixed(1)} s after the first call: ${r.load.ready} ready, ${r.load.failed} failed, **${r.load.chunks.toLocaleString('en')} chunks** |
+| server RSS | before loading ${mib(r.rssMiB.start)}, after loading ${mib(r.rssMiB.loaded)}, after the first search ${mib(r.rssMiB.firstSearch)}, after the chat loads ${mib(r.rssMiB.afterChat)} (peak ${mib(r.rssMiB.peak)}) |
+| first search after loading (includes any index build) | ${ms(r.firstSearchMs)} |
+| search alone, ${r.search.samples} queries (the ${r.search.samples / 2} questions twice), one at a time | p50 ${ms(r.search.p50)}, p99 ${ms(r.search.p99)}, mean ${ms(r.search.mean)}, max ${ms(r.search.max)} |
+| baseline: bare hapi GET /hello after each search, same run | p50 ${ms(r.searchBaseline.p50)}, p99 ${ms(r.searchBaseline.p99)} |
+| search ÷ baseline | p50 ×${(r.search.p50 / r.searchBaseline.p50).toFixed(1)}, p99 ×${(r.search.p99 / r.searchBaseline.p99).toFixed(1)} |
+| load | ${r.options.connections} connections for ${r.options.seconds} s per workload, the questions in turn, turns spread over ${r.options.conversations.toLocaleString('en')} conversations (autocannon in a child process) |
+${chatRows.join('\n')}
+| baseline: bare hapi GET /hello, same run, same load | ${r.hello.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(r.hello.p50)}, p99 ${ms(r.hello.p99)} |
+
+Quality, search route (\`POST …/knowledge/search\`, limit 5): is the first passage's document one the question expects?
+
+| questions | n | first source right | expected in top 5 |
+|---|---|---|---|
+${quality(r.quality.search, true)}
+
+Quality, messages route (the first reply to each question in the default-threshold load; a fallback has no source):
+
+| questions | n | first source right |
+|---|---|---|
+${quality(r.quality.chat, false)}
+${r.handMissing.length > 0 ? `\nHand-written questions left out (expected document not in the corpus): ${r.handMissing.length}.\n` : ''}`);
 }
