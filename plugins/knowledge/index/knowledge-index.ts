@@ -4,7 +4,7 @@ import type { QaMatch, QaPair } from '../../../core/services/knowledge.js';
 import { analyzerFor } from '../../../core/text/analysis.js';
 import { termCount } from '../../../core/text/term-counts.js';
 import type { StoredChunk } from '../store.js';
-import { FIELD_BOOST, PassageIndex, type ChunkTerms, type RankedChunk } from './passage-index.js';
+import { FIELD_BOOST, PassageIndex, PassageIndexBuilder, type RankedChunk } from './passage-index.js';
 import { QaIndex } from './qa-index.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -100,9 +100,8 @@ export class KnowledgeIndex {
    */
   static async build(language: string, pages: AsyncIterable<StoredChunk[]>): Promise<KnowledgeIndex> {
     const analyzer = analyzerFor(language);
-    const vocabulary = new Vocabulary(language);
+    const passages = new PassageIndexBuilder();
     const chunks: IndexedChunk[] = [];
-    const chunkTerms: ChunkTerms[] = [];
     const pairs: Array<QaPair & { phrasingTerms: string[][]; answerTerms: string[] }> = [];
     // Titles and headings repeat across a document's chunks: analyse each once.
     const analysed = new Map<string, string[]>();
@@ -115,36 +114,42 @@ export class KnowledgeIndex {
 
     for await (const page of pages) {
       for (const record of page) {
-        const frequencies = new Map<string, number>();
-        let length = record.length;
-        for (const term of record.terms) frequencies.set(term, termCount(record.term_counts, term));
-        const boost = (terms: string[], by: number) => {
-          for (const term of terms) {
-            frequencies.set(term, (frequencies.get(term) ?? 0) + by);
-            length += by;
-          }
+        // The stored counts, plus the field boosts of the title, the headings or a Q&A question.
+        const boosts = new Map<string, number>();
+        const boost = (terms: Iterable<string>, by: number) => {
+          for (const term of terms) boosts.set(term, (boosts.get(term) ?? 0) + by);
         };
         if (record.qa) {
           const phrasingTerms = [record.qa.question, ...record.qa.alternatives].map((text) => analyzer.terms(text));
-          boost([...new Set(phrasingTerms.flat())], FIELD_BOOST.question);
+          boost(new Set(phrasingTerms.flat()), FIELD_BOOST.question);
           pairs.push({ document_id: record.item_id, ...record.qa, phrasingTerms, answerTerms: analyzer.terms(record.qa.answer) });
         } else {
           if (record.title) boost(termsOf(record.title), FIELD_BOOST.title);
           for (const heading of record.heading_path) boost(termsOf(heading), FIELD_BOOST.heading);
         }
-        vocabulary.addDocument(frequencies.keys());
-        chunkTerms.push({ frequencies, length });
+        let length = record.length;
+        for (const by of boosts.values()) length += by;
+        passages.add(frequenciesOf(record, boosts), length);
         const { id, item_id, kind, title, heading_path, url, text } = record;
         chunks.push({ id, item_id, kind, title, heading_path, url, text });
         bytes += 2 * (text.length + (title?.length ?? 0) + heading_path.reduce((sum, heading) => sum + heading.length, 0)) + 200;
-        bytes += frequencies.size * 80; // the build's maps, and the vocabulary entries they leave
       }
     }
-    vocabulary.finish(chunks.length);
-    // Stable order whatever order the store returned: results tie-break on position.
-    const passages = new PassageIndex(chunkTerms);
+    const vocabulary = new Vocabulary(language, passages.documentFrequencies(), chunks.length);
+    const passageIndex = passages.finish();
+    // Pairs in id order, whatever order the store returned them in: ties go to the lower id.
     pairs.sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0));
     const qa = new QaIndex(pairs, vocabulary);
-    return new KnowledgeIndex(language, chunks, vocabulary, passages, qa, bytes + passages.bytes);
+    return new KnowledgeIndex(language, chunks, vocabulary, passageIndex, qa, bytes + passageIndex.bytes + vocabulary.size * 120);
   }
+}
+
+/** A chunk's stored term counts with the boosts added (a boosted term the text lacks is added). */
+function* frequenciesOf(record: StoredChunk, boosts: Map<string, number>): Iterable<[string, number]> {
+  for (const term of record.terms) {
+    const boost = boosts.get(term);
+    if (boost !== undefined) boosts.delete(term);
+    yield [term, termCount(record.term_counts, term) + (boost ?? 0)];
+  }
+  yield* boosts;
 }

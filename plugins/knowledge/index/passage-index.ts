@@ -1,6 +1,12 @@
 // Ranking a chatbot's chunks for a question, in memory: posting lists over the analysed terms the
 // store keeps with each chunk, BM25 with field weights (a word of the title, a heading or a Q&A
 // question counts more than one of the body), and how much of the question each chunk covers.
+//
+// Top-k with MaxScore: the question's words are taken from the rarest (heaviest) down, each
+// posting list walked whole, until the words left could not lift a chunk none of the walked words
+// found above the k-th score found so far; the common words left are then only looked up (binary
+// search) in the chunks already found. A question made of one rare word and "use the api" walks
+// one short list and looks "use" and "api" up a few times, instead of walking 10,000 postings.
 import type { QuerySlot, Vocabulary } from './vocabulary.js';
 
 const K1 = 1.2;
@@ -15,13 +21,6 @@ export const FIELD_BOOST = { title: 1.5, heading: 1, question: 2 } as const;
 const COVERAGE_EXPONENT = 0.7;
 const BM25_FLOOR = 0.75;
 
-export interface ChunkTerms {
-  /** Term → occurrences, field boosts included. */
-  frequencies: Map<string, number>;
-  /** BM25's document length, field boosts included. */
-  length: number;
-}
-
 export interface RankedChunk {
   /** The chunk's position in the index. */
   position: number;
@@ -31,45 +30,84 @@ export interface RankedChunk {
   coverage: number;
 }
 
+interface PostingList {
+  /** Chunk positions, ascending. */
+  chunks: Int32Array;
+  /** BM25's saturated term frequency of each (tf·(k1+1) / (tf + k1·length norm)), idf left out. */
+  impacts: Float32Array;
+}
+
+/** Collects chunks one by one (each chunk's terms with their field-boosted frequencies). */
+export class PassageIndexBuilder {
+  private readonly lists = new Map<string, { chunks: number[]; frequencies: number[] }>();
+  private readonly lengths: number[] = [];
+
+  /** Adds the next chunk (position = chunks added before it). */
+  add(frequencies: Iterable<[string, number]>, length: number): void {
+    const position = this.lengths.length;
+    this.lengths.push(length);
+    for (const [term, frequency] of frequencies) {
+      let list = this.lists.get(term);
+      if (!list) this.lists.set(term, (list = { chunks: [], frequencies: [] }));
+      list.chunks.push(position);
+      list.frequencies.push(frequency);
+    }
+  }
+
+  /** How many chunks hold each term (the document frequency of IDF). */
+  documentFrequencies(): Map<string, number> {
+    const frequencies = new Map<string, number>();
+    for (const [term, list] of this.lists) frequencies.set(term, list.chunks.length);
+    return frequencies;
+  }
+
+  finish(): PassageIndex {
+    const count = this.lengths.length;
+    const averageLength = count > 0 ? this.lengths.reduce((sum, length) => sum + length, 0) / count || 1 : 1;
+    const norms = this.lengths.map((length) => K1 * (1 - B + (B * length) / averageLength));
+    const postings = new Map<string, PostingList>();
+    for (const [term, list] of this.lists) {
+      const impacts = new Float32Array(list.chunks.length);
+      for (let i = 0; i < impacts.length; i++) {
+        const tf = list.frequencies[i]!;
+        impacts[i] = (tf * (K1 + 1)) / (tf + norms[list.chunks[i]!]!);
+      }
+      postings.set(term, { chunks: Int32Array.from(list.chunks), impacts });
+    }
+    this.lists.clear();
+    return new PassageIndex(postings, count);
+  }
+}
+
+/** One word of the question as the search walks it: its weight and the posting lists of its terms. */
+interface SearchSlot {
+  weight: number;
+  lists: Array<{ list: PostingList; idf: number; weight: number }>;
+}
+
 export class PassageIndex {
-  private readonly postings = new Map<string, { chunks: Int32Array; frequencies: Float32Array }>();
-  private readonly lengths: Float32Array;
-  private readonly averageLength: number;
   /** Scratch per chunk, reused by every search (searches are synchronous, never interleaved). */
   private readonly bm25: Float64Array;
   private readonly covered: Float64Array;
-  private readonly slotBm25: Float64Array;
-  private readonly slotCovered: Float64Array;
+  private readonly seen: Uint8Array;
+  /** Per chunk, the last slot walk that counted it (a slot counts once per chunk). */
+  private readonly countedBy: Int32Array;
+  private walks = 0;
 
-  /** Builds the postings from each chunk's terms; `chunks[i]` is position i. */
-  constructor(chunks: ChunkTerms[]) {
-    const building = new Map<string, { chunks: number[]; frequencies: number[] }>();
-    this.lengths = new Float32Array(chunks.length);
-    let totalLength = 0;
-    chunks.forEach((chunk, position) => {
-      this.lengths[position] = chunk.length;
-      totalLength += chunk.length;
-      for (const [term, frequency] of chunk.frequencies) {
-        let list = building.get(term);
-        if (!list) building.set(term, (list = { chunks: [], frequencies: [] }));
-        list.chunks.push(position);
-        list.frequencies.push(frequency);
-      }
-    });
-    for (const [term, list] of building) {
-      this.postings.set(term, { chunks: Int32Array.from(list.chunks), frequencies: Float32Array.from(list.frequencies) });
-    }
-    this.averageLength = chunks.length > 0 ? totalLength / chunks.length || 1 : 1;
-    this.bm25 = new Float64Array(chunks.length);
-    this.covered = new Float64Array(chunks.length);
-    this.slotBm25 = new Float64Array(chunks.length);
-    this.slotCovered = new Float64Array(chunks.length);
+  constructor(
+    private readonly postings: Map<string, PostingList>,
+    readonly size: number,
+  ) {
+    this.bm25 = new Float64Array(size);
+    this.covered = new Float64Array(size);
+    this.seen = new Uint8Array(size);
+    this.countedBy = new Int32Array(size);
   }
 
   /** Bytes held by the postings and scratch arrays (for the cache's memory budget). */
   get bytes(): number {
-    let bytes = this.lengths.byteLength * 17; // lengths, and four Float64 scratch arrays
-    for (const [term, list] of this.postings) bytes += list.chunks.byteLength + list.frequencies.byteLength + term.length * 2 + 64;
+    let bytes = this.size * 21;
+    for (const [term, list] of this.postings) bytes += list.chunks.byteLength + list.impacts.byteLength + term.length * 2 + 64;
     return bytes;
   }
 
@@ -77,44 +115,41 @@ export class PassageIndex {
   search(slots: QuerySlot[], vocabulary: Vocabulary, limit: number): RankedChunk[] {
     const totalWeight = slots.reduce((sum, slot) => sum + slot.weight, 0);
     if (totalWeight <= 0 || limit <= 0) return [];
-    const touched: number[] = [];
-    const { bm25, covered, slotBm25, slotCovered } = this;
-
-    for (const slot of slots) {
-      const slotTouched: number[] = [];
-      for (const alternative of slot.alternatives) {
-        const list = this.postings.get(alternative.term);
-        if (!list) continue;
-        // A term reached another way weighs as that term does, discounted: never more than the word.
-        const idf = Math.min(slot.weight, vocabulary.idf(alternative.term)) * alternative.factor;
-        const weight = slot.weight * alternative.factor;
-        for (let i = 0; i < list.chunks.length; i++) {
-          const chunk = list.chunks[i]!;
-          const tf = list.frequencies[i]!;
-          const saturated = (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[chunk]!) / this.averageLength));
-          const value = idf * saturated;
-          if (slotBm25[chunk] === 0 && slotCovered[chunk] === 0) slotTouched.push(chunk);
-          // One slot counts once per chunk: by its best-matching term.
-          if (value > slotBm25[chunk]!) slotBm25[chunk] = value;
-          if (weight > slotCovered[chunk]!) slotCovered[chunk] = weight;
-        }
-      }
-      for (const chunk of slotTouched) {
-        if (bm25[chunk] === 0 && covered[chunk] === 0) touched.push(chunk);
-        bm25[chunk] += slotBm25[chunk]!;
-        covered[chunk] += slotCovered[chunk]!;
-        slotBm25[chunk] = 0;
-        slotCovered[chunk] = 0;
-      }
-    }
-
     const best = totalWeight * (K1 + 1);
+    const scoreOf = (bm25: number, covered: number) =>
+      Math.min(1, covered / totalWeight) ** COVERAGE_EXPONENT * (BM25_FLOOR + (1 - BM25_FLOOR) * Math.min(1, bm25 / best));
+
+    // Heaviest words first; `remaining[i]` is the weight of the words from i on.
+    const searchSlots = slots
+      .map((slot) => this.searchSlot(slot, vocabulary))
+      .filter((slot) => slot.lists.length > 0)
+      .sort((a, b) => b.weight - a.weight);
+    const remaining = new Float64Array(searchSlots.length + 1);
+    for (let i = searchSlots.length - 1; i >= 0; i--) remaining[i] = remaining[i + 1]! + searchSlots[i]!.weight;
+
+    const touched: number[] = [];
+    let walked = 0;
+    for (; walked < searchSlots.length; walked++) {
+      // A chunk none of the walked words found holds at most the words left: can it still make the top k?
+      if (walked > 0 && touched.length >= limit) {
+        const ceiling = scoreOf(remaining[walked]! * (K1 + 1), remaining[walked]!);
+        // No chunk found so far can score above what the walked words give at most: if even that
+        // is below the ceiling, the k-th cannot be above it either, and there is nothing to check.
+        const walkedWeight = remaining[0]! - remaining[walked]!;
+        if (ceiling < scoreOf(walkedWeight * (K1 + 1) + ceiling, walkedWeight + remaining[walked]!) && ceiling < this.kthScore(touched, limit, scoreOf)) break;
+      }
+      this.walk(searchSlots[walked]!, touched);
+    }
+    // The words left are looked up in the chunks found.
+    for (let i = walked; i < searchSlots.length; i++) this.lookUp(searchSlots[i]!, touched);
+
     const top: RankedChunk[] = [];
     for (const chunk of touched) {
-      const coverage = Math.min(1, covered[chunk]! / totalWeight);
-      const score = coverage ** COVERAGE_EXPONENT * (BM25_FLOOR + (1 - BM25_FLOOR) * Math.min(1, bm25[chunk]! / best));
-      bm25[chunk] = 0;
-      covered[chunk] = 0;
+      const score = scoreOf(this.bm25[chunk]!, this.covered[chunk]!);
+      const coverage = Math.min(1, this.covered[chunk]! / totalWeight);
+      this.bm25[chunk] = 0;
+      this.covered[chunk] = 0;
+      this.seen[chunk] = 0;
       if (top.length === limit && !ranksBefore(score, chunk, top[top.length - 1]!)) continue;
       let at = top.length;
       while (at > 0 && ranksBefore(score, chunk, top[at - 1]!)) at--;
@@ -123,8 +158,103 @@ export class PassageIndex {
     }
     return top;
   }
+
+  private searchSlot(slot: QuerySlot, vocabulary: Vocabulary): SearchSlot {
+    const lists: SearchSlot['lists'] = [];
+    for (const alternative of slot.alternatives) {
+      const list = this.postings.get(alternative.term);
+      if (!list) continue;
+      // A term reached another way weighs as that term does, discounted: never more than the word.
+      lists.push({ list, idf: Math.min(slot.weight, vocabulary.idf(alternative.term)) * alternative.factor, weight: slot.weight * alternative.factor });
+    }
+    // The best-matching term first: a chunk holding several of the slot's terms counts by the best.
+    lists.sort((a, b) => b.weight - a.weight);
+    return { weight: slot.weight, lists };
+  }
+
+  /** Adds the slot to every chunk its terms hold; one slot counts once per chunk, by its best term. */
+  private walk(slot: SearchSlot, touched: number[]): void {
+    const { bm25, covered, seen, countedBy } = this;
+    if (this.walks === 0x7fffffff) {
+      countedBy.fill(0);
+      this.walks = 0;
+    }
+    const walk = ++this.walks;
+    const single = slot.lists.length === 1;
+    for (const { list, idf, weight } of slot.lists) {
+      for (let i = 0; i < list.chunks.length; i++) {
+        const chunk = list.chunks[i]!;
+        if (!single) {
+          if (countedBy[chunk] === walk) continue; // a better term of this slot already counted it
+          countedBy[chunk] = walk;
+        }
+        if (seen[chunk] === 0) {
+          seen[chunk] = 1;
+          touched.push(chunk);
+        }
+        bm25[chunk] += idf * list.impacts[i]!;
+        covered[chunk] += weight;
+      }
+    }
+  }
+
+  /** Adds the slot to the chunks already found that hold one of its terms. */
+  private lookUp(slot: SearchSlot, touched: number[]): void {
+    for (const chunk of touched) {
+      for (const { list, idf, weight } of slot.lists) {
+        const at = binarySearch(list.chunks, chunk);
+        if (at < 0) continue;
+        this.bm25[chunk] += idf * list.impacts[at]!;
+        this.covered[chunk] += weight;
+        break; // the best term of the slot the chunk holds
+      }
+    }
+  }
+
+  /** The k-th best score among the chunks found so far (what a newcomer must beat). */
+  private kthScore(touched: number[], k: number, scoreOf: (bm25: number, covered: number) => number): number {
+    const scores = touched.map((chunk) => scoreOf(this.bm25[chunk]!, this.covered[chunk]!));
+    return quickSelectDescending(scores, k - 1);
+  }
 }
 
 function ranksBefore(score: number, position: number, other: RankedChunk): boolean {
   return score > other.score || (score === other.score && position < other.position);
+}
+
+function binarySearch(values: Int32Array, target: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = values[middle]!;
+    if (value === target) return middle;
+    if (value < target) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** The value that would stand at `index` if `values` were sorted in descending order (reorders `values`). */
+function quickSelectDescending(values: number[], index: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1]!;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i]! > pivot) i++;
+      while (values[j]! < pivot) j--;
+      if (i <= j) {
+        [values[i], values[j]] = [values[j]!, values[i]!];
+        i++;
+        j--;
+      }
+    }
+    if (index <= j) high = j;
+    else if (index >= i) low = i;
+    else return values[index]!;
+  }
+  return values[index]!;
 }

@@ -29,29 +29,23 @@ const MIN_PART = 3;
 /** How much more a word the knowledge never uses weighs than its rarest term (see idf). */
 const UNKNOWN_WEIGHT = 1.5;
 /** Typo candidates scanned for one word at most: beyond, the word is taken as unknown. */
-const MAX_TYPO_CANDIDATES = 4000;
+const MAX_TYPO_CANDIDATES = 2000;
 
 export class Vocabulary {
   /** Chunks (documents of the IDF) that hold each term. */
-  private readonly documentFrequency = new Map<string, number>();
+  private readonly documentFrequency: Map<string, number>;
   /** Known terms by first letter and length, for typo candidates. */
   private readonly byStart = new Map<string, string[]>();
   /** Compound terms by their parts ("kost" and "versand" → "versandkost"), built for compounding languages. */
   private readonly compoundsByPart = new Map<string, string[]>();
-  private finished = false;
 
-  constructor(readonly language: string) {}
-
-  /** Counts the distinct terms of one more chunk. Call before `finish`. */
-  addDocument(terms: Iterable<string>): void {
-    for (const term of terms) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
-  }
-
-  documents = 0;
-
-  /** Indexes the vocabulary for lookups; nothing may be added after. */
-  finish(documents: number): void {
-    this.documents = documents;
+  /** `documentFrequency`: how many of the `documents` chunks hold each term. */
+  constructor(
+    readonly language: string,
+    documentFrequency: Map<string, number>,
+    private readonly documents: number,
+  ) {
+    this.documentFrequency = documentFrequency;
     for (const term of this.documentFrequency.keys()) {
       const key = bucketKey(term[0]!, term.length);
       const list = this.byStart.get(key);
@@ -67,7 +61,6 @@ export class Vocabulary {
         }
       }
     }
-    this.finished = true;
   }
 
   get size(): number {
@@ -95,7 +88,6 @@ export class Vocabulary {
 
   /** The question's analysed words (repeats removed) with the known terms each can match. */
   slots(queryTerms: string[]): QuerySlot[] {
-    if (!this.finished) throw new Error('Vocabulary.finish() must be called before lookups');
     const distinct = [...new Set(queryTerms)];
     const slots: QuerySlot[] = [];
     for (const term of distinct) {
