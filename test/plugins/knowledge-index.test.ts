@@ -98,3 +98,24 @@ t.test('passages: coverage of the question ranks first, titles and headings coun
   const partial = index.search('items lost in the mail', 3);
   t.ok(partial.every((hit) => hit.score < 0.5), 'one shared word of four is a weak match');
 });
+
+t.test('passages: the pruned top-k (MaxScore) is the exhaustive top-k', async (t) => {
+  // Words drawn with a Zipf-like skew, so some are in most chunks and some in few: the case where
+  // pruning skips the common words' lists. Asking for every chunk walks every list, unpruned.
+  const words = Array.from({ length: 300 }, (_, i) => `w${i.toString(36)}x`);
+  let seed = 42;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const word = () => words[Math.floor(words.length * random() ** 3)]!;
+  const sentence = (length: number) => Array.from({ length }, word).join(' ');
+  const documents = Array.from({ length: 120 }, (_, i) => ({ id: `doc_${String(i).padStart(3, '0')}`, title: sentence(2), content: `${sentence(30)}.\n\n## ${sentence(2)}\n\n${sentence(40)}.` }));
+  const index = await knowledgeIndexOf('xx', { documents });
+  let compared = 0;
+  for (let q = 0; q < 200; q++) {
+    const query = sentence(1 + Math.floor(random() * 7));
+    const exhaustive = index.search(query, 100_000).slice(0, 5);
+    const pruned = index.search(query, 5);
+    t.same(pruned.map((hit) => [hit.chunk.id, hit.score]), exhaustive.map((hit) => [hit.chunk.id, hit.score]), `"${query}"`);
+    compared += pruned.length;
+  }
+  t.ok(compared > 500, `${compared} results compared`);
+});
