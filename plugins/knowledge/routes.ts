@@ -191,8 +191,9 @@ export function knowledgeRoutes(
       options: {
         description: 'Search the knowledge base: the ranked passages the chatbot would answer from',
         notes:
-          'The query is analysed in the chatbot’s language (stop words, stems, accents). `score` is BM25 as a ' +
-          'share of the best score the query could reach (0 to 1). Only ready items are found.',
+          'The query is analysed in the chatbot’s language (stop words, stems, accents; typos, compounds and ' +
+          'synonyms match at a discount). `score` (0 to 1) is mostly how much of the query the passage holds, ' +
+          'each word weighted by how rare it is in the knowledge, and a quarter BM25. Only ready items are found.',
         tags: ['api', 'knowledge'],
         plugins: { platform: { chatbotKey: true, scope: 'knowledge:read' } }, // a search, sent as POST
         validate: { params: knowledgeParams, payload: searchInput },
