@@ -24,6 +24,11 @@ export interface AnswerSettings {
   /** A passage must score this much to be answered from (or handed to the language model). */
   min_passage_score: number;
   show_sources: boolean;
+  /**
+   * Learning from use (opt-in): a thumbs-up on a reply that gave a Q&A pair's answer adds the
+   * visitor's question to that pair's alternative phrasings (the knowledge plugin's learning.ts).
+   */
+  learn_from_feedback: boolean;
 }
 
 export interface BehaviourSettings {

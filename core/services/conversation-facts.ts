@@ -1,5 +1,6 @@
-// What the conversations plugin offers analytics (`server.plugins.conversations.facts`): the records
-// of conversations and messages, read only, by time range, a page at a time. Each time a figure is
+// What the conversations plugin offers other areas (`server.plugins.conversations.facts`): the
+// records of conversations and messages, read only; for analytics by time range, a page at a time,
+// for the knowledge base's learning from use one by one. Each time a figure is
 // counted by is written on the record in the same write as the change it dates (a start, an end, a
 // resolution, a rating), so a crash never loses or doubles a fact and reading a range twice gives
 // the same answer.
@@ -54,6 +55,12 @@ export interface ConversationFacts {
   rated(tenant: TenantScope, range: FactRange): AsyncIterable<MessageFact>;
   /** The visitor message a reply answered: the message just before it when that is the visitor's, else null. */
   questionBefore(tenant: TenantScope, reply: { id: string; conversation_id: string }): Promise<MessageFact | null>;
+  /** One message, or null when the tenant has none by that id. */
+  message(tenant: TenantScope, messageId: string): Promise<MessageFact | null>;
+  /** One conversation, or null when the tenant has none by that id. */
+  conversation(tenant: TenantScope, conversationId: string): Promise<ConversationFact | null>;
+  /** A conversation's visitor (`user`) messages, oldest first, read a page at a time. */
+  visitorMessages(tenant: TenantScope, conversationId: string): AsyncIterable<MessageFact>;
   /** The language of each of these conversations that exists; at most 100 ids per call. */
   languages(tenant: TenantScope, conversationIds: string[]): Promise<Map<string, string>>;
   /** When the tenant's first conversation still stored started, or null. */

@@ -120,6 +120,11 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
         .description('A Q&A pair scoring from this up to min_confidence is offered as "did you mean"; at or above min_confidence, never'),
       min_passage_score: Joi.number().min(0).max(1).default(0.1),
       show_sources: Joi.boolean().default(true),
+      learn_from_feedback: Joi.boolean()
+        .default(false)
+        .description(
+          'Learning from use: a thumbs-up on a reply that gave a Q&A pair’s answer adds the visitor’s question to the pair’s `alternatives` (at most 20; a thumbs-down removes nothing)',
+        ),
     })
       .default()
       .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.string().required() }) }),

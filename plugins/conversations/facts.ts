@@ -1,5 +1,6 @@
 // The conversations plugin's side of core/services/conversation-facts.ts: its records read by time
-// range for analytics, a page at a time, through the fields and indexes store.ts declares for it.
+// range for analytics, a page at a time, through the fields and indexes store.ts declares for it;
+// and single records for the knowledge base's learning from use.
 import { encodeTime } from 'ulid';
 import type { ConversationFact, ConversationFacts, FactRange, MessageFact } from '../../core/services/conversation-facts.js';
 import { recordsInPages } from '../../core/export.js';
@@ -65,6 +66,18 @@ export function conversationFacts(collections: ConversationCollections): Convers
       const filter = { conversation_id: reply.conversation_id, id: { lt: reply.id } };
       const [before] = await collections.messages.forTenant(tenant).list({ filter, sort: { field: 'id', direction: 'desc' }, limit: 1 });
       return before?.role === 'user' ? messageFact(before) : null;
+    },
+    async message(tenant, messageId) {
+      const message = await collections.messages.forTenant(tenant).get(messageId);
+      return message && messageFact(message);
+    },
+    async conversation(tenant, conversationId) {
+      const conversation = await collections.conversations.forTenant(tenant).get(conversationId);
+      return conversation && conversationFact(conversation);
+    },
+    async *visitorMessages(tenant, conversationId) {
+      const filter = { conversation_id: conversationId, role: 'user' };
+      for await (const message of recordsInPages(collections.messages.forTenant(tenant), filter, PAGE)) yield messageFact(message);
     },
     async languages(tenant, ids) {
       if (ids.length > 100) throw new RangeError('at most 100 conversation ids per call');

@@ -9,7 +9,7 @@ import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
 import type { LeadDetails, LeadRecorder } from '../../core/services/leads.js';
-import { VersionConflictError } from '../../core/store/errors.js';
+import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
 import type { Repository, TenantScope, WriteOp } from '../../core/store/types.js';
 import type { Answer, AnswerEngine } from './answer/engine.js';
 import type { ChatTurn } from './answer/llm.js';
@@ -331,7 +331,10 @@ export class ConversationService {
     });
   }
 
-  /** Rates a reply. A thumbs-down makes an automatically resolved conversation unresolved. */
+  /**
+   * Rates a reply, publishing `message.rated` with the change (nothing when the rating and comment
+   * are the ones it has). A thumbs-down makes an automatically resolved conversation unresolved.
+   */
   async feedback(
     tenant: TenantScope,
     chatbot: ChatbotSummary,
@@ -346,8 +349,21 @@ export class ConversationService {
     // feedback_at dates the rating for analytics, in the same write; the same rating given again
     // (a new comment) is no new rating, and keeps its date.
     const ratedAt = message.feedback === input.rating && message.feedback_at ? message.feedback_at : this.platform.now().toISOString();
-    const updated = await this.messages(tenant).update(message.id, { feedback: input.rating, feedback_comment: input.comment, feedback_at: ratedAt });
-    if (!updated) throw notFound('message', message.id);
+    let updated: Message = message;
+    if (message.feedback !== input.rating || message.feedback_comment !== input.comment || !message.feedback_at) {
+      const changes: Partial<MessageDoc> = { feedback: input.rating, feedback_comment: input.comment, feedback_at: ratedAt };
+      updated = { ...message, ...changes, version: message.version + 1 };
+      try {
+        // The event carries the rated reply; other areas react to it (the knowledge base learns
+        // from thumbs-ups when the chatbot lets it), durably, since it is written with the rating.
+        await this.platform.events.publish(tenant, { type: 'message.rated', chatbotId: chatbot.id, data: presentMessage(updated) }, [
+          this.messages(tenant).ops.update(message.id, changes),
+        ]);
+      } catch (error) {
+        if (error instanceof RecordNotFoundError) throw notFound('message', message.id); // deleted meanwhile
+        throw error;
+      }
+    }
     if (input.rating === 'down' && !conversation.had_negative_feedback) {
       await this.change(tenant, chatbot, conversation.id, (current) => {
         const changes: Partial<ConversationDoc> = { had_negative_feedback: true, updated_at: this.platform.now().toISOString() };

@@ -3,6 +3,7 @@
 import type { Plugin } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/access.js';
 import { Fetcher } from '../../core/http/fetcher.js';
+import { registerLearning } from './learning.js';
 import { ParserPool } from './parsing/pool.js';
 import { knowledgeRetriever } from './retriever.js';
 import { knowledgeRoutes } from './routes.js';
@@ -40,6 +41,9 @@ export const knowledgePlugin: Plugin<void> = {
         knowledge.chunks.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       ]);
     });
+
+    // Learning from use: thumbs-ups teach Q&A pairs new phrasings; POST …/knowledge/qa-from-message.
+    registerLearning(server, knowledge, worker);
 
     server.ext('onPostStart', () => {
       worker.startSchedule();

@@ -17,9 +17,14 @@ const maxPages = Joi.number().integer().min(1).max(100).description('Pages of th
 const refreshInterval = Joi.string()
   .valid(...Object.keys(REFRESH_INTERVALS))
   .allow(null);
-const question = Joi.string().trim().min(1).max(1000);
+/** The longest Q&A question or alternative phrasing, in characters (API.md §1). */
+export const MAX_QUESTION_LENGTH = 1000;
+/** The most alternative phrasings a Q&A pair may have. */
+export const MAX_ALTERNATIVES = 20;
+
+const question = Joi.string().trim().min(1).max(MAX_QUESTION_LENGTH);
 const answer = Joi.string().trim().min(1).max(10_000);
-const alternatives = Joi.array().items(Joi.string().trim().min(1).max(1000)).max(20);
+const alternatives = Joi.array().items(Joi.string().trim().min(1).max(MAX_QUESTION_LENGTH)).max(MAX_ALTERNATIVES);
 
 const documentItem = Joi.object({
   type: Joi.string().valid('document').required(),
@@ -66,6 +71,25 @@ export const itemInput = Joi.alternatives()
     otherwise: Joi.object({ type: Joi.string().valid(...ITEM_TYPES).required() }).unknown(),
   })
   .label('KnowledgeItemInput');
+
+/**
+ * A Q&A pair from a question visitors asked: the visitor message (`message_id`), or the
+ * conversation and the question as `GET /analytics/trends` lists it (`conversation_id`, `question`).
+ */
+export const qaFromMessageInput = Joi.object({
+  message_id: idSchema('msg').description('A visitor message of this chatbot: its text becomes the question'),
+  conversation_id: idSchema('conv').description('With `question`: a conversation of this chatbot in which a visitor asked it'),
+  question: question.when('conversation_id', { is: Joi.exist(), then: Joi.required(), otherwise: Joi.forbidden() }).description(
+    'With `conversation_id`: the question as asked (or its beginning, as `top_unanswered` shows a long one)',
+  ),
+  answer: answer.required(),
+  alternatives: alternatives.default([]),
+  title,
+  metadata,
+})
+  .xor('message_id', 'conversation_id')
+  .required()
+  .label('KnowledgeQaFromMessage');
 
 export const importInput = Joi.object({
   items: Joi.array().items(itemInput).min(1).max(MAX_IMPORT_ITEMS).required(),

@@ -4,9 +4,10 @@ import { idSchema } from '../../core/ids.js';
 import { listQuerySchema } from '../../core/pagination.js';
 import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from './store.js';
 
-/** Every event type API.md §5 names; `*` subscribes to all, including types added later. */
+/** Every event type API.md §5 names, and those added since; `*` subscribes to all, including types added later. */
 export const EVENT_TYPES = [
   'message.created',
+  'message.rated',
   'conversation.started',
   'conversation.handoff',
   'conversation.ended',

@@ -339,6 +339,7 @@ t.test('settings', async (t) => {
         suggest_confidence: 0.3,
         min_passage_score: 0.1,
         show_sources: true,
+        learn_from_feedback: false,
       },
       updated_at: bot.updated_at,
     });

@@ -1,0 +1,46 @@
+// How a visitor's message becomes a question or an alternative phrasing of a Q&A pair, and when
+// two phrasings are the same to Q&A matching: the rules learning from use and qa-from-message share.
+import { codePointLength } from '../../core/string-lengths.js';
+import { analyzerFor } from '../../core/text/analysis.js';
+import { foldForSearch } from '../../core/text/fold.js';
+import { MAX_QUESTION_LENGTH } from './schemas.js';
+
+/**
+ * Characters no question needs and that can hide or reorder text: control characters (whitespace
+ * aside, which is collapsed first), format characters (bidi overrides, zero-width spaces), lone
+ * surrogates and private-use characters.
+ */
+const HOSTILE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/u;
+
+export type Phrasing = { ok: true; text: string } | { ok: false; reason: string };
+
+/**
+ * A visitor's message as a question or alternative phrasing: whitespace collapsed, at most
+ * MAX_QUESTION_LENGTH characters (the Q&A schema's limit), no hostile characters. Too long or
+ * hostile is refused rather than cut or cleaned: a cut question is not what the visitor asked.
+ */
+export function visitorPhrasing(content: string): Phrasing {
+  const text = content.replace(/\s+/gu, ' ').trim();
+  if (text.length === 0) return { ok: false, reason: 'it is empty' };
+  if (codePointLength(text) > MAX_QUESTION_LENGTH) return { ok: false, reason: `it is longer than ${MAX_QUESTION_LENGTH} characters` };
+  if (HOSTILE_CHARACTERS.test(text)) return { ok: false, reason: 'it holds control or formatting characters' };
+  return { ok: true, text };
+}
+
+/**
+ * What Q&A matching sees of a phrasing: its analysed terms (stop words dropped, stems, accents
+ * folded) as a set. Two phrasings with the same set match the same messages, so the second adds
+ * nothing. Empty for a phrasing of stop words only.
+ */
+export function termsKey(text: string, language: string): string {
+  return [...new Set(analyzerFor(language).terms(text))].sort().join(' ');
+}
+
+/** Whether the text, compared folded, is the question or begins it (a long question shown cut). */
+export function asksQuestion(content: string, question: string): boolean {
+  const fold = (text: string) => foldForSearch(text.replace(/\s+/gu, ' ').trim());
+  // A cut can split a surrogate pair: its lone first half is not part of the question.
+  const wanted = fold(question.replace(/[\ud800-\udbff]$/, ''));
+  const asked = fold(content);
+  return wanted.length > 0 && asked.startsWith(wanted);
+}

@@ -1,0 +1,147 @@
+// POST /api/v1/chatbots/{id}/knowledge/qa-from-message: a question visitors asked becomes a Q&A
+// pair in one call, from the message itself or from what `GET /analytics/trends` lists for an
+// unanswered question (its text and a sample conversation).
+import type { Request, ServerRoute } from '@hapi/hapi';
+import { apiError, notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { tenantOf, type ChatbotDirectory, type ChatbotSummary, type Platform } from '../../core/platform.js';
+import type { ConversationFacts } from '../../core/services/conversation-facts.js';
+import type { TenantScope } from '../../core/store/types.js';
+import { foldForSearch } from '../../core/text/fold.js';
+import { asksQuestion, visitorPhrasing } from './phrasing.js';
+import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js';
+import { presentItem, type ItemDoc, type KnowledgeCollections } from './store.js';
+import type { KnowledgeWorker } from './worker.js';
+
+/** A conversation's visitor messages looked through for the question, at most. */
+const MAX_MESSAGES_SEARCHED = 1000;
+
+interface QaFromMessageInput {
+  message_id?: string;
+  conversation_id?: string;
+  question?: string;
+  answer: string;
+  alternatives: string[];
+  title?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Ids are `<prefix>_<ulid>`: anything else names nothing, and is not looked up. */
+const looksLikeId = (prefix: string, id: string) => new RegExp(`^${prefix}_[0-9a-z]{26}$`).test(id);
+/** An id as an error message repeats it: a body may send any string, of any length. */
+const shown = (id: string) => (id.length > 64 ? `${id.slice(0, 64)}…` : id);
+
+export function qaFromMessageRoute(
+  platform: Platform,
+  knowledge: KnowledgeCollections,
+  worker: KnowledgeWorker,
+  directory: ChatbotDirectory,
+  facts: () => ConversationFacts,
+): ServerRoute {
+  async function writableChatbot(request: Request): Promise<ChatbotSummary> {
+    const { id } = request.params as { id: string };
+    const chatbot = await directory.find(tenantOf(request), id);
+    if (!chatbot) throw notFound('chatbot', id);
+    if (chatbot.status === 'archived') throw apiError(409, 'chatbot_archived', `Chatbot ${id} is archived; restore it to change its knowledge`);
+    return chatbot;
+  }
+
+  /** The question of a visitor message of this chatbot: its text, as the visitor wrote it. */
+  async function questionOfMessage(tenant: TenantScope, chatbot: ChatbotSummary, messageId: string): Promise<string> {
+    const message = looksLikeId('msg', messageId) ? await facts().message(tenant, messageId) : null;
+    if (!message || message.chatbot_id !== chatbot.id) throw notFound('message', shown(messageId));
+    if (message.role !== 'user') {
+      const whose = message.role === 'agent' ? 'an agent’s message' : 'the chatbot’s reply';
+      throw apiError(409, 'conflict', `Message ${messageId} is ${whose}; only a visitor's message can become a question`);
+    }
+    const phrasing = visitorPhrasing(message.content);
+    if (!phrasing.ok) {
+      throw apiError(
+        409,
+        'conflict',
+        `Message ${messageId} cannot be a question as it is: ${phrasing.reason}; add the pair with POST /api/v1/chatbots/${chatbot.id}/knowledge and the question you want`,
+      );
+    }
+    return phrasing.text;
+  }
+
+  /** 404 unless a visitor message of the conversation asks `question` (or begins with it). */
+  async function assertAsked(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, question: string): Promise<void> {
+    const conversation = looksLikeId('conv', conversationId) ? await facts().conversation(tenant, conversationId) : null;
+    if (!conversation || conversation.chatbot_id !== chatbot.id) throw notFound('conversation', shown(conversationId));
+    let searched = 0;
+    for await (const message of facts().visitorMessages(tenant, conversationId)) {
+      if (asksQuestion(message.content, question)) return;
+      if (++searched >= MAX_MESSAGES_SEARCHED) break;
+    }
+    throw apiError(404, 'message_not_found', `No visitor message of conversation ${conversationId} asks this question`);
+  }
+
+  return {
+    method: 'POST',
+    path: '/api/v1/chatbots/{id}/knowledge/qa-from-message',
+    options: {
+      description: 'Turn a question visitors asked into a Q&A pair',
+      notes:
+        'Creates a `qa` item (201, as `POST …/knowledge` does) whose question is what a visitor asked, with your `answer` ' +
+        '(and optional `alternatives`, `title`, `metadata`). Name the question either by `message_id` (a visitor message ' +
+        'of this chatbot: its text, whitespace collapsed, becomes the question) or, as `GET /analytics/trends` lists an ' +
+        'unanswered question, by `conversation_id` and `question` (the question as given becomes the question; a visitor ' +
+        'message of that conversation must ask it, or begin with it, compared ignoring case and accents). ' +
+        '404 `message_not_found` for a message of another chatbot, account or mode, or none that asks the question; ' +
+        '404 `conversation_not_found`; 409 `conflict` for a message that is not a visitor’s, or one that cannot be a ' +
+        'question as it is (longer than 1,000 characters, or holding control or formatting characters); ' +
+        '409 `chatbot_archived`.',
+      tags: ['api', 'knowledge'],
+      plugins: { platform: { chatbotKey: true } },
+      validate: { params: knowledgeParams, payload: qaFromMessageInput },
+      response: { status: { 201: itemResponse } },
+      handler: async (request, h) => {
+        const tenant = tenantOf(request);
+        const chatbot = await writableChatbot(request);
+        const input = request.payload as QaFromMessageInput;
+        let question: string;
+        if (input.message_id) {
+          question = await questionOfMessage(tenant, chatbot, input.message_id);
+        } else {
+          await assertAsked(tenant, chatbot, input.conversation_id!, input.question!);
+          question = input.question!;
+        }
+        const now = platform.now();
+        const doc: ItemDoc & { id: string } = {
+          id: newId('doc', now.getTime()),
+          chatbot_id: chatbot.id,
+          type: 'qa',
+          title: input.title ?? question,
+          title_folded: foldForSearch(input.title ?? question),
+          status: 'pending',
+          error: null,
+          language: chatbot.language,
+          metadata: input.metadata ?? {},
+          format: null,
+          content: null,
+          url: null,
+          max_pages: null,
+          sitemap: false,
+          refresh_interval: null,
+          pages: [],
+          question,
+          answer: input.answer,
+          alternatives: input.alternatives,
+          chunk_count: 0,
+          char_count: 0,
+          process_at: now.toISOString(),
+          processed_at: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        };
+        await knowledge.items.forTenant(tenant).insert(doc);
+        worker.nudge();
+        return h
+          .response(presentItem({ ...doc, version: 1 }))
+          .code(201)
+          .header('Location', `/api/v1/chatbots/${chatbot.id}/knowledge/${doc.id}`);
+      },
+    },
+  };
+}
