@@ -348,6 +348,15 @@ export class MongoCollectionTable implements CollectionEngine {
     return true;
   }
 
+  /** One by one: each completion checks its own lease (no transactions here). */
+  async completeClaims(args: { owner: string; now: Date; completions: Array<{ id: string; changes: Doc }> }): Promise<string[]> {
+    const completed: string[] = [];
+    for (const { id, changes } of args.completions) {
+      if (await this.completeClaim({ id, owner: args.owner, now: args.now, changes })) completed.push(id);
+    }
+    return completed;
+  }
+
   async releaseClaim(args: { id: string; owner: string; now: Date }): Promise<boolean> {
     const lease = await this.liveLeaseOf(args.id, args.owner, args.now.getTime());
     if (!lease) return false;

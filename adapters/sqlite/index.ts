@@ -113,8 +113,10 @@ class SqliteStore implements Store {
       this.db.transaction(() => {
         for (const { op, table } of steps) {
           try {
-            // The SQLite engine is synchronous, so every write runs inside this transaction.
-            assertWriteLanded(op, applyWrite(table, op));
+            // The SQLite engine is synchronous, so every write runs inside this transaction. A
+            // commit returns nothing, so an update's record is not read back.
+            const result = op.kind === 'update' ? table.updateUnread(op.scope, op.id, op.changes, op.ifVersion) || null : applyWrite(table, op);
+            assertWriteLanded(op, result);
           } catch (error) {
             throw mapSqliteError(error, table.definition.name, table.fieldsOfIndex);
           }

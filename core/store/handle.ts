@@ -44,6 +44,7 @@ export interface CollectionEngine {
     ClaimedRecord<Doc>[]
   >;
   completeClaim(args: { id: string; owner: string; now: Date; changes: Doc }): MaybePromise<boolean>;
+  completeClaims(args: { owner: string; now: Date; completions: Array<{ id: string; changes: Doc }> }): MaybePromise<string[]>;
   releaseClaim(args: { id: string; owner: string; now: Date }): MaybePromise<boolean>;
   extendLease(args: { id: string; owner: string; now: Date; leaseMs: number }): MaybePromise<boolean>;
   deleteExpired(args: { field: string; before: Date; limit: number }): MaybePromise<number>;
@@ -95,6 +96,8 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
     ? {
         claimDue: (args) => run(() => engine.claimDue(args)) as never,
         complete: (args) => run(() => engine.completeClaim(args as { id: string; owner: string; now: Date; changes: Doc })),
+        completeAll: (args) =>
+          run(() => engine.completeClaims(args as { owner: string; now: Date; completions: Array<{ id: string; changes: Doc }> })),
         release: (args) => run(() => engine.releaseClaim(args)),
         extendLease: (args) => run(() => engine.extendLease(args)),
       }

@@ -193,6 +193,12 @@ export interface ClaimQueue<T> {
   >;
   /** Ends the lease and applies `changes` (set the due field to null for done, or to a retry time). */
   complete(args: { id: string; owner: string; now: Date; changes: Partial<T> }): Promise<boolean>;
+  /**
+   * `complete` for many records of one owner (a batch of work), each with its own changes; in one
+   * transaction where the store has them (atomic_commit), else one by one. Returns the ids it
+   * completed: those whose live lease `owner` held.
+   */
+  completeAll(args: { owner: string; now: Date; completions: Array<{ id: string; changes: Partial<T> }> }): Promise<string[]>;
   /** Gives the record back untouched but for the lease, due again at once. */
   release(args: { id: string; owner: string; now: Date }): Promise<boolean>;
   extendLease(args: { id: string; owner: string; now: Date; leaseMs: number }): Promise<boolean>;

@@ -574,6 +574,42 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
       t.same((await claims.claimDue({ now: at(61), owner: 'w3', leaseMs: 1000, limit: 5 })).map((c) => c.record.id), ['job_1']);
     });
 
+    t.test('completeAll completes what the owner still holds, each with its changes, and nothing else', async (t) => {
+      const { claims, c } = await queue(t, [
+        { id: 'job_1', run_at: at(-3).toISOString() },
+        { id: 'job_2', run_at: at(-2).toISOString(), scope: BOB_LIVE },
+        { id: 'job_3', run_at: at(-1).toISOString() },
+        { id: 'job_4', run_at: at(-1).toISOString() },
+      ]);
+      await claims.claimDue({ now: base, owner: 'w', leaseMs: 1000, limit: 3, filter: { id: { ne: 'job_4' } } });
+      await claims.claimDue({ now: base, owner: 'other', leaseMs: 1000, limit: 1 }); // job_4
+      await claims.release({ id: 'job_3', owner: 'w', now: base }); // no longer w's
+      const completed = await claims.completeAll({
+        owner: 'w',
+        now: base,
+        completions: [
+          { id: 'job_1', changes: { run_at: null, result: 'one' } },
+          { id: 'job_2', changes: { run_at: at(60).toISOString() } },
+          { id: 'job_3', changes: { run_at: null, result: 'not mine' } },
+          { id: 'job_4', changes: { run_at: null, result: 'not mine' } },
+          { id: 'job_missing', changes: { run_at: null } },
+        ],
+      });
+      t.same(completed, ['job_1', 'job_2'], 'only the live leases of the owner');
+      const [one, two, three, four] = await Promise.all([
+        c.jobs.forTenant(ALICE_LIVE).get('job_1'),
+        c.jobs.forTenant(BOB_LIVE).get('job_2'),
+        c.jobs.forTenant(ALICE_LIVE).get('job_3'),
+        c.jobs.forTenant(ALICE_LIVE).get('job_4'),
+      ]);
+      t.match(one, { run_at: null, result: 'one', version: 2 });
+      t.match(two, { run_at: at(60).toISOString(), version: 2 }, 'across tenants');
+      t.notOk(three?.result, 'a released record is untouched');
+      t.notOk(four?.result, 'another owner’s record is untouched');
+      t.same((await claims.claimDue({ now: at(2), owner: 'x', leaseMs: 1000, limit: 5 })).map((claimed) => claimed.record.id), ['job_3', 'job_4'], 'completed records end their lease; the others stay due');
+      t.same(await claims.completeAll({ owner: 'w', now: base, completions: [] }), [], 'nothing to complete');
+    });
+
     t.test('two workers on two connections racing never claim the same record', async (t) => {
       const total = 300;
       const { harness, c } = await fresh(t);
