@@ -45,6 +45,8 @@ export interface EventInput {
 }
 
 export type EventSubscriber = (event: EventEnvelope, scope: TenantScope) => Promise<void> | void;
+/** The events of one commit (publishAll), in order; see EventBus.subscribeInBatches. */
+export type EventBatchSubscriber = (events: EventEnvelope[], scope: TenantScope) => Promise<void> | void;
 
 export function presentEvent(event: StoredEvent, scope: TenantScope): EventEnvelope {
   return {
@@ -62,6 +64,7 @@ export class EventBus {
   readonly collection: Collection<EventDoc>;
   readonly reactions: DurableReactions;
   private readonly subscribers = new Map<string, EventSubscriber[]>();
+  private readonly batchSubscribers = new Map<string, EventBatchSubscriber[]>();
 
   constructor(
     private readonly store: Store,
@@ -85,6 +88,17 @@ export class EventBus {
   }
 
   /**
+   * Like `subscribe`, but called once per commit with all of its events of `type` (or '*'), for
+   * subscribers that do a store round trip per call: the webhook fan-out of a batch of 500
+   * knowledge.ready events reads the endpoints once, not 500 times. Runs after the plain subscribers.
+   */
+  subscribeInBatches(type: string, subscriber: EventBatchSubscriber): void {
+    const list = this.batchSubscribers.get(type) ?? [];
+    list.push(subscriber);
+    this.batchSubscribers.set(type, list);
+  }
+
+  /**
    * Work that must happen because of an event and must not be lost (cascading deletes of personal
    * data): committed as a job with the event, run right after it, retried by any instance until it
    * succeeds (see core/reactions.ts). Runs before the plain subscribers. `name` must be unique and
@@ -104,8 +118,9 @@ export class EventBus {
   }
 
   /**
-   * Several events caused by one change (a reply that also hands off), in one commit, in order.
-   * `dispatch: false` keeps them out of the webhook fan-out (a test event for one endpoint).
+   * Several events in one commit, in order: those caused by one change (a reply that also hands
+   * off), or a batch of changes written together, one event each (knowledge items processed
+   * together). `dispatch: false` keeps them out of the webhook fan-out (a test event for one endpoint).
    */
   async publishAll(
     scope: TenantScope,
@@ -143,7 +158,22 @@ export class EventBus {
     }
     await this.reactions.runCommitted(scope, jobs);
     for (const envelope of envelopes) await this.notify(envelope, scope);
+    await this.notifyBatch(envelopes, scope);
     return envelopes;
+  }
+
+  private async notifyBatch(envelopes: EventEnvelope[], scope: TenantScope): Promise<void> {
+    for (const [type, subscribers] of this.batchSubscribers) {
+      const events = type === '*' ? envelopes : envelopes.filter((envelope) => envelope.type === type);
+      if (events.length === 0) continue;
+      for (const subscriber of subscribers) {
+        try {
+          await subscriber(events, scope);
+        } catch (error) {
+          this.logger.error({ err: error, event_ids: events.map((event) => event.id), event_type: type }, 'event subscriber failed');
+        }
+      }
+    }
   }
 
   private async notify(envelope: EventEnvelope, scope: TenantScope): Promise<void> {

@@ -68,11 +68,16 @@ export class Dispatcher {
     return this.loop.stop(deadlineMs);
   }
 
-  /** Fans out an event just published by this instance, then starts its deliveries. */
-  async dispatchPublished(tenant: TenantScope, event: EventEnvelope): Promise<void> {
-    if (this.loop.isStopped || event.type === 'webhook.test') return; // a test event has its one delivery already
-    await this.fanOut(tenant, event);
-    await this.platform.events.collection.forTenant(tenant).update(event.id, { dispatch_at: null });
+  /** Fans out the events of one commit just published by this instance, then starts their deliveries. */
+  async dispatchPublished(tenant: TenantScope, published: EventEnvelope[]): Promise<void> {
+    if (this.loop.isStopped) return;
+    const events = published.filter((event) => event.type !== 'webhook.test'); // a test event has its one delivery already
+    if (events.length === 0) return;
+    await this.fanOut(tenant, events);
+    // One commit for the batch. Where commits are not atomic, a failure part-way leaves the rest
+    // due, and the relay fans them out again (deliveries have derived ids: nothing is sent twice).
+    const stored = this.platform.events.collection.forTenant(tenant);
+    await this.platform.store.commit(events.map((event) => stored.ops.update(event.id, { dispatch_at: null })));
     this.nudge();
   }
 
@@ -87,7 +92,7 @@ export class Dispatcher {
     for (const { record, scope, attempts } of claimed) {
       let dispatchAt: string | null = null;
       try {
-        await this.fanOut(scope!, record);
+        await this.fanOut(scope!, [record]);
       } catch (error) {
         // Claims count every try of this event, so they are its failures so far, this one included.
         const { retryAt } = retryAfterFailure(this.platform.now(), attempts - 1);
@@ -104,20 +109,25 @@ export class Dispatcher {
     return claimed.length;
   }
 
-  private async fanOut(tenant: TenantScope, event: Pick<StoredEvent, 'id' | 'type' | 'chatbot_id'>): Promise<void> {
+  /** One delivery per subscribed endpoint and event; the endpoints are read once per chatbot. */
+  private async fanOut(tenant: TenantScope, events: Array<Pick<StoredEvent, 'id' | 'type' | 'chatbot_id'>>): Promise<void> {
     const webhooks = this.collections.webhooks.forTenant(tenant);
-    const candidates = [
-      ...(event.chatbot_id ? await webhooks.list({ filter: { chatbot_id: event.chatbot_id, status: 'enabled' }, limit: 1000 }) : []),
-      ...(await webhooks.list({ filter: { chatbot_id: null, status: 'enabled' }, limit: 1000 })),
-    ];
+    const accountWide = await webhooks.list({ filter: { chatbot_id: null, status: 'enabled' }, limit: 1000 });
+    const chatbotOwn = new Map<string, Webhook[]>();
+    for (const chatbotId of new Set(events.map((event) => event.chatbot_id))) {
+      if (chatbotId) chatbotOwn.set(chatbotId, await webhooks.list({ filter: { chatbot_id: chatbotId, status: 'enabled' }, limit: 1000 }));
+    }
     const deliveries = this.collections.deliveries.forTenant(tenant);
     const now = this.platform.now().toISOString();
-    for (const webhook of candidates) {
-      if (!webhook.events.includes('*') && !webhook.events.includes(event.type)) continue;
-      try {
-        await deliveries.insert(newDelivery(deliveryIdOf(event.id, webhook.id), webhook.id, event, now));
-      } catch (error) {
-        if (!(error instanceof UniqueConstraintError)) throw error; // made before a crash: fine
+    for (const event of events) {
+      const candidates = [...(event.chatbot_id ? chatbotOwn.get(event.chatbot_id)! : []), ...accountWide];
+      for (const webhook of candidates) {
+        if (!webhook.events.includes('*') && !webhook.events.includes(event.type)) continue;
+        try {
+          await deliveries.insert(newDelivery(deliveryIdOf(event.id, webhook.id), webhook.id, event, now));
+        } catch (error) {
+          if (!(error instanceof UniqueConstraintError)) throw error; // made before a crash: fine
+        }
       }
     }
   }

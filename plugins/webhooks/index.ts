@@ -25,8 +25,9 @@ export const webhooksPlugin: Plugin<void> = {
     const dispatcher = new Dispatcher(platform, collections, new Fetcher({ allowedCidrs: platform.config.webhooks.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }), secrets);
     server.expose('dispatcher', dispatcher);
 
-    // Every event may be due for delivery: fan it out at once rather than at the next tick.
-    platform.events.subscribe('*', (event, tenant) => dispatcher.dispatchPublished(tenant, event));
+    // Every event may be due for delivery: fan it out at once rather than at the next tick, the
+    // events of one commit together.
+    platform.events.subscribeInBatches('*', (events, tenant) => dispatcher.dispatchPublished(tenant, events));
     // A deleted chatbot's own endpoints go with it (account-wide ones still get chatbot.deleted).
     platform.events.subscribeDurably('chatbot.deleted', 'webhooks.delete-for-chatbot', async (event, tenant) => {
       const webhooks = collections.webhooks.forTenant(tenant);
