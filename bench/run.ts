@@ -31,6 +31,7 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 
 | measure | value |
 |---|---|
+| ${knowledge.qaOnly.qaPairs} Q&A pairs alone, fresh server (import API, 1,000 per call) | all ready ${knowledge.qaOnly.readySeconds.toFixed(2)} s after the first import call (import calls ${knowledge.qaOnly.importSeconds.toFixed(2)} s); search finds the first pair: ${knowledge.qaOnly.searchFoundPair ? 'yes' : 'NO'} |
 | imported | ${knowledge.qaPairs} Q&A pairs + ${knowledge.documents} documents in ${knowledge.importSeconds.toFixed(1)} s (import API, 1,000 / 100 per call) |
 | all ready (import and processing overlap) | ${knowledge.chunks} chunks, ${knowledge.processSeconds.toFixed(1)} s after the first import call (${knowledge.itemsPerSecondProcessed.toFixed(0)} items/s, one worker) |
 | search, ${knowledge.searches} queries of 2 to 5 words | p50 ${ms(knowledge.searchMs.p50)}, p99 ${ms(knowledge.searchMs.p99)}, mean ${ms(knowledge.searchMs.mean)} |

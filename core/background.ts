@@ -103,7 +103,7 @@ export class BackgroundLoop {
 }
 
 /** True when `work` settled within `ms`; never rejects. */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
   if (!Number.isFinite(ms)) {
     await work.catch(() => undefined);
     return true;

@@ -142,6 +142,9 @@ export function knowledgeRoutes(
         validate: { params: knowledgeParams, payload: importInput },
         response: {
           status: { 201: Joi.object({ data: Joi.array().items(itemResponse).required(), count: Joi.number().required() }) },
+          // Documented, not checked per response: the items are presentItem's, which every other
+          // knowledge route checks, and checking 1,000 of them took a fifth of an import's time.
+          sample: 0,
         },
         handler: async (request, h) => {
           const chatbot = await chatbotOf(request, { writable: true });

@@ -58,7 +58,7 @@ export interface ChunkDoc {
   heading_path: string[];
   url: string | null;
   text: string;
-  /** Distinct analysed terms (the search field) and how often each occurs. */
+  /** Distinct analysed terms and how often each occurs. */
   terms: string[];
   term_counts: Record<string, number>;
   /** Number of analysed terms, repeats counted: the document length of BM25. */
@@ -86,7 +86,9 @@ export function declareKnowledge(store: Store): KnowledgeCollections {
       name: 'knowledge_chunks',
       scope: 'tenant',
       indexes: [{ fields: ['item_id'] }, { fields: ['chatbot_id'] }, { fields: ['chatbot_id', 'kind'] }],
-      search: { field: 'terms' },
+      // No `search`: the in-memory index (./index/) reads the terms of every chunk and nothing
+      // queries the store's term search, whose upkeep (an FTS5 row per chunk in SQLite, a multikey
+      // index in MongoDB) was most of the cost of writing a chunk. Declaring it again rebuilds it.
     }),
   };
 }

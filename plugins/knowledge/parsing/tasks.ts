@@ -76,7 +76,11 @@ async function readDocument(task: ParseTask<'document'>): Promise<ParseOutput<'d
   return { title, chunks, charCount: extracted.text.length };
 }
 
-function readQa(task: ParseTask<'qa'>): ParseOutput<'qa'> {
+/**
+ * A Q&A pair's one chunk. Pure and small, so the knowledge worker also runs it on the main thread
+ * for short pairs (see processor.ts), where a round trip to a thread would cost more than the work.
+ */
+export function readQa(task: ParseTasks['qa']['input']): ParseOutput<'qa'> {
   const text = `${task.question}\n${task.answer}`;
   const searchable = [task.question, ...task.alternatives, task.answer].join('\n');
   const chunk = analyser(task.language)({ title: task.question, headingPath: [], text }, 0, null, 'qa', searchable);
