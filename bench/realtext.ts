@@ -191,7 +191,9 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
     live_key: string;
   };
   const headers = { authorization: `Bearer ${account.live_key}`, 'content-type': 'application/json' };
-  const server = start([path.join(root, 'bin/chatbot-platform.js'), 'serve'], env);
+  // REALTEXT_SERVER_NODE_ARGS: extra node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const serverNodeArgs = process.env.REALTEXT_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = start([...serverNodeArgs, path.join(root, 'bin/chatbot-platform.js'), 'serve'], env);
   const hello = start(['--import', 'tsx', path.join(here, 'realtext-hello.ts')], { PATH: process.env.PATH });
   const base = `http://127.0.0.1:${port}`;
 

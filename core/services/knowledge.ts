@@ -12,12 +12,14 @@ export interface Passage {
   url: string | null;
   text: string;
   snippet: string;
-  /**
-   * 0 to 1: mostly how much of the question the passage holds (its words weighted by how rare they
-   * are in the knowledge; a word the knowledge never uses weighs as the rarest, so it lowers the
-   * score), a quarter how strongly (BM25 as a share of the best the question could reach).
-   */
+  /** 0 to 1, what results are ordered by: BM25 as a share of the best the question could reach, and coverage. */
   score: number;
+  /**
+   * 0 to 1, what the answer engine compares to `min_confidence`: mostly how much of the question
+   * the passage holds (its words weighted by how rare they are in the knowledge; a word the
+   * knowledge never uses weighs 1.5× the rarest, so it lowers the confidence), a quarter BM25.
+   */
+  confidence: number;
 }
 
 export interface QaPair {

@@ -170,5 +170,10 @@ export const passageResponse = Joi.object({
   url: Joi.string().allow(null).required(),
   text: Joi.string().required(),
   snippet: Joi.string().required(),
-  score: Joi.number().min(0).max(1).required(),
+  score: Joi.number().min(0).max(1).required().description('What results are ordered by: relevance, BM25 and how much of the query the passage holds'),
+  confidence: Joi.number()
+    .min(0)
+    .max(1)
+    .required()
+    .description('What the answer engine compares to `answer.min_confidence` before quoting the passage: mostly how much of the query it holds'),
 }).label('KnowledgePassage');

@@ -8,7 +8,7 @@ const SNIPPET_LENGTH = 240;
 
 export type { Passage } from '../../core/services/knowledge.js';
 
-export function toPassage({ chunk, score }: RankedPassage, query: string): Passage {
+export function toPassage({ chunk, score, confidence }: RankedPassage, query: string): Passage {
   return {
     chunk_id: chunk.id,
     document_id: chunk.item_id,
@@ -19,6 +19,7 @@ export function toPassage({ chunk, score }: RankedPassage, query: string): Passa
     text: chunk.text,
     snippet: snippetOf(chunk, query),
     score: Math.round(score * 10_000) / 10_000,
+    confidence: Math.round(confidence * 10_000) / 10_000,
   };
 }
 

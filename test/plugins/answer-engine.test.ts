@@ -37,6 +37,7 @@ t.test('quoting a passage: the sentences holding the question’s terms', async 
     url: null,
     text,
     snippet: text,
+    confidence: 0.5,
     score: 0.5,
   });
   const text =

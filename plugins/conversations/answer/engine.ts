@@ -13,7 +13,7 @@ import { citedPassages, groundedPrompt, LlmError, type ChatTurn, type LlmClient 
 import { PHRASE_LANGUAGES, phrasesFor } from './phrases.js';
 import { matchRule } from './rules.js';
 
-/** Passages read per message; those scoring at least `min_passage_score` may be used. */
+/** Passages read per message; those with a confidence of at least `min_passage_score` may go to a language model. */
 const PASSAGES = 5;
 /** Sources kept with a reply. */
 const MAX_SOURCES = 3;
@@ -87,8 +87,8 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         query: message,
         limit: PASSAGES,
       });
-      const relevant = passages.filter((passage) => passage.score >= settings.answer.min_passage_score);
-      const bestSeen = Math.max(qa?.score ?? 0, passages[0]?.score ?? 0);
+      const relevant = passages.filter((passage) => passage.confidence >= settings.answer.min_passage_score);
+      const bestSeen = Math.max(qa?.score ?? 0, ...passages.map((passage) => passage.confidence));
 
       if (settings.answer.mode === 'llm' && relevant.length > 0) {
         const provider = settings.answer.provider!;
@@ -106,7 +106,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
           return reply({
             content,
             answer_type: 'llm',
-            confidence: relevant[0]!.score,
+            confidence: relevant[0]!.confidence,
             sources: citedPassages(content, relevant).slice(0, MAX_SOURCES).map(passageSource),
             streamed: Boolean(request.onDelta),
           });
@@ -121,12 +121,12 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
       // than their questions) and already said how sure it is.
       const documents = relevant.filter((passage) => passage.kind === 'passage');
       const best = documents[0];
-      if (best && best.score >= settings.answer.min_confidence) {
+      if (best && best.confidence >= settings.answer.min_confidence) {
         const quoted = extractAnswer(best, message, chatbot.language);
         return reply({
           content: phrases.knowledgeIntro ? `${phrases.knowledgeIntro} ${quoted}` : quoted,
           answer_type: 'knowledge',
-          confidence: best.score,
+          confidence: best.confidence,
           sources: documents.slice(0, MAX_SOURCES).map(passageSource),
         });
       }
@@ -184,7 +184,7 @@ function qaSource(match: QaMatch): Source {
 }
 
 function passageSource(passage: Passage): Source {
-  return { document_id: passage.document_id, title: passage.title, url: passage.url, snippet: passage.snippet, score: passage.score };
+  return { document_id: passage.document_id, title: passage.title, url: passage.url, snippet: passage.snippet, score: passage.confidence };
 }
 
 function snippetOf(text: string): string {

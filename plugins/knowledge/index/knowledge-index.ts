@@ -55,7 +55,12 @@ export class KnowledgeIndex {
     let best: RankedChunk[] = [];
     for (const [reading, terms] of this.questionsIn(query).entries()) {
       const ranked = this.passages.search(this.vocabulary.slots(terms), this.vocabulary, limit);
-      if (reading > 0) for (const chunk of ranked) chunk.score *= PART_DISCOUNT;
+      if (reading > 0) {
+        for (const chunk of ranked) {
+          chunk.score *= PART_DISCOUNT;
+          chunk.confidence *= PART_DISCOUNT;
+        }
+      }
       if (ranked.length > 0 && (best.length === 0 || ranked[0]!.score > best[0]!.score)) best = ranked;
     }
     return best.map((ranked) => ({ ...ranked, chunk: this.chunks[ranked.position]! }));
