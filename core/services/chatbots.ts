@@ -21,7 +21,7 @@ export interface AnswerSettings {
   min_confidence: number;
   /** A Q&A match at or above this (and below min_confidence) is offered as "did you mean". */
   suggest_confidence: number;
-  /** A passage must score this much to be answered from (or handed to the language model). */
+  /** In LLM mode, a passage needs this confidence to be handed to the language model (quoting one takes min_confidence). */
   min_passage_score: number;
   show_sources: boolean;
   /**

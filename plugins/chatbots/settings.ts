@@ -118,7 +118,11 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
         .max(1)
         .default(0.3)
         .description('A Q&A pair scoring from this up to min_confidence is offered as "did you mean"; at or above min_confidence, never'),
-      min_passage_score: Joi.number().min(0).max(1).default(0.1),
+      min_passage_score: Joi.number()
+        .min(0)
+        .max(1)
+        .default(0.1)
+        .description('In LLM mode, passages with a confidence from this up go to the model; a passage is quoted only at min_confidence'),
       show_sources: Joi.boolean().default(true),
       learn_from_feedback: Joi.boolean()
         .default(false)
