@@ -3,14 +3,13 @@
 // unanswered question (its text and a sample conversation).
 import type { Request, ServerRoute } from '@hapi/hapi';
 import { apiError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
 import { tenantOf, type ChatbotDirectory, type ChatbotSummary, type Platform } from '../../core/platform.js';
 import type { ConversationFacts } from '../../core/services/conversation-facts.js';
 import type { TenantScope } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text/fold.js';
 import { asksQuestion, visitorPhrasing } from './phrasing.js';
 import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js';
-import { presentItem, type ItemDoc, type KnowledgeCollections } from './store.js';
+import { newItem } from './routes.js';
+import { presentItem, type KnowledgeCollections } from './store.js';
 import type { KnowledgeWorker } from './worker.js';
 
 /** A conversation's visitor messages looked through for the question, at most. */
@@ -108,33 +107,7 @@ export function qaFromMessageRoute(
           question = input.question!;
         }
         const now = platform.now();
-        const doc: ItemDoc & { id: string } = {
-          id: newId('doc', now.getTime()),
-          chatbot_id: chatbot.id,
-          type: 'qa',
-          title: input.title ?? question,
-          title_folded: foldForSearch(input.title ?? question),
-          status: 'pending',
-          error: null,
-          language: chatbot.language,
-          metadata: input.metadata ?? {},
-          format: null,
-          content: null,
-          url: null,
-          max_pages: null,
-          sitemap: false,
-          refresh_interval: null,
-          pages: [],
-          question,
-          answer: input.answer,
-          alternatives: input.alternatives,
-          chunk_count: 0,
-          char_count: 0,
-          process_at: now.toISOString(),
-          processed_at: null,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        };
+        const doc = newItem({ type: 'qa', question, answer: input.answer, alternatives: input.alternatives, title: input.title, metadata: input.metadata }, chatbot, now);
         await knowledge.items.forTenant(tenant).insert(doc);
         worker.nudge();
         return h

@@ -29,7 +29,45 @@ const KNOWLEDGE_BODY_LIMIT = 10 * 1024 * 1024;
 const chatbotKey = { platform: { chatbotKey: true } };
 const bulk = { platform: { chatbotKey: true, access: 'full' as const } };
 
-type ItemInput = Record<string, unknown> & { type: ItemDoc['type'] };
+export type ItemInput = Record<string, unknown> & { type: ItemDoc['type'] };
+
+/** A new item as it is stored, pending processing: what every way of adding one writes. */
+export function newItem(input: ItemInput, chatbot: ChatbotSummary, now: Date): ItemDoc & { id: string } {
+  const title = (input.title as string | undefined) ?? (input.type === 'qa' ? (input.question as string) : null);
+  const base64 = input.content_base64 as string | undefined;
+  return {
+    id: newId('doc', now.getTime()),
+    chatbot_id: chatbot.id,
+    type: input.type,
+    title,
+    title_folded: foldForSearch(title ?? ''),
+    status: 'pending',
+    error: null,
+    language: chatbot.language,
+    metadata: (input.metadata as Record<string, unknown>) ?? {},
+    format:
+      input.type === 'document'
+        ? base64
+          ? BINARY_MIME_TYPES[input.mime_type as string]!
+          : ((input.format as DocumentFormat | undefined) ?? 'text')
+        : null,
+    content: input.type === 'document' ? ((input.content as string | undefined) ?? base64 ?? null) : null,
+    url: (input.url as string | undefined) ?? null,
+    max_pages: input.type === 'url' ? (input.max_pages as number) : null,
+    sitemap: input.type === 'url' ? (input.sitemap as boolean) : false,
+    refresh_interval: input.type === 'url' ? ((input.refresh_interval as ItemDoc['refresh_interval']) ?? null) : null,
+    pages: [],
+    question: (input.question as string | undefined) ?? null,
+    answer: (input.answer as string | undefined) ?? null,
+    alternatives: (input.alternatives as string[] | undefined) ?? [],
+    chunk_count: 0,
+    char_count: 0,
+    process_at: now.toISOString(),
+    processed_at: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
 
 export function knowledgeRoutes(
   platform: Platform,
@@ -56,42 +94,6 @@ export function knowledgeRoutes(
     return item;
   }
 
-  function newItem(input: ItemInput, chatbot: ChatbotSummary, now: Date): ItemDoc & { id: string } {
-    const title = (input.title as string | undefined) ?? (input.type === 'qa' ? (input.question as string) : null);
-    const base64 = input.content_base64 as string | undefined;
-    return {
-      id: newId('doc', now.getTime()),
-      chatbot_id: chatbot.id,
-      type: input.type,
-      title,
-      title_folded: foldForSearch(title ?? ''),
-      status: 'pending',
-      error: null,
-      language: chatbot.language,
-      metadata: (input.metadata as Record<string, unknown>) ?? {},
-      format:
-        input.type === 'document'
-          ? base64
-            ? BINARY_MIME_TYPES[input.mime_type as string]!
-            : ((input.format as DocumentFormat | undefined) ?? 'text')
-          : null,
-      content: input.type === 'document' ? ((input.content as string | undefined) ?? base64 ?? null) : null,
-      url: (input.url as string | undefined) ?? null,
-      max_pages: input.type === 'url' ? (input.max_pages as number) : null,
-      sitemap: input.type === 'url' ? (input.sitemap as boolean) : false,
-      refresh_interval: input.type === 'url' ? ((input.refresh_interval as ItemDoc['refresh_interval']) ?? null) : null,
-      pages: [],
-      question: (input.question as string | undefined) ?? null,
-      answer: (input.answer as string | undefined) ?? null,
-      alternatives: (input.alternatives as string[] | undefined) ?? [],
-      chunk_count: 0,
-      char_count: 0,
-      process_at: now.toISOString(),
-      processed_at: null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    };
-  }
 
   /** Removes an item, its chunks with it. */
   async function deleteItem(tenant: TenantScope, item: Item): Promise<void> {
