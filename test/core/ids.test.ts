@@ -1,0 +1,29 @@
+// Ids (core/ids.ts): the documented form, unique, sorted by creation within a millisecond, and the
+// random part drawn evenly from ulid's alphabet (the pooled random source).
+import t from 'tap';
+import { newId } from '../../core/ids.js';
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford's base 32, lower-cased
+
+t.test('form, uniqueness and order within one millisecond', async (t) => {
+  const now = Date.parse('2026-11-25T12:00:00.000Z');
+  const burst = Array.from({ length: 5_000 }, () => newId('msg', now));
+  for (const id of burst.slice(0, 20)) t.match(id, /^msg_[0-9a-hjkmnp-tv-z]{26}$/);
+  t.equal(new Set(burst).size, burst.length, 'no id twice');
+  t.same([...burst].sort(), burst, 'a burst sorts in creation order');
+  t.ok(newId('msg', now + 1) > burst[burst.length - 1]!, 'a later millisecond sorts after');
+});
+
+t.test('the random part uses every character evenly', async (t) => {
+  // A new millisecond draws 16 fresh random characters; 20,000 of them span several pool refills.
+  const counts = new Map<string, number>();
+  const start = Date.parse('2030-01-01T00:00:00.000Z');
+  for (let i = 0; i < 20_000; i++) {
+    for (const character of newId('evt', start + i).slice(-16)) counts.set(character, (counts.get(character) ?? 0) + 1);
+  }
+  t.same([...counts.keys()].sort().join(''), ALPHABET, 'only and all of the alphabet');
+  const expected = (20_000 * 16) / 32;
+  // Chi-square with 31 degrees of freedom: above ~61 is a 1-in-1,000 event for a uniform source.
+  const chiSquare = [...counts.values()].reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);
+  t.ok(chiSquare < 70, `uniform (chi-square ${chiSquare.toFixed(1)})`);
+});
