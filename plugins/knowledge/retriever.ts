@@ -11,6 +11,15 @@ import { knowledgeRevisionCounter, type KnowledgeCollections, type StoredChunk }
 /** Chunks read per page while building an index: each page is indexed in one synchronous step of ~15 ms (18,000 real chunks: ~0.5 s in all). */
 const PAGE = 500;
 
+/**
+ * How often a chatbot's chunks are counted for its revision. The count only catches a change whose
+ * counter step was lost to a crash, and counting walks an index entry per chunk (a tenth of a chat
+ * turn at 3,000 chunks), so between counts a question reads the counter alone.
+ */
+export const CHUNK_COUNT_INTERVAL_MS = 5_000;
+/** Chatbots whose last count is remembered; past it the oldest are forgotten (and counted again). */
+const COUNTS_KEPT = 10_000;
+
 export interface KnowledgeRetrieverWithCache extends KnowledgeRetriever {
   readonly indexes: KnowledgeIndexCache;
 }
@@ -18,16 +27,31 @@ export interface KnowledgeRetrieverWithCache extends KnowledgeRetriever {
 export function knowledgeRetriever(
   store: Store,
   knowledge: KnowledgeCollections,
-  options: { indexMemoryBytes: number; logger?: Logger },
+  options: { indexMemoryBytes: number; logger?: Logger; chunkCountIntervalMs?: number },
 ): KnowledgeRetrieverWithCache {
   const chunksOf = (tenant: TenantScope) => knowledge.chunks.forTenant(tenant);
+  const countInterval = options.chunkCountIntervalMs ?? CHUNK_COUNT_INTERVAL_MS;
+  const counts = new Map<string, { count: number; at: number }>();
+
+  async function chunkCount(tenant: TenantScope, chatbotId: string): Promise<number> {
+    const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}`;
+    const known = counts.get(key);
+    const now = performance.now();
+    if (known && now - known.at < countInterval) return known.count;
+    const count = await chunksOf(tenant).count({ chatbot_id: chatbotId });
+    counts.delete(key); // re-inserted: Map order is the age order
+    counts.set(key, { count, at: now });
+    if (counts.size > COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+    return count;
+  }
 
   // A counter moved after every change of the chunks (the worker's result, a deletion), and
-  // their count, which also catches a change whose counter step was lost to a crash.
+  // their count, which also catches, within CHUNK_COUNT_INTERVAL_MS, a change whose counter step
+  // was lost to a crash.
   async function revision(tenant: TenantScope, chatbotId: string): Promise<string> {
     const [changes, count] = await Promise.all([
       store.counters.get(tenant, knowledgeRevisionCounter(chatbotId).name),
-      chunksOf(tenant).count({ chatbot_id: chatbotId }),
+      chunkCount(tenant, chatbotId),
     ]);
     return `${changes}:${count}`;
   }

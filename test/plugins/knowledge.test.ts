@@ -2,6 +2,7 @@
 import Joi from 'joi';
 import t from 'tap';
 import { itemResponse } from '../../plugins/knowledge/schemas.js';
+import { knowledgeRetriever } from '../../plugins/knowledge/retriever.js';
 import { declareKnowledge } from '../../plugins/knowledge/store.js';
 import { docxBase64, pdfBase64 } from '../helpers/documents.js';
 import { assertError, buildTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
@@ -334,4 +335,27 @@ t.test('isolation: the sandbox and other accounts see nothing (404)', async (t) 
   const second = await chatbot(api, acme.live);
   assertError(t, await api.request('GET', `/api/v1/chatbots/${second.id}/knowledge/${item.id}`, { key: acme.live }), 404, 'knowledge_item_not_found');
   t.equal((await search(api, acme.live, bot.id, 'secret')).length, 1, 'untouched');
+});
+
+t.test('the revision: the counter on every question, the chunk count as a periodic safety net', async (t) => {
+  const { api, acme } = await setup(t);
+  const bot = await chatbot(api, acme.live);
+  await add(api, acme.live, bot.id, { type: 'qa', question: 'Parking?', answer: 'Free parking behind the shop.' });
+  await drain(api);
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const knowledge = declareKnowledge(api.platform.store);
+  const everyTime = knowledgeRetriever(api.platform.store, knowledge, { indexMemoryBytes: 1e8, chunkCountIntervalMs: 0 });
+  const seldom = knowledgeRetriever(api.platform.store, knowledge, { indexMemoryBytes: 1e8, chunkCountIntervalMs: 3_600_000 });
+  const before = await seldom.revision(tenant, bot.id);
+  t.equal(await everyTime.revision(tenant, bot.id), before, 'both read the same revision');
+
+  // Chunks removed behind the worker's back, as if its counter step had been lost to a crash.
+  await knowledge.chunks.forTenant(tenant).deleteMany({ chatbot_id: bot.id });
+  t.not(await everyTime.revision(tenant, bot.id), before, 'counted again: the change is seen');
+  t.equal(await seldom.revision(tenant, bot.id), before, 'within the interval the count is not read again (the counter alone)');
+
+  // A change through the API moves the counter, seen at once whatever the interval.
+  await add(api, acme.live, bot.id, { type: 'qa', question: 'Opening hours?', answer: 'Nine to five.' });
+  await drain(api);
+  t.not(await seldom.revision(tenant, bot.id), before, 'the counter moved');
 });
