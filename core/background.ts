@@ -70,9 +70,16 @@ export class BackgroundLoop {
     while ((await this.pass(this.abort.signal)) > 0) await yieldToEventLoop();
   }
 
-  /** Nudges on a node-cron expression (seconds allowed) while the server runs. */
-  startSchedule(expression: string): void {
-    this.schedule = cron.schedule(expression, () => this.nudge(), { name: this.name, noOverlap: true });
+  /** Nudges on a node-cron expression (seconds allowed) while the server runs; `onTick` first, if given. */
+  startSchedule(expression: string, onTick?: () => void): void {
+    this.schedule = cron.schedule(
+      expression,
+      () => {
+        onTick?.();
+        this.nudge();
+      },
+      { name: this.name, noOverlap: true },
+    );
   }
 
   /**

@@ -1,8 +1,11 @@
 // The webhook dispatcher.
 //   1. Fan-out: right after an event's commit, the publishing instance turns it into one delivery
 //      per subscribed endpoint (ids derived from the pair, so doing it twice adds nothing) and
-//      clears the event's `dispatch_at`. An instance that crashed before that leaves the event
-//      due: any instance claims it from the store (owner token and lease) and fans it out.
+//      clears the event's `dispatch_at`, in its background pass: the events of every commit since
+//      the last pass together, so a burst of chat turns reads each chatbot's endpoints once and
+//      clears the events in one commit, and no request waits for it. An instance that crashed
+//      before that leaves the event due: any instance claims it from the store (owner token and
+//      lease) and fans it out.
 //   2. Deliveries due (`next_attempt_at`) are claimed the same way, signed and POSTed; the outcome
 //      and the attempt are written back, with the next attempt on the retry schedule.
 // Work starts at once in-process; a node-cron tick every five seconds picks up retries and
@@ -45,40 +48,101 @@ export class Dispatcher {
     private readonly fetcher: Fetcher,
     private readonly secrets: () => Promise<SecretBox>,
   ) {
-    this.loop = new BackgroundLoop('webhook dispatcher', async () => (await this.relayOnce()) + (await this.deliverOnce()), platform.logger);
+    this.loop = new BackgroundLoop('webhook dispatcher', () => this.pass(), platform.logger);
   }
+
+  /** Events published here and not fanned out yet, by commit. */
+  private pending: Array<{ tenant: TenantScope; events: EventEnvelope[] }> = [];
+  /**
+   * Which store queries the next pass makes besides the fan-out of `pending`. Claiming is a write
+   * (a lease), so a pass started for new events alone does not look for work left by a crash or
+   * for retries: the tick every five seconds does, and so does a nudge, a drain and new deliveries.
+   */
+  private readonly due = { relay: true, deliveries: true };
 
   /** Work through what is due, in the background; calls while running fold into one more pass. */
   nudge(): void {
+    this.due.relay = this.due.deliveries = true;
     this.loop.nudge();
   }
 
   /** Until nothing is due now (tests, and callers that want the result). */
   drain(): Promise<void> {
+    this.due.relay = this.due.deliveries = true;
     return this.loop.drain();
   }
 
   /** Every five seconds: retries, and events and deliveries a crashed instance left. */
   startSchedule(): void {
-    this.loop.startSchedule('*/5 * * * * *');
+    this.loop.startSchedule('*/5 * * * * *', () => {
+      this.due.relay = this.due.deliveries = true;
+    });
   }
 
-  /** Waits for deliveries in flight up to `deadlineMs`; one cut off is sent again when its lease ends. */
-  stop(deadlineMs?: number): Promise<void> {
-    return this.loop.stop(deadlineMs);
+  /** One pass: new events fanned out, then (when due) events left by a crash, then due deliveries. */
+  private async pass(): Promise<number> {
+    let handled = await this.fanOutPending();
+    if (this.due.relay) {
+      const relayed = await this.relayOnce();
+      this.due.relay = relayed > 0; // a full batch may leave more
+      if (relayed > 0) this.due.deliveries = true;
+      handled += relayed;
+    }
+    if (this.due.deliveries) {
+      const delivered = await this.deliverOnce();
+      this.due.deliveries = delivered > 0;
+      handled += delivered;
+    }
+    return handled;
   }
 
-  /** Fans out the events of one commit just published by this instance, then starts their deliveries. */
-  async dispatchPublished(tenant: TenantScope, published: EventEnvelope[]): Promise<void> {
-    if (this.loop.isStopped) return;
+  /**
+   * Waits for deliveries in flight up to `deadlineMs` (one cut off is sent again when its lease
+   * ends), then fans out the events published here since the last pass: a few reads and one commit,
+   * rather than leaving them to another instance's relay after their lease.
+   */
+  async stop(deadlineMs?: number): Promise<void> {
+    await this.loop.stop(deadlineMs);
+    await this.fanOutPending();
+  }
+
+  /** Takes the events of one commit just published by this instance for the next pass's fan-out. */
+  dispatchPublished(tenant: TenantScope, published: EventEnvelope[]): void {
+    if (this.loop.isStopped) return; // left due: any instance relays them
     const events = published.filter((event) => event.type !== 'webhook.test'); // a test event has its one delivery already
     if (events.length === 0) return;
-    await this.fanOut(tenant, events);
-    // One commit for the batch. Where commits are not atomic, a failure part-way leaves the rest
-    // due, and the relay fans them out again (deliveries have derived ids: nothing is sent twice).
-    const stored = this.platform.events.collection.forTenant(tenant);
-    await this.platform.store.commit(events.map((event) => stored.ops.update(event.id, { dispatch_at: null })));
-    this.nudge();
+    this.pending.push({ tenant, events });
+    this.loop.nudge();
+  }
+
+  /**
+   * Fans out every pending event, one tenant at a time: the endpoints read once per chatbot and the
+   * events' `dispatch_at` cleared in one commit. A tenant whose fan-out fails keeps its events due,
+   * for the relay to take up after their lease. Returns how many events it took.
+   */
+  private async fanOutPending(): Promise<number> {
+    if (this.pending.length === 0) return 0;
+    const byTenant = new Map<string, { tenant: TenantScope; events: EventEnvelope[] }>();
+    for (const { tenant, events } of this.pending.splice(0)) {
+      const key = `${tenant.accountId}/${tenant.mode}`;
+      const entry = byTenant.get(key) ?? { tenant, events: [] };
+      entry.events.push(...events);
+      byTenant.set(key, entry);
+    }
+    let taken = 0;
+    for (const { tenant, events } of byTenant.values()) {
+      taken += events.length;
+      try {
+        if (await this.fanOut(tenant, events)) this.due.deliveries = true;
+        // Where commits are not atomic, a failure part-way leaves the rest due, and the relay fans
+        // them out again (deliveries have derived ids: nothing is sent twice).
+        const stored = this.platform.events.collection.forTenant(tenant);
+        await this.platform.store.commit(events.map((event) => stored.ops.update(event.id, { dispatch_at: null })));
+      } catch (error) {
+        this.platform.logger.error({ err: error, event_ids: events.map((event) => event.id) }, 'event fan-out failed; the relay retries it');
+      }
+    }
+    return taken;
   }
 
   /** Fans out one batch of events a crashed instance left due; returns how many it claimed. */
@@ -109,8 +173,8 @@ export class Dispatcher {
     return claimed.length;
   }
 
-  /** One delivery per subscribed endpoint and event; the endpoints are read once per chatbot. */
-  private async fanOut(tenant: TenantScope, events: Array<Pick<StoredEvent, 'id' | 'type' | 'chatbot_id'>>): Promise<void> {
+  /** One delivery per subscribed endpoint and event; the endpoints are read once per chatbot. Returns how many deliveries it made. */
+  private async fanOut(tenant: TenantScope, events: Array<Pick<StoredEvent, 'id' | 'type' | 'chatbot_id'>>): Promise<number> {
     const webhooks = this.collections.webhooks.forTenant(tenant);
     const accountWide = await webhooks.list({ filter: { chatbot_id: null, status: 'enabled' }, limit: 1000 });
     const chatbotOwn = new Map<string, Webhook[]>();
@@ -119,17 +183,20 @@ export class Dispatcher {
     }
     const deliveries = this.collections.deliveries.forTenant(tenant);
     const now = this.platform.now().toISOString();
+    let made = 0;
     for (const event of events) {
       const candidates = [...(event.chatbot_id ? chatbotOwn.get(event.chatbot_id)! : []), ...accountWide];
       for (const webhook of candidates) {
         if (!webhook.events.includes('*') && !webhook.events.includes(event.type)) continue;
         try {
           await deliveries.insert(newDelivery(deliveryIdOf(event.id, webhook.id), webhook.id, event, now));
+          made++;
         } catch (error) {
           if (!(error instanceof UniqueConstraintError)) throw error; // made before a crash: fine
         }
       }
     }
+    return made;
   }
 
   /** Sends one batch of due deliveries at once; returns how many it claimed. */

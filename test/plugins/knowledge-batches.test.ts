@@ -72,7 +72,7 @@ t.test('pairs processed together: each ready and searchable, one knowledge.ready
   const found = await api.request('POST', `/api/v1/chatbots/${bot.id}/knowledge/search`, { key: acme.live, payload: { query: 'where is parcel 87', limit: 3 } });
   t.equal(found.json.data[0]?.document_id, ids[87], 'the full-text search finds an imported pair');
 
-  // The fan-out is done when the worker's commits return; sending them is not this test's business.
+  // Stopping the dispatcher fans out what was published and not yet fanned out; sending is not this test’s business.
   await api.server.plugins.webhooks.dispatcher.stop();
   const deliveries = declareWebhooks(api.platform.store).deliveries.forTenant(tenant);
   for (const webhookId of [accountWide, chatbotOwn]) {
