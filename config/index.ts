@@ -17,6 +17,11 @@ export interface Config {
     body_limit_bytes: number;
     /** false: no proxy; a number: trusted hops in front; CIDRs: the trusted proxies (core/client-address.ts). */
     trust_proxy: ProxyTrust;
+    /**
+     * The share of responses checked against their route's schema, 0–100. At 100 a response that
+     * fails is a 500 (tests, staging); below, a sampled check logs the failure and sends the response.
+     */
+    response_validation_percent: number;
   };
   data_dir: string;
   database: { url: string };
@@ -81,6 +86,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   HOST: 'server.host',
   PUBLIC_URL: 'server.public_url',
   TRUST_PROXY: 'server.trust_proxy',
+  RESPONSE_VALIDATION_PERCENT: 'server.response_validation_percent',
   DATA_DIR: 'data_dir',
   DATABASE_URL: 'database.url',
   LOG_LEVEL: 'log.level',

@@ -57,6 +57,7 @@ export const configSchema = Joi.object({
       )
       .required()
       .messages({ 'alternatives.match': '{{#label}} must be false, true, a number of proxy hops, or a list of proxy CIDRs' }),
+    response_validation_percent: Joi.number().integer().min(0).max(100).required(),
   }).required(),
   data_dir: Joi.string().min(1).required(),
   database: Joi.object({

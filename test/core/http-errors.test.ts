@@ -172,6 +172,27 @@ t.test('a response that fails its schema: 500 for the caller, a log line naming 
   t.notMatch(logged, /not a boolean/, 'nor the failing value');
 });
 
+t.test('sampled response checks (server.response_validation_percent below 100) log a failure and send the response', async (t) => {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+  const leaky: Plugin<void> = {
+    name: 'leaky-route',
+    register(server) {
+      server.route({
+        method: 'GET',
+        path: '/test/leaky-response',
+        options: { auth: false, response: { schema: Joi.object({ ok: Joi.boolean().required() }) }, handler: () => ({ ok: 'not a boolean' }) },
+      });
+    },
+  };
+  const api = await buildTestServer(t, { config: { server: { response_validation_percent: 99 } }, server: { plugins: [...allPlugins, leaky], logger } });
+  const statuses = new Set<number>();
+  for (let i = 0; i < 50; i++) statuses.add((await api.request('GET', '/test/leaky-response')).statusCode);
+  t.same([...statuses], [200], 'never a 500 for the caller');
+  // 99 in 100 responses are checked: 50 requests without a single check would be a 1-in-10^100 event.
+  t.ok(lines.filter((line) => line.includes('response failed its schema')).length > 0, 'the checked ones are logged');
+});
+
 t.test('a store that cannot be written at run time answers 503 unavailable, not 500', async (t) => {
   // A real read-only SQLite connection produces the engine's own error, which the adapter maps.
   const { dir, remove } = temporaryDirectory();

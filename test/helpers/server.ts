@@ -77,6 +77,8 @@ export async function buildTestServer(
       log: { level: 'silent' },
       admin: { token: ADMIN_TOKEN },
       ...options.config,
+      // Every response checked against its schema, a failure a 500: tests catch schema drift.
+      server: { response_validation_percent: 100, ...options.config?.server },
     },
   });
   const clock = options.clock ?? new TestClock();
