@@ -1,5 +1,6 @@
 // Properties of the parser workers over adversarial HTML and sitemap XML: every input gives text
 // (or URLs) or an error a user can read, never a crash, and the server keeps answering.
+// store-independent: the test server only shows the main thread keeps answering while workers parse.
 import fc from 'fast-check';
 import t from 'tap';
 import { ExtractionError } from '../../plugins/knowledge/parsing/errors.js';

@@ -1,5 +1,6 @@
 // The parser pool and the ZIP check: untrusted content is read in worker threads whose time and
 // memory are limited; a worker that overruns, runs out of memory or dies fails only its own task.
+// store-independent: the test server only shows the main thread keeps answering while workers parse.
 import { deflateRawSync } from 'node:zlib';
 import JSZip from 'jszip';
 import t, { type Test } from 'tap';
