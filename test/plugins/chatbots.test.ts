@@ -2,6 +2,7 @@
 // plan rules, and isolation between modes and accounts.
 import t from 'tap';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+import { completeSettings, defaultSettings } from '../../plugins/chatbots/settings.js';
 
 async function createChatbot(api: TestServer, key: string, payload: Record<string, unknown> = { name: 'Support' }) {
   const response = await api.request('POST', '/api/v1/chatbots', { key, payload });
@@ -509,4 +510,14 @@ t.test('string limits count characters (code points), as the document’s maxLen
   t.equal(created.statusCode, 201);
   t.equal(created.json.name, name);
   assertError(t, await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: '𝕋'.repeat(101) } }), 400, 'validation_failed', '101 characters');
+});
+
+t.test('default settings are worked out once, and each caller gets its own copy', async (t) => {
+  const first = defaultSettings();
+  first.answer.min_confidence = 0.99;
+  first.rules.push({ match: { keywords: ['x'] }, action: { type: 'handoff' } } as never);
+  const second = defaultSettings();
+  t.not(second.answer.min_confidence, 0.99, 'a change to one copy is not seen in the next');
+  t.same(second.rules, [], 'nor in its arrays');
+  t.same(completeSettings({} as never), second, 'completing nothing gives the defaults');
 });
