@@ -6,6 +6,7 @@ import path from 'node:path';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
 import { applyWrite, assertWriteLanded, collectionHandle, declareCollection, type EngineRunner } from '../../core/store/handle.js';
 import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
+import { BACKSTOP_PAGES, WalCheckpointer } from './checkpointer.js';
 import { SqliteCollectionTable } from './collection.js';
 import { mapSqliteError } from './errors.js';
 import { runMigrations } from './migrations.js';
@@ -13,6 +14,8 @@ import { runMigrations } from './migrations.js';
 export interface SqliteStoreOptions {
   /** How long a writer waits for another connection's lock before giving up. */
   busyTimeoutMs?: number;
+  /** Checkpoint the log on a thread of its own (checkpointer.ts); default on for a file. */
+  checkpointThread?: boolean;
 }
 
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
@@ -22,9 +25,15 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
   // last transactions, which is the usual trade for a server.
   db.pragma('synchronous = NORMAL');
-  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   db.pragma('foreign_keys = ON');
-  return new SqliteStore(db);
+  let checkpointer: WalCheckpointer | null = null;
+  if (file !== ':memory:' && options.checkpointThread !== false) {
+    checkpointer = new WalCheckpointer(file, busyTimeoutMs);
+    db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  }
+  return new SqliteStore(db, checkpointer);
 }
 
 /**
@@ -52,7 +61,11 @@ class SqliteStore implements Store {
   private initialized = false;
   private closed = false;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    /** Null for an in-memory database and where turned off: SQLite checkpoints inside commits then. */
+    readonly checkpointer: WalCheckpointer | null = null,
+  ) {}
 
   collection<T>(definition: CollectionDefinition): Collection<T> {
     const table = declareCollection(this.tables, definition, this.initialized, () => new SqliteCollectionTable(this.db, definition));
@@ -123,6 +136,7 @@ class SqliteStore implements Store {
         }
       })();
     });
+    this.checkpointer?.noteWrite();
   }
 
   readonly counters: CounterStore = {
@@ -135,6 +149,7 @@ class SqliteStore implements Store {
                SET value = value + excluded.value, expires_at = max(expires_at, excluded.expires_at)
              RETURNING value`,
         ).get(scopeKey(scope), name, 1, expiresAt.getTime()) as { value: number };
+        this.checkpointer?.noteWrite();
         return row.value;
       }),
     get: async (scope, name) =>
@@ -153,6 +168,7 @@ class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.checkpointer?.close();
     this.db.close();
   }
 
@@ -170,6 +186,8 @@ class SqliteStore implements Store {
         return await work();
       } catch (error) {
         throw mapSqliteError(error, table.definition.name, table.fieldsOfIndex);
+      } finally {
+        this.checkpointer?.noteWrite(); // reads count too: cheaper than telling them apart
       }
     };
   }

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
+import { CHECKPOINT_EVERY_WRITES, type WalCheckpointer } from '../../adapters/sqlite/checkpointer.js';
 import { openSqliteStore } from '../../adapters/sqlite/index.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
@@ -104,4 +105,34 @@ t.test('a new database is private to the server user: folder 0700, file, WAL and
   t.equal(statSync(folder).mode & 0o777, 0o700, 'the folder');
   for (const suffix of ['', '-wal', '-shm']) t.equal(statSync(`${file}${suffix}`).mode & 0o777, 0o600, `store.sqlite${suffix}`);
   await store.close();
+});
+
+t.test('the log is checkpointed on a thread of its own, not inside commits', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'store.sqlite');
+  const store = openSqliteStore(file) as ReturnType<typeof openSqliteStore> & { checkpointer: WalCheckpointer | null };
+  const things = store.collection<{ n: number; text: string }>({ name: 'things', scope: 'global', indexes: [] });
+  await store.init();
+  t.ok(store.checkpointer, 'a file store has a checkpoint thread');
+  for (let i = 0; i < 20 * CHECKPOINT_EVERY_WRITES; i++) {
+    await store.commit([things.global().ops.insert({ id: `t${i}`, n: i, text: 'x'.repeat(500) })]);
+    // A turn of the event loop now and then, as a server has between requests, for the replies.
+    if (i % CHECKPOINT_EVERY_WRITES === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  for (let wait = 0; store.checkpointer!.stats.checkpoints === 0 && wait < 200; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+  t.ok(store.checkpointer!.stats.checkpoints > 0, `the thread checkpointed (${store.checkpointer!.stats.checkpoints} times)`);
+  t.equal(store.checkpointer!.stats.failures, 0, `no failure (${store.checkpointer!.stats.lastError})`);
+  await store.close();
+
+  const db = new Database(file, { readonly: true });
+  t.teardown(() => db.close());
+  t.equal((db.prepare('SELECT count(*) AS n FROM c_things').get() as { n: number }).n, 20 * CHECKPOINT_EVERY_WRITES, 'every write kept');
+
+  const plain = openSqliteStore(path.join(dir, 'plain.sqlite'), { checkpointThread: false }) as unknown as { checkpointer: unknown; close(): Promise<void> };
+  t.equal(plain.checkpointer, null, 'turned off: SQLite checkpoints inside commits');
+  await plain.close();
+  const memory = openSqliteStore(':memory:') as unknown as { checkpointer: unknown; close(): Promise<void> };
+  t.equal(memory.checkpointer, null, 'an in-memory database has no log to checkpoint');
+  await memory.close();
 });
