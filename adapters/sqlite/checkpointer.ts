@@ -4,29 +4,47 @@
 // gulps. Here a worker thread's own connection checkpoints every CHECKPOINT_EVERY_WRITES writes
 // instead; the serving connection keeps an automatic checkpoint only as a backstop, at
 // BACKSTOP_PAGES, for when the thread cannot keep up (readers holding old pages) or has died.
+// The thread starts after START_AFTER_WRITES writes: starting one costs ~45 ms of CPU, which a
+// server under load earns back in seconds, and a short-lived store (a CLI command, a test) never pays.
 import { Worker } from 'node:worker_threads';
 
 /** Writes (commits, counter steps, collection calls) between two checkpoint requests. */
 export const CHECKPOINT_EVERY_WRITES = 64;
-/** The serving connection's own automatic checkpoint, in pages (~40 MB of log at 4 KiB pages). */
+/** The serving connection's own automatic checkpoint once the thread runs, in pages (~40 MB of log at 4 KiB pages). */
 export const BACKSTOP_PAGES = 10_000;
+/** Writes before the thread is started; until then SQLite checkpoints inside commits, as by default. */
+export const START_AFTER_WRITES = 2_000;
 
 const ENTRY = new URL('./checkpoint-worker.mjs', import.meta.url);
 
 export class WalCheckpointer {
-  private readonly worker: Worker;
+  private worker: Worker | null = null;
+  private started = false;
   private writes = 0;
   private inFlight = false;
   private dead = false;
   /** Checkpoints the thread has run, and the last failure (for tests and diagnostics). */
   readonly stats = { checkpoints: 0, failures: 0, lastError: null as string | null };
 
-  constructor(file: string, busyTimeoutMs: number) {
+  /** `raiseBackstop` moves the serving connection's automatic checkpoint to BACKSTOP_PAGES. */
+  constructor(
+    private readonly file: string,
+    private readonly busyTimeoutMs: number,
+    private readonly raiseBackstop: () => void,
+  ) {}
+
+  get running(): boolean {
+    return this.worker !== null && !this.dead;
+  }
+
+  private start(): void {
+    this.started = true;
     // execArgv: [] keeps the parent's loaders (tsx, a test runner's instrumentation) out of a
     // thread that loads one plain module.
-    this.worker = new Worker(ENTRY, { workerData: { file, busyTimeoutMs }, execArgv: [] });
-    this.worker.unref(); // never what keeps a process alive
-    this.worker.on('message', (reply: { ok: boolean; message?: string }) => {
+    const worker = new Worker(ENTRY, { workerData: { file: this.file, busyTimeoutMs: this.busyTimeoutMs }, execArgv: [] });
+    this.worker = worker;
+    worker.unref(); // never what keeps a process alive
+    worker.on('message', (reply: { ok: boolean; message?: string }) => {
       this.inFlight = false;
       if (reply.ok) this.stats.checkpoints++;
       else {
@@ -35,29 +53,38 @@ export class WalCheckpointer {
       }
     });
     // A dead thread leaves checkpoints to the backstop: the store keeps working.
-    this.worker.on('error', (error) => {
+    worker.on('error', (error) => {
       this.dead = true;
       this.stats.lastError = error.message;
     });
-    this.worker.on('exit', () => {
+    worker.on('exit', () => {
       this.dead = true;
     });
+    this.raiseBackstop();
   }
 
-  /** Called after each write; asks for a checkpoint every CHECKPOINT_EVERY_WRITES writes, one at a time. */
+  /** Called after each write: starts the thread after START_AFTER_WRITES, then asks for a checkpoint every CHECKPOINT_EVERY_WRITES, one at a time. */
   noteWrite(): void {
-    if (++this.writes < CHECKPOINT_EVERY_WRITES || this.inFlight || this.dead) return;
+    this.writes++;
+    if (!this.started) {
+      if (this.writes < START_AFTER_WRITES) return;
+      this.start();
+      this.writes = CHECKPOINT_EVERY_WRITES;
+    }
+    if (this.writes < CHECKPOINT_EVERY_WRITES || this.inFlight || this.dead) return;
     this.writes = 0;
     this.inFlight = true;
-    this.worker.postMessage('checkpoint');
+    this.worker!.postMessage('checkpoint');
   }
 
   async close(): Promise<void> {
-    if (this.dead) return;
-    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
-    this.worker.postMessage('close');
+    this.started = true; // no thread starts after this
+    const worker = this.worker;
+    if (!worker || this.dead) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close');
     // A checkpoint in progress finishes first; a thread that does not exit soon is ended.
-    const timer = setTimeout(() => void this.worker.terminate(), 5_000);
+    const timer = setTimeout(() => void worker.terminate(), 5_000);
     await exited;
     clearTimeout(timer);
   }

@@ -30,8 +30,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   db.pragma('foreign_keys = ON');
   let checkpointer: WalCheckpointer | null = null;
   if (file !== ':memory:' && options.checkpointThread !== false) {
-    checkpointer = new WalCheckpointer(file, busyTimeoutMs);
-    db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    checkpointer = new WalCheckpointer(file, busyTimeoutMs, () => db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`));
   }
   return new SqliteStore(db, checkpointer);
 }

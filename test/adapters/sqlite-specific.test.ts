@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { CHECKPOINT_EVERY_WRITES, type WalCheckpointer } from '../../adapters/sqlite/checkpointer.js';
+import { CHECKPOINT_EVERY_WRITES, START_AFTER_WRITES, type WalCheckpointer } from '../../adapters/sqlite/checkpointer.js';
 import { openSqliteStore } from '../../adapters/sqlite/index.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
@@ -114,8 +114,10 @@ t.test('the log is checkpointed on a thread of its own, not inside commits', asy
   const store = openSqliteStore(file) as ReturnType<typeof openSqliteStore> & { checkpointer: WalCheckpointer | null };
   const things = store.collection<{ n: number; text: string }>({ name: 'things', scope: 'global', indexes: [] });
   await store.init();
-  t.ok(store.checkpointer, 'a file store has a checkpoint thread');
-  for (let i = 0; i < 20 * CHECKPOINT_EVERY_WRITES; i++) {
+  t.ok(store.checkpointer, 'a file store has a checkpointer');
+  const writes = START_AFTER_WRITES + 20 * CHECKPOINT_EVERY_WRITES;
+  for (let i = 0; i < writes; i++) {
+    if (i === START_AFTER_WRITES - 10) t.notOk(store.checkpointer!.running, 'no thread before START_AFTER_WRITES writes: a short-lived store never starts one');
     await store.commit([things.global().ops.insert({ id: `t${i}`, n: i, text: 'x'.repeat(500) })]);
     // A turn of the event loop now and then, as a server has between requests, for the replies.
     if (i % CHECKPOINT_EVERY_WRITES === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -127,7 +129,7 @@ t.test('the log is checkpointed on a thread of its own, not inside commits', asy
 
   const db = new Database(file, { readonly: true });
   t.teardown(() => db.close());
-  t.equal((db.prepare('SELECT count(*) AS n FROM c_things').get() as { n: number }).n, 20 * CHECKPOINT_EVERY_WRITES, 'every write kept');
+  t.equal((db.prepare('SELECT count(*) AS n FROM c_things').get() as { n: number }).n, writes, 'every write kept');
 
   const plain = openSqliteStore(path.join(dir, 'plain.sqlite'), { checkpointThread: false }) as unknown as { checkpointer: unknown; close(): Promise<void> };
   t.equal(plain.checkpointer, null, 'turned off: SQLite checkpoints inside commits');
