@@ -197,8 +197,10 @@ export function knowledgeRoutes(
         description: 'Search the knowledge base: the ranked passages the chatbot would answer from',
         notes:
           'The query is analysed in the chatbot’s language (stop words, stems, accents; typos, compounds and ' +
-          'synonyms match at a discount). `score` (0 to 1) is mostly how much of the query the passage holds, ' +
-          'each word weighted by how rare it is in the knowledge, and a quarter BM25. Only ready items are found.',
+          'synonyms match at a discount). Results are ordered by `score` (0 to 1): coverage^0.3 × (0.3 + 0.7 × BM25 share), ' +
+          'where coverage is how much of the query the passage holds, each word weighted by how rare it is in the knowledge. ' +
+          '`confidence` (0 to 1), coverage^0.7 × (0.75 + 0.25 × BM25 share), is what the answer engine compares to ' +
+          '`answer.min_confidence` before quoting. Only ready items are found.',
         tags: ['api', 'knowledge'],
         plugins: { platform: { chatbotKey: true, scope: 'knowledge:read' } }, // a search, sent as POST
         validate: { params: knowledgeParams, payload: searchInput },
