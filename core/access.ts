@@ -56,9 +56,23 @@ function checkTokenScope(caller: ApiCaller, options: PlatformRouteOptions): void
   if (!caller.oauth) return;
   const needed = options.scope;
   if (needed && caller.oauth.scopes.includes(needed)) return;
+  throw insufficientScope(needed ?? null);
+}
+
+/**
+ * A scope a route needs besides the one it declares (qa-from-message writes knowledge from what it
+ * reads of conversations): 403 `insufficient_scope`, as for the declared one, when an OAuth token
+ * lacks it. API keys have every scope.
+ */
+export function assertTokenScope(request: Request, scope: Scope): void {
+  const oauth = request.auth.credentials?.app?.caller?.oauth;
+  if (oauth && !oauth.scopes.includes(scope)) throw insufficientScope(scope);
+}
+
+function insufficientScope(needed: Scope | null) {
   const message = needed ? `This access token lacks the scope ${needed}` : 'This route takes an API key, not an OAuth access token';
   const challenge = `Bearer error="insufficient_scope", error_description="${message}"${needed ? `, scope="${needed}"` : ''}`;
-  throw apiError(403, 'insufficient_scope', message, { headers: { 'WWW-Authenticate': challenge } });
+  return apiError(403, 'insufficient_scope', message, { headers: { 'WWW-Authenticate': challenge } });
 }
 
 function keyScopeError(chatbotId: string) {

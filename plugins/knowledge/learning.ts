@@ -4,15 +4,20 @@
 // `message.rated` with the rating in one commit; this reacts to it durably (core/reactions.ts:
 // retried by any instance until done), so a crash loses nothing, and idempotently (a phrasing the
 // pair already has is not added again), so running twice, or on two instances, adds it once.
+// Visitors rate (the widget too), so what is learned is held to what the pair answers as a whole:
+// see learnableQuestion.
 import type { Server } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/access.js';
 import type { EventEnvelope } from '../../core/events.js';
 import type { Platform } from '../../core/platform.js';
-import type { ChatbotDirectory } from '../../core/services/chatbots.js';
+import type { ChatbotDirectory, ChatbotProfile } from '../../core/services/chatbots.js';
 import type { ConversationFacts } from '../../core/services/conversation-facts.js';
+import type { KnowledgeRetriever } from '../../core/services/knowledge.js';
 import { VersionConflictError } from '../../core/store/errors.js';
 import type { TenantScope } from '../../core/store/types.js';
-import { termsKey, visitorPhrasing } from './phrasing.js';
+import { codePointLength } from '../../core/string-lengths.js';
+import { analyzerFor } from '../../core/text/analysis.js';
+import { termsKey, visitorPhrasing, type Phrasing } from './phrasing.js';
 import { qaFromMessageRoute } from './qa-from-message.js';
 import { MAX_ALTERNATIVES } from './schemas.js';
 import type { Item, KnowledgeCollections } from './store.js';
@@ -26,6 +31,22 @@ declare module '../../core/services/knowledge.js' {
 
 /** How often adding a phrasing is tried again when the item changed between its read and write. */
 const WRITE_ATTEMPTS = 5;
+/**
+ * The longest question learned, in distinct analysed terms and in characters. A learned phrasing
+ * lends the pair to any message made of its words (qa-index.ts: a message wholly inside a phrasing
+ * scores about 0.25^0.3 ≈ 0.66 or more, however little of it the message holds), so every word it
+ * carries is one the pair may be given for. A question rarely needs more than a dozen words besides
+ * its stop words ("Do you also ship parcels abroad to other countries?" has five; 200 characters
+ * hold about 30 words); a longer message is a story around the question, whose other words must
+ * not become the pair's.
+ */
+const MAX_LEARNED_TERMS = 12;
+const MAX_LEARNED_CHARACTERS = 200;
+/**
+ * A sentence end inside the text (whitespace collapsed): what the answer engine splits a long
+ * message on (knowledge-index.ts) to read each sentence on its own.
+ */
+const INNER_SENTENCE_END = /[.!?;…。？！]\s+\S/u;
 
 export type LearnOutcome =
   /** Added to the pair's alternatives; the item is processed again. */
@@ -55,6 +76,7 @@ export class KnowledgeLearning {
     private readonly directory: ChatbotDirectory,
     /** Looked up when used: the conversations plugin registers after this one. */
     private readonly facts: () => ConversationFacts,
+    private readonly retriever: KnowledgeRetriever,
   ) {}
 
   /** The reaction to `message.rated`: learns from a thumbs-up on a Q&A answer when the chatbot lets it. */
@@ -78,7 +100,7 @@ export class KnowledgeLearning {
     const question = await this.facts().questionBefore(tenant, reply);
     if (!question) return;
     const log = { chatbot_id: chatbot.id, item_id: source.document_id, message_id: question.id };
-    const phrasing = visitorPhrasing(question.content);
+    const phrasing = await this.learnableQuestion(tenant, chatbot, source.document_id, question.content);
     if (!phrasing.ok) {
       this.platform.logger.info({ ...log, reason: phrasing.reason }, 'learning from use: the question is not learned');
       return;
@@ -90,6 +112,32 @@ export class KnowledgeLearning {
       pair: { question: source.title ?? null, snippet: source.snippet ?? '' },
     });
     this.platform.logger.info({ ...log, outcome }, 'learning from use: a thumbs-up on a Q&A answer');
+  }
+
+  /**
+   * The visitor's message as a phrasing to learn for the pair `itemId`, or why not. Only a short,
+   * single-sentence question that the pair answers as a whole qualifies: the reply may have come
+   * from one sentence of a longer message, or as a "did you mean", and the stored reply does not
+   * say which (it keeps the pair and the score, not what the score was for). So the match is
+   * worked out again, on the text to learn: one sentence is read whole by the answer engine, and
+   * the pair must still be its best match at `min_confidence`.
+   */
+  private async learnableQuestion(tenant: TenantScope, chatbot: ChatbotProfile, itemId: string, content: string): Promise<Phrasing> {
+    const phrasing = visitorPhrasing(content);
+    if (!phrasing.ok) return phrasing;
+    const { text } = phrasing;
+    if (codePointLength(text) > MAX_LEARNED_CHARACTERS) {
+      return { ok: false, reason: `it is longer than ${MAX_LEARNED_CHARACTERS} characters` };
+    }
+    if (new Set(analyzerFor(chatbot.language).terms(text)).size > MAX_LEARNED_TERMS) {
+      return { ok: false, reason: `it has more than ${MAX_LEARNED_TERMS} distinct terms` };
+    }
+    if (INNER_SENTENCE_END.test(text)) return { ok: false, reason: 'it is more than one sentence' };
+    const match = await this.retriever.matchQa(tenant, { chatbotId: chatbot.id, language: chatbot.language, message: text });
+    if (match?.pair.document_id !== itemId || match.score < chatbot.settings.answer.min_confidence) {
+      return { ok: false, reason: 'the pair does not answer it as a whole at min_confidence' };
+    }
+    return phrasing;
   }
 
   /**
@@ -147,7 +195,7 @@ export function registerLearning(server: Server, knowledge: KnowledgeCollections
   server.dependency('conversations');
   const facts = (): ConversationFacts => server.plugins.conversations.facts;
   const directory = server.plugins.chatbots.directory;
-  const learning = new KnowledgeLearning(platform, knowledge, worker, directory, facts);
+  const learning = new KnowledgeLearning(platform, knowledge, worker, directory, facts, server.plugins.knowledge.retriever);
   server.expose('learning', learning);
   platform.events.subscribeDurably('message.rated', 'knowledge.learn-from-feedback', (event, tenant) => learning.learnFromRating(event, tenant));
   server.route(withScopes([qaFromMessageRoute(platform, knowledge, worker, directory, facts)], areaScope('knowledge')));

@@ -2,10 +2,12 @@
 // pair in one call, from the message itself or from what `GET /analytics/trends` lists for an
 // unanswered question (its text and a sample conversation).
 import type { Request, ServerRoute } from '@hapi/hapi';
+import { assertTokenScope } from '../../core/access.js';
 import { apiError, notFound } from '../../core/errors.js';
 import { tenantOf, type ChatbotDirectory, type ChatbotSummary, type Platform } from '../../core/platform.js';
 import type { ConversationFacts } from '../../core/services/conversation-facts.js';
 import type { TenantScope } from '../../core/store/types.js';
+import { codePointLength } from '../../core/string-lengths.js';
 import { asksQuestion, visitorPhrasing } from './phrasing.js';
 import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js';
 import { newItem } from './routes.js';
@@ -14,6 +16,12 @@ import type { KnowledgeWorker } from './worker.js';
 
 /** A conversation's visitor messages looked through for the question, at most. */
 const MAX_MESSAGES_SEARCHED = 1000;
+/**
+ * The shortest `question` that may name a message by its beginning; a shorter one must be a whole
+ * message. Whether a message begins with a one-letter guess would otherwise be a way to read
+ * conversations letter by letter (201 or 404); analytics cuts a question only at 300 characters.
+ */
+const MIN_QUESTION_PREFIX = 8;
 
 interface QaFromMessageInput {
   message_id?: string;
@@ -64,14 +72,24 @@ export function qaFromMessageRoute(
     return phrasing.text;
   }
 
-  /** 404 unless a visitor message of the conversation asks `question` (or begins with it). */
+  /**
+   * 404 unless a visitor message of the conversation asks `question` (or begins with it); 400 for
+   * a question under MIN_QUESTION_PREFIX characters that no message asks as a whole.
+   */
   async function assertAsked(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, question: string): Promise<void> {
     const conversation = looksLikeId('conv', conversationId) ? await facts().conversation(tenant, conversationId) : null;
     if (!conversation || conversation.chatbot_id !== chatbot.id) throw notFound('conversation', shown(conversationId));
+    const short = codePointLength(question.replace(/\s+/gu, ' ').trim()) < MIN_QUESTION_PREFIX;
+    // A short question must be the whole message: each begins the other.
+    const asks = (content: string) => asksQuestion(content, question) && (!short || asksQuestion(question, content));
     let searched = 0;
     for await (const message of facts().visitorMessages(tenant, conversationId)) {
-      if (asksQuestion(message.content, question)) return;
+      if (asks(message.content)) return;
       if (++searched >= MAX_MESSAGES_SEARCHED) break;
+    }
+    if (short) {
+      const message = `"question" must be at least ${MIN_QUESTION_PREFIX} characters long, or a visitor's whole message`;
+      throw apiError(400, 'validation_failed', message, { details: [{ path: 'question', message, type: 'string.min' }] });
     }
     throw apiError(404, 'message_not_found', `No visitor message of conversation ${conversationId} asks this question`);
   }
@@ -86,7 +104,9 @@ export function qaFromMessageRoute(
         '(and optional `alternatives`, `title`, `metadata`). Name the question either by `message_id` (a visitor message ' +
         'of this chatbot: its text, whitespace collapsed, becomes the question) or, as `GET /analytics/trends` lists an ' +
         'unanswered question, by `conversation_id` and `question` (the question as given becomes the question; a visitor ' +
-        'message of that conversation must ask it, or begin with it, compared ignoring case and accents). ' +
+        'message of that conversation must ask it, or begin with it, compared ignoring case and accents; a question under ' +
+        `${MIN_QUESTION_PREFIX} characters must be a whole message, else 400 \`validation_failed\`). ` +
+        'An OAuth token needs `conversations:read` besides `knowledge:write` (403 `insufficient_scope`): the question is a visitor’s words. ' +
         '404 `message_not_found` for a message of another chatbot, account or mode, or none that asks the question; ' +
         '404 `conversation_not_found`; 409 `conflict` for a message that is not a visitor’s, or one that cannot be a ' +
         'question as it is (longer than 1,000 characters, or holding control or formatting characters); ' +
@@ -96,6 +116,9 @@ export function qaFromMessageRoute(
       validate: { params: knowledgeParams, payload: qaFromMessageInput },
       response: { status: { 201: itemResponse } },
       handler: async (request, h) => {
+        // The route copies a visitor's words into the knowledge (readable with knowledge:read), and
+        // its answer tells whether a message begins with a given text: reading conversations.
+        assertTokenScope(request, 'conversations:read');
         const tenant = tenantOf(request);
         const chatbot = await writableChatbot(request);
         const input = request.payload as QaFromMessageInput;

@@ -139,3 +139,30 @@ t.test('end to end: a document and a Q&A pair with "constructor", "__proto__", "
   });
   t.ok([200, 201].includes(other.statusCode), `chat: ${other.statusCode} ${other.payload.slice(0, 200)}`);
 });
+
+t.test('retrieval mode quotes a passage at min_confidence, whatever min_passage_score says', async (t) => {
+  // min_passage_score only decides which passages go to a language model (settings, README, API.md):
+  // a passage between the two thresholds was refused quoting.
+  const api = await buildTestServer(t);
+  const account = await api.account('starter');
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: account.live, payload: { name: 'Shop', language: 'en' } })).json;
+  const base = `/api/v1/chatbots/${bot.id}`;
+  const settings = await api.request('PUT', `${base}/settings`, { key: account.live, payload: { answer: { mode: 'retrieval', min_confidence: 0.3, min_passage_score: 0.9 } } });
+  t.equal(settings.statusCode, 200, settings.payload.slice(0, 200));
+  const added = await api.request('POST', `${base}/knowledge`, {
+    key: account.live,
+    payload: { type: 'document', title: 'Opening hours', content: 'Our shop in Berlin is open from 9 to 18 on weekdays and from 10 to 14 on Saturdays.' },
+  });
+  t.equal(added.statusCode, 201);
+  await api.server.plugins.knowledge.worker.drain();
+
+  const question = 'Is the Berlin shop open on Saturdays or do I need an appointment?';
+  const search = await api.request('POST', `${base}/knowledge/search`, { key: account.live, payload: { query: question, limit: 1 } });
+  const confidence = search.json.data[0]?.confidence as number;
+  t.ok(confidence >= 0.3 && confidence < 0.9, `the passage's confidence ${confidence} lies between min_confidence and min_passage_score`);
+  const conversation = await api.request('POST', `${base}/conversations`, { key: account.live, payload: {} });
+  const asked = await api.request('POST', `${base}/conversations/${conversation.json.id}/messages`, { key: account.live, payload: { content: question } });
+  t.equal(asked.statusCode, 201);
+  t.match(asked.json.reply, { answer_type: 'knowledge', content: /Saturdays/, sources: [{ document_id: added.json.id }] }, 'quoted');
+  t.equal(asked.json.reply.confidence, confidence);
+});

@@ -16,11 +16,17 @@ interface Bot {
 interface Turn {
   conversation: { id: string };
   message: { id: string; content: string };
-  reply: { id: string; answer_type: string; confidence: number; sources: Array<{ document_id: string }> };
+  reply: { id: string; content: string; answer_type: string; confidence: number; sources: Array<{ document_id: string }> };
 }
 
 const SHIPPING = { type: 'qa', question: 'Do you ship abroad?', answer: 'Yes, we ship to every country in the European Union.' };
 const RETURNS = { type: 'qa', question: 'How can I return an item?', answer: 'Send it back within 30 days with the return label.' };
+/**
+ * Another pair, so that how rare a word is in the knowledge means something: with one pair alone
+ * every word of a paraphrase the pair lacks outweighs its own, and PARAPHRASE is only a "did you
+ * mean", which is not learned.
+ */
+const OPENING = { type: 'qa', question: 'When are you open?', answer: 'Monday to Friday, from 9 to 18.' };
 /** Matches SHIPPING, but not as well as its own question does. */
 const PARAPHRASE = 'Do you also ship parcels abroad to other countries?';
 
@@ -167,6 +173,7 @@ t.test('a phrasing is learned once: the same thumbs-up twice, up-down-up, anothe
   const acme = await api.account('starter');
   const bot = await chatbot(api, acme.live, true);
   const pair = await addPair(api, acme.live, bot.id, SHIPPING);
+  await addPair(api, acme.live, bot.id, OPENING);
 
   const turn = await ask(api, acme.live, bot.id, PARAPHRASE);
   await rate(api, acme.live, bot.id, turn, 'up');
@@ -188,8 +195,8 @@ t.test('a phrasing is learned once: the same thumbs-up twice, up-down-up, anothe
   // Two instances on one store rate the same reply at once: both publish, both react, one adds.
   const { server: second } = await createServer(api.config, { logger: pino({ level: 'silent' }), now: api.clock.now });
   t.teardown(() => second.stop());
-  const other = await ask(api, acme.live, bot.id, 'Can you deliver my order abroad?');
-  t.equal(other.reply.answer_type, 'qa', `answered from the pair (${other.reply.confidence})`);
+  const other = await ask(api, acme.live, bot.id, 'Do you ship parcels to other countries?');
+  t.equal(other.reply.content, SHIPPING.answer, `answered from the pair, not as a "did you mean" (${other.reply.confidence})`);
   const url = `/api/v1/chatbots/${bot.id}/conversations/${other.conversation.id}/messages/${other.reply.id}/feedback`;
   const responses = await Promise.all(
     [api.server, second, api.server, second].map((server) =>
@@ -197,7 +204,7 @@ t.test('a phrasing is learned once: the same thumbs-up twice, up-down-up, anothe
     ),
   );
   t.same(responses.map((response) => response.statusCode), [200, 200, 200, 200]);
-  t.same((await item(api, acme.live, bot.id, pair.id)).alternatives, [PARAPHRASE, 'Can you deliver my order abroad?'], 'added once');
+  t.same((await item(api, acme.live, bot.id, pair.id)).alternatives, [PARAPHRASE, 'Do you ship parcels to other countries?'], 'added once');
 
   // The reaction itself, run twice at once on both instances (a job retried while the first run was still going).
   const third = await ask(api, acme.live, bot.id, 'Is shipping abroad possible for my parcel?');
@@ -208,7 +215,7 @@ t.test('a phrasing is learned once: the same thumbs-up twice, up-down-up, anothe
   t.equal(rated.data.id, third.reply.id);
   const tenant = { accountId: acme.id, mode: 'live' as const };
   await Promise.all([api.server, second, api.server, second].map((server) => server.plugins.knowledge.learning.learnFromRating(rated, tenant)));
-  t.same((await item(api, acme.live, bot.id, pair.id)).alternatives, [PARAPHRASE, 'Can you deliver my order abroad?', 'Is shipping abroad possible for my parcel?'], 'four runs, added once');
+  t.same((await item(api, acme.live, bot.id, pair.id)).alternatives, [PARAPHRASE, 'Do you ship parcels to other countries?', 'Is shipping abroad possible for my parcel?'], 'four runs, added once');
   t.equal(await jobsLeft(api, acme.id), 0);
 });
 
@@ -218,6 +225,7 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
   const bot = await chatbot(api, acme.live, true);
   const nineteen = Array.from({ length: 19 }, (_, i) => `Shipping question variant ${i + 1}`);
   const pair = await addPair(api, acme.live, bot.id, { ...SHIPPING, alternatives: nineteen });
+  await addPair(api, acme.live, bot.id, OPENING);
 
   const last = await ask(api, acme.live, bot.id, PARAPHRASE);
   t.equal(last.reply.sources[0]?.document_id, pair.id);
@@ -227,7 +235,7 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
   await settle(api, acme.live, bot.id);
   const settled = await item(api, acme.live, bot.id, pair.id);
 
-  const beyond = await ask(api, acme.live, bot.id, 'Can you deliver my order abroad?');
+  const beyond = await ask(api, acme.live, bot.id, 'Do you ship parcels to other countries?');
   t.equal(beyond.reply.sources[0]?.document_id, pair.id);
   await rate(api, acme.live, bot.id, beyond, 'up');
   t.same(await item(api, acme.live, bot.id, pair.id), settled, 'a full pair takes no more and drops none');
@@ -236,7 +244,7 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
 
   // The answer changed after the reply: the thumbs-up was for another pair.
   const changed = await addPair(api, acme.live, bot.id, RETURNS);
-  const returning = await ask(api, acme.live, bot.id, 'How do I send back an item I bought?');
+  const returning = await ask(api, acme.live, bot.id, 'How do I return the item I bought?');
   t.equal(returning.reply.sources[0]?.document_id, changed.id);
   await api.request('PATCH', `/api/v1/chatbots/${bot.id}/knowledge/${changed.id}`, { key: acme.live, payload: { answer: 'Returns are free: use the label in the parcel.' } });
   await settle(api, acme.live, bot.id);
@@ -274,6 +282,7 @@ t.test('a reaction that did not run (a crash after the rating was stored) is run
   const acme = await api.account('starter');
   const bot = await chatbot(api, acme.live, true);
   const pair = await addPair(api, acme.live, bot.id, SHIPPING);
+  await addPair(api, acme.live, bot.id, OPENING);
   const turn = await ask(api, acme.live, bot.id, PARAPHRASE);
 
   const reactions = api.platform.events.reactions;
@@ -293,7 +302,7 @@ t.test('a reaction that did not run (a crash after the rating was stored) is run
   t.equal(await jobsLeft(api, acme.id), 0);
 
   // Archived before the recovery pass: its knowledge is read-only, the late job teaches nothing.
-  const late = await ask(api, acme.live, bot.id, 'Can you deliver my order abroad?');
+  const late = await ask(api, acme.live, bot.id, 'Do you ship parcels to other countries?');
   reactions.runCommitted = async () => undefined;
   await rate(api, acme.live, bot.id, late, 'up');
   reactions.runCommitted = runCommitted;
@@ -309,6 +318,7 @@ t.test('long, hostile or empty questions are not learned', async (t) => {
   const acme = await api.account('starter');
   const bot = await chatbot(api, acme.live, true);
   const pair = await addPair(api, acme.live, bot.id, SHIPPING);
+  await addPair(api, acme.live, bot.id, OPENING);
 
   const long = await ask(api, acme.live, bot.id, Array.from({ length: 40 }, () => 'Do you ship parcels abroad?').join(' '));
   t.ok(long.message.content.length > 1000, `${long.message.content.length} characters`);
@@ -326,6 +336,58 @@ t.test('long, hostile or empty questions are not learned', async (t) => {
   const spaced = await ask(api, acme.live, bot.id, 'Do you also ship\n\nparcels   abroad\tto other countries?');
   await rate(api, acme.live, bot.id, spaced, 'up');
   t.same((await item(api, acme.live, bot.id, pair.id)).alternatives, [PARAPHRASE]);
+});
+
+const PORTUGAL = { type: 'qa', question: 'Do you ship to Portugal?', answer: 'Yes, we ship to Portugal in 3 to 5 days.' };
+
+t.test('only a short question the pair answers as a whole is learned: never a message that matched through one sentence', async (t) => {
+  // Regression: a learned phrasing lends the pair to any message made of its words, so a visitor
+  // (the widget can rate) who got the pair for one sentence of a message taught it the others:
+  // "careers?" then got the shipping answer.
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const bot = await chatbot(api, acme.live, true);
+  const pair = await addPair(api, acme.live, bot.id, PORTUGAL);
+  await addPair(api, acme.live, bot.id, RETURNS);
+  const taught = async (content: string) => {
+    const turn = await ask(api, acme.live, bot.id, content);
+    t.match(turn.reply, { answer_type: 'qa', sources: [{ document_id: pair.id }] }, `"${content.slice(0, 40)}…" answered from the pair (${turn.reply.confidence})`);
+    t.equal((await rate(api, acme.live, bot.id, turn, 'up')).statusCode, 200);
+    await settle(api, acme.live, bot.id);
+    return (await item(api, acme.live, bot.id, pair.id)).alternatives;
+  };
+
+  const story = 'Do you ship to Portugal? I also want to know about careers, jobs, salaries and offices in Berlin and Munich.';
+  t.same(await taught(story), [], 'a long message answered through its first sentence: nothing learned');
+
+  // An operator who answers loosely: the message as a whole reaches min_confidence, but it is two sentences.
+  await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key: acme.live, payload: { answer: { learn_from_feedback: true, min_confidence: 0.2 } } });
+  t.same(await taught('Do you ship to Portugal? also careers jobs Berlin'), [], 'a question with other words after it: nothing learned');
+  await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key: acme.live, payload: { answer: { learn_from_feedback: true } } });
+  const careers = await ask(api, acme.live, bot.id, 'careers?');
+  t.equal(careers.reply.answer_type, 'fallback', '"careers?" does not get the shipping answer');
+
+  // A "did you mean": the pair is below min_confidence for the message, so a word of it may be
+  // all the two share; a thumbs-up does not make the rest of the message the pair's.
+  const suggested = await ask(api, acme.live, bot.id, 'Can you ship my order to Portugal?');
+  t.match(suggested.reply, { answer_type: 'qa', content: /^Did you mean/ });
+  await rate(api, acme.live, bot.id, suggested, 'up');
+  t.same((await item(api, acme.live, bot.id, pair.id)).alternatives, [], 'a "did you mean" confirmed: nothing learned');
+
+  // One sentence, but more words than a question needs (13 of the question's 15 terms).
+  const many = await addPair(api, acme.live, bot.id, {
+    type: 'qa',
+    question: 'Do you send parcels, packages, letters, boxes, pallets, furniture, bikes, books, clothes, shoes, toys, plants and food to Spain?',
+    answer: 'Yes, everything but food.',
+  });
+  const long = await ask(api, acme.live, bot.id, 'Do you send parcels, packages, letters, boxes, pallets, furniture, bikes, books, clothes, shoes and toys to Spain?');
+  t.match(long.reply, { answer_type: 'qa', sources: [{ document_id: many.id }] }, `answered from the pair (${long.reply.confidence})`);
+  await rate(api, acme.live, bot.id, long, 'up');
+  t.same((await item(api, acme.live, bot.id, many.id)).alternatives, [], 'too many terms to be one question: nothing learned');
+
+  const paraphrase = 'Do you ship parcels to Portugal?';
+  t.same(await taught(paraphrase), [paraphrase], 'a short paraphrase the pair answers as a whole is learned');
+  t.equal(await jobsLeft(api, acme.id), 0);
 });
 
 const fromMessage = (api: TestServer, key: string, botId: string, payload: unknown, headers?: Record<string, string>) =>
@@ -494,6 +556,27 @@ t.test('qa-from-message refuses what it cannot use with the error shape, never a
   t.equal(items.json.data.length, 0, 'nothing was created');
 });
 
+t.test('qa-from-message: a question under 8 characters names a whole message, never a beginning', async (t) => {
+  // Regression: 201 or 404 for a one-letter `question` told whether a message began with it, so
+  // conversations could be read letter by letter.
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const bot = await chatbot(api, acme.live, false);
+  const turn = await ask(api, acme.live, bot.id, 'Can I pay by invoice?');
+  await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${turn.conversation.id}/messages`, { key: acme.live, payload: { content: 'Hours?' } });
+  const named = (question: string) => fromMessage(api, acme.live, bot.id, { conversation_id: turn.conversation.id, question, answer: 'Yes.' });
+
+  for (const guess of ['C', 'Can I p', 'Hours', 'Zzz']) {
+    const body = assertError(t, await named(guess), 400, 'validation_failed', `"${guess}"`);
+    t.match(body.details, [{ path: 'question', type: 'string.min' }], `"${guess}": details`);
+  }
+  t.match(await named('Can I pa'), { statusCode: 201, json: { question: 'Can I pa' } }, '8 characters may be a beginning');
+  t.match(await named('hours?'), { statusCode: 201, json: { question: 'hours?' } }, 'a short question that is a whole message');
+  assertError(t, await named('Can I go'), 404, 'message_not_found', '8 characters no message begins with');
+  const listed = await api.request('GET', `/api/v1/chatbots/${bot.id}/knowledge`, { key: acme.live });
+  t.equal(listed.json.data.length, 2, 'only the two accepted made pairs');
+});
+
 t.test('qa-from-message: plans, chatbot keys, OAuth scopes and the sandbox', async (t) => {
   const api = await buildTestServer(t);
   const free = await api.account('free', 'Free');
@@ -516,13 +599,24 @@ t.test('qa-from-message: plans, chatbot keys, OAuth scopes and the sandbox', asy
     });
     return issued.json.access_token as string;
   };
-  assertError(t, await fromMessage(api, await client(['knowledge:read']), bot.id, { message_id: turn.message.id, answer: INVOICE_ANSWER }), 403, 'insufficient_scope');
-  t.equal((await fromMessage(api, await client(['knowledge:write']), bot.id, { message_id: turn.message.id, answer: INVOICE_ANSWER })).statusCode, 201, 'knowledge:write');
+  assertError(t, await fromMessage(api, await client(['knowledge:read', 'conversations:read']), bot.id, { message_id: turn.message.id, answer: INVOICE_ANSWER }), 403, 'insufficient_scope');
+  // The route reads conversations: it copies a visitor's words into the knowledge (readable with
+  // knowledge:read), and whether a message begins with a guessed text decides its answer.
+  const writer = await client(['knowledge:write']);
+  const byMessage = assertError(t, await fromMessage(api, writer, bot.id, { message_id: turn.message.id, answer: INVOICE_ANSWER }), 403, 'insufficient_scope', 'knowledge:write alone, by message_id');
+  t.match(byMessage.message, /conversations:read/);
+  const byQuestion = await fromMessage(api, writer, bot.id, { conversation_id: turn.conversation.id, question: 'Can I pay', answer: INVOICE_ANSWER });
+  assertError(t, byQuestion, 403, 'insufficient_scope', 'knowledge:write alone, by conversation and question');
+  t.match(byQuestion.headers['www-authenticate'], /error="insufficient_scope".*scope="conversations:read"/, 'the challenge names the scope');
+  const both = await client(['knowledge:write', 'conversations:read']);
+  t.equal((await fromMessage(api, both, bot.id, { message_id: turn.message.id, answer: INVOICE_ANSWER })).statusCode, 201, 'knowledge:write and conversations:read');
+  t.equal((await fromMessage(api, both, bot.id, { conversation_id: turn.conversation.id, question: 'Can I pay', answer: INVOICE_ANSWER })).statusCode, 201, 'by conversation and question too');
 
   // The sandbox: a test key learns and creates in test mode, and live knowledge never changes.
   const sandbox = await chatbot(api, acme.test, true, 'Sandbox');
   const livePair = await addPair(api, acme.live, bot.id, SHIPPING);
   const pair = await addPair(api, acme.test, sandbox.id, SHIPPING);
+  await addPair(api, acme.test, sandbox.id, OPENING);
   const paraphrase = await ask(api, acme.test, sandbox.id, PARAPHRASE);
   await rate(api, acme.test, sandbox.id, paraphrase, 'up');
   t.same((await item(api, acme.test, sandbox.id, pair.id)).alternatives, [PARAPHRASE], 'learned in test mode');

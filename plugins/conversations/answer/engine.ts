@@ -116,12 +116,13 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         }
       }
 
-      // Quoting a passage is answering: it takes the same confidence as a Q&A answer. Q&A pairs
-      // are not quoted as passages: the Q&A match above weighs their answers as it should (less
-      // than their questions) and already said how sure it is.
-      const documents = relevant.filter((passage) => passage.kind === 'passage');
+      // Quoting a passage is answering: it takes the same confidence as a Q&A answer, and only
+      // that (min_passage_score chooses what a language model is handed, not what is quoted). Q&A
+      // pairs are not quoted as passages: the Q&A match above weighs their answers as it should
+      // (less than their questions) and already said how sure it is.
+      const documents = passages.filter((passage) => passage.kind === 'passage' && passage.confidence >= settings.answer.min_confidence);
       const best = documents[0];
-      if (best && best.confidence >= settings.answer.min_confidence) {
+      if (best) {
         const quoted = extractAnswer(best, message, chatbot.language);
         return reply({
           content: phrases.knowledgeIntro ? `${phrases.knowledgeIntro} ${quoted}` : quoted,
