@@ -1,34 +1,68 @@
 // The cache of knowledge indexes (plugins/knowledge/index/index-cache.ts): rebuilt when the
-// knowledge revision moves, one build at a time, the previous index answering while a slow rebuild
-// runs, least recently used dropped past the memory budget. The chunks come from a source the test
-// controls (the store-backed source is covered by the route and conversation tests).
+// knowledge revision moves, one build at a time per chatbot and two across the cache, the previous
+// index answering while a slow rebuild runs, least recently used dropped past the memory budget.
+// The chunks come from a source the test controls (the store-backed source is covered by the route
+// and conversation tests).
 import t from 'tap';
-import { KnowledgeIndexCache, type IndexSource } from '../../plugins/knowledge/index/index-cache.js';
+import { KnowledgeIndexCache, MAX_BUILDS, type IndexSource } from '../../plugins/knowledge/index/index-cache.js';
 import { runParseTask, type AnalysedChunk } from '../../plugins/knowledge/parsing/tasks.js';
 import type { StoredChunk } from '../../plugins/knowledge/store.js';
 
 const tenant = { accountId: 'acct_test', mode: 'live' as const };
 
-async function qaChunk(id: string, question: string): Promise<StoredChunk> {
-  const reply = await runParseTask({ kind: 'qa', question, alternatives: [], answer: `answer ${id}`, language: 'en' });
+async function qaChunk(id: string, question: string, answer = `answer ${id}`): Promise<StoredChunk> {
+  const reply = await runParseTask({ kind: 'qa', question, alternatives: [], answer, language: 'en' });
   if (!reply.ok) throw new Error(reply.error.message);
   const { chunk } = reply.value as { chunk: AnalysedChunk };
-  return { ...chunk, qa: { question, alternatives: [], answer: `answer ${id}` }, id: `chk_${id}`, version: 1, chatbot_id: 'cb_1', item_id: id };
+  return { ...chunk, qa: { question, alternatives: [], answer }, id: `chk_${id}`, version: 1, chatbot_id: 'cb_1', item_id: id };
 }
 
-/** A source whose revision and chunks the test sets; `gate` holds builds until released. */
+/**
+ * A source whose revision (all chatbots', or one's in `revisions`) and chunks the test sets;
+ * `gate` holds builds until released. It records the chatbots whose chunks were read, in order,
+ * and the most reads under way at once.
+ */
 function controlledSource() {
-  const state = { revision: '1', chunks: [] as StoredChunk[], gate: null as Promise<void> | null, reads: 0 };
+  const state = {
+    revision: '1',
+    revisions: new Map<string, string>(),
+    chunks: [] as StoredChunk[],
+    gate: null as Promise<void> | null,
+    reads: 0,
+    started: [] as string[],
+    active: 0,
+    mostActive: 0,
+  };
   const source: IndexSource = {
-    revision: async () => state.revision,
-    async *chunks() {
+    revision: async (_tenant, chatbotId) => state.revisions.get(chatbotId) ?? state.revision,
+    async *chunks(_tenant, chatbotId) {
       state.reads++;
-      const snapshot = [...state.chunks];
-      if (state.gate) await state.gate;
-      yield snapshot;
+      state.started.push(chatbotId);
+      state.mostActive = Math.max(state.mostActive, ++state.active);
+      try {
+        const snapshot = [...state.chunks];
+        if (state.gate) await state.gate;
+        yield snapshot;
+      } finally {
+        state.active--;
+      }
     },
   };
   return { state, source };
+}
+
+/** Lets every callback already due run (builds that were given their turn start reading). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+function gate(state: ReturnType<typeof controlledSource>['state']): () => void {
+  let release!: () => void;
+  state.gate = new Promise((resolve) => (release = resolve));
+  return () => {
+    state.gate = null;
+    release();
+  };
 }
 
 t.test('built on first use, kept while the revision stands, rebuilt when it moves', async (t) => {
@@ -107,4 +141,43 @@ t.test('a failed build is not kept; the least recently used index goes past the 
   await tiny.indexFor(tenant, 'cb_2', 'en');
   t.equal(tiny.stats().indexes, 1, 'over the budget: only the newest stays');
   t.not(await tiny.indexFor(tenant, 'cb_1', 'en'), one, 'the dropped one is built again');
+});
+
+t.test('at most two builds at once across chatbots; a first build goes before a rebuild', async (t) => {
+  const { state, source } = controlledSource();
+  const cache = new KnowledgeIndexCache(source, 64 * 1024 * 1024);
+  state.chunks = [await qaChunk('doc_1', 'How long does delivery take?')];
+  const first = await cache.indexFor(tenant, 'cb_1', 'en');
+
+  const release = gate(state);
+  const others = ['cb_2', 'cb_3', 'cb_4'].map((chatbot) => cache.indexFor(tenant, chatbot, 'en'));
+  await settle();
+  t.same(state.started, ['cb_1', 'cb_2', 'cb_3'], `${MAX_BUILDS} builds run, the third chatbot waits its turn`);
+  t.match(cache.stats(), { running: 2, waiting: 1 });
+
+  // cb_1 changes: its rebuild waits behind cb_4's first build, and its question is answered from
+  // the previous index after FRESH_WAIT_MS, as when the rebuild itself is slow.
+  state.revisions.set('cb_1', '2');
+  t.equal(await cache.indexFor(tenant, 'cb_1', 'en'), first, 'answered from the previous index');
+  t.match(cache.stats(), { running: 2, waiting: 2, stale: 1 });
+
+  release();
+  const built = await Promise.all(others);
+  t.equal(built.length, 3, 'every chatbot waiting gets its index');
+  await settle();
+  t.same(state.started, ['cb_1', 'cb_2', 'cb_3', 'cb_4', 'cb_1'], 'the first build of cb_4 before the rebuild of cb_1');
+  t.equal(state.mostActive, MAX_BUILDS, 'never more than two at once');
+  t.match(cache.stats(), { running: 0, waiting: 0, builds: 5 });
+  t.not(await cache.indexFor(tenant, 'cb_1', 'en'), first, 'then the rebuilt index answers');
+});
+
+t.test("an index's bytes count its Q&A pairs, answers included", async (t) => {
+  const { state, source } = controlledSource();
+  const cache = new KnowledgeIndexCache(source, 64 * 1024 * 1024);
+  const answer = 'We ship worldwide within two working days. '.repeat(2_500);
+  state.chunks = [await qaChunk('doc_1', 'How long does delivery take?', answer)];
+  const index = await cache.indexFor(tenant, 'cb_1', 'en');
+  // The answer is held twice: in the chunk's text (search results) and in the pair (Q&A matches).
+  t.ok(index.bytes >= 2 * 2 * answer.length, `${index.bytes} bytes for an answer of ${answer.length} characters`);
+  t.equal(cache.stats().bytes, index.bytes);
 });

@@ -3,6 +3,9 @@
 // synonyms, stems that disagree). Built through the worker's own analysis, without a store.
 import t from 'tap';
 import { editDistance } from '../../plugins/knowledge/index/edit-distance.js';
+import { KnowledgeIndex } from '../../plugins/knowledge/index/knowledge-index.js';
+import { runParseTask, type AnalysedChunk } from '../../plugins/knowledge/parsing/tasks.js';
+import type { StoredChunk } from '../../plugins/knowledge/store.js';
 import { knowledgeIndexOf } from '../helpers/knowledge-index.js';
 
 t.test('edit distance: Levenshtein with transpositions, bounded', async (t) => {
@@ -55,6 +58,22 @@ t.test('Q&A matching: the answer counts, less than the question', async (t) => {
   const switzerland = index.matchQa('Do you deliver to Switzerland?')!;
   t.equal(switzerland.pair.document_id, 'doc_2', 'a synonym in the question (deliver/ship) and a word of the answer');
   t.ok(switzerland.score >= 0.5, `confident (${switzerland.score})`);
+});
+
+t.test('a typo that is the word plus a last letter counts as one edit, not two', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    qa: [
+      { id: 'doc_1', question: 'Do you ship abroad?' },
+      { id: 'doc_2', question: 'How do I track my parcel?' },
+    ],
+  });
+  // "shipz" less its last letter is "ship" (distance 0 through the shortened word); "shjp" is one substitution away.
+  const extraLetter = index.matchQa('shipz abroad')!;
+  const substitution = index.matchQa('shjp abroad')!;
+  t.equal(extraLetter.pair.document_id, 'doc_1');
+  t.equal(substitution.pair.document_id, 'doc_1');
+  t.equal(extraLetter.score, substitution.score, `both at the one-edit discount (${extraLetter.score})`);
+  t.ok(extraLetter.score < index.matchQa('ship abroad')!.score, 'still below the word itself');
 });
 
 t.test('German compounds match their parts both ways', async (t) => {
@@ -118,4 +137,37 @@ t.test('passages: the pruned top-k (MaxScore) is the exhaustive top-k', async (t
     compared += pruned.length;
   }
   t.ok(compared > 500, `${compared} results compared`);
+  // Every exhaustive search walks every list; the pruned ones must have stopped early, some of them.
+  const pruned = index.counters.prunedSearches;
+  t.ok(pruned >= 100, `${pruned} of the 200 top-5 searches stopped walking before the last word`);
+});
+
+t.test('a build yields to the event loop within a page, by work done', async (t) => {
+  // One page of 300 pairs with 12,000-character answers: the build re-analyses each answer, which
+  // is far more than one slice of work, so other callbacks must run before it ends.
+  const answer = Array.from({ length: 1_500 }, (_, i) => `word${i % 700} text`).join(' ');
+  const reply = await runParseTask({ kind: 'qa', question: 'How long does delivery take?', alternatives: [], answer: 'Two days.', language: 'en' });
+  if (!reply.ok) throw new Error(reply.error.message);
+  const { chunk } = reply.value as { chunk: AnalysedChunk };
+  const records: StoredChunk[] = Array.from({ length: 300 }, (_, i) => ({
+    ...chunk,
+    qa: { question: `How long does delivery ${i} take?`, alternatives: [], answer },
+    id: `chk_${String(i).padStart(4, '0')}`,
+    version: 1,
+    chatbot_id: 'cb_test',
+    item_id: `doc_${i}`,
+  }));
+  let turns = 0;
+  let building = true;
+  const turn = () => {
+    turns++;
+    if (building) setImmediate(turn);
+  };
+  setImmediate(turn);
+  const index = await KnowledgeIndex.build('en', (async function* () {
+    yield records;
+  })());
+  building = false;
+  t.equal(index.qaPairs, 300);
+  t.ok(turns >= 2, `the event loop turned ${turns} times during the build of one page`);
 });

@@ -5,7 +5,9 @@
 // - after a change, the next question starts a rebuild in the background and waits for it at most
 //   FRESH_WAIT_MS, else it is answered from the previous index (a large knowledge base being
 //   imported is rebuilt over and over; questions meanwhile must not queue behind each build);
-// - one build at a time per chatbot: changes made during a build are taken up by the next one.
+// - one build at a time per chatbot: changes made during a build are taken up by the next one;
+// - MAX_BUILDS at a time across all chatbots, the others waiting their turn (first builds, which a
+//   question waits for, before rebuilds, which the previous index covers).
 // The least recently used indexes are dropped when the memory budget is exceeded.
 import type { Logger } from 'pino';
 import type { TenantScope } from '../../../core/store/types.js';
@@ -14,6 +16,12 @@ import { KnowledgeIndex } from './knowledge-index.js';
 
 /** How long a question waits for a rebuild before it is answered from the previous index. */
 export const FRESH_WAIT_MS = 100;
+/**
+ * Builds running at once across the cache. After a restart, the first questions to N chatbots
+ * would otherwise start N builds together: they share one event loop (a build yields every few
+ * milliseconds, so N at once each take N times as long) and hold N half-built indexes in memory.
+ */
+export const MAX_BUILDS = 2;
 
 export interface IndexSource {
   revision(tenant: TenantScope, chatbotId: string): Promise<string>;
@@ -24,8 +32,8 @@ export interface IndexSource {
 interface Entry {
   /** The newest index built, and the revision it was built at. */
   ready: { index: KnowledgeIndex; revision: string } | null;
-  /** The build under way, and the revision it was started for. */
-  building: { promise: Promise<KnowledgeIndex>; revision: string } | null;
+  /** The build under way or waiting for its turn. */
+  building: Promise<KnowledgeIndex> | null;
   /** The newest revision a question saw: the next build's target. */
   wanted: string;
 }
@@ -37,11 +45,17 @@ export interface IndexCacheStats {
   hits: number;
   /** Questions answered from the previous index while a rebuild was under way. */
   stale: number;
+  /** Builds running now, and waiting for their turn. */
+  running: number;
+  waiting: number;
 }
 
 export class KnowledgeIndexCache {
   private readonly entries = new Map<string, Entry>();
   private readonly counts = { builds: 0, hits: 0, stale: 0 };
+  private running = 0;
+  /** Builds waiting for their turn, first builds (a question waits for them) before rebuilds. */
+  private readonly waiting = { first: [] as Array<() => void>, rebuild: [] as Array<() => void> };
 
   constructor(
     private readonly source: IndexSource,
@@ -62,11 +76,11 @@ export class KnowledgeIndexCache {
       return entry.ready.index;
     }
     const building = entry.building ?? this.build(key, entry, tenant, chatbotId, language);
-    if (!entry.ready) return building.promise;
+    if (!entry.ready) return building;
     const previous = entry.ready.index;
     let timer: NodeJS.Timeout | undefined;
     const fresh = await Promise.race([
-      building.promise.catch(() => previous),
+      building.catch(() => previous),
       new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FRESH_WAIT_MS))),
     ]);
     clearTimeout(timer);
@@ -78,30 +92,55 @@ export class KnowledgeIndexCache {
   stats(): IndexCacheStats {
     let bytes = 0;
     for (const entry of this.entries.values()) bytes += entry.ready?.index.bytes ?? 0;
-    return { indexes: this.entries.size, bytes, ...this.counts };
+    return { indexes: this.entries.size, bytes, ...this.counts, running: this.running, waiting: this.waiting.first.length + this.waiting.rebuild.length };
   }
 
-  private build(key: string, entry: Entry, tenant: TenantScope, chatbotId: string, language: string): NonNullable<Entry['building']> {
-    this.counts.builds++;
-    const revision = entry.wanted;
-    const promise = KnowledgeIndex.build(language, this.source.chunks(tenant, chatbotId));
-    const building = { promise, revision };
-    entry.building = building;
-    promise.then(
-      (index) => {
-        entry.building = null;
-        entry.ready = { index, revision };
-        // Changed while building (a question saw a newer revision): build again at once.
-        if (entry.wanted !== revision && this.entries.get(key) === entry) this.build(key, entry, tenant, chatbotId, language);
-        this.evict(entry);
-      },
-      (error: unknown) => {
+  private build(key: string, entry: Entry, tenant: TenantScope, chatbotId: string, language: string): Promise<KnowledgeIndex> {
+    const first = entry.ready === null;
+    const promise = (async () => {
+      await this.turn(first);
+      // The newest revision seen when the build starts: changes made while it waited are in it.
+      const revision = entry.wanted;
+      this.counts.builds++;
+      let index: KnowledgeIndex;
+      try {
+        index = await KnowledgeIndex.build(language, this.source.chunks(tenant, chatbotId));
+      } catch (error) {
         // Not kept: the next question tries again (and, with no index yet, sees the error).
         entry.building = null;
         this.logger?.error({ err: error, chatbot_id: chatbotId }, 'a knowledge index could not be built');
-      },
-    );
-    return building;
+        throw error;
+      } finally {
+        this.passTurn();
+      }
+      entry.building = null;
+      entry.ready = { index, revision };
+      // Changed while building (a question saw a newer revision): build again at once.
+      if (entry.wanted !== revision && this.entries.get(key) === entry) this.build(key, entry, tenant, chatbotId, language);
+      this.evict(entry);
+      return index;
+    })();
+    // A failure is logged above and reaches the questions that wait; a rebuild nobody waits for
+    // must not end the process as an unhandled rejection.
+    promise.catch(() => {});
+    entry.building = promise;
+    return promise;
+  }
+
+  /** Resolves when the build may run: at once while fewer than MAX_BUILDS run, else in its turn. */
+  private turn(first: boolean): Promise<void> {
+    if (this.running < MAX_BUILDS) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => (first ? this.waiting.first : this.waiting.rebuild).push(resolve));
+  }
+
+  /** A build ended: its turn passes to the next waiting one. */
+  private passTurn(): void {
+    const next = this.waiting.first.shift() ?? this.waiting.rebuild.shift();
+    if (next) next();
+    else this.running--;
   }
 
   /** Drops the least recently used indexes until the budget holds; the one just built stays. */

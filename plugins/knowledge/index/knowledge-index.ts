@@ -1,12 +1,12 @@
 // One chatbot's knowledge, indexed in memory for answering: the vocabulary (IDF, typos, compounds,
 // synonyms), the passage index and the Q&A index, built from the chunks the store keeps.
-import type { QaMatch, QaPair } from '../../../core/services/knowledge.js';
+import type { QaMatch } from '../../../core/services/knowledge.js';
 import { analyzerFor } from '../../../core/text/analysis.js';
 import { termCount } from '../../../core/text/term-counts.js';
 import type { StoredChunk } from '../store.js';
 import { FIELD_BOOST, PassageIndex, PassageIndexBuilder, type RankedChunk } from './passage-index.js';
-import { QaIndex } from './qa-index.js';
-import { Vocabulary } from './vocabulary.js';
+import { QaIndex, type AnalysedQaPair } from './qa-index.js';
+import { Vocabulary, type VocabularyCounters } from './vocabulary.js';
 
 /** A message of this many analysed terms is long: it is also read sentence by sentence. */
 const LONG_MESSAGE_TERMS = 10;
@@ -16,6 +16,11 @@ const PART_DISCOUNT = 0.9;
 const MAX_SENTENCES = 12;
 /** Where a sentence ends: its punctuation (any script's full stop, question and exclamation marks) or a line break. */
 const SENTENCE_END = /(?<=[.!?;…。？！])\s+|\n+/u;
+/**
+ * Synchronous work a build does between two turns of the event loop, at most about this long: a
+ * page of 500 Q&A pairs with long answers is seconds of analysis, and every request waits for it.
+ */
+const BUILD_SLICE_MS = 10;
 
 /** What a search result needs of a chunk, kept in memory so a search reads nothing from the store. */
 export type IndexedChunk = Pick<StoredChunk, 'id' | 'item_id' | 'kind' | 'title' | 'heading_path' | 'url' | 'text'>;
@@ -47,14 +52,20 @@ export class KnowledgeIndex {
     return this.vocabulary.size;
   }
 
+  /** Work done by searches so far, counted (not timed) so tests can bound it. */
+  get counters(): VocabularyCounters & { prunedSearches: number } {
+    return { ...this.vocabulary.counters, prunedSearches: this.passages.prunedSearches };
+  }
+
   /**
    * The chunks that best answer `query`, best first. A long message is also read sentence by
    * sentence (see questionsIn), and the reading whose best chunk scores highest is taken.
    */
   search(query: string, limit: number): RankedPassage[] {
     let best: RankedChunk[] = [];
+    const shared = this.vocabulary.message();
     for (const [reading, terms] of this.questionsIn(query).entries()) {
-      const ranked = this.passages.search(this.vocabulary.slots(terms), this.vocabulary, limit);
+      const ranked = this.passages.search(this.vocabulary.slots(terms, shared), this.vocabulary, limit);
       if (reading > 0) {
         for (const chunk of ranked) {
           chunk.score *= PART_DISCOUNT;
@@ -70,8 +81,9 @@ export class KnowledgeIndex {
   matchQa(message: string): QaMatch | null {
     if (this.qa.size === 0) return null;
     let best: QaMatch | null = null;
+    const shared = this.vocabulary.message();
     for (const [reading, terms] of this.questionsIn(message).entries()) {
-      const match = this.qa.match(this.vocabulary.slots(terms));
+      const match = this.qa.match(this.vocabulary.slots(terms, shared));
       if (match && reading > 0) match.score = Math.round(match.score * PART_DISCOUNT * 10_000) / 10_000;
       if (match && (!best || match.score > best.score)) best = match;
     }
@@ -100,14 +112,14 @@ export class KnowledgeIndex {
   }
 
   /**
-   * Builds the index from pages of chunks (as the store returns them). Each page is indexed in
-   * one synchronous step; awaiting the next page lets other requests run between them.
+   * Builds the index from pages of chunks (as the store returns them), yielding to the event loop
+   * every BUILD_SLICE_MS of work so that other requests run in between, however large the chunks.
    */
   static async build(language: string, pages: AsyncIterable<StoredChunk[]>): Promise<KnowledgeIndex> {
     const analyzer = analyzerFor(language);
     const passages = new PassageIndexBuilder();
     const chunks: IndexedChunk[] = [];
-    const pairs: Array<QaPair & { phrasingTerms: string[][]; answerTerms: string[] }> = [];
+    const pairs: AnalysedQaPair[] = [];
     // Titles and headings repeat across a document's chunks: analyse each once.
     const analysed = new Map<string, string[]>();
     const termsOf = (text: string) => {
@@ -116,6 +128,7 @@ export class KnowledgeIndex {
       return terms;
     };
     let bytes = 0;
+    let sliceStart = performance.now();
 
     for await (const page of pages) {
       for (const record of page) {
@@ -137,7 +150,13 @@ export class KnowledgeIndex {
         passages.add(frequenciesOf(record, boosts), length);
         const { id, item_id, kind, title, heading_path, url, text } = record;
         chunks.push({ id, item_id, kind, title, heading_path, url, text });
-        bytes += 2 * (text.length + (title?.length ?? 0) + heading_path.reduce((sum, heading) => sum + heading.length, 0)) + 200;
+        const headings = heading_path.reduce((sum, heading) => sum + heading.length, 0);
+        bytes += 2 * (text.length + (title?.length ?? 0) + headings + id.length + item_id.length + (url?.length ?? 0)) + 200;
+        // By time, not by chunk count: one chunk may be a line or a 10,000-character answer.
+        if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
       }
     }
     const vocabulary = new Vocabulary(language, passages.documentFrequencies(), chunks.length);
@@ -145,7 +164,7 @@ export class KnowledgeIndex {
     // Pairs in id order, whatever order the store returned them in: ties go to the lower id.
     pairs.sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0));
     const qa = new QaIndex(pairs, vocabulary);
-    return new KnowledgeIndex(language, chunks, vocabulary, passageIndex, qa, bytes + passageIndex.bytes + vocabulary.size * 120);
+    return new KnowledgeIndex(language, chunks, vocabulary, passageIndex, qa, bytes + passageIndex.bytes + vocabulary.bytes + qa.bytes);
   }
 }
 

@@ -98,6 +98,8 @@ export class PassageIndex {
   /** Per chunk, the last slot walk that counted it (a slot counts once per chunk). */
   private readonly countedBy: Int32Array;
   private walks = 0;
+  /** Searches that stopped walking before the last word (MaxScore) and only looked the rest up. */
+  prunedSearches = 0;
 
   constructor(
     private readonly postings: Map<string, PostingList>,
@@ -148,6 +150,7 @@ export class PassageIndex {
       this.walk(searchSlots[walked]!, touched);
     }
     // The words left are looked up in the chunks found.
+    if (walked < searchSlots.length) this.prunedSearches++;
     for (let i = walked; i < searchSlots.length; i++) this.lookUp(searchSlots[i]!, touched);
 
     const top: RankedChunk[] = [];

@@ -23,12 +23,15 @@ const CLEAR_MARGIN = 0.2;
 const TIE_DISCOUNT = 0.25;
 /** A phrasing matched only through its answer still counts this share of itself. */
 const MIN_PHRASING_SHARE = 0.25;
+/** Bytes estimated for an object, a Map entry or an array beside its contents (V8, 64-bit). */
+const OVERHEAD = 48;
 
+/** A pair as the build hands it over: with the analysed terms of its phrasings and of its answer. */
+export type AnalysedQaPair = QaPair & { phrasingTerms: string[][]; answerTerms: string[] };
 
 interface Phrasing {
   pairIndex: number;
   text: string;
-  terms: Set<string>;
   /** Sum of the IDF of its terms. */
   weight: number;
 }
@@ -38,11 +41,16 @@ export class QaIndex {
   private readonly phrasingsByTerm = new Map<string, number[]>();
   private readonly pairsByAnswerTerm = new Map<string, number[]>();
   private readonly phrasingsOfPair: number[][] = [];
+  /** The pairs as a match returns them: their analysed terms are dropped once indexed. */
+  private readonly pairs: QaPair[];
+  /** Approximate bytes held, for the cache's memory budget: the pairs' text, the phrasings and the term maps. */
+  readonly bytes: number;
 
   constructor(
-    private readonly pairs: Array<QaPair & { phrasingTerms: string[][]; answerTerms: string[] }>,
+    pairs: AnalysedQaPair[],
     private readonly vocabulary: Vocabulary,
   ) {
+    this.pairs = pairs.map(({ document_id, question, alternatives, answer }) => ({ document_id, question, alternatives, answer }));
     pairs.forEach((pair, pairIndex) => {
       this.phrasingsOfPair.push([]);
       pair.phrasingTerms.forEach((terms, i) => {
@@ -55,11 +63,27 @@ export class QaIndex {
           weight += vocabulary.idf(term);
           push(this.phrasingsByTerm, term, index);
         }
-        this.phrasings.push({ pairIndex, text, terms: distinct, weight });
+        this.phrasings.push({ pairIndex, text, weight });
         this.phrasingsOfPair[pairIndex]!.push(index);
       });
       for (const term of new Set(pair.answerTerms)) push(this.pairsByAnswerTerm, term, pairIndex);
     });
+    this.bytes = this.estimateBytes();
+  }
+
+  /** Strings at two bytes a character; numbers in arrays at eight. */
+  private estimateBytes(): number {
+    let bytes = this.phrasings.length * OVERHEAD;
+    for (const { document_id, question, alternatives, answer } of this.pairs) {
+      // The pair, its alternatives array, and each string's header.
+      bytes += 2 * (document_id.length + question.length + answer.length) + OVERHEAD * (5 + alternatives.length);
+      for (const alternative of alternatives) bytes += 2 * alternative.length;
+    }
+    for (const indexes of this.phrasingsOfPair) bytes += OVERHEAD + indexes.length * 8;
+    for (const map of [this.phrasingsByTerm, this.pairsByAnswerTerm]) {
+      for (const [term, indexes] of map) bytes += 2 * term.length + 2 * OVERHEAD + indexes.length * 8;
+    }
+    return bytes;
   }
 
   get size(): number {
@@ -122,7 +146,7 @@ export class QaIndex {
     }
     if (!best) return null;
     const { pairIndex, score, phrasing } = best;
-    const { phrasingTerms: _terms, answerTerms: _answer, ...pair } = this.pairs[pairIndex]!;
+    const pair = { ...this.pairs[pairIndex]! };
     // Two pairs matching about as well is a guess between them: the confidence says so.
     const margin = Math.min(1, (score - runnerUp) / CLEAR_MARGIN);
     const confidence = score * (1 - TIE_DISCOUNT * (1 - margin));

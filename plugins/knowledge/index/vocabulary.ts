@@ -30,6 +30,50 @@ const MIN_PART = 3;
 const UNKNOWN_WEIGHT = 1.5;
 /** Typo candidates scanned for one word at most: beyond, the word is taken as unknown. */
 const MAX_TYPO_CANDIDATES = 2000;
+/**
+ * Distinct words one reading of a message considers at most. A question is a few words (the
+ * longest of the answer-quality sets has 27); a message past 64 is a story or a paste, and each
+ * word costs a typo scan, a compound split and a walk of its postings, in the Q&A match and in the
+ * passage search, for each of up to 24 readings. The heaviest are kept: by IDF they decide both
+ * scores, and the lightest left out change a score least (unknown words weigh the most, so an
+ * unrelated story stays unrelated).
+ */
+const MAX_READING_TERMS = 64;
+/**
+ * Two words are tried as one compound only when at most this many words apart in the reading:
+ * the words of a split compound are asked near each other ("Kosten für den Versand"), and trying
+ * every pair is quadratic (a 1,000-word message, a million pairs). A question of up to 9 words
+ * still tries every pair.
+ */
+const COMPOUND_WINDOW = 8;
+/**
+ * Typo candidates scanned for one message at most, over all its words and readings: five words at
+ * MAX_TYPO_CANDIDATES each (each candidate costs up to two edit distances). A message with more
+ * unknown words than that is rarely a typo; its remaining unknown words are taken as unknown.
+ */
+const MAX_MESSAGE_TYPO_CANDIDATES = 10_000;
+
+/**
+ * What the readings of one message share (the whole message, its sentences, pairs of them: see
+ * KnowledgeIndex.questionsIn): each word's slots and each pair's compounds are worked out once,
+ * and typo scans draw on one budget.
+ */
+export interface MessageMemo {
+  readonly words: Map<string, QuerySlot[]>;
+  /** "first second" → the known compounds the two make, in that order. */
+  readonly joined: Map<string, string[]>;
+  /** Typo candidates the message may still scan. */
+  typoCandidates: number;
+}
+
+/** Work done reading questions, counted (not timed) so tests can bound it. */
+export interface VocabularyCounters {
+  /** Known terms compared with an unknown word as typo candidates. */
+  typoCandidates: number;
+  editDistances: number;
+  /** Pairs of a question's words tried as a compound. */
+  compoundPairs: number;
+}
 
 export class Vocabulary {
   /** Chunks (documents of the IDF) that hold each term. */
@@ -38,6 +82,7 @@ export class Vocabulary {
   private readonly byStart = new Map<string, string[]>();
   /** Compound terms by their parts ("kost" and "versand" → "versandkost"), built for compounding languages. */
   private readonly compoundsByPart = new Map<string, string[]>();
+  readonly counters: VocabularyCounters = { typoCandidates: 0, editDistances: 0, compoundPairs: 0 };
 
   /** `documentFrequency`: how many of the `documents` chunks hold each term. */
   constructor(
@@ -86,39 +131,71 @@ export class Vocabulary {
     return df === 0 ? idf * UNKNOWN_WEIGHT : idf;
   }
 
-  /** The question's analysed words (repeats removed) with the known terms each can match. */
-  slots(queryTerms: string[]): QuerySlot[] {
-    const distinct = [...new Set(queryTerms)];
+  /** Approximate bytes held, for the cache's memory budget (the term strings are counted with the postings). */
+  get bytes(): number {
+    let bytes = this.size * 120;
+    for (const [part, compounds] of this.compoundsByPart) bytes += part.length * 2 + 64 + compounds.length * 8;
+    return bytes;
+  }
+
+  /** What the readings of a new message will share. */
+  message(): MessageMemo {
+    return { words: new Map(), joined: new Map(), typoCandidates: MAX_MESSAGE_TYPO_CANDIDATES };
+  }
+
+  /**
+   * The question's analysed words (repeats removed, at most MAX_READING_TERMS) with the known terms
+   * each can match. Pass every reading of one message the same `message` (see MessageMemo).
+   */
+  slots(queryTerms: string[], message: MessageMemo = this.message()): QuerySlot[] {
+    const terms = this.considered(queryTerms);
     const slots: QuerySlot[] = [];
-    for (const term of distinct) {
-      if (this.has(term)) {
-        slots.push({ term, weight: this.idf(term), alternatives: [{ term, factor: 1 }, ...this.related(term)] });
-        continue;
-      }
-      if (isQuestionWord(this.language, term)) continue;
-      // An unknown compound made of two known terms is asked as its parts, each half its weight;
-      // one made of a known part and an unknown one, as the known part and the rest of the word.
-      const parts = COMPOUNDING.has(this.language) ? (this.splitCompound(term) ?? this.splitCompound(term, { oneKnown: true })) : null;
-      if (parts) {
-        for (const part of parts) {
-          const known = this.has(part);
-          slots.push({
-            term: part,
-            weight: (known ? this.idf(part) : this.idf(null)) / 2,
-            alternatives: known ? [{ term: part, factor: FACTOR.compound }, ...this.related(part)] : [],
-          });
-        }
-        continue;
-      }
-      const corrected = this.correct(term);
-      const synonyms = this.synonyms(term);
-      const alternatives = corrected ? [corrected, ...synonyms] : synonyms;
-      const best = alternatives.reduce<string | null>((found, alternative) => found ?? alternative.term, null);
-      // A word reached only through another counts with that one's weight; an unknown one as the rarest.
-      slots.push({ term, weight: best ? this.idf(best) : this.idf(null), alternatives });
+    for (const term of terms) {
+      // Copies: joinCompounds adds to a reading's alternatives, and the message keeps the originals.
+      for (const slot of this.wordSlots(term, message)) slots.push({ ...slot, alternatives: [...slot.alternatives] });
     }
-    this.joinCompounds(distinct, slots);
+    this.joinCompounds(terms, slots, message);
     return slots;
+  }
+
+  /** The reading's distinct words, question words the knowledge does not use left out, at most MAX_READING_TERMS, in message order. */
+  private considered(queryTerms: string[]): string[] {
+    const terms = [...new Set(queryTerms)].filter((term) => this.has(term) || !isQuestionWord(this.language, term));
+    if (terms.length <= MAX_READING_TERMS) return terms;
+    const weight = (term: string) => this.idf(this.has(term) ? term : null);
+    // A stable sort: between words of equal weight, the earlier ones are kept.
+    const kept = new Set([...terms].sort((a, b) => weight(b) - weight(a)).slice(0, MAX_READING_TERMS));
+    return terms.filter((term) => kept.has(term));
+  }
+
+  /** The slots one word of the question stands for, worked out once per message. */
+  private wordSlots(term: string, message: MessageMemo): QuerySlot[] {
+    let slots = message.words.get(term);
+    if (!slots) message.words.set(term, (slots = this.slotsOf(term, message)));
+    return slots;
+  }
+
+  private slotsOf(term: string, message: MessageMemo): QuerySlot[] {
+    if (this.has(term)) return [{ term, weight: this.idf(term), alternatives: [{ term, factor: 1 }, ...this.related(term)] }];
+    // An unknown compound made of two known terms is asked as its parts, each half its weight;
+    // one made of a known part and an unknown one, as the known part and the rest of the word.
+    const parts = COMPOUNDING.has(this.language) ? (this.splitCompound(term) ?? this.splitCompound(term, { oneKnown: true })) : null;
+    if (parts) {
+      return parts.map((part) => {
+        const known = this.has(part);
+        return {
+          term: part,
+          weight: (known ? this.idf(part) : this.idf(null)) / 2,
+          alternatives: known ? [{ term: part, factor: FACTOR.compound }, ...this.related(part)] : [],
+        };
+      });
+    }
+    const corrected = this.correct(term, message);
+    const synonyms = this.synonyms(term);
+    const alternatives = corrected ? [corrected, ...synonyms] : synonyms;
+    const best = alternatives.reduce<string | null>((found, alternative) => found ?? alternative.term, null);
+    // A word reached only through another counts with that one's weight; an unknown one as the rarest.
+    return [{ term, weight: best ? this.idf(best) : this.idf(null), alternatives }];
   }
 
   /** Synonyms, and compounds the term is part of: other known terms that say the same, or more. */
@@ -136,16 +213,16 @@ export class Vocabulary {
 
   /**
    * Two words of the question that the knowledge writes as one compound ("Kosten … Versand" and
-   * "versandkost"): both match the compound.
+   * "versandkost"): both match the compound. Only words at most COMPOUND_WINDOW apart are tried.
    */
-  private joinCompounds(terms: string[], slots: QuerySlot[]): void {
+  private joinCompounds(terms: string[], slots: QuerySlot[], message: MessageMemo): void {
     if (!COMPOUNDING.has(this.language) || terms.length < 2) return;
-    for (const first of terms) {
-      for (const second of terms) {
-        if (first === second) continue;
-        for (const link of LINKS) {
-          const compound = first + link + second;
-          if (!this.has(compound)) continue;
+    for (let i = 0; i < terms.length; i++) {
+      const first = terms[i]!;
+      for (let j = Math.max(0, i - COMPOUND_WINDOW); j <= Math.min(terms.length - 1, i + COMPOUND_WINDOW); j++) {
+        if (j === i) continue;
+        const second = terms[j]!;
+        for (const compound of this.compoundsOf(first, second, message)) {
           for (const slot of slots) {
             if ((slot.term === first || slot.term === second) && !slot.alternatives.some((a) => a.term === compound)) {
               slot.alternatives.push({ term: compound, factor: FACTOR.compound });
@@ -154,6 +231,21 @@ export class Vocabulary {
         }
       }
     }
+  }
+
+  /** The known compounds `first` and `second` make in that order, with each linking element; once per message. */
+  private compoundsOf(first: string, second: string, message: MessageMemo): string[] {
+    const key = `${first} ${second}`;
+    let compounds = message.joined.get(key);
+    if (compounds) return compounds;
+    this.counters.compoundPairs++;
+    compounds = [];
+    for (const link of LINKS) {
+      const compound = first + link + second;
+      if (this.has(compound)) compounds.push(compound);
+    }
+    message.joined.set(key, compounds);
+    return compounds;
   }
 
   /**
@@ -188,29 +280,36 @@ export class Vocabulary {
    * mistype it, and that keeps the scan to a few hundred terms); between equals, the more frequent
    * term wins.
    */
-  private correct(term: string): { term: string; factor: number } | null {
+  private correct(term: string, message: MessageMemo): { term: string; factor: number } | null {
     const maxDistance = term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
     if (maxDistance === 0) return null;
     let best: { term: string; distance: number } | null = null;
     let prefix: string | null = null;
     const better = (known: string, than: string | undefined) => than === undefined || this.frequency(known) > this.frequency(than);
+    // A mistyped word is not stemmed like the word it stands for ("chnage" against "chang"):
+    // without its last letter it may be one edit closer.
+    const shortened = term.slice(0, -1);
     let scanned = 0;
-    for (let length = term.length - maxDistance; length <= term.length + 4; length++) {
+    scan: for (let length = term.length - maxDistance; length <= term.length + 4; length++) {
       for (const known of this.byStart.get(bucketKey(term[0]!, length)) ?? []) {
-        if (++scanned > MAX_TYPO_CANDIDATES) break;
+        if (scanned >= MAX_TYPO_CANDIDATES || message.typoCandidates <= 0) break scan;
+        scanned++;
+        message.typoCandidates--;
+        this.counters.typoCandidates++;
         if (Math.min(known.length, term.length) >= MIN_PREFIX && (known.startsWith(term) || term.startsWith(known))) {
           if (better(known, prefix ?? undefined)) prefix = known;
         }
         if (length > term.length + maxDistance) continue;
-        // A mistyped word is not stemmed like the word it stands for ("chnage" against "chang"):
-        // without its last letter it may be one edit closer.
         const limit = best ? Math.min(best.distance, maxDistance) : maxDistance;
-        const distance = Math.min(editDistance(term, known, limit), editDistance(term.slice(0, -1), known, limit));
+        this.counters.editDistances += 2;
+        const distance = Math.min(editDistance(term, known, limit), editDistance(shortened, known, limit));
         if (distance > maxDistance) continue;
         if (!best || distance < best.distance || (distance === best.distance && better(known, best.term))) best = { term: known, distance };
       }
     }
-    if (best?.distance === 1 || (best && !prefix)) return { term: best.term, factor: best.distance === 1 ? FACTOR.typo1 : FACTOR.typo2 };
+    // Distance 0 is the word less a last letter ("shipz" → "ship"): one edit, as strong as any.
+    const oneEdit = best !== null && best.distance <= 1;
+    if (best && (oneEdit || !prefix)) return { term: best.term, factor: oneEdit ? FACTOR.typo1 : FACTOR.typo2 };
     return prefix ? { term: prefix, factor: FACTOR.prefix } : null;
   }
 }
