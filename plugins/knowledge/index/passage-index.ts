@@ -138,6 +138,8 @@ export class PassageIndex {
 
     const touched: number[] = [];
     let walked = 0;
+    /** The k-th best score when the walk stopped: what a chunk must reach to make the top k. */
+    let threshold = 0;
     for (; walked < searchSlots.length; walked++) {
       // A chunk none of the walked words found holds at most the words left: can it still make the top k?
       if (walked > 0 && touched.length >= limit) {
@@ -145,13 +147,24 @@ export class PassageIndex {
         // No chunk found so far can score above what the walked words give at most: if even that
         // is below the ceiling, the k-th cannot be above it either, and there is nothing to check.
         const walkedWeight = remaining[0]! - remaining[walked]!;
-        if (ceiling < scoreOf(walkedWeight * (K1 + 1), walkedWeight) && ceiling < this.kthScore(touched, limit, scoreOf)) break;
+        if (ceiling < scoreOf(walkedWeight * (K1 + 1), walkedWeight)) {
+          threshold = this.kthScore(touched, limit, scoreOf);
+          if (ceiling < threshold) break;
+        }
       }
       this.walk(searchSlots[walked]!, touched);
     }
-    // The words left are looked up in the chunks found.
-    if (walked < searchSlots.length) this.prunedSearches++;
-    for (let i = walked; i < searchSlots.length; i++) this.lookUp(searchSlots[i]!, touched);
+    if (walked < searchSlots.length) {
+      // The words left are looked up in the chunks found, except in those that could not reach the
+      // top k even holding every one of them: their scores only rise, and k chunks already stand
+      // at the threshold or above, so such a chunk is left out either way.
+      this.prunedSearches++;
+      const left = remaining[walked]!;
+      for (const chunk of touched) {
+        if (scoreOf(this.bm25[chunk]! + left * (K1 + 1), this.covered[chunk]! + left) < threshold) continue;
+        for (let i = walked; i < searchSlots.length; i++) this.lookUp(searchSlots[i]!, chunk);
+      }
+    }
 
     const top: RankedChunk[] = [];
     for (const chunk of touched) {
@@ -209,16 +222,14 @@ export class PassageIndex {
     }
   }
 
-  /** Adds the slot to the chunks already found that hold one of its terms. */
-  private lookUp(slot: SearchSlot, touched: number[]): void {
-    for (const chunk of touched) {
-      for (const { list, idf, weight } of slot.lists) {
-        const at = binarySearch(list.chunks, chunk);
-        if (at < 0) continue;
-        this.bm25[chunk] += idf * list.impacts[at]!;
-        this.covered[chunk] += weight;
-        break; // the best term of the slot the chunk holds
-      }
+  /** Adds the slot to a chunk already found, when it holds one of the slot's terms. */
+  private lookUp(slot: SearchSlot, chunk: number): void {
+    for (const { list, idf, weight } of slot.lists) {
+      const at = binarySearch(list.chunks, chunk);
+      if (at < 0) continue;
+      this.bm25[chunk] += idf * list.impacts[at]!;
+      this.covered[chunk] += weight;
+      return; // the best term of the slot the chunk holds
     }
   }
 
