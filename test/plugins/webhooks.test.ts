@@ -444,6 +444,45 @@ t.test('an event whose publisher crashed before the fan-out is picked up from th
   t.equal(receiver.received.length, 1, 'fanned out once');
 });
 
+t.test('a fan-out whose marking commit fails leaves its events due, and the relay sends each once', async (t) => {
+  const { api, acme, receiver, bot, clock } = await setup(t);
+  await register(api, acme.live, { url: receiver.url, chatbot_id: bot.id, events: ['conversation.started'] });
+  await drain(api);
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const events = api.platform.events.collection.forTenant(tenant);
+
+  // The commit that marks the events fanned out fails once, as a store error would.
+  const store = api.platform.store;
+  const commit = store.commit.bind(store);
+  let failed = 0;
+  store.commit = async (ops) => {
+    const marksFannedOut = ops.length > 0 && ops.every((op) => op.kind === 'update' && op.collection === 'events' && 'dispatch_at' in op.changes);
+    if (marksFannedOut && failed === 0) {
+      failed = ops.length;
+      throw new Error('the store refused the write');
+    }
+    return commit(ops);
+  };
+  const started = await Promise.all([1, 2, 3].map(() => api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live })));
+  t.same(started.map((response) => response.statusCode), [201, 201, 201], 'the requests do not wait for the fan-out');
+  await drain(api);
+  t.ok(failed >= 1, `the events of a pass are marked in one commit: ${failed} of them (the failing one)`);
+  t.equal(receiver.received.length, 3, 'their deliveries were made and sent before the failure');
+  const ids = started.map((response) => response.json.id as string);
+  const due = (await events.list({ filter: { type: 'conversation.started' }, limit: 10 })).filter((event) => event.dispatch_at !== null);
+  t.equal(due.length, failed, 'those are still due: the relay takes them up');
+
+  clock.advance(60 * 60_000);
+  await drain(api);
+  t.equal(receiver.received.length, 3, 'the relay fans them out again and sends nothing twice (deliveries have derived ids)');
+  t.same(
+    (await events.list({ filter: { type: 'conversation.started' }, limit: 10 })).filter((event) => event.dispatch_at !== null),
+    [],
+    'no longer due',
+  );
+  t.same(receiver.received.map((request) => JSON.parse(request.body).data.id).sort(), [...ids].sort(), 'one delivery per conversation');
+});
+
 t.test('a delivery that breaks inside the server counts as a failed attempt and ends failed, never spins', async (t) => {
   const { api, acme, receiver, bot, clock } = await setup(t);
   const webhook = await register(api, acme.live, { url: receiver.url, chatbot_id: bot.id, events: ['chatbot.updated'] });
