@@ -181,3 +181,25 @@ t.test("an index's bytes count its Q&A pairs, answers included", async (t) => {
   t.ok(index.bytes >= 2 * 2 * answer.length, `${index.bytes} bytes for an answer of ${answer.length} characters`);
   t.equal(cache.stats().bytes, index.bytes);
 });
+
+t.test('idle(): once no build runs or waits, including the rebuild a change seen during a build starts', async (t) => {
+  const { state, source } = controlledSource();
+  const cache = new KnowledgeIndexCache(source, 64 * 1024 * 1024);
+  state.chunks = [await qaChunk('doc_1', 'How long does delivery take?')];
+  await cache.indexFor(tenant, 'cb_1', 'en');
+  await cache.idle(); // nothing under way: at once
+
+  const release = gate(state);
+  state.revision = '2';
+  await cache.indexFor(tenant, 'cb_1', 'en'); // the rebuild of revision 2, held by the gate
+  state.revision = '3';
+  await cache.indexFor(tenant, 'cb_1', 'en'); // seen while 2 builds: 3 is built next
+  let idle = false;
+  const waiting = cache.idle().then(() => (idle = true));
+  await settle();
+  t.notOk(idle, 'not while a build is held');
+  release();
+  await waiting;
+  t.equal(state.reads, 3, 'the build of revision 3 ran before idle() resolved');
+  t.match(cache.stats(), { running: 0, waiting: 0 });
+});

@@ -89,6 +89,15 @@ export class KnowledgeIndexCache {
     return previous;
   }
 
+  /** Resolves once no build runs or waits, including rebuilds that builds started (tests wait for it). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const builds = [...this.entries.values()].flatMap((entry) => (entry.building ? [entry.building] : []));
+      if (builds.length === 0) return;
+      await Promise.allSettled(builds);
+    }
+  }
+
   stats(): IndexCacheStats {
     let bytes = 0;
     for (const entry of this.entries.values()) bytes += entry.ready?.index.bytes ?? 0;
