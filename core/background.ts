@@ -66,8 +66,11 @@ export class BackgroundLoop {
 
   /** Passes until nothing is due now, after the round in progress (tests, callers that want the result). */
   async drain(): Promise<void> {
-    await this.running;
-    while ((await this.pass(this.abort.signal)) > 0) await yieldToEventLoop();
+    // A nudge during these passes can start the loop beside them: wait for that round too.
+    do {
+      await this.running;
+      while ((await this.pass(this.abort.signal)) > 0) await yieldToEventLoop();
+    } while (this.running);
   }
 
   /** Nudges on a node-cron expression (seconds allowed) while the server runs; `onTick` first, if given. */

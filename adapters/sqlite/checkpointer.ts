@@ -3,7 +3,8 @@
 // small commits (chat turns) that was about a third of the serving thread's commit time, in 4 MB
 // gulps. Here a worker thread's own connection checkpoints every CHECKPOINT_EVERY_WRITES writes
 // instead; the serving connection keeps an automatic checkpoint only as a backstop, at
-// BACKSTOP_PAGES, for when the thread cannot keep up (readers holding old pages) or has died.
+// BACKSTOP_PAGES, for when the thread cannot keep up (readers holding old pages); if the thread dies,
+// SQLite's default comes back.
 // The thread starts after START_AFTER_WRITES writes: starting one costs ~45 ms of CPU, which a
 // server under load earns back in seconds, and a short-lived store (a CLI command, a test) never pays.
 import { Worker } from 'node:worker_threads';
@@ -14,6 +15,8 @@ export const CHECKPOINT_EVERY_WRITES = 64;
 export const BACKSTOP_PAGES = 10_000;
 /** Writes before the thread is started; until then SQLite checkpoints inside commits, as by default. */
 export const START_AFTER_WRITES = 2_000;
+/** SQLite's own default, restored if the thread dies. */
+const DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
 
 const ENTRY = new URL('./checkpoint-worker.mjs', import.meta.url);
 
@@ -26,11 +29,13 @@ export class WalCheckpointer {
   /** Checkpoints the thread has run, and the last failure (for tests and diagnostics). */
   readonly stats = { checkpoints: 0, failures: 0, lastError: null as string | null };
 
-  /** `raiseBackstop` moves the serving connection's automatic checkpoint to BACKSTOP_PAGES. */
+  private closing = false;
+
+  /** `setAutocheckpoint` sets the serving connection's automatic checkpoint, in pages. */
   constructor(
     private readonly file: string,
     private readonly busyTimeoutMs: number,
-    private readonly raiseBackstop: () => void,
+    private readonly setAutocheckpoint: (pages: number) => void,
   ) {}
 
   get running(): boolean {
@@ -52,15 +57,19 @@ export class WalCheckpointer {
         this.stats.lastError = reply.message ?? 'unknown';
       }
     });
-    // A dead thread leaves checkpoints to the backstop: the store keeps working.
+    // A dead thread leaves checkpoints to the serving connection again, at SQLite's default
+    // (the raised backstop would make some commit copy ~40 MB at once): the store keeps working.
+    const died = () => {
+      if (this.dead) return;
+      this.dead = true;
+      if (!this.closing) this.setAutocheckpoint(DEFAULT_AUTOCHECKPOINT_PAGES);
+    };
     worker.on('error', (error) => {
-      this.dead = true;
       this.stats.lastError = error.message;
+      died();
     });
-    worker.on('exit', () => {
-      this.dead = true;
-    });
-    this.raiseBackstop();
+    worker.on('exit', died);
+    this.setAutocheckpoint(BACKSTOP_PAGES);
   }
 
   /** Called after each write: starts the thread after START_AFTER_WRITES, then asks for a checkpoint every CHECKPOINT_EVERY_WRITES, one at a time. */
@@ -79,6 +88,7 @@ export class WalCheckpointer {
 
   async close(): Promise<void> {
     this.started = true; // no thread starts after this
+    this.closing = true;
     const worker = this.worker;
     if (!worker || this.dead) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
 import { applyWrite, assertWriteLanded, collectionHandle, declareCollection, type EngineRunner } from '../../core/store/handle.js';
 import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
-import { BACKSTOP_PAGES, WalCheckpointer } from './checkpointer.js';
+import { WalCheckpointer } from './checkpointer.js';
 import { SqliteCollectionTable } from './collection.js';
 import { mapSqliteError } from './errors.js';
 import { runMigrations } from './migrations.js';
@@ -30,7 +30,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   db.pragma('foreign_keys = ON');
   let checkpointer: WalCheckpointer | null = null;
   if (file !== ':memory:' && options.checkpointThread !== false) {
-    checkpointer = new WalCheckpointer(file, busyTimeoutMs, () => db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`));
+    checkpointer = new WalCheckpointer(file, busyTimeoutMs, (pages) => db.pragma(`wal_autocheckpoint = ${pages}`));
   }
   return new SqliteStore(db, checkpointer);
 }

@@ -31,28 +31,25 @@ export function knowledgeRetriever(
 ): KnowledgeRetrieverWithCache {
   const chunksOf = (tenant: TenantScope) => knowledge.chunks.forTenant(tenant);
   const countInterval = options.chunkCountIntervalMs ?? CHUNK_COUNT_INTERVAL_MS;
-  const counts = new Map<string, { count: number; at: number }>();
+  /** Per chatbot: the chunk count, when it was read, and the counter value it was read at. */
+  const counts = new Map<string, { count: number; at: number; changes: number }>();
 
-  async function chunkCount(tenant: TenantScope, chatbotId: string): Promise<number> {
+  // A counter moved after every change of the chunks (the worker's result, a deletion), and
+  // their count. The count is read again whenever the counter moved (so one change is one
+  // revision, one rebuild) and otherwise at most every CHUNK_COUNT_INTERVAL_MS, which catches a
+  // change whose counter step was lost to a crash.
+  async function revision(tenant: TenantScope, chatbotId: string): Promise<string> {
+    const changes = await store.counters.get(tenant, knowledgeRevisionCounter(chatbotId).name);
     const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}`;
     const known = counts.get(key);
     const now = performance.now();
-    if (known && now - known.at < countInterval) return known.count;
-    const count = await chunksOf(tenant).count({ chatbot_id: chatbotId });
-    counts.delete(key); // re-inserted: Map order is the age order
-    counts.set(key, { count, at: now });
-    if (counts.size > COUNTS_KEPT) counts.delete(counts.keys().next().value!);
-    return count;
-  }
-
-  // A counter moved after every change of the chunks (the worker's result, a deletion), and
-  // their count, which also catches, within CHUNK_COUNT_INTERVAL_MS, a change whose counter step
-  // was lost to a crash.
-  async function revision(tenant: TenantScope, chatbotId: string): Promise<string> {
-    const [changes, count] = await Promise.all([
-      store.counters.get(tenant, knowledgeRevisionCounter(chatbotId).name),
-      chunkCount(tenant, chatbotId),
-    ]);
+    let count = known?.count ?? 0;
+    if (!known || known.changes !== changes || now - known.at >= countInterval) {
+      count = await chunksOf(tenant).count({ chatbot_id: chatbotId });
+      counts.delete(key); // re-inserted: Map order is the age order
+      counts.set(key, { count, at: now, changes });
+      if (counts.size > COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+    }
     return `${changes}:${count}`;
   }
 

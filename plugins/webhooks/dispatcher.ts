@@ -1,11 +1,11 @@
 // The webhook dispatcher.
 //   1. Fan-out: right after an event's commit, the publishing instance turns it into one delivery
 //      per subscribed endpoint (ids derived from the pair, so doing it twice adds nothing) and
-//      clears the event's `dispatch_at`, in its background pass: the events of every commit since
-//      the last pass together, so a burst of chat turns reads each chatbot's endpoints once and
-//      clears the events in one commit, and no request waits for it. An instance that crashed
-//      before that leaves the event due: any instance claims it from the store (owner token and
-//      lease) and fans it out.
+//      clears the event's `dispatch_at`, in a background loop of its own: the events of every
+//      commit since its last pass together, so a burst of chat turns reads each chatbot's endpoints
+//      once and clears the events in one commit, no request waits for it, and no slow endpoint
+//      holds it up (sending is the other loop). An instance that crashed before that leaves the
+//      event due: any instance claims it from the store (owner token and lease) and fans it out.
 //   2. Deliveries due (`next_attempt_at`) are claimed the same way, signed and POSTed; the outcome
 //      and the attempt are written back, with the next attempt on the retry schedule.
 // Work starts at once in-process; a node-cron tick every five seconds picks up retries and
@@ -32,6 +32,8 @@ import {
 } from './store.js';
 
 const EVENT_BATCH = 100;
+/** Events marked fanned out per commit: a backlog after a stall is cleared in bounded transactions. */
+const MARK_BATCH = 500;
 /** Fanning out a batch takes milliseconds; a crashed instance's batch is taken over after this. */
 const EVENT_LEASE_MS = 15_000;
 const EXCERPT_BYTES = 1024;
@@ -40,7 +42,10 @@ const MAX_RETRY_AFTER_MS = 24 * 3600_000;
 
 export class Dispatcher {
   readonly owner = `webhooks-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  /** Sends deliveries, and relays what a crashed instance left. */
   private readonly loop: BackgroundLoop;
+  /** Fans out the events published here (`pending`). */
+  private readonly fanOutLoop: BackgroundLoop;
 
   constructor(
     private readonly platform: Platform,
@@ -49,27 +54,34 @@ export class Dispatcher {
     private readonly secrets: () => Promise<SecretBox>,
   ) {
     this.loop = new BackgroundLoop('webhook dispatcher', () => this.pass(), platform.logger);
+    this.fanOutLoop = new BackgroundLoop('webhook fan-out', () => this.fanOutPending(), platform.logger);
   }
 
   /** Events published here and not fanned out yet, by commit. */
   private pending: Array<{ tenant: TenantScope; events: EventEnvelope[] }> = [];
   /**
-   * Which store queries the next pass makes besides the fan-out of `pending`. Claiming is a write
-   * (a lease), so a pass started for new events alone does not look for work left by a crash or
-   * for retries: the tick every five seconds does, and so does a nudge, a drain and new deliveries.
+   * Which claims the next pass makes. Claiming is a write (a lease), so the sending loop claims
+   * only when there may be something: events left by a crash on the tick every five seconds, a
+   * nudge or a drain; deliveries then too, and whenever a fan-out made some. A flag is cleared
+   * before its claim and set again by anything found, so a setting made meanwhile is kept.
    */
   private readonly due = { relay: true, deliveries: true };
 
   /** Work through what is due, in the background; calls while running fold into one more pass. */
   nudge(): void {
     this.due.relay = this.due.deliveries = true;
+    this.fanOutLoop.nudge();
     this.loop.nudge();
   }
 
   /** Until nothing is due now (tests, and callers that want the result). */
-  drain(): Promise<void> {
-    this.due.relay = this.due.deliveries = true;
-    return this.loop.drain();
+  async drain(): Promise<void> {
+    // Sending can publish events (webhook.disabled), which the fan-out loop takes up again.
+    do {
+      await this.fanOutLoop.drain();
+      this.due.relay = this.due.deliveries = true;
+      await this.loop.drain();
+    } while (this.pending.length > 0);
   }
 
   /** Every five seconds: retries, and events and deliveries a crashed instance left. */
@@ -79,40 +91,51 @@ export class Dispatcher {
     });
   }
 
-  /** One pass: new events fanned out, then (when due) events left by a crash, then due deliveries. */
+  /** One pass of the sending loop: (when due) events left by a crash, then due deliveries. */
   private async pass(): Promise<number> {
-    let handled = await this.fanOutPending();
+    let handled = 0;
     if (this.due.relay) {
-      const relayed = await this.relayOnce();
-      this.due.relay = relayed > 0; // a full batch may leave more
-      if (relayed > 0) this.due.deliveries = true;
-      handled += relayed;
+      this.due.relay = false;
+      try {
+        const relayed = await this.relayOnce();
+        if (relayed > 0) this.due.relay = this.due.deliveries = true; // a full batch may leave more
+        handled += relayed;
+      } catch (error) {
+        this.due.relay = true; // tried again on the next pass or tick
+        throw error;
+      }
     }
     if (this.due.deliveries) {
-      const delivered = await this.deliverOnce();
-      this.due.deliveries = delivered > 0;
-      handled += delivered;
+      this.due.deliveries = false;
+      try {
+        const delivered = await this.deliverOnce();
+        if (delivered > 0) this.due.deliveries = true;
+        handled += delivered;
+      } catch (error) {
+        this.due.deliveries = true;
+        throw error;
+      }
     }
     return handled;
   }
 
   /**
-   * Waits for deliveries in flight up to `deadlineMs` (one cut off is sent again when its lease
-   * ends), then fans out the events published here since the last pass: a few reads and one commit,
-   * rather than leaving them to another instance's relay after their lease.
+   * Stops both loops, waiting for deliveries in flight up to `deadlineMs` (one cut off is sent
+   * again when its lease ends), then fans out the events published here that are still pending: a
+   * few reads and one commit, rather than leaving them to another instance's relay after their lease.
    */
   async stop(deadlineMs?: number): Promise<void> {
-    await this.loop.stop(deadlineMs);
+    await Promise.all([this.fanOutLoop.stop(deadlineMs), this.loop.stop(deadlineMs)]);
     await this.fanOutPending();
   }
 
-  /** Takes the events of one commit just published by this instance for the next pass's fan-out. */
+  /** Takes the events of one commit just published by this instance for the fan-out loop. */
   dispatchPublished(tenant: TenantScope, published: EventEnvelope[]): void {
-    if (this.loop.isStopped) return; // left due: any instance relays them
+    if (this.fanOutLoop.isStopped) return; // left due: any instance relays them
     const events = published.filter((event) => event.type !== 'webhook.test'); // a test event has its one delivery already
     if (events.length === 0) return;
     this.pending.push({ tenant, events });
-    this.loop.nudge();
+    this.fanOutLoop.nudge();
   }
 
   /**
@@ -133,11 +156,13 @@ export class Dispatcher {
     for (const { tenant, events } of byTenant.values()) {
       taken += events.length;
       try {
-        if (await this.fanOut(tenant, events)) this.due.deliveries = true;
+        await this.fanOut(tenant, events);
         // Where commits are not atomic, a failure part-way leaves the rest due, and the relay fans
         // them out again (deliveries have derived ids: nothing is sent twice).
         const stored = this.platform.events.collection.forTenant(tenant);
-        await this.platform.store.commit(events.map((event) => stored.ops.update(event.id, { dispatch_at: null })));
+        for (let start = 0; start < events.length; start += MARK_BATCH) {
+          await this.platform.store.commit(events.slice(start, start + MARK_BATCH).map((event) => stored.ops.update(event.id, { dispatch_at: null })));
+        }
       } catch (error) {
         this.platform.logger.error({ err: error, event_ids: events.map((event) => event.id) }, 'event fan-out failed; the relay retries it');
       }
@@ -191,6 +216,9 @@ export class Dispatcher {
         try {
           await deliveries.insert(newDelivery(deliveryIdOf(event.id, webhook.id), webhook.id, event, now));
           made++;
+          // Due now, even if a later insert of this fan-out fails: the sending loop claims it.
+          this.due.deliveries = true;
+          this.loop.nudge();
         } catch (error) {
           if (!(error instanceof UniqueConstraintError)) throw error; // made before a crash: fine
         }

@@ -3,7 +3,8 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { CHECKPOINT_EVERY_WRITES, START_AFTER_WRITES, type WalCheckpointer } from '../../adapters/sqlite/checkpointer.js';
+import type { Worker } from 'node:worker_threads';
+import { BACKSTOP_PAGES, CHECKPOINT_EVERY_WRITES, START_AFTER_WRITES, WalCheckpointer } from '../../adapters/sqlite/checkpointer.js';
 import { openSqliteStore } from '../../adapters/sqlite/index.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
@@ -137,4 +138,26 @@ t.test('the log is checkpointed on a thread of its own, not inside commits', asy
   const memory = openSqliteStore(':memory:') as unknown as { checkpointer: unknown; close(): Promise<void> };
   t.equal(memory.checkpointer, null, 'an in-memory database has no log to checkpoint');
   await memory.close();
+});
+
+t.test('the checkpoint thread raises the serving connection’s automatic checkpoint, and a dead thread puts it back', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'store.sqlite');
+  const store = openSqliteStore(file, { checkpointThread: false }); // creates the database and its log
+  await store.init();
+  const settings: number[] = [];
+  const checkpointer = new WalCheckpointer(file, 5000, (pages) => settings.push(pages));
+  for (let i = 0; i < START_AFTER_WRITES; i++) checkpointer.noteWrite();
+  t.ok(checkpointer.running, 'started');
+  t.same(settings, [BACKSTOP_PAGES], 'raised to the backstop');
+  const worker = (checkpointer as unknown as { worker: Worker }).worker;
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  await worker.terminate(); // as if the thread had died
+  await exited;
+  t.notOk(checkpointer.running);
+  t.same(settings, [BACKSTOP_PAGES, 1000], 'SQLite’s default is back');
+  for (let i = 0; i < 200; i++) checkpointer.noteWrite(); // nothing to ask, nothing thrown
+  await checkpointer.close();
+  await store.close();
 });

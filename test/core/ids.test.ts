@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // Ids (core/ids.ts): the documented form, unique, sorted by creation within a millisecond, and the
 // random part drawn evenly from ulid's alphabet (the pooled random source).
 import t from 'tap';

@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // Term maps keyed by user words: "constructor", "__proto__", "toString" are words like any other.
 import t from 'tap';
 import { analyzerFor } from '../../core/text/analysis.js';

@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // The analyzer turns different forms of a word into the same term, per language.
 import t, { type Test } from 'tap';
 import { analyzerFor } from '../../core/text/analysis.js';

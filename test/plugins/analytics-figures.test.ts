@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // addFigures names each counter (for speed): every numeric field of a bucket must be among them.
 // Buckets keep the most asked and the most unanswered question groups. Paging by a field refuses a
 // record that lacks it.

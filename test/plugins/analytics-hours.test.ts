@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // Hour labels: the offset shortcut of hourLabels (two Intl calls per UTC day) gives every hour the
 // label Intl gives it, in every zone tz takes, across DST changes, a historic local mean time with
 // second offsets (1883), a date that went back a day (Alaska, 1867) and early years (0159, 0).

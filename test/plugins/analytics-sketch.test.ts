@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // The response-time sketch: percentiles from merged sketches stay within the documented relative
 // error of the exact percentile, however the values are split into buckets.
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // Property tests over what reads visitors' text in conversations: lead detection and the CSV
 // export's cells. They never throw on adversarial text, agree with the old expressions on short
 // text, and finish on 1 MiB hostile messages (a quadratic expression would hang this file; tap's

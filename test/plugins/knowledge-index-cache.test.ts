@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // The cache of knowledge indexes (plugins/knowledge/index/index-cache.ts): rebuilt when the
 // knowledge revision moves, one build at a time per chatbot and two across the cache, the previous
 // index answering while a slow rebuild runs, least recently used dropped past the memory budget.

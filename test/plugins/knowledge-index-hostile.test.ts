@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // Messages written to cost the most (plugins/knowledge/index/vocabulary.ts): many distinct short
 // words (every pair a compound candidate in German) and many unknown long words (each a typo scan
 // of the vocabulary), read up to 24 ways. The work is bounded per message; it is counted here,

@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // The in-memory knowledge index (plugins/knowledge/index/): Q&A matching and its calibrated
 // confidence, passage ranking, and how a question's words reach the knowledge's (typos, compounds,
 // synonyms, stems that disagree). Built through the worker's own analysis, without a store.

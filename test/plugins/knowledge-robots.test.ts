@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // robots.txt from crawled sites: the same answers as the regular-expression reading it replaced,
 // and bounded work for hostile files (counted in steps through the file's budget, never timed).
 import fc from 'fast-check';

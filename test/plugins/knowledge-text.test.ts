@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // Extraction and chunking: what the knowledge base turns documents into.
 import t from 'tap';
 import { CHUNK_MAX, chunkSections, sentencesOf, toSections } from '../../plugins/knowledge/text/chunking.js';

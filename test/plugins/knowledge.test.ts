@@ -357,5 +357,8 @@ t.test('the revision: the counter on every question, the chunk count as a period
   // A change through the API moves the counter, seen at once whatever the interval.
   await add(api, acme.live, bot.id, { type: 'qa', question: 'Opening hours?', answer: 'Nine to five.' });
   await drain(api);
-  t.not(await seldom.revision(tenant, bot.id), before, 'the counter moved');
+  const after = await seldom.revision(tenant, bot.id);
+  t.not(after, before, 'the counter moved');
+  t.equal(after, await everyTime.revision(tenant, bot.id), 'counted again when the counter moved: one change is one revision (one rebuild), not two');
+  t.equal(await seldom.revision(tenant, bot.id), after, 'and it stands');
 });

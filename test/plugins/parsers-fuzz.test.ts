@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // Property tests over the Markdown reader (sections, chunks, sentences), which reads untrusted
 // documents of up to 10 MiB. Adversarial generators (long runs of one character, deep nesting, huge
 // repetition, odd Unicode); a parser that backtracked would hang this file on its 1 MiB inputs

@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // The widget script as built (issue 12): within its size budget, naming no other host, writing no
 // markup from strings; and its pure parts (display-rule patterns, the event-stream reader) on
 // their edge cases, in Node.

@@ -1,15 +1,17 @@
-// The test files the FerretDB (and real MongoDB) passes of `npm test` run: those under test/core and
-// test/plugins that reach a store. A file that never does (parsers, text analysis, the in-memory
-// index), or says in its first lines that it does not depend on the store
-// (`// store-independent:` and why), runs the same code on every store, so the SQLite pass, which
-// measures coverage, runs it once. Prints the files, one per line, for tap's command line.
+// The test files the FerretDB (and real MongoDB) passes of `npm test` run: every file under
+// test/core and test/plugins except those that say in their first lines that they do not depend on
+// the store (`// store-independent:` and why: parsers, text analysis, the in-memory index, whose
+// code is the same on every store), which the SQLite pass, measuring coverage, runs once. Opting out
+// is explicit, so a new test runs on every store unless it says otherwise.
+//
+// `tsx test/tools/store-test-files.ts` prints the files; with `--run` it runs tap on them (with
+// TEST_STORE from the environment) and exits with tap's code, refusing to run an empty list.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Imports through which a test reaches a store. */
-const REACHES_A_STORE = /from '[./]*(helpers\/(server|sqlite|ferretdb|mongodb|widget-site)|core\/store\/open|adapters\/[^']+)(\.js)?'/;
 const MARKED_INDEPENDENT = /^\/\/ store-independent:/m;
 
 function testFiles(directory: string): string[] {
@@ -23,15 +25,21 @@ function testFiles(directory: string): string[] {
 export function storeTestFiles(): string[] {
   return ['test/core', 'test/plugins']
     .flatMap((directory) => testFiles(path.join(root, directory)))
-    .filter((file) => {
-      const source = readFileSync(file, 'utf8');
-      const head = source.split('\n').slice(0, 12).join('\n');
-      return REACHES_A_STORE.test(source) && !MARKED_INDEPENDENT.test(head);
-    })
+    .filter((file) => !MARKED_INDEPENDENT.test(readFileSync(file, 'utf8').split('\n').slice(0, 12).join('\n')))
     .map((file) => path.relative(root, file))
     .sort();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.stdout.write(`${storeTestFiles().join('\n')}\n`);
+  const files = storeTestFiles();
+  if (!process.argv.includes('--run')) {
+    process.stdout.write(`${files.join('\n')}\n`);
+  } else {
+    if (files.length === 0) {
+      process.stderr.write('store-test-files: no test files found\n');
+      process.exit(1);
+    }
+    const tap = spawnSync(path.join(root, 'node_modules/.bin/tap'), ['--disable-coverage', ...files], { cwd: root, stdio: 'inherit' });
+    process.exit(tap.status ?? 1);
+  }
 }

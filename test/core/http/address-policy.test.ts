@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // The outbound address policy: every IPv4-embedding IPv6 form is judged as the IPv4 it carries,
 // non-public addresses need the area's allowlist, and the egress list confines everything.
 import fc from 'fast-check';

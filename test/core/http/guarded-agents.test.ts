@@ -1,3 +1,4 @@
+// store-independent: it opens no store (the SQLite pass runs it once).
 // The guarded agents and the Fetcher on real loopback servers: refusals of IP-literal hosts
 // (before any socket), of resolved addresses (every one a lookup returns, as happy eyeballs would
 // try them), after redirects, on http and https, and the egress list over everything.
