@@ -141,6 +141,8 @@ t.test('passages: the pruned top-k (MaxScore) is the exhaustive top-k', async (t
   // Every exhaustive search walks every list; the pruned ones must have stopped early, some of them.
   const pruned = index.counters.prunedSearches;
   t.ok(pruned >= 100, `${pruned} of the 200 top-5 searches stopped walking before the last word`);
+  const skipped = index.counters.skippedLookups;
+  t.ok(skipped > 0, `${skipped} chunks found were not looked up: they could not reach the top 5 (and the results are the same)`);
 });
 
 t.test('a build yields to the event loop within a page, by work done', async (t) => {

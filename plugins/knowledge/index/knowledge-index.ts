@@ -53,8 +53,8 @@ export class KnowledgeIndex {
   }
 
   /** Work done by searches so far, counted (not timed) so tests can bound it. */
-  get counters(): VocabularyCounters & { prunedSearches: number } {
-    return { ...this.vocabulary.counters, prunedSearches: this.passages.prunedSearches };
+  get counters(): VocabularyCounters & { prunedSearches: number; skippedLookups: number } {
+    return { ...this.vocabulary.counters, prunedSearches: this.passages.prunedSearches, skippedLookups: this.passages.skippedLookups };
   }
 
   /**

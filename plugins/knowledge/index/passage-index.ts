@@ -100,6 +100,8 @@ export class PassageIndex {
   private walks = 0;
   /** Searches that stopped walking before the last word (MaxScore) and only looked the rest up. */
   prunedSearches = 0;
+  /** Chunks found by a pruned search whose remaining words were not looked up: they could not reach the top k. */
+  skippedLookups = 0;
 
   constructor(
     private readonly postings: Map<string, PostingList>,
@@ -161,7 +163,10 @@ export class PassageIndex {
       this.prunedSearches++;
       const left = remaining[walked]!;
       for (const chunk of touched) {
-        if (scoreOf(this.bm25[chunk]! + left * (K1 + 1), this.covered[chunk]! + left) < threshold) continue;
+        if (scoreOf(this.bm25[chunk]! + left * (K1 + 1), this.covered[chunk]! + left) < threshold) {
+          this.skippedLookups++;
+          continue;
+        }
         for (let i = walked; i < searchSlots.length; i++) this.lookUp(searchSlots[i]!, chunk);
       }
     }
