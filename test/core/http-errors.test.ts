@@ -146,24 +146,24 @@ t.test('errors', async (t) => {
   });
 });
 
-t.test('a response that fails its schema: 500 for the caller, a log line naming the fields and never their values', async (t) => {
-  const lines: string[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-  const leaky: Plugin<void> = {
+/** GET /test/leaky-response answers `body`, whose `ok` must be a boolean by the route's schema. */
+function leakyRoute(body: Record<string, unknown>): Plugin<void> {
+  return {
     name: 'leaky-route',
     register(server) {
       server.route({
         method: 'GET',
         path: '/test/leaky-response',
-        options: {
-          auth: false,
-          response: { schema: Joi.object({ ok: Joi.boolean().required() }) },
-          handler: () => ({ ok: 'not a boolean', secret: 'sk_live_do_not_log_me' }),
-        },
+        options: { auth: false, response: { schema: Joi.object({ ok: Joi.boolean().required() }) }, handler: () => body },
       });
     },
   };
-  const api = await buildTestServer(t, { server: { plugins: [...allPlugins, leaky], logger } });
+}
+
+t.test('a response that fails its schema: 500 for the caller, a log line naming the fields and never their values', async (t) => {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+  const api = await buildTestServer(t, { server: { plugins: [...allPlugins, leakyRoute({ ok: 'not a boolean', secret: 'sk_live_do_not_log_me' })], logger } });
   assertError(t, await api.request('GET', '/test/leaky-response'), 500, 'internal_error');
   const logged = lines.join('\n');
   t.match(logged, /response failed its schema/);
@@ -175,17 +175,7 @@ t.test('a response that fails its schema: 500 for the caller, a log line naming 
 t.test('sampled response checks (server.response_validation_percent below 100) log a failure and send the response', async (t) => {
   const lines: string[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-  const leaky: Plugin<void> = {
-    name: 'leaky-route',
-    register(server) {
-      server.route({
-        method: 'GET',
-        path: '/test/leaky-response',
-        options: { auth: false, response: { schema: Joi.object({ ok: Joi.boolean().required() }) }, handler: () => ({ ok: 'not a boolean' }) },
-      });
-    },
-  };
-  const api = await buildTestServer(t, { config: { server: { response_validation_percent: 99 } }, server: { plugins: [...allPlugins, leaky], logger } });
+  const api = await buildTestServer(t, { config: { server: { response_validation_percent: 99 } }, server: { plugins: [...allPlugins, leakyRoute({ ok: 'not a boolean' })], logger } });
   const statuses = new Set<number>();
   for (let i = 0; i < 50; i++) statuses.add((await api.request('GET', '/test/leaky-response')).statusCode);
   t.same([...statuses], [200], 'never a 500 for the caller');

@@ -61,6 +61,16 @@ async function settle(api: TestServer, key: string, botId: string) {
   await indexes.idle();
 }
 
+/** A chatbot that learns from use, with the shipping pair (returned) and the opening-hours pair. */
+async function learningBot(t: Parameters<typeof buildTestServer>[0]) {
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const bot = await chatbot(api, acme.live, true);
+  const pair = await addPair(api, acme.live, bot.id, SHIPPING);
+  await addPair(api, acme.live, bot.id, OPENING);
+  return { api, acme, bot, pair };
+}
+
 async function addPair(api: TestServer, key: string, botId: string, payload: Record<string, unknown>) {
   const response = await api.request('POST', `/api/v1/chatbots/${botId}/knowledge`, { key, payload });
   if (response.statusCode !== 201) throw new Error(`knowledge failed ${response.statusCode}: ${response.payload}`);
@@ -166,11 +176,7 @@ t.test('learning is off by default; thumbs-downs and replies that were not a Q&A
 });
 
 t.test('a phrasing is learned once: the same thumbs-up twice, up-down-up, another spelling, two instances at once', async (t) => {
-  const api = await buildTestServer(t);
-  const acme = await api.account('starter');
-  const bot = await chatbot(api, acme.live, true);
-  const pair = await addPair(api, acme.live, bot.id, SHIPPING);
-  await addPair(api, acme.live, bot.id, OPENING);
+  const { api, acme, bot, pair } = await learningBot(t);
 
   const turn = await ask(api, acme.live, bot.id, PARAPHRASE);
   await rate(api, acme.live, bot.id, turn, 'up');
@@ -275,11 +281,7 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
 });
 
 t.test('a reaction that did not run (a crash after the rating was stored) is run by the next pass of any instance', async (t) => {
-  const api = await buildTestServer(t);
-  const acme = await api.account('starter');
-  const bot = await chatbot(api, acme.live, true);
-  const pair = await addPair(api, acme.live, bot.id, SHIPPING);
-  await addPair(api, acme.live, bot.id, OPENING);
+  const { api, acme, bot, pair } = await learningBot(t);
   const turn = await ask(api, acme.live, bot.id, PARAPHRASE);
 
   const reactions = api.platform.events.reactions;
@@ -311,11 +313,7 @@ t.test('a reaction that did not run (a crash after the rating was stored) is run
 });
 
 t.test('long, hostile or empty questions are not learned', async (t) => {
-  const api = await buildTestServer(t);
-  const acme = await api.account('starter');
-  const bot = await chatbot(api, acme.live, true);
-  const pair = await addPair(api, acme.live, bot.id, SHIPPING);
-  await addPair(api, acme.live, bot.id, OPENING);
+  const { api, acme, bot, pair } = await learningBot(t);
 
   const long = await ask(api, acme.live, bot.id, Array.from({ length: 40 }, () => 'Do you ship parcels abroad?').join(' '));
   t.ok(long.message.content.length > 1000, `${long.message.content.length} characters`);
