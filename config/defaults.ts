@@ -10,7 +10,7 @@ export function defaultConfig(): Config {
       shutdown_timeout_ms: 10_000,
       body_limit_bytes: 1024 * 1024,
       trust_proxy: false,
-      // Every response checked cost ~6% of a chat turn's CPU; a sample still catches a schema drift.
+      // Checking every response cost ~3% of a chat turn's CPU; a sample still catches a schema drift.
       response_validation_percent: 5,
     },
     data_dir: './data',
