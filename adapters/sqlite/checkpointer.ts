@@ -22,14 +22,13 @@ const ENTRY = new URL('./checkpoint-worker.mjs', import.meta.url);
 
 export class WalCheckpointer {
   private worker: Worker | null = null;
-  private started = false;
   private writes = 0;
   private inFlight = false;
   private dead = false;
+  /** Closed or closing: no thread starts, and a thread that exits is not mourned. */
+  private closing = false;
   /** Checkpoints the thread has run, and the last failure (for tests and diagnostics). */
   readonly stats = { checkpoints: 0, failures: 0, lastError: null as string | null };
-
-  private closing = false;
 
   /** `setAutocheckpoint` sets the serving connection's automatic checkpoint, in pages. */
   constructor(
@@ -43,7 +42,6 @@ export class WalCheckpointer {
   }
 
   private start(): void {
-    this.started = true;
     // execArgv: [] keeps the parent's loaders (tsx, a test runner's instrumentation) out of a
     // thread that loads one plain module.
     const worker = new Worker(ENTRY, { workerData: { file: this.file, busyTimeoutMs: this.busyTimeoutMs }, execArgv: [] });
@@ -75,8 +73,8 @@ export class WalCheckpointer {
   /** Called after each write: starts the thread after START_AFTER_WRITES, then asks for a checkpoint every CHECKPOINT_EVERY_WRITES, one at a time. */
   noteWrite(): void {
     this.writes++;
-    if (!this.started) {
-      if (this.writes < START_AFTER_WRITES) return;
+    if (!this.worker) {
+      if (this.closing || this.writes < START_AFTER_WRITES) return;
       this.start();
       this.writes = CHECKPOINT_EVERY_WRITES;
     }
@@ -87,7 +85,6 @@ export class WalCheckpointer {
   }
 
   async close(): Promise<void> {
-    this.started = true; // no thread starts after this
     this.closing = true;
     const worker = this.worker;
     if (!worker || this.dead) return;

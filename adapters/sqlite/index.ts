@@ -18,7 +18,8 @@ export interface SqliteStoreOptions {
   checkpointThread?: boolean;
 }
 
-export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
+/** The store, and its checkpoint thread (null for `:memory:` or when turned off). */
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store & { readonly checkpointer: WalCheckpointer | null } {
   if (file !== ':memory:') createPrivately(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');

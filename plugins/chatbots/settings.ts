@@ -152,6 +152,8 @@ export const settingsResponse = Joi.object({
   updated_at: Joi.string().isoDate().required(),
 }).label('ChatbotSettings');
 
+let defaults: BehaviourSettings | undefined;
+
 /** The defaults a new chatbot starts with. */
 export function defaultSettings(): BehaviourSettings {
   // Worked out by joi once (every chat turn completes its chatbot's settings: validating {} each
@@ -163,7 +165,6 @@ export function defaultSettings(): BehaviourSettings {
   })();
   return structuredClone(defaults);
 }
-let defaults: BehaviourSettings | undefined;
 
 /**
  * Stored settings with the defaults of fields added since they were saved (e.g. a new answer

@@ -17,6 +17,7 @@ import { VersionConflictError } from '../../core/store/errors.js';
 import type { TenantScope } from '../../core/store/types.js';
 import { codePointLength } from '../../core/string-lengths.js';
 import { analyzerFor } from '../../core/text/analysis.js';
+import { SENTENCE_END } from './index/knowledge-index.js';
 import { termsKey, visitorPhrasing, type Phrasing } from './phrasing.js';
 import { qaFromMessageRoute } from './qa-from-message.js';
 import { MAX_ALTERNATIVES } from './schemas.js';
@@ -42,11 +43,6 @@ const WRITE_ATTEMPTS = 5;
  */
 const MAX_LEARNED_TERMS = 12;
 const MAX_LEARNED_CHARACTERS = 200;
-/**
- * A sentence end inside the text (whitespace collapsed): what the answer engine splits a long
- * message on (knowledge-index.ts) to read each sentence on its own.
- */
-const INNER_SENTENCE_END = /[.!?;…。？！]\s+\S/u;
 
 export type LearnOutcome =
   /** Added to the pair's alternatives; the item is processed again. */
@@ -132,7 +128,8 @@ export class KnowledgeLearning {
     if (new Set(analyzerFor(chatbot.language).terms(text)).size > MAX_LEARNED_TERMS) {
       return { ok: false, reason: `it has more than ${MAX_LEARNED_TERMS} distinct terms` };
     }
-    if (INNER_SENTENCE_END.test(text)) return { ok: false, reason: 'it is more than one sentence' };
+    // Split as the answer engine splits a long message to read each sentence on its own.
+    if (text.split(SENTENCE_END).filter((sentence) => sentence.trim()).length > 1) return { ok: false, reason: 'it is more than one sentence' };
     const match = await this.retriever.matchQa(tenant, { chatbotId: chatbot.id, language: chatbot.language, message: text });
     if (match?.pair.document_id !== itemId || match.score < chatbot.settings.answer.min_confidence) {
       return { ok: false, reason: 'the pair does not answer it as a whole at min_confidence' };

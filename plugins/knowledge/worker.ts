@@ -24,6 +24,7 @@ import { RecordNotFoundError, VersionConflictError } from '../../core/store/erro
 import type { ClaimedRecord, Filter, Repository, TenantScope, WriteOp } from '../../core/store/types.js';
 import { foldForSearch } from '../../core/text/fold.js';
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
+import { groupByTenant } from '../../core/store/tenant-groups.js';
 import { ParserBusyError, type ParserPool } from './parsing/pool.js';
 import { isShortPair, processItem, processShortPair, type ProcessedItem } from './processor.js';
 import { bumpKnowledgeRevision, presentItem, REFRESH_INTERVALS, type ChunkDoc, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
@@ -235,14 +236,7 @@ export class KnowledgeWorker {
 
   /** Writes the results of several items: one commit per tenant where commits are atomic. */
   private async finishGroup(group: Done[]): Promise<void> {
-    const byTenant = new Map<string, { tenant: TenantScope; done: Array<{ item: Item; outcome: Outcome }> }>();
-    for (const { tenant, item, outcome } of group) {
-      const key = `${tenant.accountId}/${tenant.mode}`;
-      const entry = byTenant.get(key) ?? { tenant, done: [] };
-      entry.done.push({ item, outcome });
-      byTenant.set(key, entry);
-    }
-    for (const { tenant, done } of byTenant.values()) await this.finishTogether(tenant, done);
+    for (const { tenant, items } of groupByTenant(group, (done) => done.tenant)) await this.finishTogether(tenant, items);
   }
 
   /**

@@ -20,6 +20,7 @@ import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, UniqueConstraintError, VersionConflictError } from '../../core/store/errors.js';
 import type { ClaimedRecord, TenantScope } from '../../core/store/types.js';
 import type { SecretBox } from '../../core/secret-box.js';
+import { groupByTenant } from '../../core/store/tenant-groups.js';
 import { signatureHeaders } from './signing.js';
 import {
   deliveryIdOf,
@@ -93,30 +94,26 @@ export class Dispatcher {
 
   /** One pass of the sending loop: (when due) events left by a crash, then due deliveries. */
   private async pass(): Promise<number> {
-    let handled = 0;
-    if (this.due.relay) {
-      this.due.relay = false;
-      try {
-        const relayed = await this.relayOnce();
-        if (relayed > 0) this.due.relay = this.due.deliveries = true; // a full batch may leave more
-        handled += relayed;
-      } catch (error) {
-        this.due.relay = true; // tried again on the next pass or tick
-        throw error;
-      }
+    const relayed = await this.claimIfDue('relay', () => this.relayOnce());
+    if (relayed > 0) this.due.deliveries = true; // what it fanned out, or found made before the crash
+    return relayed + (await this.claimIfDue('deliveries', () => this.deliverOnce()));
+  }
+
+  /**
+   * Runs `claim` when its flag says so, clearing the flag first; a claim that found something (a
+   * full batch may leave more) or failed (tried again on the next pass or tick) sets it again.
+   */
+  private async claimIfDue(flag: keyof Dispatcher['due'], claim: () => Promise<number>): Promise<number> {
+    if (!this.due[flag]) return 0;
+    this.due[flag] = false;
+    try {
+      const found = await claim();
+      if (found > 0) this.due[flag] = true;
+      return found;
+    } catch (error) {
+      this.due[flag] = true;
+      throw error;
     }
-    if (this.due.deliveries) {
-      this.due.deliveries = false;
-      try {
-        const delivered = await this.deliverOnce();
-        if (delivered > 0) this.due.deliveries = true;
-        handled += delivered;
-      } catch (error) {
-        this.due.deliveries = true;
-        throw error;
-      }
-    }
-    return handled;
   }
 
   /**
@@ -145,15 +142,9 @@ export class Dispatcher {
    */
   private async fanOutPending(): Promise<number> {
     if (this.pending.length === 0) return 0;
-    const byTenant = new Map<string, { tenant: TenantScope; events: EventEnvelope[] }>();
-    for (const { tenant, events } of this.pending.splice(0)) {
-      const key = `${tenant.accountId}/${tenant.mode}`;
-      const entry = byTenant.get(key) ?? { tenant, events: [] };
-      entry.events.push(...events);
-      byTenant.set(key, entry);
-    }
     let taken = 0;
-    for (const { tenant, events } of byTenant.values()) {
+    for (const { tenant, items } of groupByTenant(this.pending.splice(0), (commit) => commit.tenant)) {
+      const events = items.flatMap((commit) => commit.events);
       taken += events.length;
       try {
         await this.fanOut(tenant, events);
@@ -198,8 +189,8 @@ export class Dispatcher {
     return claimed.length;
   }
 
-  /** One delivery per subscribed endpoint and event; the endpoints are read once per chatbot. Returns how many deliveries it made. */
-  private async fanOut(tenant: TenantScope, events: Array<Pick<StoredEvent, 'id' | 'type' | 'chatbot_id'>>): Promise<number> {
+  /** One delivery per subscribed endpoint and event; the endpoints are read once per chatbot. */
+  private async fanOut(tenant: TenantScope, events: Array<Pick<StoredEvent, 'id' | 'type' | 'chatbot_id'>>): Promise<void> {
     const webhooks = this.collections.webhooks.forTenant(tenant);
     const accountWide = await webhooks.list({ filter: { chatbot_id: null, status: 'enabled' }, limit: 1000 });
     const chatbotOwn = new Map<string, Webhook[]>();
@@ -208,14 +199,12 @@ export class Dispatcher {
     }
     const deliveries = this.collections.deliveries.forTenant(tenant);
     const now = this.platform.now().toISOString();
-    let made = 0;
     for (const event of events) {
       const candidates = [...(event.chatbot_id ? chatbotOwn.get(event.chatbot_id)! : []), ...accountWide];
       for (const webhook of candidates) {
         if (!webhook.events.includes('*') && !webhook.events.includes(event.type)) continue;
         try {
           await deliveries.insert(newDelivery(deliveryIdOf(event.id, webhook.id), webhook.id, event, now));
-          made++;
           // Due now, even if a later insert of this fan-out fails: the sending loop claims it.
           this.due.deliveries = true;
           this.loop.nudge();
@@ -224,7 +213,6 @@ export class Dispatcher {
         }
       }
     }
-    return made;
   }
 
   /** Sends one batch of due deliveries at once; returns how many it claimed. */

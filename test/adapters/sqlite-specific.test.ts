@@ -112,7 +112,7 @@ t.test('the log is checkpointed on a thread of its own, not inside commits', asy
   const { dir, remove } = temporaryDirectory();
   t.teardown(remove);
   const file = path.join(dir, 'store.sqlite');
-  const store = openSqliteStore(file) as ReturnType<typeof openSqliteStore> & { checkpointer: WalCheckpointer | null };
+  const store = openSqliteStore(file);
   const things = store.collection<{ n: number; text: string }>({ name: 'things', scope: 'global', indexes: [] });
   await store.init();
   t.ok(store.checkpointer, 'a file store has a checkpointer');
@@ -132,10 +132,10 @@ t.test('the log is checkpointed on a thread of its own, not inside commits', asy
   t.teardown(() => db.close());
   t.equal((db.prepare('SELECT count(*) AS n FROM c_things').get() as { n: number }).n, writes, 'every write kept');
 
-  const plain = openSqliteStore(path.join(dir, 'plain.sqlite'), { checkpointThread: false }) as unknown as { checkpointer: unknown; close(): Promise<void> };
+  const plain = openSqliteStore(path.join(dir, 'plain.sqlite'), { checkpointThread: false });
   t.equal(plain.checkpointer, null, 'turned off: SQLite checkpoints inside commits');
   await plain.close();
-  const memory = openSqliteStore(':memory:') as unknown as { checkpointer: unknown; close(): Promise<void> };
+  const memory = openSqliteStore(':memory:');
   t.equal(memory.checkpointer, null, 'an in-memory database has no log to checkpoint');
   await memory.close();
 });

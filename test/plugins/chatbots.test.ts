@@ -2,6 +2,7 @@
 // plan rules, and isolation between modes and accounts.
 import t from 'tap';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+import type { BehaviourSettings } from '../../core/services/chatbots.js';
 import { completeSettings, defaultSettings } from '../../plugins/chatbots/settings.js';
 
 async function createChatbot(api: TestServer, key: string, payload: Record<string, unknown> = { name: 'Support' }) {
@@ -515,9 +516,10 @@ t.test('string limits count characters (code points), as the document’s maxLen
 t.test('default settings are worked out once, and each caller gets its own copy', async (t) => {
   const first = defaultSettings();
   first.answer.min_confidence = 0.99;
-  first.rules.push({ match: { keywords: ['x'] }, action: { type: 'handoff' } } as never);
+  first.rules.push({ match: { keywords: ['x'] }, action: { type: 'handoff' } });
   const second = defaultSettings();
   t.not(second.answer.min_confidence, 0.99, 'a change to one copy is not seen in the next');
   t.same(second.rules, [], 'nor in its arrays');
-  t.same(completeSettings({} as never), second, 'completing nothing gives the defaults');
+  // Settings stored before any field existed: completing them gives the defaults.
+  t.same(completeSettings({} as BehaviourSettings), second, 'completing nothing gives the defaults');
 });

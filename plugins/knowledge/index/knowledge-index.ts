@@ -15,7 +15,7 @@ const PART_DISCOUNT = 0.9;
 /** Sentences read of a long message, at most (the whole message is read too). */
 const MAX_SENTENCES = 12;
 /** Where a sentence ends: its punctuation (any script's full stop, question and exclamation marks) or a line break. */
-const SENTENCE_END = /(?<=[.!?;…。？！])\s+|\n+/u;
+export const SENTENCE_END = /(?<=[.!?;…。？！])\s+|\n+/u;
 /**
  * Synchronous work a build does between two turns of the event loop, at most about this long: a
  * page of 500 Q&A pairs with long answers is seconds of analysis, and every request waits for it.
