@@ -213,7 +213,7 @@ export async function analyticsBenchmark(options: AnalyticsBenchOptions) {
   // roll-ups would do), through the repository, once.
   const baselineStarted = performance.now();
   const { openStore } = await import('../core/store/open.js');
-  const store = openStore(`sqlite:${dbFile}`);
+  const store = await openStore(`sqlite:${dbFile}`);
   const scanned = declareConversations(store);
   await store.init();
   let scannedMessages = 0;

@@ -5,11 +5,12 @@ import { cpus, totalmem } from 'node:os';
 import { analyticsBenchmark } from './analytics.js';
 import { chatBenchmark } from './chat.js';
 import { knowledgeBenchmark } from './knowledge.js';
+import { readpathBenchmark } from './readpath.js';
 import { realtextBenchmark } from './realtext.js';
 import { webhookBenchmark } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
-/** `--only=chat`, `--only=knowledge`, `--only=webhooks`, `--only=analytics` or `--only=realtext` runs one benchmark. */
+/** `--only=chat`, `--only=knowledge`, `--only=webhooks`, `--only=analytics`, `--only=realtext` or `--only=readpath` runs one benchmark. */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -19,6 +20,7 @@ if (!only || only === 'chat') await runChat();
 if (!only || only === 'webhooks') await runWebhooks();
 if (!only || only === 'analytics') await runAnalytics();
 if (!only || only === 'realtext') await runRealtext();
+if (!only || only === 'readpath') await runReadpath();
 
 async function runKnowledge() {
   const knowledge = await knowledgeBenchmark(
@@ -66,18 +68,26 @@ ${rows.join('\n')}
 }
 
 async function runWebhooks() {
-  const hooks = await webhookBenchmark(quick ? { burst: 500, paced: 100, pacedIntervalMs: 20 } : { burst: 5000, paced: 500, pacedIntervalMs: 20 });
+  const hooks = await webhookBenchmark(
+    quick
+      ? { burst: 1000, steady: [{ rate: 50, seconds: 4 }, { rate: 500, seconds: 4 }] }
+      : { burst: 5000, steady: [{ rate: 50, seconds: 10 }, { rate: 500, seconds: 10 }] },
+  );
+  const steadyRows = hooks.steady.map(
+    ({ rate, seconds, latencyMs: l }) =>
+      `| steady: ${rate} events/s for ${seconds} s (${l.events} events): event write → arrival | p50 ${ms(l.p50)}, p95 ${ms(l.p95)}, max ${ms(l.max)} |`,
+  );
   process.stdout.write(`
-### Webhook deliveries (SQLite, local receiver)${quick ? ' — quick run' : ''}
+### Webhook deliveries (SQLite, local receiver; server, receiver and baseline in their own processes)${quick ? ' — quick run' : ''}
 
-Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
+Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Load average (1 min) ${hooks.loadAverage.start.toFixed(2)} at the start, ${hooks.loadAverage.end.toFixed(2)} at the end.
 
 | measure | value |
 |---|---|
-| burst: ${hooks.burst} events written to the outbox, until the last arrives | ${hooks.deliveriesPerSecond.toFixed(0)} deliveries/s (signed, logged, 16 at a time) |
-| baseline: the same receiver POSTed to directly with got, 16 at a time | ${hooks.baselinePostsPerSecond.toFixed(0)} POSTs/s |
+| burst: ${hooks.burst} events written to the outbox (in ${hooks.burstWriteSeconds.toFixed(2)} s), until the last arrives | ${hooks.deliveriesPerSecond.toFixed(0)} deliveries/s (signed, logged) |
+| baseline: the same receiver POSTed to directly with got, 16 at a time, keep-alive | ${hooks.baselinePostsPerSecond.toFixed(0)} POSTs/s |
 | deliveries ÷ baseline | ×${(hooks.deliveriesPerSecond / hooks.baselinePostsPerSecond).toFixed(3)} |
-| paced: ${hooks.paced} events, one every 20 ms: event write → arrival | p50 ${ms(hooks.latencyMs.p50)}, p95 ${ms(hooks.latencyMs.p95)}, max ${ms(hooks.latencyMs.max)} |
+${steadyRows.join('\n')}
 `);
 }
 
@@ -162,4 +172,31 @@ Quality, messages route (the first reply to each question in the default-thresho
 |---|---|---|
 ${quality(r.quality.chat, false)}
 ${r.handMissing.length > 0 ? `\nHand-written questions left out (expected document not in the corpus): ${r.handMissing.length}.\n` : ''}`);
+}
+
+async function runReadpath() {
+  const r = await readpathBenchmark(quick ? { seconds: 4, warmupSeconds: 1, connections: 50 } : { seconds: 10, warmupSeconds: 3, connections: 50 });
+  const baselineOf = (row: (typeof r.rows)[number]) => (row.baseline === 'get' ? r.bareGet : r.barePost);
+  const statuses = (codes: Record<string, number>) =>
+    Object.entries(codes)
+      .map(([code, count]) => `${code} ×${count}`)
+      .join(', ');
+  const cpu = (micros: number) => `${micros.toFixed(0)} µs`;
+  const rows = r.rows.map((row) => {
+    const { result } = row;
+    const baseline = baselineOf(row);
+    return `| ${row.name} | ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(result.p50)}, p99 ${ms(result.p99)}; ${statuses(result.statusCodes)}, ${result.errors} errors; server CPU ${cpu(result.cpuMicrosPerRequest)} a request | **×${(result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}** of bare hapi ${row.baseline.toUpperCase()}; CPU a request ×${(result.cpuMicrosPerRequest / baseline.cpuMicrosPerRequest).toFixed(1)} |`;
+  });
+  process.stdout.write(`
+### Keyed read path: API-key requests against bare hapi (SQLite, real HTTP, server, load and baseline in their own processes)${quick ? ' — quick run' : ''}
+
+Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Load average (1 min) ${r.loadAverage.start.toFixed(2)} at the start, ${r.loadAverage.end.toFixed(2)} at the end.
+Server: \`${r.serverCommand}\`, log level info (${r.logLines.toLocaleString('en')} access log lines written to a file). Load: autocannon, ${r.options.connections} connections, ${r.options.seconds} s per run after ${r.options.warmupSeconds} s of warm-up on each server.
+
+| run | result | ÷ baseline (throughput; server CPU a request) |
+|---|---|---|
+| baseline: bare hapi GET returning the keyed GET's ${r.bodyBytes}-byte body, same run | ${r.bareGet.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(r.bareGet.p50)}, p99 ${ms(r.bareGet.p99)}; server CPU ${cpu(r.bareGet.cpuMicrosPerRequest)} a request | ×1 |
+| baseline: bare hapi POST echoing a small JSON body, same run | ${r.barePost.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(r.barePost.p50)}, p99 ${ms(r.barePost.p99)}; server CPU ${cpu(r.barePost.cpuMicrosPerRequest)} a request | ×1 |
+${rows.join('\n')}
+`);
 }

@@ -1,88 +1,134 @@
 // Webhook benchmark: deliveries per second from the outbox to a local receiver (a burst of events),
-// and event-to-receiver latency when events come at a steady pace. The baseline, in the same run:
-// the same receiver POSTed to directly with got, 16 at a time (the dispatcher's concurrency).
+// and event-to-receiver latency when events come at a steady rate. Each part in its own process:
+//   - the server (./webhooks-server.ts): the platform on a fresh SQLite file with its dispatcher,
+//     writing the events when told (as the platform does after a change);
+//   - the receiver: this process, answering 204 and noting when each event first arrives;
+//   - the baseline (./webhooks-baseline.ts): the same receiver POSTed to directly with got, 16 at a
+//     time over keep-alive connections, as many POSTs as the burst has events.
+// Latency is from the start of an event's write (wall clock, in the event) to its arrival.
+// WEBHOOKS_SERVER_NODE_ARGS: extra node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+import { fork, spawn } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import got from 'got';
-import { benchServer } from './harness.js';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface Latency {
+  events: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
 
 export interface WebhookBenchResult {
   burst: number;
   deliveriesPerSecond: number;
+  /** How long the server took to write the burst's events (the dispatcher sends meanwhile). */
+  burstWriteSeconds: number;
   baselinePostsPerSecond: number;
-  paced: number;
-  latencyMs: { p50: number; p95: number; max: number };
+  steady: Array<{ rate: number; seconds: number; latencyMs: Latency }>;
+  loadAverage: { start: number; end: number };
 }
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const wallClock = () => performance.timeOrigin + performance.now();
 
-export async function webhookBenchmark(options: { burst: number; paced: number; pacedIntervalMs: number }): Promise<WebhookBenchResult> {
-  // The receiver notes when each event's payload (keyed by its data.id) first arrives.
-  const arrivals = new Map<string, number>();
+interface Job {
+  burst?: number;
+  steady?: { rate: number; seconds: number };
+  stop?: boolean;
+}
+
+export async function webhookBenchmark(options: { burst: number; steady: Array<{ rate: number; seconds: number }> }): Promise<WebhookBenchResult> {
+  const loadStart = loadavg()[0]!;
+  // The receiver notes when each event's payload (keyed by its data.id) first arrives, and its write time.
+  const arrivals = new Map<string, { at: number; written: number }>();
   let onArrival: () => void = () => undefined;
   const receiver = createHttpServer(async (request, response) => {
     let body = '';
     for await (const chunk of request) body += chunk;
+    const at = wallClock();
     // Deliveries carry the event; the baseline's bare POSTs only a webhook-id header.
-    const id = String((JSON.parse(body) as { data?: { id?: string } }).data?.id ?? request.headers['webhook-id']);
-    if (!arrivals.has(id)) arrivals.set(id, performance.now());
+    const data = (JSON.parse(body) as { data?: { id?: string; t?: number } }).data;
+    const id = String(data?.id ?? request.headers['webhook-id']);
+    if (!arrivals.has(id)) arrivals.set(id, { at, written: data?.t ?? at });
     response.writeHead(204).end();
     onArrival();
   });
+  receiver.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const { platform, accountId, call, close } = await benchServer('webhooks', { webhooks: { allowed_cidrs: ['127.0.0.1/32'] } });
+  const allArrived = (count: number) =>
+    new Promise<void>((resolve) => {
+      onArrival = () => arrivals.size >= count && resolve();
+      onArrival();
+    });
+
+  const serverNodeArgs = process.env.WEBHOOKS_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = fork(path.join(here, 'webhooks-server.ts'), [receiverUrl], {
+    execArgv: ['--import', 'tsx', ...serverNodeArgs],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) => server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`))));
+  exited.catch(() => undefined); // awaited through the races below; a normal stop is no error
+  const answer = () => Promise.race([new Promise<{ writeSeconds: number }>((resolve) => server.once('message', resolve)), exited]);
+  const ask = (job: Job) => {
+    const answered = answer();
+    server.send(job);
+    return answered;
+  };
   try {
-    const bot = (await call('POST', '/api/v1/chatbots', { name: 'Bench' })) as { id: string };
-    await call('POST', '/api/v1/webhooks', { url: receiverUrl, chatbot_id: bot.id, events: ['conversation.started'] });
-    const tenant = { accountId, mode: 'live' as const };
-    const publish = (id: string) =>
-      platform.events.publish(tenant, { type: 'conversation.started', chatbotId: bot.id, data: { id } });
-    const allArrived = (count: number) =>
-      new Promise<void>((resolve) => {
-        onArrival = () => arrivals.size >= count && resolve();
-        onArrival();
-      });
+    await answer(); // ready
 
-    // Burst: events written to the outbox as fast as they commit; from the first write to the last arrival.
-    const burstStarted = performance.now();
-    for (let i = 0; i < options.burst; i++) await publish(`burst-${i}`);
+    // Burst: events written to the outbox as fast as they commit; from the request to the last arrival.
+    const burstStarted = wallClock();
+    const { writeSeconds: burstWriteSeconds } = await ask({ burst: options.burst });
     await allArrived(options.burst);
-    const deliveriesPerSecond = options.burst / ((performance.now() - burstStarted) / 1000);
+    const deliveriesPerSecond = options.burst / ((wallClock() - burstStarted) / 1000);
 
-    // Paced: one event per interval; latency from the start of its write to its arrival.
-    const written = new Map<string, number>();
-    for (let i = 0; i < options.paced; i++) {
-      written.set(`paced-${i}`, performance.now());
-      await publish(`paced-${i}`);
-      await new Promise((resolve) => setTimeout(resolve, options.pacedIntervalMs));
+    // Steady: `rate` events per second; latency from the start of each write to its arrival.
+    const steady: WebhookBenchResult['steady'] = [];
+    for (const { rate, seconds } of options.steady) {
+      const before = new Set(arrivals.keys());
+      await ask({ steady: { rate, seconds } });
+      const expected = before.size + Math.round(rate * seconds);
+      await allArrived(expected);
+      const latency = [...arrivals]
+        .filter(([id]) => !before.has(id))
+        .map(([, { at, written }]) => at - written)
+        .sort((a, b) => a - b);
+      steady.push({ rate, seconds, latencyMs: { events: latency.length, p50: percentile(latency, 0.5), p95: percentile(latency, 0.95), max: latency[latency.length - 1]! } });
     }
-    await allArrived(options.burst + options.paced);
-    const latency = [...written].map(([id, at]) => arrivals.get(id)! - at).sort((a, b) => a - b);
+    server.send({ stop: true });
+    await new Promise((resolve) => server.once('exit', resolve));
 
-    // Baseline: the same receiver, POSTed to directly, 16 at a time.
-    const client = got.extend({ retry: { limit: 0 } });
-    let sent = 0;
-    const baselineStarted = performance.now();
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (sent < options.burst) {
-          sent++;
-          await client.post(receiverUrl, { body: '{}', headers: { 'webhook-id': `baseline-${sent}` } });
-        }
-      }),
-    );
-    const baselinePostsPerSecond = options.burst / ((performance.now() - baselineStarted) / 1000);
+    // Baseline: the same receiver, POSTed to directly from another process, 16 at a time.
+    const baseline = JSON.parse(await runNode([path.join(here, 'webhooks-baseline.ts'), receiverUrl, String(options.burst), '16'])) as { seconds: number };
     return {
       burst: options.burst,
       deliveriesPerSecond,
-      baselinePostsPerSecond,
-      paced: options.paced,
-      latencyMs: { p50: percentile(latency, 0.5), p95: percentile(latency, 0.95), max: latency[latency.length - 1]! },
+      burstWriteSeconds,
+      baselinePostsPerSecond: options.burst / baseline.seconds,
+      steady,
+      loadAverage: { start: loadStart, end: loadavg()[0]! },
     };
   } finally {
-    await close();
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    receiver.closeAllConnections();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
+}
+
+function runNode(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
 }

@@ -120,7 +120,7 @@ async function createAccount(config: Config, args: string[]): Promise<number> {
 
   // Logs go to stderr so that --json leaves stdout to the JSON alone.
   const logger = pino({ level: config.log.level === 'info' ? 'warn' : config.log.level }, pino.destination(2));
-  const store = openStore(config.database.url);
+  const store = await openStore(config.database.url);
   try {
     const platform = createPlatform(config, store, logger, () => new Date());
     await store.init();

@@ -1,4 +1,5 @@
 import { DEFAULT_PLANS } from './plans.js';
+import { SERVER_ROLES } from './roles.js';
 import type { Config } from './index.js';
 
 export function defaultConfig(): Config {
@@ -9,6 +10,7 @@ export function defaultConfig(): Config {
       public_url: null,
       shutdown_timeout_ms: 10_000,
       body_limit_bytes: 1024 * 1024,
+      roles: [...SERVER_ROLES],
       trust_proxy: false,
       // Checking every response cost ~3% of a chat turn's CPU; a sample still catches a schema drift.
       response_validation_percent: 5,
@@ -18,7 +20,11 @@ export function defaultConfig(): Config {
     database: { url: '' },
     log: { level: 'info' },
     admin: { token: null },
-    keys: { rotation_grace_seconds: 24 * 3600 },
+    // A revoked key (or a disabled account) keeps working on other instances for at most 5 s.
+    keys: { rotation_grace_seconds: 24 * 3600, cache_seconds: 5, cache_max_entries: 10_000 },
+    // Batching saves two store writes per request; only a tenant sending more than 1,000 requests
+    // a second through the other instances can go over a limit (docs/API-DECISIONS.md).
+    rate_limits: { flush_interval_ms: 1000, exact_within: 1000 },
     idempotency: { ttl_seconds: 24 * 3600, in_flight_timeout_seconds: 120 },
     fetch: {
       allowed_cidrs: [],
@@ -40,10 +46,12 @@ export function defaultConfig(): Config {
       disable_after_hours: 5 * 24,
       rotation_grace_seconds: 24 * 3600,
       max_per_chatbot: 10,
-      concurrency: 16,
+      concurrency: 64,
+      concurrency_per_endpoint: 16,
     },
     // Conversations started and lead forms sent count as forms.
     widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 20, forms_per_minute: 10 } },
+    metrics: { enabled: true, token: null },
     plans: structuredClone(DEFAULT_PLANS),
   };
 }

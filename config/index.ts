@@ -7,6 +7,7 @@ import type { ProxyTrust } from '../core/client-address.js';
 import { configSchema } from './schema.js';
 import { defaultConfig } from './defaults.js';
 import type { PlanDefinition, PlanName } from './plans.js';
+import type { ServerRole } from './roles.js';
 
 export interface Config {
   server: {
@@ -15,6 +16,8 @@ export interface Config {
     public_url: string | null;
     shutdown_timeout_ms: number;
     body_limit_bytes: number;
+    /** `api`: serves the API; `worker`: runs the background loops (config/roles.ts). */
+    roles: ServerRole[];
     /** false: no proxy; a number: trusted hops in front; CIDRs: the trusted proxies (core/client-address.ts). */
     trust_proxy: ProxyTrust;
     /**
@@ -27,7 +30,19 @@ export interface Config {
   database: { url: string };
   log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
   admin: { token: string | null };
-  keys: { rotation_grace_seconds: number };
+  /**
+   * API keys. `cache_seconds`: how long an instance reuses a key's lookup (key, account, plan)
+   * before reading the store again, so a revocation or an account change made on another instance
+   * (or the CLI) takes effect there within this bound; on the instance that made it, at once.
+   * `cache_max_entries` bounds the cache (least recently used dropped first); 0 seconds turns it off.
+   */
+  keys: { rotation_grace_seconds: number; cache_seconds: number; cache_max_entries: number };
+  /**
+   * Plan request limits (core/rate-limit.ts). A window with more than `exact_within` requests left
+   * is counted in memory and added to the shared store every `flush_interval_ms`; within the last
+   * `exact_within` requests every request is counted in the store as it arrives.
+   */
+  rate_limits: { flush_interval_ms: number; exact_within: number };
   idempotency: { ttl_seconds: number; in_flight_timeout_seconds: number };
   /** Knowledge-base URL fetching; `allowed_cidrs`: the non-public ranges it may reach (e.g. an intranet wiki). */
   fetch: { allowed_cidrs: string[]; timeout_ms: number; max_bytes: number; max_redirects: number; user_agent: string };
@@ -54,9 +69,16 @@ export interface Config {
     max_per_chatbot: number;
     /** Deliveries sent at once by one instance. */
     concurrency: number;
+    /** Deliveries sent at once to one endpoint by one instance, so a slow endpoint leaves room for the others. */
+    concurrency_per_endpoint: number;
   };
   /** The public widget routes' limits per client IP and minute, shared by every instance. */
   widget: { rate_limits: { requests_per_minute: number; messages_per_minute: number; forms_per_minute: number } };
+  /**
+   * GET /metrics: off removes the route and every measurement. Loopback callers need nothing; others
+   * need `Authorization: Bearer <token>`, so without a token only loopback can scrape.
+   */
+  metrics: { enabled: boolean; token: string | null };
   plans: Record<PlanName, PlanDefinition>;
 }
 
@@ -83,6 +105,7 @@ export class ConfigError extends Error {
 /** Environment variables and the config path each one sets. */
 export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   PORT: 'server.port',
+  ROLES: 'server.roles',
   HOST: 'server.host',
   PUBLIC_URL: 'server.public_url',
   TRUST_PROXY: 'server.trust_proxy',
@@ -92,6 +115,10 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   LOG_LEVEL: 'log.level',
   ADMIN_TOKEN: 'admin.token',
   KEY_ROTATION_GRACE_SECONDS: 'keys.rotation_grace_seconds',
+  KEY_CACHE_SECONDS: 'keys.cache_seconds',
+  KEY_CACHE_MAX_ENTRIES: 'keys.cache_max_entries',
+  RATE_LIMIT_FLUSH_INTERVAL_MS: 'rate_limits.flush_interval_ms',
+  RATE_LIMIT_EXACT_WITHIN: 'rate_limits.exact_within',
   FETCH_ALLOWED_CIDRS: 'fetch.allowed_cidrs',
   WEBHOOK_ALLOWED_CIDRS: 'webhooks.allowed_cidrs',
   EGRESS_ALLOWED_CIDRS: 'egress.allowed_cidrs',
@@ -104,10 +131,12 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   WIDGET_REQUESTS_PER_MINUTE: 'widget.rate_limits.requests_per_minute',
   WIDGET_MESSAGES_PER_MINUTE: 'widget.rate_limits.messages_per_minute',
   WIDGET_FORMS_PER_MINUTE: 'widget.rate_limits.forms_per_minute',
+  METRICS_ENABLED: 'metrics.enabled',
+  METRICS_TOKEN: 'metrics.token',
 };
 
 /** Variables holding a comma-separated list. */
-const LIST_VARIABLES = new Set(['FETCH_ALLOWED_CIDRS', 'WEBHOOK_ALLOWED_CIDRS', 'EGRESS_ALLOWED_CIDRS']);
+const LIST_VARIABLES = new Set(['ROLES', 'FETCH_ALLOWED_CIDRS', 'WEBHOOK_ALLOWED_CIDRS', 'EGRESS_ALLOWED_CIDRS']);
 /** Variables holding JSON (an object of providers is no comma list). */
 const JSON_VARIABLES = new Set(['LLM_PROVIDERS']);
 

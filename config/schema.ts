@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { parseCidr as parseClientCidr } from '../core/client-address.js';
 import { parseCidr } from '../core/http/address-policy.js';
 import { PLAN_NAMES } from './plans.js';
+import { SERVER_ROLES } from './roles.js';
 
 /** CIDR ranges or addresses, checked by the very parser that enforces them at connect time. */
 const cidrList = () =>
@@ -39,6 +40,8 @@ export const configSchema = Joi.object({
     public_url: Joi.string().uri({ scheme: ['http', 'https'] }).allow(null),
     shutdown_timeout_ms: Joi.number().integer().min(0).max(600_000).required(),
     body_limit_bytes: Joi.number().integer().min(1024).required(),
+    /** What this instance runs: `api` (serves the API) and `worker` (background work); both by default. */
+    roles: Joi.array().items(Joi.string().valid(...SERVER_ROLES)).min(1).unique().required(),
     /**
      * Whose X-Forwarded-For to believe when deciding a client's IP (IP allowlists): false (nobody),
      * true (one proxy), a number of proxy hops, or the proxies' CIDRs. Read from the right.
@@ -76,6 +79,13 @@ export const configSchema = Joi.object({
   keys: Joi.object({
     /** How long a rotated key keeps working, unless the rotate call says otherwise. */
     rotation_grace_seconds: Joi.number().integer().min(0).max(30 * 86_400).required(),
+    /** The bound on a revocation or account change reaching other instances; 0 turns the cache off. */
+    cache_seconds: Joi.number().min(0).max(300).required(),
+    cache_max_entries: Joi.number().integer().min(1).max(10_000_000).required(),
+  }).required(),
+  rate_limits: Joi.object({
+    flush_interval_ms: Joi.number().integer().min(10).max(60_000).required(),
+    exact_within: Joi.number().integer().min(0).required(),
   }).required(),
   idempotency: Joi.object({
     ttl_seconds: Joi.number().integer().min(60).required(),
@@ -139,6 +149,7 @@ export const configSchema = Joi.object({
     rotation_grace_seconds: Joi.number().integer().min(0).max(30 * 86_400).required(),
     max_per_chatbot: Joi.number().integer().min(1).max(1000).required(),
     concurrency: Joi.number().integer().min(1).max(1000).required(),
+    concurrency_per_endpoint: Joi.number().integer().min(1).max(1000).required(),
   }).required(),
   widget: Joi.object({
     rate_limits: Joi.object({
@@ -146,6 +157,11 @@ export const configSchema = Joi.object({
       messages_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
       forms_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
     }).required(),
+  }).required(),
+  /** GET /metrics (Prometheus): open to loopback callers, and to others with the bearer token when one is set. */
+  metrics: Joi.object({
+    enabled: Joi.boolean().required(),
+    token: Joi.string().min(16).allow(null).required(),
   }).required(),
   plans: Joi.object(plans).required(),
 });

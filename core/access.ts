@@ -8,7 +8,7 @@ import { addressListOf, ClientAddressResolver, listHas } from './client-address.
 import { apiError } from './errors.js';
 import { beginIdempotentRequest } from './idempotency.js';
 import type { ApiCaller, Platform, PlatformRouteOptions } from './platform.js';
-import { consumeRequest, rateLimitHeaders, retryAfterSeconds } from './rate-limit.js';
+import { rateLimitHeaders, retryAfterSeconds } from './rate-limit.js';
 
 export function registerAccessRules(server: Server, platform: Platform): void {
   const addresses = new ClientAddressResolver(platform.config.server.trust_proxy);
@@ -20,7 +20,7 @@ export function registerAccessRules(server: Server, platform: Platform): void {
 
     checkIpAllowlist(addresses, caller, request);
 
-    const rateLimit = await consumeRequest(platform.store.counters, caller.tenant, caller.plan, now);
+    const rateLimit = await platform.requestCounts.consume(caller.tenant, caller.plan, now);
     request.app.rateLimit = rateLimit;
     if (rateLimit.exceeded) {
       const window = rateLimit.exceeded;
@@ -36,6 +36,8 @@ export function registerAccessRules(server: Server, platform: Platform): void {
     const replay = await beginIdempotentRequest(platform, platform.idempotencyKeys, caller.tenant, caller.credentialId, request, h);
     return replay ?? h.continue;
   });
+  // Request counts held in memory reach the store before it closes (its onPostStop comes later).
+  server.ext('onPostStop', () => platform.requestCounts.stop());
 }
 
 function checkIpAllowlist(addresses: ClientAddressResolver, caller: ApiCaller, request: Request): void {

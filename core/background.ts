@@ -34,6 +34,26 @@ export function retryAfterFailure(now: Date, previousFailures: number, policy: t
 /** A pass: handles what is due and returns how many items it handled (0: nothing due). */
 export type BackgroundPass = (signal: AbortSignal) => Promise<number>;
 
+export interface BackgroundLoopOptions {
+  /**
+   * false on an instance without the `worker` role (config/roles.ts): nudges and schedules do
+   * nothing, so requests that create work leave it to the worker instances. `drain()` still runs
+   * passes when called.
+   */
+  enabled?: boolean;
+  /** The loop adds itself here, for /ready (platform.loopOptions.registry). */
+  registry?: Set<BackgroundLoop>;
+}
+
+/** A loop's state for /ready: whether it runs here, and whether its last round failed. */
+export interface BackgroundLoopHealth {
+  name: string;
+  enabled: boolean;
+  /** The last round threw (the store failed, say); cleared by the next round that does not. */
+  failing: boolean;
+  last_failure_at: string | null;
+}
+
 export class BackgroundLoop {
   private running: Promise<void> | null = null;
   private nudgedWhileRunning = false;
@@ -41,12 +61,23 @@ export class BackgroundLoop {
   private schedule: ScheduledTask | null = null;
   /** Aborted when a stop runs out of patience: long work (a crawl) gives up and releases its claim. */
   private readonly abort = new AbortController();
+  private readonly enabled: boolean;
+  private lastFailureAt: Date | null = null;
+  private failing = false;
 
   constructor(
     private readonly name: string,
     private readonly pass: BackgroundPass,
     private readonly logger: Logger,
-  ) {}
+    options: BackgroundLoopOptions = {},
+  ) {
+    this.enabled = options.enabled ?? true;
+    options.registry?.add(this);
+  }
+
+  get health(): BackgroundLoopHealth {
+    return { name: this.name, enabled: this.enabled, failing: this.failing, last_failure_at: this.lastFailureAt?.toISOString() ?? null };
+  }
 
   get isStopped(): boolean {
     return this.stopped;
@@ -54,7 +85,7 @@ export class BackgroundLoop {
 
   /** Work through what is due, in the background. */
   nudge(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.enabled) return;
     if (this.running) {
       this.nudgedWhileRunning = true;
       return;
@@ -75,6 +106,7 @@ export class BackgroundLoop {
 
   /** Nudges on a node-cron expression (seconds allowed) while the server runs; `onTick` first, if given. */
   startSchedule(expression: string, onTick?: () => void): void {
+    if (!this.enabled) return;
     this.schedule = cron.schedule(
       expression,
       () => {
@@ -104,7 +136,10 @@ export class BackgroundLoop {
       this.nudgedWhileRunning = false;
       try {
         while (!this.stopped && (await this.pass(this.abort.signal)) > 0) await yieldToEventLoop();
+        this.failing = false;
       } catch (error) {
+        this.failing = true;
+        this.lastFailureAt = new Date();
         this.logger.error({ err: error }, `${this.name} failed; the next tick retries`);
         return;
       }

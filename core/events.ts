@@ -1,6 +1,7 @@
 // Domain events (ARCHITECTURE.md rule 4): an event is written in the same commit as the change that
 // caused it (the outbox the webhook dispatcher delivers), then handed to in-process subscribers.
 import type { Logger } from 'pino';
+import type { BackgroundLoopOptions } from './background.js';
 import { newId } from './ids.js';
 import { DurableReactions, type Reaction } from './reactions.js';
 import type { Collection, Store, Stored, TenantScope, WriteOp } from './store/types.js';
@@ -70,8 +71,9 @@ export class EventBus {
     private readonly store: Store,
     private readonly logger: Logger,
     private readonly now: () => Date,
+    loopOptions: BackgroundLoopOptions = {},
   ) {
-    this.reactions = new DurableReactions(store, logger, now);
+    this.reactions = new DurableReactions(store, logger, now, loopOptions);
     this.collection = store.collection<EventDoc>({
       name: 'events',
       scope: 'tenant',

@@ -4,11 +4,15 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import type { PlanDefinition } from '../config/plans.js';
 import { declareAccounts, type Account, type AccountDoc } from './auth/accounts.js';
+import { ApiKeyCache } from './auth/key-cache.js';
 import { declareApiKeys, type ApiKey, type ApiKeyDoc } from './auth/keys.js';
 import { declareOAuthTokens, type OAuthTokenDoc, type Scope } from './auth/oauth-tokens.js';
+import type { BackgroundLoop } from './background.js';
 import { EventBus } from './events.js';
 import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
+import { DISABLED_METRICS, type PlatformMetrics } from './metrics/index.js';
 import { QuotaSlots } from './quota.js';
+import { RequestCounts } from './rate-limit.js';
 import { declareMeta, SecretBox } from './secret-box.js';
 import type { ChatbotDirectory } from './services/chatbots.js';
 import type { KnowledgePluginApi } from './services/knowledge.js';
@@ -32,19 +36,37 @@ export interface Platform {
   maintenance: Map<string, import('./maintenance.js').MaintenanceTask>;
   /** Background loops of every area, stopped together at shutdown with one deadline (core/server.ts). */
   background: Set<{ stop(deadlineMs?: number): Promise<void> }>;
+  /**
+   * What every BackgroundLoop of this instance is made with: `enabled` is false without the worker
+   * role (config/roles.ts), and each loop adds itself to `registry`, which /ready reports.
+   */
+  loopOptions: { enabled: boolean; registry: Set<BackgroundLoop> };
   /** The server key's box (secrets at rest); opened on first use, and at start so a wrong key refuses to serve. */
   secrets(): Promise<SecretBox>;
+  /** Prometheus measurements (core/metrics): no-ops when `metrics.enabled` is off, and outside a server (the CLI). */
+  metrics: PlatformMetrics;
+  /** API-key lookups, reused for `keys.cache_seconds` (core/auth/key-cache.ts); forget what you change. */
+  apiKeyCache: ApiKeyCache;
+  /** Plan request counts, batched into the store's counters (core/rate-limit.ts). */
+  requestCounts: RequestCounts;
 }
 
-export function createPlatform(config: Config, store: Store, logger: Logger, now: () => Date): Platform {
+export function createPlatform(
+  config: Config,
+  store: Store,
+  logger: Logger,
+  now: () => Date,
+  metrics: PlatformMetrics = DISABLED_METRICS,
+): Platform {
   const meta = declareMeta(store);
   let box: Promise<SecretBox> | null = null;
+  const loopOptions = { enabled: config.server.roles.includes('worker'), registry: new Set<BackgroundLoop>() };
   return {
     config,
     store,
     logger,
     now,
-    events: new EventBus(store, logger, now),
+    events: new EventBus(store, logger, now, loopOptions),
     accounts: declareAccounts(store),
     apiKeys: declareApiKeys(store),
     oauthTokens: declareOAuthTokens(store),
@@ -52,6 +74,10 @@ export function createPlatform(config: Config, store: Store, logger: Logger, now
     quotas: new QuotaSlots(store, now),
     maintenance: new Map(),
     background: new Set(),
+    loopOptions,
+    metrics,
+    apiKeyCache: new ApiKeyCache(config.keys, (hit) => metrics.recordCacheLookup('api_key', hit)),
+    requestCounts: new RequestCounts(store.counters, config.rate_limits, logger, now),
     secrets() {
       box ??= SecretBox.open(config, meta, now());
       box.catch(() => (box = null)); // a failure (store down) is retried by the next caller

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { BackgroundLoop, retryAfterFailure, yieldToEventLoop } from './background.js';
+import { BackgroundLoop, retryAfterFailure, yieldToEventLoop, type BackgroundLoopOptions } from './background.js';
 import type { EventEnvelope } from './events.js';
 import type { Collection, Store, TenantScope, WriteOp } from './store/types.js';
 
@@ -43,6 +43,7 @@ export class DurableReactions {
     store: Store,
     private readonly logger: Logger,
     private readonly now: () => Date,
+    loopOptions: BackgroundLoopOptions = {},
   ) {
     this.collection = store.collection<ReactionJobDoc>({
       name: 'reaction_jobs',
@@ -50,7 +51,7 @@ export class DurableReactions {
       indexes: [{ fields: ['event_id'] }],
       claims: { dueField: 'run_at' },
     });
-    this.loop = new BackgroundLoop('event reactions', () => this.runDue(), logger);
+    this.loop = new BackgroundLoop('event reactions', () => this.runDue(), logger, loopOptions);
   }
 
   /** `name` must be unique and stable: jobs written before a restart find their reaction by it. */

@@ -8,12 +8,14 @@ import { docsPlugin } from './docs/index.js';
 import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
 import { leadsPlugin } from './leads/index.js';
+import { metricsPlugin } from './metrics/index.js';
 import { oauthPlugin } from './oauth/index.js';
 import { webhooksPlugin } from './webhooks/index.js';
 import { widgetPlugin } from './widget/index.js';
 
 export const allPlugins: Array<Plugin<void>> = [
   healthPlugin,
+  metricsPlugin,
   accountsPlugin,
   chatbotsPlugin,
   knowledgePlugin,

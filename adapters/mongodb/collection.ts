@@ -375,6 +375,14 @@ export class MongoCollectionTable implements CollectionEngine {
     return (await this.liveLeaseOf(args.id, args.owner, args.now.getTime())) !== null;
   }
 
+  /** claimDue's candidate query, counted: the record's lease hint is what claimers skip by too. */
+  async countDue(args: { now: Date; limit: number }): Promise<number> {
+    return this.collection.countDocuments(
+      { [this.dueField()]: { $lte: args.now.toISOString() }, $or: [{ _lease_until: null }, { _lease_until: { $lte: args.now.getTime() } }] },
+      { limit: args.limit },
+    );
+  }
+
   private leases(): MongoCollection<LeaseDoc> {
     return this.collection.db.collection<LeaseDoc>(LEASES_COLLECTION);
   }

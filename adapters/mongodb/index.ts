@@ -98,18 +98,26 @@ class MongoStore implements Store {
   // Counters are slots: the n-th increment inserts the document "<counter>#n", and a duplicate
   // _id means another increment took n, so it tries n+1. Unique inserts are atomic on every
   // MongoDB-wire server, where an $inc is not (FerretDB 1.x loses concurrent increments).
+  // Adding n inserts n slots in one ordered insertMany: it stops at the first slot another
+  // increment took, and the rest go on after that slot.
   readonly counters: CounterStore = {
-    increment: async (scope, name, expiresAt) =>
+    increment: async (scope, name, expiresAt, by = 1) =>
       this.guard(async () => {
         const key = counterId(scope, name);
         const slots = this.slots();
         const last = await this.counterValue(key);
-        for (let value = last + 1; value <= last + 100_000; value++) {
+        let next = last + 1;
+        let left = by;
+        while (next <= last + by + 100_000) {
+          const batch = Array.from({ length: left }, (_, i) => ({ _id: `${key}#${next + i}`, key, value: next + i, expires_at: expiresAt.getTime() }));
           try {
-            await slots.insertOne({ _id: `${key}#${value}`, key, value, expires_at: expiresAt.getTime() });
-            return value;
+            await slots.insertMany(batch, { ordered: true });
+            return next + left - 1;
           } catch (error) {
             if (!isDuplicateKeyError(error)) throw error;
+            const inserted = (error as { insertedCount?: number }).insertedCount ?? 0;
+            left -= inserted;
+            next += inserted + 1;
           }
         }
         throw new StoreUnavailableError(`Counter ${key} is too contended`);

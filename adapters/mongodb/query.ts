@@ -27,6 +27,7 @@ export function compileFilter(filter: Filter | undefined): Document {
     if (condition.eq !== undefined) operators.$eq = condition.eq;
     if (condition.ne !== undefined) operators.$ne = condition.ne;
     if (condition.in !== undefined) operators.$in = condition.in;
+    if (condition.nin !== undefined) operators.$nin = condition.nin;
     if (condition.gt !== undefined) operators.$gt = condition.gt;
     if (condition.gte !== undefined) operators.$gte = condition.gte;
     if (condition.lt !== undefined) operators.$lt = condition.lt;

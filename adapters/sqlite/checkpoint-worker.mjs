@@ -4,7 +4,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-const db = new Database(workerData.file);
+// The single binary passes its unpacked addon (core/paths.ts); elsewhere the driver finds its own.
+let nativeBinding;
+if (workerData.addonPath) {
+  const addon = { exports: {} };
+  process.dlopen(addon, workerData.addonPath);
+  nativeBinding = addon.exports;
+}
+const db = new Database(workerData.file, { nativeBinding });
 db.pragma(`busy_timeout = ${workerData.busyTimeoutMs}`);
 
 parentPort.on('message', (message) => {

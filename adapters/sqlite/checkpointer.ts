@@ -8,6 +8,7 @@
 // The thread starts after START_AFTER_WRITES writes: starting one costs ~45 ms of CPU, which a
 // server under load earns back in seconds, and a short-lived store (a CLI command, a test) never pays.
 import { Worker } from 'node:worker_threads';
+import { sqliteAddonPath, workerEntry } from '../../core/paths.js';
 
 /** Writes (commits, counter steps, collection calls) between two checkpoint requests. */
 export const CHECKPOINT_EVERY_WRITES = 64;
@@ -18,7 +19,7 @@ export const START_AFTER_WRITES = 2_000;
 /** SQLite's own default, restored if the thread dies. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
 
-const ENTRY = new URL('./checkpoint-worker.mjs', import.meta.url);
+const ENTRY = workerEntry('adapters/sqlite/checkpoint-worker.mjs', 'checkpoint-worker.mjs');
 
 export class WalCheckpointer {
   private worker: Worker | null = null;
@@ -44,7 +45,7 @@ export class WalCheckpointer {
   private start(): void {
     // execArgv: [] keeps the parent's loaders (tsx, a test runner's instrumentation) out of a
     // thread that loads one plain module.
-    const worker = new Worker(ENTRY, { workerData: { file: this.file, busyTimeoutMs: this.busyTimeoutMs }, execArgv: [] });
+    const worker = new Worker(ENTRY, { workerData: { file: this.file, busyTimeoutMs: this.busyTimeoutMs, addonPath: sqliteAddonPath() }, execArgv: [] });
     this.worker = worker;
     worker.unref(); // never what keeps a process alive
     worker.on('message', (reply: { ok: boolean; message?: string }) => {

@@ -380,6 +380,17 @@ export class SqliteCollectionTable implements CollectionEngine {
     );
   }
 
+  countDue(args: { now: Date; limit: number }): number {
+    const due = fieldExpression(this.dueField());
+    const row = this.prepare(
+        `SELECT COUNT(*) AS n FROM (
+           SELECT 1 FROM ${this.table}
+            WHERE ${due} IS NOT NULL AND ${due} <= ? AND (lease_until IS NULL OR lease_until <= ?) LIMIT ?)`,
+      )
+      .get(args.now.toISOString(), args.now.getTime(), args.limit) as { n: number };
+    return row.n;
+  }
+
   // ---- helpers ------------------------------------------------------------------------------
 
   private dueField(): string {

@@ -1,6 +1,7 @@
 // The embedded default store: one SQLite file (WAL), shared safely by several processes.
 import { prepared } from './statements.js';
 import Database from 'better-sqlite3';
+import { sqliteNativeBinding } from '../../core/paths.js';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
@@ -21,7 +22,8 @@ export interface SqliteStoreOptions {
 /** The store, and its checkpoint thread (null for `:memory:` or when turned off). */
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store & { readonly checkpointer: WalCheckpointer | null } {
   if (file !== ':memory:') createPrivately(file);
-  const db = new Database(file);
+  // The driver takes a loaded addon too (lib/database.js); its types admit a path only.
+  const db = new Database(file, { nativeBinding: sqliteNativeBinding() as string | undefined });
   db.pragma('journal_mode = WAL');
   // NORMAL is durable across application crashes in WAL mode; only an OS crash can lose the
   // last transactions, which is the usual trade for a server.
@@ -140,7 +142,7 @@ class SqliteStore implements Store {
   }
 
   readonly counters: CounterStore = {
-    increment: async (scope, name, expiresAt) =>
+    increment: async (scope, name, expiresAt, by = 1) =>
       this.guard(() => {
         const row = prepared(
           this.db,
@@ -148,7 +150,7 @@ class SqliteStore implements Store {
              ON CONFLICT (scope_key, name) DO UPDATE
                SET value = value + excluded.value, expires_at = max(expires_at, excluded.expires_at)
              RETURNING value`,
-        ).get(scopeKey(scope), name, 1, expiresAt.getTime()) as { value: number };
+        ).get(scopeKey(scope), name, by, expiresAt.getTime()) as { value: number };
         this.checkpointer?.noteWrite();
         return row.value;
       }),

@@ -47,6 +47,11 @@ export function compileFilter(filter: Filter | undefined): { sql: string; params
         params.push(...condition.in.map(bindValue));
       }
     }
+    if (condition.nin !== undefined && condition.nin.length > 0) {
+      // NOT IN is unknown on NULL: a missing field matches explicitly, as MongoDB's $nin does.
+      clauses.push(`(${expression} IS NULL OR ${expression} NOT IN (${condition.nin.map(() => '?').join(', ')}))`);
+      params.push(...condition.nin.map(bindValue));
+    }
     for (const [operator, sqlOperator] of [
       ['gt', '>'],
       ['gte', '>='],

@@ -1,5 +1,6 @@
 // API keys: `sk_live_…` / `sk_test_…`, shown once, stored only as a SHA-256 hash. A fast hash is
 // enough here (as at Stripe and GitHub): the secrets are 190 bits of randomness, not passwords.
+import * as crypto from 'node:crypto';
 import { createHash, randomInt } from 'node:crypto';
 import { newId } from '../ids.js';
 import type { Collection, Mode, Store, Stored, TenantScope, WriteOp } from '../store/types.js';
@@ -33,8 +34,11 @@ export function declareApiKeys(store: Store): Collection<ApiKeyDoc> {
   });
 }
 
+/** crypto.hash (Node ≥ 20.12) hashes in one call, several times cheaper than a Hash object: every keyed request hashes its key. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function hashKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return oneShotHash ? oneShotHash('sha256', secret, 'hex') : createHash('sha256').update(secret).digest('hex');
 }
 
 function randomSecret(mode: Mode): string {

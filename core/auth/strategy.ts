@@ -6,6 +6,7 @@ import bearer from 'hapi-auth-bearer-token';
 import { unauthorized } from '../errors.js';
 import type { ApiCaller, Platform } from '../platform.js';
 import { effectivePlan } from './accounts.js';
+import type { ResolvedKey } from './key-cache.js';
 import { hashKey, KEY_PATTERN } from './keys.js';
 import { hashToken, TOKEN_PATTERN } from './oauth-tokens.js';
 
@@ -23,22 +24,17 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
       // One strategy for both credentials: an OAuth token passes the same access rules as a key.
       if (TOKEN_PATTERN.test(token)) return validateAccessToken(platform, token);
       if (!KEY_PATTERN.test(token)) throw unauthorized('invalid_api_key', 'The API key is not valid');
-      const found = await platform.apiKeys.findUniqueAcrossTenants('hash', hashKey(token));
-      if (!found) throw unauthorized('invalid_api_key', 'The API key is not valid');
-      const { record: key, scope: tenant } = found;
       const now = platform.now();
-      if (key.revoked_at) throw unauthorized('api_key_revoked', 'This API key was revoked');
+      const { key, tenant, account, plan } = await resolveKey(platform, hashKey(token), now);
       if (key.expires_at && key.expires_at <= now.toISOString()) {
         throw unauthorized('api_key_expired', 'This API key has expired');
       }
-      const account = await platform.accounts.global().get(tenant.accountId);
-      if (!account || account.status !== 'active') {
-        throw unauthorized('invalid_api_key', 'The account of this API key is disabled');
-      }
       if (!key.last_used_at || now.getTime() - Date.parse(key.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-        await platform.apiKeys.forTenant(tenant).update(key.id, { last_used_at: now.toISOString() });
+        // The cached record is updated too, or every request after the first minute would write.
+        key.last_used_at = now.toISOString();
+        await platform.apiKeys.forTenant(tenant).update(key.id, { last_used_at: key.last_used_at });
       }
-      const caller: ApiCaller = { tenant, account, plan: effectivePlan(platform.config, account), key, oauth: null, credentialId: key.id };
+      const caller: ApiCaller = { tenant, account, plan, key, oauth: null, credentialId: key.id };
       return { isValid: true, credentials: { app: { caller } } };
     },
   });
@@ -53,6 +49,27 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
       return { isValid: true, credentials: { app: { operator: true as const } } };
     },
   });
+}
+
+/**
+ * The key of this hash with its tenant, account and plan: from the key cache (core/auth/key-cache.ts)
+ * when read less than `keys.cache_seconds` ago, else two store reads. A revoked key or a disabled
+ * account is a 401, and is not cached: only keys that work are.
+ */
+async function resolveKey(platform: Platform, hash: string, now: Date): Promise<ResolvedKey> {
+  const cached = platform.apiKeyCache.get(hash, now.getTime());
+  if (cached) return cached;
+  const found = await platform.apiKeys.findUniqueAcrossTenants('hash', hash);
+  if (!found) throw unauthorized('invalid_api_key', 'The API key is not valid');
+  const { record: key, scope: tenant } = found;
+  if (key.revoked_at) throw unauthorized('api_key_revoked', 'This API key was revoked');
+  const account = await platform.accounts.global().get(tenant.accountId);
+  if (!account || account.status !== 'active') {
+    throw unauthorized('invalid_api_key', 'The account of this API key is disabled');
+  }
+  const resolved: ResolvedKey = { key, tenant, account, plan: effectivePlan(platform.config, account) };
+  platform.apiKeyCache.set(hash, resolved, now.getTime());
+  return resolved;
 }
 
 /** An OAuth access token: known, not expired (revoked ones are deleted), of an active account. */

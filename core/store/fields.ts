@@ -5,7 +5,7 @@ import type { CollectionDefinition, FieldCondition, Filter, Scalar } from './typ
 
 const FIELD_PATH = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
 const COLLECTION_NAME = /^[a-z][a-z0-9_]{0,62}$/;
-const OPERATORS = new Set(['eq', 'ne', 'in', 'gt', 'gte', 'lt', 'lte', 'contains']);
+const OPERATORS = new Set(['eq', 'ne', 'in', 'nin', 'gt', 'gte', 'lt', 'lte', 'contains']);
 /** Names the adapters use for their own bookkeeping; documents may not use them. */
 export const RESERVED_FIELDS = new Set(['id', 'version', 'account_id', 'mode', '_id']);
 
@@ -50,7 +50,7 @@ export function assertFilter(filter: Filter): void {
     if (!isOperatorObject(condition)) continue;
     for (const [operator, operand] of Object.entries(condition)) {
       if (!OPERATORS.has(operator)) throw new StoreUsageError(`Unknown filter operator ${operator} on ${field}`);
-      if (operator === 'in' && !Array.isArray(operand)) throw new StoreUsageError(`"in" on ${field} needs an array`);
+      if ((operator === 'in' || operator === 'nin') && !Array.isArray(operand)) throw new StoreUsageError(`"${operator}" on ${field} needs an array`);
       if (operator === 'contains' && typeof operand !== 'string') {
         throw new StoreUsageError(`"contains" on ${field} needs a string`);
       }

@@ -47,6 +47,7 @@ export interface CollectionEngine {
   completeClaims(args: { owner: string; now: Date; completions: Array<{ id: string; changes: Doc }> }): MaybePromise<string[]>;
   releaseClaim(args: { id: string; owner: string; now: Date }): MaybePromise<boolean>;
   extendLease(args: { id: string; owner: string; now: Date; leaseMs: number }): MaybePromise<boolean>;
+  countDue(args: { now: Date; limit: number }): MaybePromise<number>;
   deleteExpired(args: { field: string; before: Date; limit: number }): MaybePromise<number>;
 }
 
@@ -100,6 +101,7 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
           run(() => engine.completeClaims(args as { owner: string; now: Date; completions: Array<{ id: string; changes: Doc }> })),
         release: (args) => run(() => engine.releaseClaim(args)),
         extendLease: (args) => run(() => engine.extendLease(args)),
+        countDue: (args) => run(() => engine.countDue(args)),
       }
     : null;
 

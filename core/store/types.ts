@@ -30,6 +30,8 @@ export type FieldCondition =
       eq?: Scalar | null;
       ne?: Scalar | null;
       in?: Scalar[];
+      /** None of these; like `ne`, a missing or null field matches. */
+      nin?: Scalar[];
       gt?: Scalar;
       gte?: Scalar;
       lt?: Scalar;
@@ -202,6 +204,11 @@ export interface ClaimQueue<T> {
   /** Gives the record back untouched but for the lease, due again at once. */
   release(args: { id: string; owner: string; now: Date }): Promise<boolean>;
   extendLease(args: { id: string; owner: string; now: Date; leaseMs: number }): Promise<boolean>;
+  /**
+   * How many records a claimDue at `now` could take (due, and held by no live lease), across
+   * tenants, counted up to `limit`: a queue's depth for monitoring, on the due field's index.
+   */
+  countDue(args: { now: Date; limit: number }): Promise<number>;
 }
 
 export interface Collection<T> {
@@ -230,8 +237,11 @@ export interface Collection<T> {
  * Each increment adds one and sees its own value: n concurrent increments from 0 return 1..n.
  */
 export interface CounterStore {
-  /** Adds one and returns the new value. The counter can be swept once expiresAt has passed. */
-  increment(scope: TenantScope | null, name: string, expiresAt: Date): Promise<number>;
+  /**
+   * Adds `by` (default one, a positive integer: a batch of requests counted in memory) and returns
+   * the new value. The counter can be swept once expiresAt has passed.
+   */
+  increment(scope: TenantScope | null, name: string, expiresAt: Date, by?: number): Promise<number>;
   get(scope: TenantScope | null, name: string): Promise<number>;
   sweepExpired(now: Date): Promise<number>;
 }

@@ -5,7 +5,6 @@ import { presentAccount } from '../../core/auth/accounts.js';
 import { apiError } from '../../core/errors.js';
 import type { Platform } from '../../core/platform.js';
 import { callerOf } from '../../core/platform.js';
-import { readUsage } from '../../core/rate-limit.js';
 import { accountResponse, ipAllowlist } from './schemas.js';
 
 const usageResponse = Joi.object({
@@ -51,7 +50,7 @@ export function accountRoutes(platform: Platform): ServerRoute[] {
         response: { schema: usageResponse },
         handler: async (request) => {
           const caller = callerOf(request);
-          const windows = await readUsage(platform.store.counters, caller.tenant, caller.plan, platform.now());
+          const windows = await platform.requestCounts.readUsage(caller.tenant, caller.plan, platform.now());
           return {
             mode: caller.tenant.mode,
             plan: caller.account.plan,
@@ -103,6 +102,7 @@ export function accountRoutes(platform: Platform): ServerRoute[] {
           const updated = await platform.accounts
             .global()
             .update(caller.account.id, { ip_allowlist: list, updated_at: platform.now().toISOString() });
+          platform.apiKeyCache.forgetAccount(caller.account.id);
           if (!updated) throw apiError(404, 'account_not_found', 'The account no longer exists');
           return { ip_allowlist: updated.ip_allowlist, enforced: allowlistEnforced({ ...caller, account: updated }) };
         },

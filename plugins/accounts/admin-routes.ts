@@ -114,6 +114,7 @@ export function adminRoutes(platform: Platform): ServerRoute[] {
           const { accountId } = request.params as { accountId: string };
           const changes = request.payload as Partial<AccountDoc>;
           const updated = await accounts.update(accountId, { ...changes, updated_at: platform.now().toISOString() });
+          platform.apiKeyCache.forgetAccount(accountId); // its keys see the change at once here, other instances within keys.cache_seconds
           if (!updated) throw notFound('account', accountId);
           return present(updated);
         },

@@ -106,6 +106,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
           const revoked = await platform.apiKeys
             .forTenant(tenant)
             .update(key.id, { revoked_at: platform.now().toISOString() });
+          platform.apiKeyCache.forgetKey(key.id);
           if (!revoked) throw notFound('api_key', key.id);
           return presentKey(revoked, tenant.mode);
         },
@@ -136,6 +137,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
           if (refusal) throw apiError(409, 'conflict', refusal);
           const grace = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
           const { issued, old } = await rotateApiKey(platform.store, platform.apiKeys, tenant, key, grace, now);
+          platform.apiKeyCache.forgetKey(key.id);
           return h
             .response({
               new_key: { ...presentKey(issued.record, tenant.mode), secret: issued.secret },

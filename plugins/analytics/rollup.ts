@@ -48,7 +48,7 @@ export class AnalyticsRollup {
     private readonly sources: FactSources,
   ) {
     this.days = new DayBuilder(platform, collections);
-    this.loop = new BackgroundLoop('analytics roll-up', () => this.rollUpDue(), platform.logger);
+    this.loop = new BackgroundLoop('analytics roll-up', () => this.rollUpDue(), platform.logger, platform.loopOptions);
   }
 
   start(): void {

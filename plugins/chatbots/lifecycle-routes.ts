@@ -77,6 +77,7 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
         if (!current) throw apiError(409, 'conflict', `Chatbot ${chatbot.id} has no active key to rotate`);
         const grace = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
         const { issued } = await rotateApiKey(platform.store, platform.apiKeys, tenant, current, grace, now);
+        platform.apiKeyCache.forgetKey(current.id);
         return h
           .response({ api_key: issued.secret, key: { ...presentKey(issued.record, tenant.mode), secret: issued.secret } })
           .code(201);

@@ -164,6 +164,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
               chatbots.releaseQuotaSlot(tenant, chatbot.id),
             ],
           );
+          platform.apiKeyCache.forgetAccount(tenant.accountId); // the chatbot's keys are gone
           return { id: chatbot.id, deleted: true };
         },
       },

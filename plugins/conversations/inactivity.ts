@@ -22,7 +22,7 @@ export class InactivityCloser {
     private readonly platform: Platform,
     private readonly service: ConversationService,
   ) {
-    this.loop = new BackgroundLoop('inactivity closer', () => this.closeBatch(), platform.logger);
+    this.loop = new BackgroundLoop('inactivity closer', () => this.closeBatch(), platform.logger, platform.loopOptions);
   }
 
   /** Every minute: deadlines are in minutes. */

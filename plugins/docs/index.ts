@@ -2,16 +2,16 @@
 // table once, on first request) and GET /docs, a Swagger UI page served entirely from this server.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Plugin, RequestRoute, ResponseToolkit } from '@hapi/hapi';
 import inert from '@hapi/inert';
 import Joi from 'joi';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi.js';
+import { projectPath } from '../../core/paths.js';
+import type { OpenApiDocument } from './openapi.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
-const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
-const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const STATIC_DIR = projectPath('plugins/docs/static');
+const SWAGGER_UI_DIR = path.dirname(createRequire(projectPath('package.json')).resolve('swagger-ui-dist/package.json'));
 
 /**
  * The files of the docs page: ours, then the few of swagger-ui-dist it loads. No source maps: the
@@ -54,7 +54,7 @@ const openApiResponse = Joi.object({
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    docs: { document(): OpenApiDocument };
+    docs: { document(): Promise<OpenApiDocument> };
   }
 }
 
@@ -69,17 +69,20 @@ export const docsPlugin: Plugin<void> = {
   async register(server) {
     await server.register(inert);
 
-    let document: OpenApiDocument | null = null;
+    let document: Promise<OpenApiDocument> | null = null;
     // Generated once, after every plugin registered its routes (the first request comes later).
-    const documentOf = (): OpenApiDocument =>
-      (document ??= buildOpenApiDocument(server.table(), {
+    // The generator and its JSON Schema converter (joi-to-json, lodash) load then too: most
+    // processes never serve the document, and loading them at start cost ~5 MB of memory.
+    const generate = async (): Promise<OpenApiDocument> =>
+      (await import('./openapi.js')).buildOpenApiDocument(server.table(), {
         title: 'Chatbot platform API',
         version: '1',
         description:
           'The REST API of the self-hosted chatbot platform: chatbots, knowledge, conversations, webhooks and ' +
           'accounts. Generated from the server’s own route validation. Errors share one body (`Error`).',
         exclude: isFallback,
-      }));
+      });
+    const documentOf = (): Promise<OpenApiDocument> => (document ??= generate());
     server.expose('document', documentOf);
 
     const page = (h: ResponseToolkit, file: string) =>
@@ -95,7 +98,7 @@ export const docsPlugin: Plugin<void> = {
           notes: 'Generated from the routes’ own validation and response schemas. No credentials needed.',
           tags: ['api', 'docs'],
           response: { schema: openApiResponse },
-          handler: (_request, h) => h.response(documentOf()).header('Cache-Control', 'no-cache'),
+          handler: async (_request, h) => h.response(await documentOf()).header('Cache-Control', 'no-cache'),
         },
       },
       {

@@ -3,6 +3,22 @@ import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { apiError } from '../../core/errors.js';
 
+const loopHealth = Joi.object({
+  name: Joi.string().required(),
+  failing: Joi.boolean().required(),
+  last_failure_at: Joi.string().isoDate().allow(null).required(),
+}).label('BackgroundLoopHealth');
+
+const readiness = Joi.object({
+  status: Joi.string().valid('ready').required(),
+  store: Joi.string().required(),
+  roles: Joi.object({
+    api: Joi.string().valid('ready'),
+    worker: Joi.string().valid('ready', 'degraded'),
+  }).required(),
+  loops: Joi.array().items(loopHealth).required(),
+}).label('Readiness');
+
 export const healthPlugin: Plugin<void> = {
   name: 'health',
   version: '1.0.0',
@@ -24,19 +40,27 @@ export const healthPlugin: Plugin<void> = {
         path: '/ready',
         options: {
           auth: false,
-          description: 'Readiness: the store answers',
-          notes: '503 `unavailable` while the store cannot be reached.',
+          description: 'Readiness: the store answers, and each role of this instance',
+          notes:
+            '503 `unavailable` while the store cannot be reached. `roles` has the roles this instance runs (`ROLES`): ' +
+            '`api` is ready once the store answers; `worker` is `degraded` while a background loop’s last round failed ' +
+            '(`loops` says which and when; the next round that succeeds clears it). `loops` is empty on an API-only instance.',
           tags: ['api', 'operations'],
-          response: {
-            schema: Joi.object({ status: Joi.string().valid('ready').required(), store: Joi.string().required() }),
-          },
+          response: { schema: readiness },
           handler: async () => {
+            const { platform } = server;
             try {
-              await server.platform.store.ping();
+              await platform.store.ping();
             } catch {
               throw apiError(503, 'unavailable', 'The store is not reachable');
             }
-            return { status: 'ready', store: server.platform.store.engine };
+            const roles: { api?: 'ready'; worker?: 'ready' | 'degraded' } = {};
+            if (platform.config.server.roles.includes('api')) roles.api = 'ready';
+            const loops = platform.loopOptions.enabled
+              ? [...platform.loopOptions.registry].map(({ health: { name, failing, last_failure_at } }) => ({ name, failing, last_failure_at }))
+              : [];
+            if (platform.loopOptions.enabled) roles.worker = loops.some((loop) => loop.failing) ? 'degraded' : 'ready';
+            return { status: 'ready', store: platform.store.engine, roles, loops };
           },
         },
       },

@@ -30,6 +30,7 @@ export const knowledgePlugin: Plugin<void> = {
     const retriever = knowledgeRetriever(platform.store, knowledge, {
       indexMemoryBytes: platform.config.knowledge.index_memory_mb * 1024 * 1024,
       logger: platform.logger,
+      onIndexLookup: (hit) => platform.metrics.recordCacheLookup('knowledge_index', hit),
     });
     server.expose('retriever', retriever);
 

@@ -27,7 +27,7 @@ export interface KnowledgeRetrieverWithCache extends KnowledgeRetriever {
 export function knowledgeRetriever(
   store: Store,
   knowledge: KnowledgeCollections,
-  options: { indexMemoryBytes: number; logger?: Logger; chunkCountIntervalMs?: number },
+  options: { indexMemoryBytes: number; logger?: Logger; chunkCountIntervalMs?: number; onIndexLookup?: (hit: boolean) => void },
 ): KnowledgeRetrieverWithCache {
   const chunksOf = (tenant: TenantScope) => knowledge.chunks.forTenant(tenant);
   const countInterval = options.chunkCountIntervalMs ?? CHUNK_COUNT_INTERVAL_MS;
@@ -64,7 +64,7 @@ export function knowledgeRetriever(
     }
   }
 
-  const indexes = new KnowledgeIndexCache({ revision, chunks }, options.indexMemoryBytes, options.logger);
+  const indexes = new KnowledgeIndexCache({ revision, chunks }, options.indexMemoryBytes, options.logger, options.onIndexLookup);
   return {
     indexes,
     revision,

@@ -21,7 +21,7 @@ import {
   searchInput,
 } from './schemas.js';
 import { bumpKnowledgeRevision, ITEM_STATUSES, ITEM_TYPES, presentItem, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
-import { BINARY_MIME_TYPES, type DocumentFormat } from './text/documents.js';
+import { BINARY_MIME_TYPES, type DocumentFormat } from './text/formats.js';
 import type { KnowledgeWorker } from './worker.js';
 
 /** Documents (base64 PDFs included) may be large: 10 MiB here, 1 MiB elsewhere. */

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { idSchema } from '../../core/ids.js';
 import { userDataObject } from '../../core/user-data.js';
-import { BINARY_MIME_TYPES } from './text/documents.js';
+import { BINARY_MIME_TYPES } from './text/formats.js';
 import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './store.js';
 
 export const MAX_DOCUMENT_CHARACTERS = 5_000_000;

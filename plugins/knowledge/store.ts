@@ -1,6 +1,6 @@
 // The knowledge base's collections: items (what users add) and chunks (what search finds).
 import type { Collection, Store, Stored, TenantScope } from '../../core/store/types.js';
-import type { DocumentFormat } from './text/documents.js';
+import type { DocumentFormat } from './text/formats.js';
 
 export const ITEM_TYPES = ['document', 'url', 'qa'] as const;
 export const ITEM_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;

@@ -28,7 +28,7 @@ import { groupByTenant } from '../../core/store/tenant-groups.js';
 import { ParserBusyError, type ParserPool } from './parsing/pool.js';
 import { isShortPair, processItem, processShortPair, type ProcessedItem } from './processor.js';
 import { bumpKnowledgeRevision, presentItem, REFRESH_INTERVALS, type ChunkDoc, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
-import { ExtractionError } from './text/documents.js';
+import { ExtractionError } from './parsing/errors.js';
 
 /** Long enough for a crawl of 100 pages at the fetch timeout; a dead worker's items wait this long. */
 const LEASE_MS = 30 * 60_000;
@@ -76,8 +76,8 @@ export class KnowledgeWorker {
     private readonly fetcher: Fetcher,
     private readonly parser: ParserPool,
   ) {
-    this.pairs = new BackgroundLoop('knowledge worker (Q&A pairs)', (signal) => this.processPairs(signal), platform.logger);
-    this.items = new BackgroundLoop('knowledge worker', (signal) => this.processItems(signal), platform.logger);
+    this.pairs = new BackgroundLoop('knowledge worker (Q&A pairs)', (signal) => this.processPairs(signal), platform.logger, platform.loopOptions);
+    this.items = new BackgroundLoop('knowledge worker', (signal) => this.processItems(signal), platform.logger, platform.loopOptions);
   }
 
   /** Process what is due now, in the background; calls while running fold into one more pass. */
@@ -91,10 +91,15 @@ export class KnowledgeWorker {
     await Promise.all([this.pairs.drain(), this.items.drain()]);
   }
 
-  /** Every minute: scheduled URL refreshes, and items a stopped instance left. */
+  /**
+   * Scheduled URL refreshes, and items a stopped instance left: every minute. A worker-only
+   * instance (config/roles.ts) looks every 5 s, since items come from API instances, whose nudges
+   * it never hears.
+   */
   startSchedule(): void {
-    this.pairs.startSchedule('* * * * *');
-    this.items.startSchedule('* * * * *');
+    const expression = this.platform.config.server.roles.includes('api') ? '* * * * *' : '*/5 * * * * *';
+    this.pairs.startSchedule(expression);
+    this.items.startSchedule(expression);
   }
 
   /** Waits for the work in progress up to `deadlineMs`, then aborts it (it is released for another try). */

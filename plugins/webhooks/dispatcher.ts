@@ -6,21 +6,27 @@
 //      once and clears the events in one commit, no request waits for it, and no slow endpoint
 //      holds it up (sending is the other loop). An instance that crashed before that leaves the
 //      event due: any instance claims it from the store (owner token and lease) and fans it out.
-//   2. Deliveries due (`next_attempt_at`) are claimed the same way, signed and POSTed; the outcome
-//      and the attempt are written back, with the next attempt on the retry schedule.
+//   2. Deliveries due (`next_attempt_at`) are claimed the same way, in batches, and handed to the
+//      sending slots (send-slots.ts: a cap per endpoint and one in all, so a slow endpoint only
+//      holds its own). Each is signed (the event's body serialised once per batch) and POSTed over
+//      keep-alive connections; the outcomes and attempts of sends finishing close together are
+//      written back in one commit (outcomes.ts), with the next attempt on the retry schedule. A
+//      crash between a send and its outcome's commit leaves the lease to run out: sent again.
 // Work starts at once in-process; a node-cron tick every five seconds picks up retries and
 // whatever a crashed instance left behind.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { BackgroundLoop, retryAfterFailure } from '../../core/background.js';
+import { BackgroundLoop, retryAfterFailure, settlesWithin } from '../../core/background.js';
 import { presentEvent, type EventDoc, type EventEnvelope, type StoredEvent } from '../../core/events.js';
 import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
 import type { Platform } from '../../core/platform.js';
 import { RecordNotFoundError, UniqueConstraintError, VersionConflictError } from '../../core/store/errors.js';
-import type { ClaimedRecord, TenantScope } from '../../core/store/types.js';
+import type { ClaimedRecord, Filter, TenantScope } from '../../core/store/types.js';
 import type { SecretBox } from '../../core/secret-box.js';
 import { groupByTenant } from '../../core/store/tenant-groups.js';
+import { OutcomeWriter } from './outcomes.js';
+import { SendSlots } from './send-slots.js';
 import { signatureHeaders } from './signing.js';
 import {
   deliveryIdOf,
@@ -40,6 +46,19 @@ const EVENT_LEASE_MS = 15_000;
 const EXCERPT_BYTES = 1024;
 /** A Retry-After longer than this is taken as this. */
 const MAX_RETRY_AFTER_MS = 24 * 3600_000;
+/** Deliveries inserted per commit by a fan-out. */
+const INSERT_BATCH = 500;
+/** Unsealed signing secrets kept (by endpoint and version); unsealing is an AES decryption per secret. */
+const SECRETS_CACHED = 1000;
+
+/** A claimed delivery, read and signed, ready for its slot. */
+interface PreparedDelivery {
+  claimed: ClaimedRecord<DeliveryDoc>;
+  webhook: Webhook;
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
 
 export class Dispatcher {
   readonly owner = `webhooks-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -54,17 +73,36 @@ export class Dispatcher {
     private readonly fetcher: Fetcher,
     private readonly secrets: () => Promise<SecretBox>,
   ) {
-    this.loop = new BackgroundLoop('webhook dispatcher', () => this.pass(), platform.logger);
-    this.fanOutLoop = new BackgroundLoop('webhook fan-out', () => this.fanOutPending(), platform.logger);
+    this.loop = new BackgroundLoop('webhook dispatcher', () => this.pass(), platform.logger, platform.loopOptions);
+    this.fanOutLoop = new BackgroundLoop('webhook fan-out', () => this.fanOutPending(), platform.logger, platform.loopOptions);
+    const settings = platform.config.webhooks;
+    this.slots = new SendSlots<PreparedDelivery>(
+      { total: settings.concurrency, perEndpoint: Math.min(settings.concurrency_per_endpoint, settings.concurrency) },
+      (prepared) => this.send(prepared),
+      (endpoint, halfEmpty) => this.sent(endpoint, halfEmpty),
+    );
+    this.outcomes = new OutcomeWriter(collections.deliveries.claims!, this.owner, () => platform.now(), platform.logger);
   }
+
+  private readonly slots: SendSlots<PreparedDelivery>;
+  private readonly outcomes: OutcomeWriter;
+  /** Endpoints whose deliveries a targeted claim should take: made by a fan-out here, or room freed. */
+  private readonly wanted = new Set<string>();
+  /** The claim was skipped for want of room: the next send to finish nudges the loop. */
+  private waitingForRoom = false;
+  /** Outcome writes and their follow-ups, not awaited by the send (see attempt). */
+  private readonly background = new Set<Promise<void>>();
+  /** Unsealed secrets by `${webhook id}@${version}`. */
+  private readonly unsealed = new Map<string, Array<{ secret: string; expiresAt: string | null }>>();
 
   /** Events published here and not fanned out yet, by commit. */
   private pending: Array<{ tenant: TenantScope; events: EventEnvelope[] }> = [];
   /**
    * Which claims the next pass makes. Claiming is a write (a lease), so the sending loop claims
    * only when there may be something: events left by a crash on the tick every five seconds, a
-   * nudge or a drain; deliveries then too, and whenever a fan-out made some. A flag is cleared
-   * before its claim and set again by anything found, so a setting made meanwhile is kept.
+   * nudge or a drain; deliveries of any endpoint then too (those a fan-out here made, or that an
+   * endpoint's freed slots can take, are claimed through `wanted`). A flag is cleared before its
+   * claim and set again by anything found, so a setting made meanwhile is kept.
    */
   private readonly due = { relay: true, deliveries: true };
 
@@ -75,14 +113,19 @@ export class Dispatcher {
     this.loop.nudge();
   }
 
-  /** Until nothing is due now (tests, and callers that want the result). */
+  /** Until nothing is due now and every send and outcome is done (tests, callers that want the result). */
   async drain(): Promise<void> {
-    // Sending can publish events (webhook.disabled), which the fan-out loop takes up again.
+    // Sending can publish events (webhook.disabled), which the fan-out loop takes up again; a send
+    // that failed can be due again at once (a schedule of zero seconds).
+    let busy: boolean;
     do {
       await this.fanOutLoop.drain();
       this.due.relay = this.due.deliveries = true;
       await this.loop.drain();
-    } while (this.pending.length > 0);
+      busy = this.slots.held > 0 || this.background.size > 0;
+      await this.slots.idle();
+      await this.settled();
+    } while (busy || this.pending.length > 0);
   }
 
   /** Every five seconds: retries, and events and deliveries a crashed instance left. */
@@ -96,7 +139,8 @@ export class Dispatcher {
   private async pass(): Promise<number> {
     const relayed = await this.claimIfDue('relay', () => this.relayOnce());
     if (relayed > 0) this.due.deliveries = true; // what it fanned out, or found made before the crash
-    return relayed + (await this.claimIfDue('deliveries', () => this.deliverOnce()));
+    const claimed = await this.claimIfDue('deliveries', () => this.deliverOnce());
+    return relayed + claimed + (claimed === 0 ? await this.claimWanted() : 0);
   }
 
   /**
@@ -117,12 +161,17 @@ export class Dispatcher {
   }
 
   /**
-   * Stops both loops, waiting for deliveries in flight up to `deadlineMs` (one cut off is sent
-   * again when its lease ends), then fans out the events published here that are still pending: a
-   * few reads and one commit, rather than leaving them to another instance's relay after their lease.
+   * Stops both loops, releases the deliveries claimed but not started (due again at once, for any
+   * instance), waits for those in flight up to `deadlineMs` (one cut off is sent again when its
+   * lease ends) and writes the outcomes of those sent,
+   * then fans out the events published here that are still pending: a few reads and one commit,
+   * rather than leaving them to another instance's relay after their lease.
    */
   async stop(deadlineMs?: number): Promise<void> {
     await Promise.all([this.fanOutLoop.stop(deadlineMs), this.loop.stop(deadlineMs)]);
+    await this.release(this.slots.close());
+    await settlesWithin(this.slots.idle(), deadlineMs ?? Number.POSITIVE_INFINITY);
+    await settlesWithin(this.settled(), deadlineMs ?? Number.POSITIVE_INFINITY);
     await this.fanOutPending();
   }
 
@@ -199,33 +248,187 @@ export class Dispatcher {
     }
     const deliveries = this.collections.deliveries.forTenant(tenant);
     const now = this.platform.now().toISOString();
+    const made: Array<DeliveryDoc & { id: string }> = [];
     for (const event of events) {
       const candidates = [...(event.chatbot_id ? chatbotOwn.get(event.chatbot_id)! : []), ...accountWide];
       for (const webhook of candidates) {
         if (!webhook.events.includes('*') && !webhook.events.includes(event.type)) continue;
-        try {
-          await deliveries.insert(newDelivery(deliveryIdOf(event.id, webhook.id), webhook.id, event, now));
-          // Due now, even if a later insert of this fan-out fails: the sending loop claims it.
-          this.due.deliveries = true;
-          this.loop.nudge();
-        } catch (error) {
-          if (!(error instanceof UniqueConstraintError)) throw error; // made before a crash: fine
+        made.push(newDelivery(deliveryIdOf(event.id, webhook.id), webhook.id, event, now));
+      }
+    }
+    for (let start = 0; start < made.length; start += INSERT_BATCH) {
+      const batch = made.slice(start, start + INSERT_BATCH);
+      try {
+        await this.platform.store.commit(batch.map((delivery) => deliveries.ops.insert(delivery)));
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintError)) throw error;
+        // Some were made before a crash: one at a time, those already there skipped.
+        for (const delivery of batch) {
+          await deliveries.insert(delivery).catch((insertError: unknown) => {
+            if (!(insertError instanceof UniqueConstraintError)) throw insertError;
+          });
         }
       }
+      // Due now, even if a later batch of this fan-out fails: the sending loop claims them.
+      for (const delivery of batch) this.wanted.add(delivery.webhook_id);
+      this.loop.nudge();
     }
   }
 
-  /** Sends one batch of due deliveries at once; returns how many it claimed. */
+  /**
+   * Claims a batch of due deliveries of any endpoint but those holding all they may, and hands
+   * them to the sending slots without waiting for them; returns how many it claimed.
+   */
   async deliverOnce(): Promise<number> {
-    const settings = this.platform.config.webhooks;
+    const room = Math.min(this.slots.room(), this.claimBatch());
+    if (room <= 0) return this.noRoom('deliveries');
+    const full = this.slots.full();
+    return this.claimAndQueue(room, full.length > 0 ? { webhook_id: { nin: full } } : undefined);
+  }
+
+  /**
+   * Claims the due deliveries of the endpoints a fan-out here just gave some, or whose slots just
+   * freed up, up to what they may hold: when another endpoint holds all it may, only theirs, rather
+   * than a scan past the busy endpoint's backlog.
+   */
+  private async claimWanted(): Promise<number> {
+    const endpoints = [...this.wanted].filter((endpoint) => this.slots.roomFor(endpoint) > 0);
+    if (endpoints.length === 0) return 0;
+    const room = Math.min(this.slots.room(), endpoints.reduce((sum, endpoint) => sum + this.slots.roomFor(endpoint), 0));
+    if (room <= 0) return this.noRoom(null);
+    for (const endpoint of endpoints) this.wanted.delete(endpoint);
+    // With no endpoint holding all it may, a claim in due order needs no filter (the cheapest: a
+    // filter on the endpoint is evaluated row by row, about 3× the time on SQLite).
+    const filter = this.slots.full().length > 0 ? { webhook_id: { in: endpoints } } : undefined;
+    const claimed = await this.claimAndQueue(room, filter).catch((error: unknown) => {
+      for (const endpoint of endpoints) this.wanted.add(endpoint); // tried again on the next pass or tick
+      throw error;
+    });
+    if (claimed === room) for (const endpoint of endpoints) this.wanted.add(endpoint); // there may be more
+    return claimed;
+  }
+
+  /** Every slot is held: the next send to finish nudges the loop, and the flag stays up. */
+  private noRoom(flag: keyof Dispatcher['due'] | null): number {
+    if (flag) this.due[flag] = true;
+    this.waitingForRoom = true;
+    return 0;
+  }
+
+  private claimBatch(): number {
+    return 2 * Math.min(this.platform.config.webhooks.concurrency_per_endpoint, this.platform.config.webhooks.concurrency);
+  }
+
+  private async claimAndQueue(limit: number, filter: Filter | undefined): Promise<number> {
     const claimed = await this.collections.deliveries.claims!.claimDue({
       now: this.platform.now(),
       owner: this.owner,
-      leaseMs: settings.timeout_ms + 5_000,
-      limit: settings.concurrency,
+      leaseMs: this.platform.config.webhooks.timeout_ms + 5_000,
+      limit,
+      filter,
     });
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery).catch((error: unknown) => this.attemptBroke(delivery, error))));
+    if (claimed.length === 0) return 0;
+    const refused = (await this.prepare(claimed)).filter((delivery) => !this.slots.add(delivery.webhook.id, delivery));
+    await this.release(refused); // the dispatcher stopped meanwhile
     return claimed.length;
+  }
+
+  /** Gives claimed deliveries back, due again at once; a failure leaves them to their lease's end. */
+  private async release(deliveries: PreparedDelivery[]): Promise<void> {
+    for (const { claimed } of deliveries) {
+      await this.collections.deliveries.claims!.release({ id: claimed.record.id, owner: this.owner, now: this.platform.now() }).catch((error: unknown) =>
+        this.platform.logger.error({ err: error, delivery_id: claimed.record.id }, 'webhook delivery could not be released; its lease runs out'),
+      );
+    }
+  }
+
+  /** After each send: claims for the endpoint when it has room for a batch, or for any when all slots were held. */
+  private sent(endpoint: string, halfEmpty: boolean): void {
+    if (halfEmpty) this.wanted.add(endpoint);
+    if (!halfEmpty && !this.waitingForRoom) return;
+    this.waitingForRoom = false;
+    this.loop.nudge();
+  }
+
+  /**
+   * Reads what a batch of claimed deliveries needs, once per endpoint and event, and signs each.
+   * A delivery whose endpoint was deleted or disabled meanwhile, or whose event is gone, is
+   * cancelled; one that cannot be prepared counts as a failed attempt. Returns those to send.
+   */
+  private async prepare(claimed: Array<ClaimedRecord<DeliveryDoc>>): Promise<PreparedDelivery[]> {
+    const prepared: PreparedDelivery[] = [];
+    for (const { tenant, items } of groupByTenant(claimed, (delivery) => delivery.scope!)) {
+      let webhooks: Map<string, Webhook>;
+      let events: Map<string, StoredEvent>;
+      try {
+        webhooks = byId(await this.collections.webhooks.forTenant(tenant).list({
+          filter: { id: { in: [...new Set(items.map((delivery) => delivery.record.webhook_id))] } },
+          limit: items.length,
+        }));
+        events = byId(await this.platform.events.collection.forTenant(tenant).list({
+          filter: { id: { in: [...new Set(items.map((delivery) => delivery.record.event_id))] } },
+          limit: items.length,
+        }));
+      } catch (error) {
+        for (const delivery of items) void this.attemptBroke(delivery, error);
+        continue;
+      }
+      // Serialised once per event, whatever the number of endpoints it goes to.
+      const bodies = new Map<string, string>();
+      for (const delivery of items) {
+        const webhook = webhooks.get(delivery.record.webhook_id);
+        const event = events.get(delivery.record.event_id);
+        if (!webhook || webhook.status !== 'enabled' || !event) {
+          // Nothing is sent. A retry can revive it.
+          void this.cancel(delivery);
+          continue;
+        }
+        try {
+          let body = bodies.get(event.id);
+          if (body === undefined) bodies.set(event.id, (body = JSON.stringify(presentEvent(event, tenant))));
+          const secrets = await this.signingSecrets(webhook);
+          // The signature's timestamp is the wall clock: receivers compare it with theirs to refuse replays.
+          const headers = signatureHeaders(secrets, event.id, Math.floor(Date.now() / 1000), body);
+          prepared.push({ claimed: delivery, webhook, url: webhook.url, body, headers });
+        } catch (error) {
+          void this.attemptBroke(delivery, error);
+        }
+      }
+    }
+    return prepared;
+  }
+
+  /** The endpoint's secrets still signing now, unsealed once per version of the endpoint. */
+  private async signingSecrets(webhook: Webhook): Promise<string[]> {
+    const key = `${webhook.id}@${webhook.version}`;
+    let secrets = this.unsealed.get(key);
+    if (!secrets) {
+      const box = await this.secrets();
+      secrets = webhook.secrets.map((secret) => ({ secret: box.unseal(secret.sealed), expiresAt: secret.expires_at }));
+      if (this.unsealed.size >= SECRETS_CACHED) this.unsealed.clear();
+      this.unsealed.set(key, secrets);
+    }
+    const now = this.platform.now().toISOString();
+    return secrets.filter(({ expiresAt }) => expiresAt === null || expiresAt > now).map(({ secret }) => secret);
+  }
+
+  private async cancel(claimed: ClaimedRecord<DeliveryDoc>): Promise<void> {
+    const at = this.platform.now().toISOString();
+    this.platform.metrics.recordWebhookDelivery('cancelled');
+    try {
+      await this.outcomes.write(claimed.record.id, { status: 'cancelled', next_attempt_at: null, completed_at: at, updated_at: at });
+    } catch (error) {
+      this.platform.logger.error({ err: error, delivery_id: claimed.record.id }, 'webhook delivery could not be cancelled; its lease runs out');
+    }
+  }
+
+  /** A slot's work: one attempt, its outcome written; never rejects. */
+  private async send(prepared: PreparedDelivery): Promise<void> {
+    try {
+      await this.attempt(prepared);
+    } catch (error) {
+      await this.attemptBroke(prepared.claimed, error);
+    }
   }
 
   /**
@@ -239,61 +442,46 @@ export class Dispatcher {
     const attempt = attemptOf(now, performance.now(), null, 'The delivery could not be prepared (internal error); it is retried', null);
     const attemptCount = delivery.attempt_count + 1;
     const next = this.nextAttemptAt(now, attemptCount, null);
-    await this.collections.deliveries.claims!.complete({
-      id: delivery.id,
-      owner: this.owner,
-      now,
-      changes: {
-        status: next ? 'pending' : 'failed',
-        attempt_count: attemptCount,
-        attempts: [...delivery.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT),
-        next_attempt_at: next,
-        completed_at: next ? null : now.toISOString(),
-        updated_at: now.toISOString(),
-      },
+    this.platform.metrics.recordWebhookDelivery(next ? 'pending' : 'failed');
+    await this.outcomes.write(delivery.id, {
+      status: next ? 'pending' : 'failed',
+      attempt_count: attemptCount,
+      attempts: [...delivery.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT),
+      next_attempt_at: next,
+      completed_at: next ? null : now.toISOString(),
+      updated_at: now.toISOString(),
     }).catch((completeError: unknown) =>
       // The store itself is failing: the lease runs out and the delivery is claimed again then.
       this.platform.logger.error({ err: completeError, delivery_id: delivery.id }, 'webhook delivery could not be rescheduled'),
     );
   }
 
-  private async attempt(claimed: ClaimedRecord<DeliveryDoc>): Promise<void> {
+  private async attempt({ claimed, webhook, url, body, headers }: PreparedDelivery): Promise<void> {
     const tenant = claimed.scope!;
     const delivery = claimed.record;
-    const finish = (changes: Partial<DeliveryDoc>) =>
-      this.collections.deliveries.claims!.complete({
-        id: delivery.id,
-        owner: this.owner,
-        now: this.platform.now(),
-        changes: { ...changes, updated_at: this.platform.now().toISOString() },
-      });
-
-    const webhook = await this.collections.webhooks.forTenant(tenant).get(delivery.webhook_id);
-    const event = await this.platform.events.collection.forTenant(tenant).get(delivery.event_id);
-    if (!webhook || webhook.status !== 'enabled' || !event) {
-      // The endpoint was deleted or disabled meanwhile: nothing is sent. A retry can revive it.
-      await finish({ status: 'cancelled', next_attempt_at: null, completed_at: this.platform.now().toISOString() });
-      return;
+    const timeoutMs = this.platform.config.webhooks.timeout_ms;
+    // A delivery that waited for its slot behind a slow endpoint may be near the end of its lease:
+    // renewed before sending, or left to whoever holds it now.
+    if (claimed.leaseExpiresAt.getTime() - this.platform.now().getTime() < timeoutMs + 1000) {
+      const renewed = await this.collections.deliveries.claims!.extendLease({ id: delivery.id, owner: this.owner, now: this.platform.now(), leaseMs: timeoutMs + 5_000 });
+      if (!renewed) return;
     }
+    // The slot is free once the endpoint answered: the outcome joins the next batch written, and
+    // what follows from it (the endpoint's failure streak) runs after that, in the background.
+    const finish = (changes: Partial<DeliveryDoc>, then: () => Promise<void>) => {
+      this.platform.metrics.recordWebhookDelivery(changes.status);
+      this.inBackground(
+        this.outcomes.write(delivery.id, { ...changes, updated_at: this.platform.now().toISOString() }).then((written) => (written ? then() : undefined)),
+        delivery.id,
+      );
+    };
 
-    const body = JSON.stringify(presentEvent(event, tenant));
-    const box = await this.secrets();
     const now = this.platform.now();
-    const secrets = webhook.secrets
-      .filter((secret) => secret.expires_at === null || secret.expires_at > now.toISOString())
-      .map((secret) => box.unseal(secret.sealed));
-    // The signature's timestamp is the wall clock: receivers compare it with theirs to refuse replays.
-    const headers = signatureHeaders(secrets, event.id, Math.floor(Date.now() / 1000), body);
     const started = performance.now();
     let attempt: Attempt;
     let retryAfterMs: number | null = null;
     try {
-      const answer = await this.fetcher.post(webhook.url, {
-        body,
-        headers,
-        timeoutMs: this.platform.config.webhooks.timeout_ms,
-        excerptBytes: EXCERPT_BYTES,
-      });
+      const answer = await this.fetcher.post(url, { body, headers, timeoutMs, excerptBytes: EXCERPT_BYTES });
       attempt = attemptOf(now, started, answer.statusCode, null, answer.excerpt);
       if (answer.statusCode === 429 || answer.statusCode === 503) retryAfterMs = retryAfterOf(answer.headers['retry-after'], now);
     } catch (error) {
@@ -306,8 +494,9 @@ export class Dispatcher {
     const at = now.toISOString();
     const succeeded = attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
     if (succeeded) {
-      await finish({ status: 'succeeded', attempt_count: attemptCount, attempts, next_attempt_at: null, completed_at: at });
-      if (webhook.failing_since) await this.collections.webhooks.forTenant(tenant).update(webhook.id, { failing_since: null });
+      finish({ status: 'succeeded', attempt_count: attemptCount, attempts, next_attempt_at: null, completed_at: at }, async () => {
+        if (webhook.failing_since) await this.collections.webhooks.forTenant(tenant).update(webhook.id, { failing_since: null });
+      });
       return;
     }
 
@@ -315,15 +504,27 @@ export class Dispatcher {
     const failingSince = webhook.failing_since ?? at;
     const failingTooLong = now.getTime() - new Date(failingSince).getTime() >= this.platform.config.webhooks.disable_after_hours * 3600_000;
     const next = gone ? null : this.nextAttemptAt(now, attemptCount, retryAfterMs);
-    await finish({
-      status: next ? 'pending' : 'failed',
-      attempt_count: attemptCount,
-      attempts,
-      next_attempt_at: next,
-      completed_at: next ? null : at,
+    finish({ status: next ? 'pending' : 'failed', attempt_count: attemptCount, attempts, next_attempt_at: next, completed_at: next ? null : at }, async () => {
+      if (gone || failingTooLong) await this.disable(tenant, webhook, gone ? 'gone' : 'failing');
+      else if (!webhook.failing_since) await this.collections.webhooks.forTenant(tenant).update(webhook.id, { failing_since: at });
     });
-    if (gone || failingTooLong) await this.disable(tenant, webhook, gone ? 'gone' : 'failing');
-    else if (!webhook.failing_since) await this.collections.webhooks.forTenant(tenant).update(webhook.id, { failing_since: at });
+  }
+
+  /** Work after a send, awaited by drain() and stop(); a failure is logged (the lease runs out and the delivery is sent again). */
+  private inBackground(work: Promise<unknown>, deliveryId: string): void {
+    const tracked: Promise<void> = work
+      .then(
+        () => undefined,
+        (error: unknown) => this.platform.logger.error({ err: error, delivery_id: deliveryId }, 'webhook delivery outcome could not be written; it is sent again when its lease ends'),
+      )
+      .finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
+  }
+
+  /** Until every outcome and what follows from it is written. */
+  private async settled(): Promise<void> {
+    await this.outcomes.flush();
+    while (this.background.size > 0) await Promise.all(this.background);
   }
 
   /** The schedule's delay after the nth failed attempt, ±10%, or later if the endpoint asked; null when spent. */
@@ -396,4 +597,8 @@ function retryAfterOf(header: string | string[] | undefined, now: Date): number 
   if (!value) return null;
   const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - now.getTime();
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
+}
+
+function byId<T extends { id: string }>(records: T[]): Map<string, T> {
+  return new Map(records.map((record) => [record.id, record]));
 }

@@ -3,12 +3,11 @@
 // once at start and served with an ETag.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ServerRoute } from '@hapi/hapi';
 import { apiError } from '../../core/errors.js';
+import { projectPath } from '../../core/paths.js';
 
-export const WIDGET_SCRIPT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/widget/dist/widget.js');
+export const WIDGET_SCRIPT_PATH = projectPath('web/widget/dist/widget.js');
 
 export function scriptRoute(file = WIDGET_SCRIPT_PATH): ServerRoute {
   const script = existsSync(file) ? readFileSync(file) : null;

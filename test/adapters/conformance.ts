@@ -339,6 +339,9 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
     t.same(await ids({ tag: { ne: 't1' } }), [2, 3, 4, 5, 6, 7, 8, 9, 10], 'ne matches missing too');
     t.same(await ids({ rank: { in: [0, 4] } }), [4, 5, 9, 10], 'in');
     t.same(await ids({ rank: { in: [] } }), [], 'empty in matches nothing');
+    t.same(await ids({ rank: { nin: [0, 4] } }), [1, 2, 3, 6, 7, 8], 'nin');
+    t.same(await ids({ tag: { nin: ['t1', 't2'] } }), [3, 4, 5, 6, 7, 8, 9, 10], 'nin matches null and missing too');
+    t.same(await ids({ rank: { nin: [] } }), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'empty nin matches everything');
     t.same(await ids({ rank: { gte: 2, lt: 4 } }), [2, 3, 7, 8], 'numeric range');
     t.same(await ids({ created_at: { gt: item(8).created_at } }), [9, 10], 'ISO string range');
     t.same(await ids({ created_at: { lte: item(2).created_at } }), [1, 2]);
@@ -525,6 +528,21 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
       t.same(claimed.map((c) => c.attempts), [1, 1]);
       t.equal(claimed[0]!.leaseExpiresAt.getTime(), base.getTime() + 30_000);
       t.same(await claims.claimDue({ now: base, owner: 'w2', leaseMs: 30_000, limit: 10 }), [], 'leased: nobody else gets them');
+    });
+
+    t.test('countDue: what a claim could take now, across tenants, up to the limit', async (t) => {
+      const { claims } = await queue(t, [
+        { id: 'job_1', run_at: at(-3).toISOString() },
+        { id: 'job_2', run_at: at(-2).toISOString(), scope: BOB_LIVE },
+        { id: 'job_3', run_at: at(-1).toISOString() },
+        { id: 'job_late', run_at: at(10).toISOString() },
+        { id: 'job_never', run_at: null },
+      ]);
+      t.equal(await claims.countDue({ now: base, limit: 100 }), 3);
+      t.equal(await claims.countDue({ now: base, limit: 2 }), 2, 'counted up to the limit');
+      await claims.claimDue({ now: base, owner: 'w', leaseMs: 1000, limit: 1 });
+      t.equal(await claims.countDue({ now: base, limit: 100 }), 2, 'a leased record is not waiting');
+      t.equal(await claims.countDue({ now: at(20), limit: 100 }), 4, 'the lease ran out and the late one is due');
     });
 
     t.test('respects limit and filter', async (t) => {

@@ -11,7 +11,7 @@ t.test('/health and /ready', async (t) => {
   t.equal(health.statusCode, 200);
   t.same(health.json, { status: 'ok' });
   const ready = await api.request('GET', '/ready');
-  t.same(ready.json, { status: 'ready', store: api.platform.store.engine });
+  t.match(ready.json, { status: 'ready', store: api.platform.store.engine, roles: { api: 'ready', worker: 'ready' } });
   t.equal(api.platform.store.engine, TEST_STORE === 'sqlite' ? 'sqlite' : 'mongodb');
 
   await api.platform.store.close();
@@ -25,8 +25,8 @@ t.test('/health and /ready', async (t) => {
 });
 
 t.test('openStore picks the adapter from the URL and refuses others', async (t) => {
-  t.throws(() => openStore('postgres://db/x'), /Unsupported DATABASE_URL/);
-  const mongo = openStore('mongodb://127.0.0.1:1/x'); // not connected until init()
+  await t.rejects(openStore('postgres://db/x'), /Unsupported DATABASE_URL/);
+  const mongo = await openStore('mongodb://127.0.0.1:1/x'); // not connected until init()
   t.equal(mongo.engine, 'mongodb');
   await mongo.close();
   t.equal(databaseNameOf('mongodb://a:1,b:2/bots?replicaSet=rs0'), 'bots', 'the database from the URL path');

@@ -130,7 +130,7 @@ for (const store of stores) {
   t.test(`${store.name}: three workers never claim the same job while leases hold`, async (t) => {
     const databaseUrl = await store.url(t);
     const tenant = { accountId: 'acct_jobs', mode: 'live' as const };
-    const seed = openStore(databaseUrl);
+    const seed = await openStore(databaseUrl);
     const jobs = seed.collection<{ run_at: string | null; n: number }>({ name: 'jobs', scope: 'tenant', claims: { dueField: 'run_at' } });
     await seed.init();
     const total = 240;

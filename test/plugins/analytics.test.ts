@@ -449,8 +449,8 @@ t.test('day buckets: whole UTC days read as one document each, equal to their ho
   let dropped = 0;
   daysCollection.forTenant = (scope: any) => {
     const repository = forTenant(scope);
-    return {
-      ...repository,
+    // The repository's own methods through its prototype (it may be a class instance), list replaced.
+    return Object.assign(Object.create(repository), {
       list: async (query: any) => {
         if (query.filter?.chatbot_id === shop.id && dropped === 0) {
           dropped += 1;
@@ -458,7 +458,7 @@ t.test('day buckets: whole UTC days read as one document each, equal to their ho
         }
         return repository.list(query);
       },
-    };
+    });
   };
   t.teardown(() => {
     daysCollection.forTenant = forTenant;

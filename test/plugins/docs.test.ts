@@ -30,7 +30,7 @@ t.test('the document is valid OpenAPI 3.1 and needs no credentials', async (t) =
   t.equal(validator.version, '3.1', 'validated as 3.1');
 
   // Generated once: the same object on every request.
-  t.equal(api.server.plugins.docs.document(), api.server.plugins.docs.document());
+  t.equal(await api.server.plugins.docs.document(), await api.server.plugins.docs.document());
   const again = await api.request('GET', '/api/v1/openapi.json');
   t.same(again.json, document);
   assertError(t, await api.request('GET', '/api/v1/openapi.json?verbose=1'), 400, 'validation_failed', 'unknown query parameter');

@@ -37,8 +37,9 @@ t.test('the built script: one small file that asks no other host for anything', 
   }
 
   const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts;
-  t.equal(scripts.prepare, 'tsx web/widget/build.ts', 'npm ci builds it');
-  t.equal(scripts['build:widget'], scripts.prepare, 'npm run build:widget too');
+  t.equal(scripts.prepare, 'npm run build', 'npm ci builds it');
+  t.match(scripts.build, /^tsx web\/widget\/build\.ts && /, 'with the rest of the build');
+  t.equal(scripts['build:widget'], 'tsx web/widget/build.ts', 'npm run build:widget alone');
   t.match(scripts.typecheck, 'tsc --noEmit -p web/widget', 'and the type check covers it');
 });
 

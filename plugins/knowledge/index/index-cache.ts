@@ -61,6 +61,8 @@ export class KnowledgeIndexCache {
     private readonly source: IndexSource,
     private readonly budgetBytes: number,
     private readonly logger?: Logger,
+    /** Told of every question's lookup: hit when the index is current (the metrics' cache_lookups_total). */
+    private readonly onLookup?: (hit: boolean) => void,
   ) {}
 
   async indexFor(tenant: TenantScope, chatbotId: string, language: string): Promise<KnowledgeIndex> {
@@ -71,9 +73,11 @@ export class KnowledgeIndexCache {
     this.entries.set(key, entry);
     entry.wanted = revision;
 
-    if (entry.ready?.revision === revision) {
+    const hit = entry.ready?.revision === revision;
+    this.onLookup?.(hit);
+    if (hit) {
       this.counts.hits++;
-      return entry.ready.index;
+      return entry.ready!.index;
     }
     const building = entry.building ?? this.build(key, entry, tenant, chatbotId, language);
     if (!entry.ready) return building;

@@ -8,6 +8,7 @@
 // time limit (counted once a worker is free for the task, not while it waits in the queue), a bounded queue, and
 // the mapping of worker failures to errors a user can read.
 import { Piscina } from 'piscina';
+import { workerEntry } from '../../../core/paths.js';
 import { ExtractionError, fromWireError } from './errors.js';
 import type { ParseOutput, ParseTask, ParseTaskKind, WorkerReply } from './tasks.js';
 
@@ -44,7 +45,7 @@ export const DEFAULT_PARSER_LIMITS: ParserLimits = {
   idleMs: 60_000,
 };
 
-const WORKER_ENTRY = new URL('./worker-entry.mjs', import.meta.url);
+const WORKER_ENTRY = workerEntry('plugins/knowledge/parsing/worker-entry.mjs', 'parse-worker.mjs');
 
 /** The queue is full: the server is reading as many documents as it will at once. */
 export class ParserBusyError extends Error {

@@ -5,7 +5,7 @@ import { analyzerFor } from '../../../core/text/analysis.js';
 import { countTerms } from '../../../core/text/term-counts.js';
 import type { ChunkDoc } from '../store.js';
 import { chunkSections, toSections, type Chunk } from '../text/chunking.js';
-import type { DocumentFormat } from '../text/documents.js';
+import type { DocumentFormat } from '../text/formats.js';
 import { toWireError, type WireError } from './errors.js';
 
 export type AnalysedChunk = Omit<ChunkDoc, 'chatbot_id' | 'item_id'>;

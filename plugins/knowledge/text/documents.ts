@@ -1,21 +1,14 @@
 // Text out of the document formats the API accepts: plain text, Markdown and HTML sent as JSON
 // strings, PDF and DOCX sent base64-encoded. These run inside the parser worker threads
 // (../parsing/), never on the server's event loop: the PDF and DOCX libraries are loaded on first
-// use, so the main thread, which only needs the format names, never loads them.
+// use, and the main thread takes the format names from formats.ts, so it never loads this module.
 import { ExtractionError } from '../parsing/errors.js';
 import { rebuildZip, unpackZipWithinLimits } from '../parsing/zip-limits.js';
+import type { DocumentFormat } from './formats.js';
 import { htmlFragmentToText, htmlPageToText } from './html.js';
 
 export { ExtractionError } from '../parsing/errors.js';
-
-export const DOCUMENT_FORMATS = ['text', 'markdown', 'html', 'pdf', 'docx'] as const;
-export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
-
-/** MIME types of base64 content, and the format each one is read as. */
-export const BINARY_MIME_TYPES: Record<string, DocumentFormat> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-};
+export { BINARY_MIME_TYPES, DOCUMENT_FORMATS, type DocumentFormat } from './formats.js';
 
 export interface ExtractedText {
   title: string | null;

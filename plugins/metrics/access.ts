@@ -1,0 +1,34 @@
+// Who may read GET /metrics: loopback callers (a Prometheus or agent on the same host), and anyone
+// with the metrics token when one is configured. The caller's address is the one IP allowlists use
+// (core/client-address.ts): the socket's peer, or with `server.trust_proxy` set, the client behind
+// the trusted proxies, so a reverse proxy on the same host does not make the world "loopback".
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request } from '@hapi/hapi';
+import type { Config } from '../../config/index.js';
+import { addressListOf, ClientAddressResolver, listHas } from '../../core/client-address.js';
+import { apiError, unauthorized } from '../../core/errors.js';
+
+const LOOPBACK = addressListOf(['127.0.0.0/8', '::1']);
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** Returns a check that throws the API's 401 or 403 for a caller who may not read the metrics. */
+export function metricsAccessCheck(config: Config): (request: Request) => void {
+  const addresses = new ClientAddressResolver(config.server.trust_proxy);
+  const token = config.metrics.token;
+  return (request) => {
+    const client = addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined);
+    if (client && listHas(LOOPBACK, client)) return;
+    if (!token) {
+      throw apiError(403, 'ip_not_allowed', 'Metrics are served to loopback callers only; set metrics.token (METRICS_TOKEN) to scrape from elsewhere');
+    }
+    const given = BEARER.exec((request.headers.authorization as string | undefined) ?? '')?.[1];
+    if (!given) throw unauthorized('missing_credentials', 'Send the metrics token as "Authorization: Bearer <token>"');
+    if (!sameSecret(given, token)) throw unauthorized('invalid_token', 'The metrics token is not valid');
+  };
+}
+
+/** Constant-time comparison of two secrets of any length. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
