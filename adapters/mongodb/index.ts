@@ -95,29 +95,28 @@ class MongoStore implements Store {
     for (const { op, table } of steps) await this.guard(async () => assertWriteLanded(op, await applyWrite(table, op)), table);
   }
 
-  // Counters are slots: the n-th increment inserts the document "<counter>#n", and a duplicate
-  // _id means another increment took n, so it tries n+1. Unique inserts are atomic on every
-  // MongoDB-wire server, where an $inc is not (FerretDB 1.x loses concurrent increments).
-  // Adding n inserts n slots in one ordered insertMany: it stops at the first slot another
-  // increment took, and the rest go on after that slot.
+  // Counters are slots: an increment by n from the value v inserts one document for the range
+  // v+1 … v+n, with _id "<counter>#<v+1>" and value v+n; the counter is the highest value. A
+  // duplicate _id means another increment took v+1 first, so it reads the value again and retries.
+  // Unique inserts are atomic on every MongoDB-wire server, where an $inc is not (FerretDB 1.x loses
+  // concurrent increments). One insert whatever n: an ordered insertMany of n slots relied on the
+  // server reporting how many landed before a duplicate, which FerretDB reports wrongly.
+  // (A slot of n = 1 is the one-increment slot of earlier builds: "<counter>#v", value v.)
   readonly counters: CounterStore = {
     increment: async (scope, name, expiresAt, by = 1) =>
       this.guard(async () => {
         const key = counterId(scope, name);
         const slots = this.slots();
-        const last = await this.counterValue(key);
-        let next = last + 1;
-        let left = by;
-        while (next <= last + by + 100_000) {
-          const batch = Array.from({ length: left }, (_, i) => ({ _id: `${key}#${next + i}`, key, value: next + i, expires_at: expiresAt.getTime() }));
+        // Every retry follows another increment that landed, so this bound is never reached by
+        // progress, only by a store that refuses every insert as a duplicate.
+        for (let attempt = 0; attempt < 10_000; attempt++) {
+          const first = (await this.counterValue(key)) + 1;
+          const last = first + by - 1;
           try {
-            await slots.insertMany(batch, { ordered: true });
-            return next + left - 1;
+            await slots.insertOne({ _id: `${key}#${first}`, key, value: last, expires_at: expiresAt.getTime() });
+            return last;
           } catch (error) {
             if (!isDuplicateKeyError(error)) throw error;
-            const inserted = (error as { insertedCount?: number }).insertedCount ?? 0;
-            left -= inserted;
-            next += inserted + 1;
           }
         }
         throw new StoreUnavailableError(`Counter ${key} is too contended`);

@@ -17,11 +17,12 @@ const assetsDir = (function unpackAssets() {
   const base = process.env.CHATBOT_PLATFORM_ASSETS_DIR || path.join(cacheHome, 'chatbot-platform');
   const dir = path.join(base, `binary-${manifest.version}-${manifest.hash}`);
 
-  // Only a folder of this user's that nobody else can write to is trusted: the addon in it is
-  // loaded as code. Anything else is unpacked afresh into a private temporary folder.
+  // Only a folder of this user's that nobody else can write to, reached through no symbolic link,
+  // is trusted (the folder and the one holding it): the addon in it is loaded as code. Anything
+  // else is unpacked afresh into a private temporary folder.
   const trusted = (folder) => {
     try {
-      const stat = fs.statSync(folder);
+      const stat = fs.lstatSync(folder);
       return stat.isDirectory() && stat.uid === process.getuid() && (stat.mode & 0o022) === 0;
     } catch {
       return false;
@@ -36,7 +37,7 @@ const assetsDir = (function unpackAssets() {
     fs.writeFileSync(path.join(target, '.complete'), manifest.hash, { mode: 0o600 });
   };
 
-  if (trusted(dir) && fs.existsSync(path.join(dir, '.complete'))) return dir;
+  if (trusted(base) && trusted(dir) && fs.existsSync(path.join(dir, '.complete'))) return dir;
   try {
     fs.mkdirSync(base, { recursive: true, mode: 0o700 });
     if (trusted(base)) {
@@ -55,7 +56,9 @@ const assetsDir = (function unpackAssets() {
   } catch {
     // the cache folder cannot be written (a read-only home): fall through to a temporary one
   }
+  // mkdtemp makes it 0700; it goes when the process exits, as nothing else will reuse it.
   const temporary = fs.mkdtempSync(path.join(os.tmpdir(), 'chatbot-platform-'));
+  process.on('exit', () => fs.rmSync(temporary, { recursive: true, force: true }));
   unpackInto(temporary);
   return temporary;
 })();

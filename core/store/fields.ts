@@ -51,6 +51,9 @@ export function assertFilter(filter: Filter): void {
     for (const [operator, operand] of Object.entries(condition)) {
       if (!OPERATORS.has(operator)) throw new StoreUsageError(`Unknown filter operator ${operator} on ${field}`);
       if ((operator === 'in' || operator === 'nin') && !Array.isArray(operand)) throw new StoreUsageError(`"${operator}" on ${field} needs an array`);
+      // SQL's NOT IN and MongoDB's $nin disagree on null (and on a missing field beside it): refused
+      // rather than answered differently per store.
+      if (operator === 'nin' && (operand as unknown[]).includes(null)) throw new StoreUsageError(`"nin" on ${field} cannot hold null`);
       if (operator === 'contains' && typeof operand !== 'string') {
         throw new StoreUsageError(`"contains" on ${field} needs a string`);
       }

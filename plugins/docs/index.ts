@@ -82,7 +82,13 @@ export const docsPlugin: Plugin<void> = {
           'accounts. Generated from the server’s own route validation. Errors share one body (`Error`).',
         exclude: isFallback,
       });
-    const documentOf = (): Promise<OpenApiDocument> => (document ??= generate());
+    const documentOf = (): Promise<OpenApiDocument> => {
+      if (!document) {
+        document = generate();
+        document.catch(() => (document = null)); // a failed generation is tried again by the next request
+      }
+      return document;
+    };
     server.expose('document', documentOf);
 
     const page = (h: ResponseToolkit, file: string) =>

@@ -44,7 +44,7 @@ export const healthPlugin: Plugin<void> = {
           notes:
             '503 `unavailable` while the store cannot be reached. `roles` has the roles this instance runs (`ROLES`): ' +
             '`api` is ready once the store answers; `worker` is `degraded` while a background loop’s last round failed ' +
-            '(`loops` says which and when; the next round that succeeds clears it). `loops` is empty on an API-only instance.',
+            '(`loops` says which and when; the next round that succeeds clears it). `loops` lists the loops this instance runs: on an API-only instance, the webhook fan-out only.',
           tags: ['api', 'operations'],
           response: { schema: readiness },
           handler: async () => {
@@ -56,9 +56,10 @@ export const healthPlugin: Plugin<void> = {
             }
             const roles: { api?: 'ready'; worker?: 'ready' | 'degraded' } = {};
             if (platform.config.server.roles.includes('api')) roles.api = 'ready';
-            const loops = platform.loopOptions.enabled
-              ? [...platform.loopOptions.registry].map(({ health: { name, failing, last_failure_at } }) => ({ name, failing, last_failure_at }))
-              : [];
+            const loops = [...platform.loopOptions.registry]
+              .map((loop) => loop.health)
+              .filter((health) => health.enabled)
+              .map(({ name, failing, last_failure_at }) => ({ name, failing, last_failure_at }));
             if (platform.loopOptions.enabled) roles.worker = loops.some((loop) => loop.failing) ? 'degraded' : 'ready';
             return { status: 'ready', store: platform.store.engine, roles, loops };
           },

@@ -1,7 +1,8 @@
-// Who may read GET /metrics: loopback callers (a Prometheus or agent on the same host), and anyone
-// with the metrics token when one is configured. The caller's address is the one IP allowlists use
-// (core/client-address.ts): the socket's peer, or with `server.trust_proxy` set, the client behind
-// the trusted proxies, so a reverse proxy on the same host does not make the world "loopback".
+// Who may read GET /metrics: with a metrics token configured, whoever sends it (loopback callers
+// too: behind a reverse proxy on the same host that TRUST_PROXY does not name, every caller looks
+// like loopback); without one, loopback callers only (a Prometheus or agent on the same host). The
+// caller's address is the one IP allowlists use (core/client-address.ts): the socket's peer, or
+// with `server.trust_proxy` set, the client behind the trusted proxies.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from '@hapi/hapi';
 import type { Config } from '../../config/index.js';
@@ -16,9 +17,9 @@ export function metricsAccessCheck(config: Config): (request: Request) => void {
   const addresses = new ClientAddressResolver(config.server.trust_proxy);
   const token = config.metrics.token;
   return (request) => {
-    const client = addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined);
-    if (client && listHas(LOOPBACK, client)) return;
     if (!token) {
+      const client = addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined);
+      if (client && listHas(LOOPBACK, client)) return;
       throw apiError(403, 'ip_not_allowed', 'Metrics are served to loopback callers only; set metrics.token (METRICS_TOKEN) to scrape from elsewhere');
     }
     const given = BEARER.exec((request.headers.authorization as string | undefined) ?? '')?.[1];

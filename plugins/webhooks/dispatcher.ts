@@ -74,7 +74,10 @@ export class Dispatcher {
     private readonly secrets: () => Promise<SecretBox>,
   ) {
     this.loop = new BackgroundLoop('webhook dispatcher', () => this.pass(), platform.logger, platform.loopOptions);
-    this.fanOutLoop = new BackgroundLoop('webhook fan-out', () => this.fanOutPending(), platform.logger, platform.loopOptions);
+    // The fan-out ends a publish (it writes deliveries, sends nothing), so it runs on API-only
+    // instances too (config/roles.ts): their events would otherwise pile up here, and reach the
+    // workers only through the relay, DISPATCH_RECOVERY_MS later.
+    this.fanOutLoop = new BackgroundLoop('webhook fan-out', () => this.fanOutPending(), platform.logger, { registry: platform.loopOptions.registry });
     const settings = platform.config.webhooks;
     this.slots = new SendSlots<PreparedDelivery>(
       { total: settings.concurrency, perEndpoint: Math.min(settings.concurrency_per_endpoint, settings.concurrency) },

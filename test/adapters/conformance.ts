@@ -342,6 +342,7 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
     t.same(await ids({ rank: { nin: [0, 4] } }), [1, 2, 3, 6, 7, 8], 'nin');
     t.same(await ids({ tag: { nin: ['t1', 't2'] } }), [3, 4, 5, 6, 7, 8, 9, 10], 'nin matches null and missing too');
     t.same(await ids({ rank: { nin: [] } }), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'empty nin matches everything');
+    await t.rejects(ids({ tag: { nin: ['t1', null] } }), StoreUsageError, 'nin refuses null (the stores would disagree on it)');
     t.same(await ids({ rank: { gte: 2, lt: 4 } }), [2, 3, 7, 8], 'numeric range');
     t.same(await ids({ created_at: { gt: item(8).created_at } }), [9, 10], 'ISO string range');
     t.same(await ids({ created_at: { lte: item(2).created_at } }), [1, 2]);
@@ -500,6 +501,36 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
         Array.from({ length: 400 }, (_, i) => i + 1),
         'every increment saw a distinct value',
       );
+    });
+
+    t.test('increments by many racing increments by one count every unit once', async (t) => {
+      // An instance flushing batched request counts (core/rate-limit.ts) while another counts
+      // request by request: the ranges the increments return tile 1…total with no gap or overlap.
+      const { harness } = await fresh(t);
+      const peer = await harness.openPeer();
+      t.teardown(() => peer.close());
+      const later = new Date(Date.now() + 60_000);
+      const ranges: Array<[number, number]> = [];
+      const add = async (store: Store, by: number) => {
+        const last = await store.counters.increment(ALICE_LIVE, 'batched', later, by);
+        ranges.push([last - by + 1, last]);
+      };
+      const batches = async () => {
+        for (let i = 0; i < 4; i++) await Promise.all([add(harness.store, 250), add(harness.store, 137)]);
+      };
+      const singles = async () => {
+        for (let i = 0; i < 25; i++) await Promise.all([1, 2, 3, 4].map(() => add(peer, 1)));
+      };
+      await Promise.all([batches(), singles()]);
+      const total = 4 * (250 + 137) + 100;
+      t.equal(await harness.store.counters.get(ALICE_LIVE, 'batched'), total);
+      ranges.sort((a, b) => a[0] - b[0]);
+      t.equal(ranges[0]![0], 1, 'the first range starts at 1');
+      t.ok(
+        ranges.every((range, i) => i === 0 || range[0] === ranges[i - 1]![1] + 1),
+        'each range starts right after the one before',
+      );
+      t.equal(ranges.at(-1)![1], total, 'the last ends at the total');
     });
   });
 

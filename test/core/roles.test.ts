@@ -3,6 +3,7 @@
 import t from 'tap';
 import { BackgroundLoop } from '../../core/background.js';
 import { ConfigError, loadConfig } from '../../config/index.js';
+import { startReceiver } from '../helpers/receiver.js';
 import { buildTestServer } from '../helpers/server.js';
 
 const qaPair = { type: 'qa', question: 'How long does delivery take?', answer: 'Two to three working days.' };
@@ -69,7 +70,11 @@ t.test('an API-only instance leaves background work to a worker instance on the 
 
   const ready = await api.request('GET', '/ready');
   t.same(ready.json.roles, { api: 'ready' }, 'the API role only');
-  t.same(ready.json.loops, [], 'no loops run here');
+  t.same(
+    (ready.json.loops as Array<{ name: string }>).map((loop) => loop.name),
+    ['webhook fan-out'],
+    'no loop runs here but the fan-out, which ends a publish',
+  );
   // The same request on a default instance nudges its knowledge worker, which reads the pair at
   // once; here the nudge is ignored, however long the instance runs.
   for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
@@ -107,4 +112,36 @@ t.test('a worker-only instance answers the operations routes and refuses API cal
     t.match(refused.json.message, /ROLES=worker/);
     t.ok(refused.json.request_id, 'in the error shape, with its request id');
   }
+});
+
+t.test('an API-only instance fans its events out at once; a worker instance sends them', async (t) => {
+  // Instances sharing a store share the server key (it seals the endpoints' signing secrets).
+  const webhooks = { allowed_cidrs: ['127.0.0.1/32'], secret_key: Buffer.alloc(32, 7).toString('base64') };
+  const api = await buildTestServer(t, { config: { server: { roles: ['api'] }, webhooks } });
+  const acme = await api.account('professional');
+  const receiver = await startReceiver(t);
+  const bot = await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Shop' } });
+  const endpoint = await api.request('POST', '/api/v1/webhooks', {
+    key: acme.live,
+    payload: { url: receiver.url, chatbot_id: bot.json.id, events: ['conversation.started'] },
+  });
+  t.equal(endpoint.statusCode, 201);
+  const conversation = await api.request('POST', `/api/v1/chatbots/${bot.json.id}/conversations`, { key: acme.live, payload: {} });
+  t.equal(conversation.statusCode, 201);
+
+  // The fan-out runs here (it writes the delivery; sending is the workers'): the delivery is in the
+  // store, due now, and nothing was sent.
+  let deliveries: Array<{ status: string }> = [];
+  for (let attempt = 0; attempt < 200 && deliveries.length === 0; attempt++) {
+    deliveries = (await api.request('GET', `/api/v1/webhooks/${endpoint.json.id}/deliveries`, { key: acme.live })).json.data;
+    if (deliveries.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  t.equal(deliveries.length, 1, 'the API instance wrote the delivery');
+  t.equal(deliveries[0]!.status, 'pending');
+  t.equal(receiver.received.length, 0, 'and sent nothing');
+
+  const worker = await buildTestServer(t, { config: { database: { url: api.config.database.url }, server: { roles: ['worker'] }, webhooks } });
+  await worker.server.start(); // the worker's dispatcher catches up with what is due at start
+  await receiver.waitFor(1, 10_000);
+  t.match(JSON.parse(receiver.received[0]!.body), { type: 'conversation.started', data: { id: conversation.json.id } }, 'the worker sent it');
 });

@@ -84,7 +84,9 @@ t.test('other callers: 403 without a configured token; with one, 401 unless they
   assertError(t, await scrape(guarded, { remoteAddress: OUTSIDER, headers: { authorization: `Bearer ${TOKEN}x` } }), 401, 'invalid_token');
   assertError(t, await scrape(guarded, { remoteAddress: OUTSIDER, headers: { authorization: TOKEN } }), 401, 'missing_credentials', 'not a bearer header');
   t.equal((await scrape(guarded, { remoteAddress: OUTSIDER, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode, 200, 'the token');
-  t.equal((await scrape(guarded, { remoteAddress: '127.0.0.1' })).statusCode, 200, 'loopback needs no token');
+  // With a token, loopback needs it too: a reverse proxy on the same host makes every caller loopback.
+  assertError(t, await scrape(guarded, { remoteAddress: '127.0.0.1' }), 401, 'missing_credentials', 'loopback needs the token once one is set');
+  t.equal((await scrape(guarded, { remoteAddress: '127.0.0.1', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode, 200, 'loopback with the token');
 });
 
 t.test('behind a trusted proxy on the same host, the client behind it is what counts', async (t) => {
