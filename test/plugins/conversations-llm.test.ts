@@ -18,7 +18,9 @@ async function setup(t: Parameters<typeof buildTestServer>[0], llm: FakeLlm) {
   const api = await buildTestServer(t, {
     config: {
       llm: {
-        timeout_ms: 500,
+        // Long enough for a streamed reply on a loaded machine (500 ms timed one out in CI); the
+        // 'slow' model never answers, so its cases wait this long.
+        timeout_ms: 2000,
         providers: {
           openai: { type: 'openai', base_url: `${llm.url}/v1`, api_key: 'sk-provider-secret', default_model: 'cite' },
           local: { type: 'ollama', base_url: llm.url, api_key: null, default_model: 'cite' },
