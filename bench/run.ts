@@ -7,10 +7,11 @@ import { chatBenchmark } from './chat.js';
 import { knowledgeBenchmark } from './knowledge.js';
 import { readpathBenchmark } from './readpath.js';
 import { realtextBenchmark } from './realtext.js';
+import { median, startupBenchmark } from './startup.js';
 import { webhookBenchmark } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
-/** `--only=chat`, `--only=knowledge`, `--only=webhooks`, `--only=analytics`, `--only=realtext` or `--only=readpath` runs one benchmark. */
+/** `--only=chat`, `--only=knowledge`, `--only=webhooks`, `--only=analytics`, `--only=realtext`, `--only=readpath` or `--only=startup` runs one benchmark. */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -21,6 +22,26 @@ if (!only || only === 'webhooks') await runWebhooks();
 if (!only || only === 'analytics') await runAnalytics();
 if (!only || only === 'realtext') await runRealtext();
 if (!only || only === 'readpath') await runReadpath();
+if (!only || only === 'startup') await runStartup();
+
+async function runStartup() {
+  const result = await startupBenchmark(quick ? { runs: 3, idleSeconds: 25 } : { runs: 7, idleSeconds: 30 });
+  const [baseline] = result.variants;
+  const rows = result.variants.map((variant) => {
+    const ready = median(variant.readyMs);
+    const range = `${Math.min(...variant.readyMs).toFixed(0)}–${Math.max(...variant.readyMs).toFixed(0)}`;
+    return `| ${variant.name} | ${ready.toFixed(0)} ms (${range}) | ×${(ready / median(baseline!.readyMs)).toFixed(1)} | ${median(variant.rssMb).toFixed(0)} MB | ${variant.idleRssMb.toFixed(0)} MB |`;
+  });
+  process.stdout.write(`
+### Start-up and memory${quick ? ' — quick run' : ''}
+
+Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Medians of ${result.runs} starts on a fresh SQLite file; "ready" is from spawning the process to its "listening" line; memory is resident (VmRSS), 3 s after listening and after ${result.idleSeconds} s without requests (one start).
+
+| how it runs | ready (min–max) | ÷ bare hapi | RSS at 3 s | RSS idle |
+|---|---|---|---|---|
+${rows.join('\n')}
+`);
+}
 
 async function runKnowledge() {
   const knowledge = await knowledgeBenchmark(
@@ -84,9 +105,11 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Load averag
 
 | measure | value |
 |---|---|
+| server | ${hooks.serverRun === 'build' ? 'bundled as npm run build bundles it (no tsx)' : 'the TypeScript sources through tsx'} |
 | burst: ${hooks.burst} events written to the outbox (in ${hooks.burstWriteSeconds.toFixed(2)} s), until the last arrives | ${hooks.deliveriesPerSecond.toFixed(0)} deliveries/s (signed, logged) |
-| baseline: the same receiver POSTed to directly with got, 16 at a time, keep-alive | ${hooks.baselinePostsPerSecond.toFixed(0)} POSTs/s |
-| deliveries ÷ baseline | ×${(hooks.deliveriesPerSecond / hooks.baselinePostsPerSecond).toFixed(3)} |
+| server CPU per delivery over the burst (user + system, /proc; the event's write included) | ${hooks.serverCpuMicrosPerDelivery.toFixed(0)} µs |
+| baseline: the same receiver POSTed to directly with got, 16 at a time, keep-alive | ${hooks.baselinePostsPerSecond.toFixed(0)} POSTs/s, ${hooks.baselineCpuMicrosPerPost.toFixed(0)} µs CPU per POST |
+| deliveries ÷ baseline | ×${(hooks.deliveriesPerSecond / hooks.baselinePostsPerSecond).toFixed(3)} (throughput), ×${(hooks.baselineCpuMicrosPerPost / hooks.serverCpuMicrosPerDelivery).toFixed(3)} (CPU per item) |
 ${steadyRows.join('\n')}
 `);
 }

@@ -1,19 +1,27 @@
 // Webhook benchmark: deliveries per second from the outbox to a local receiver (a burst of events),
 // and event-to-receiver latency when events come at a steady rate. Each part in its own process:
 //   - the server (./webhooks-server.ts): the platform on a fresh SQLite file with its dispatcher,
-//     writing the events when told (as the platform does after a change);
+//     writing the events when told (as the platform does after a change). Run as production runs
+//     the server: bundled by esbuild with the options of `npm run build` (bin/build/server.ts) into
+//     dist/bench/, beside dist/server/ whose worker bundles it starts (so `npm run build` first);
+//     WEBHOOKS_SERVER=sources runs the TypeScript sources through tsx instead;
 //   - the receiver: this process, answering 204 and noting when each event first arrives;
 //   - the baseline (./webhooks-baseline.ts): the same receiver POSTed to directly with got, 16 at a
 //     time over keep-alive connections, as many POSTs as the burst has events.
+// CPU per delivery (the server's user + system time from /proc over the burst, its event writes
+// included) and per baseline POST say what each costs even when other work takes cores away.
 // Latency is from the start of an event's write (wall clock, in the event) to its arrival.
 // WEBHOOKS_SERVER_NODE_ARGS: extra node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { fork, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { nodeBundleOptions, ROOT, SERVER_BUILD } from '../bin/build/server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,7 +37,13 @@ export interface WebhookBenchResult {
   deliveriesPerSecond: number;
   /** How long the server took to write the burst's events (the dispatcher sends meanwhile). */
   burstWriteSeconds: number;
+  /** The server's CPU time (user + system) over the burst, per delivery; NaN off Linux. */
+  serverCpuMicrosPerDelivery: number;
   baselinePostsPerSecond: number;
+  /** The baseline process's CPU time over its POSTs, per POST. */
+  baselineCpuMicrosPerPost: number;
+  /** How the server ran: 'build' (bundled as production) or 'sources' (tsx). */
+  serverRun: 'build' | 'sources';
   steady: Array<{ rate: number; seconds: number; latencyMs: Latency }>;
   loadAverage: { start: number; end: number };
 }
@@ -69,8 +83,10 @@ export async function webhookBenchmark(options: { burst: number; steady: Array<{
     });
 
   const serverNodeArgs = process.env.WEBHOOKS_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = fork(path.join(here, 'webhooks-server.ts'), [receiverUrl], {
-    execArgv: ['--import', 'tsx', ...serverNodeArgs],
+  const serverRun = process.env.WEBHOOKS_SERVER === 'sources' ? 'sources' : 'build';
+  const serverScript = serverRun === 'build' ? await bundleServer() : path.join(here, 'webhooks-server.ts');
+  const server = fork(serverScript, [receiverUrl], {
+    execArgv: [...(serverRun === 'build' ? [] : ['--import', 'tsx']), ...serverNodeArgs],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<never>((_, reject) => server.once('exit', (code) => reject(new Error(`the bench server exited with ${code}`))));
@@ -86,9 +102,11 @@ export async function webhookBenchmark(options: { burst: number; steady: Array<{
 
     // Burst: events written to the outbox as fast as they commit; from the request to the last arrival.
     const burstStarted = wallClock();
+    const cpuBefore = cpuSeconds(server.pid!);
     const { writeSeconds: burstWriteSeconds } = await ask({ burst: options.burst });
     await allArrived(options.burst);
     const deliveriesPerSecond = options.burst / ((wallClock() - burstStarted) / 1000);
+    const serverCpuMicrosPerDelivery = ((cpuSeconds(server.pid!) - cpuBefore) * 1e6) / options.burst;
 
     // Steady: `rate` events per second; latency from the start of each write to its arrival.
     const steady: WebhookBenchResult['steady'] = [];
@@ -107,12 +125,18 @@ export async function webhookBenchmark(options: { burst: number; steady: Array<{
     await new Promise((resolve) => server.once('exit', resolve));
 
     // Baseline: the same receiver, POSTed to directly from another process, 16 at a time.
-    const baseline = JSON.parse(await runNode([path.join(here, 'webhooks-baseline.ts'), receiverUrl, String(options.burst), '16'])) as { seconds: number };
+    const baseline = JSON.parse(await runNode([path.join(here, 'webhooks-baseline.ts'), receiverUrl, String(options.burst), '16'])) as {
+      seconds: number;
+      cpuSeconds: number;
+    };
     return {
       burst: options.burst,
       deliveriesPerSecond,
       burstWriteSeconds,
+      serverCpuMicrosPerDelivery,
       baselinePostsPerSecond: options.burst / baseline.seconds,
+      baselineCpuMicrosPerPost: (baseline.cpuSeconds * 1e6) / options.burst,
+      serverRun,
       steady,
       loadAverage: { start: loadStart, end: loadavg()[0]! },
     };
@@ -120,6 +144,27 @@ export async function webhookBenchmark(options: { burst: number; steady: Array<{
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
     receiver.closeAllConnections();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+}
+
+/**
+ * The bench server bundled as `npm run build` bundles the server (same esbuild options), into
+ * dist/bench/: two folders below the root like dist/server/, whose worker bundles it starts.
+ */
+async function bundleServer(): Promise<string> {
+  if (!existsSync(path.join(SERVER_BUILD, 'checkpoint-worker.mjs'))) throw new Error('no build in dist/server/: run npm run build first (or WEBHOOKS_SERVER=sources)');
+  const outfile = path.join(ROOT, 'dist', 'bench', 'webhooks-server.mjs');
+  await build({ ...nodeBundleOptions('dist'), entryPoints: [path.join(here, 'webhooks-server.ts')], outfile });
+  return outfile;
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux; NaN elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks of 1/100 s
+  } catch {
+    return Number.NaN;
   }
 }
 

@@ -85,7 +85,9 @@ export class MongoCollectionTable implements CollectionEngine {
       for (const field of index.fields) key[field] = 1;
       add(index.fields, key, Boolean(index.unique));
     }
-    if (claims) add([claims.dueField], { [claims.dueField]: 1, _lease_until: 1 }, false);
+    // claimDue's sort (due time, then _id) served by the index rather than in memory; a leased
+    // record is skipped on the index key's _lease_until.
+    if (claims) add([claims.dueField], { [claims.dueField]: 1, _id: 1, _lease_until: 1 }, false);
     // A multikey index over the term array: the portable stand-in for a text index.
     if (search) add([search.field], { ...tenantPrefix, [search.field]: 1 }, false);
     return planned;

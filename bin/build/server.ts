@@ -56,7 +56,7 @@ const piscinaWorkerBesideBuild: Plugin = {
  * What every bundle of ours shares: Node 20, ES modules, and a `require` for the CommonJS
  * dependencies that esbuild bundles (they require Node's own modules at run time).
  */
-function nodeBundleOptions(kind: BuildKind): BuildOptions {
+export function nodeBundleOptions(kind: BuildKind): BuildOptions {
   return {
     bundle: true,
     platform: 'node',

@@ -22,7 +22,16 @@ export const webhooksPlugin: Plugin<void> = {
     const platform = server.platform;
     const collections = declareWebhooks(platform.store);
     const secrets = () => platform.secrets();
-    const dispatcher = new Dispatcher(platform, collections, new Fetcher({ allowedCidrs: platform.config.webhooks.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }), secrets);
+    // Connections to one origin: at most the sends in flight in all (webhooks.concurrency), so a send
+    // never waits inside the agent with its timeout running; the sending slots already hold one
+    // endpoint to its own cap. Endpoints sharing an origin share its keep-alive connections.
+    const fetcher = new Fetcher({
+      allowedCidrs: platform.config.webhooks.allowed_cidrs,
+      egressCidrs: platform.config.egress.allowed_cidrs,
+      limits: platform.config.fetch,
+      maxSocketsPerOrigin: platform.config.webhooks.concurrency,
+    });
+    const dispatcher = new Dispatcher(platform, collections, fetcher, secrets);
     server.expose('dispatcher', dispatcher);
 
     // Every event may be due for delivery: fan it out at once rather than at the next tick, the

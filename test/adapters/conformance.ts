@@ -342,7 +342,8 @@ export async function runStoreConformance(t: Test, adapterName: string, open: Ha
     t.same(await ids({ rank: { nin: [0, 4] } }), [1, 2, 3, 6, 7, 8], 'nin');
     t.same(await ids({ tag: { nin: ['t1', 't2'] } }), [3, 4, 5, 6, 7, 8, 9, 10], 'nin matches null and missing too');
     t.same(await ids({ rank: { nin: [] } }), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'empty nin matches everything');
-    await t.rejects(ids({ tag: { nin: ['t1', null] } }), StoreUsageError, 'nin refuses null (the stores would disagree on it)');
+    // Outside the types (null is no Scalar), as a caller building a filter from data could send it.
+    await t.rejects(ids({ tag: { nin: ['t1', null as unknown as string] } }), StoreUsageError, 'nin refuses null (the stores would disagree on it)');
     t.same(await ids({ rank: { gte: 2, lt: 4 } }), [2, 3, 7, 8], 'numeric range');
     t.same(await ids({ created_at: { gt: item(8).created_at } }), [9, 10], 'ISO string range');
     t.same(await ids({ created_at: { lte: item(2).created_at } }), [1, 2]);
