@@ -23,7 +23,7 @@ export function defaultConfig(): Config {
     // A revoked key (or a disabled account) keeps working on other instances for at most 5 s.
     keys: { rotation_grace_seconds: 24 * 3600, cache_seconds: 5, cache_max_entries: 10_000 },
     // Batching saves two store writes per request; only a tenant sending more than 1,000 requests
-    // a second through the other instances can go over a limit (docs/API-DECISIONS.md).
+    // within about 3 s through the other instances can go over a limit (docs/API-DECISIONS.md).
     rate_limits: { flush_interval_ms: 1000, exact_within: 1000 },
     idempotency: { ttl_seconds: 24 * 3600, in_flight_timeout_seconds: 120 },
     fetch: {

@@ -7,9 +7,10 @@
 // store every `flush_interval_ms`; within the last `exact_within` requests (and for the first request
 // an instance sees in a window) every request is counted in the store as it arrives, as before,
 // so the 429 boundary is exact. The tolerance: an instance learns the others' requests from the
-// store's answer to its own flushes, so while it has traffic its view is at most two flush
-// intervals old (theirs, then its own); a limit can be passed only when the other instances serve
-// more than `exact_within` requests of one account and mode within those two intervals.
+// store's answers, and counts in memory only while its last answer is at most two flush intervals
+// old (an idle instance's first request goes to the store again), so its view lags the others'
+// by at most their flush interval plus those two; a limit can be passed only when the other
+// instances serve more than `exact_within` requests of one account and mode within that lag.
 import type { Logger } from 'pino';
 import type { PlanDefinition, RateWindowName } from '../config/plans.js';
 import type { CounterStore, TenantScope } from './store/types.js';
@@ -42,6 +43,8 @@ interface WindowCount {
   endsAt: number;
   /** The highest value the store has returned; null until the first increment answered. */
   stored: number | null;
+  /** When the store last answered (epoch ms, the platform clock). */
+  storedAt: number;
   /** Requests counted here and not yet sent to the store. */
   unsent: number;
   /** Requests sent in increments not answered yet. */
@@ -64,32 +67,43 @@ export class RequestCounts {
   async consume(tenant: TenantScope, plan: PlanDefinition, now: Date): Promise<RateLimitState> {
     const limits = windowsOf(plan);
     if (limits.length === 0) return { windows: [], exceeded: null };
-    const windows = await Promise.all(
-      limits.map(async ({ window, limit }) => usage(window, limit, await this.count(tenant, window, limit, now), windowBounds(window, now).end)),
-    );
+    const counted = limits.map(({ window, limit }) => this.count(tenant, window, limit, now));
+    // Counted in memory (the usual case), every count is a number: no promise per window.
+    const used = counted.every((count) => typeof count === 'number') ? (counted as number[]) : await Promise.all(counted);
+    const windows = limits.map(({ window, limit }, i) => usage(window, limit, used[i]!, windowBounds(window, now).end));
     return { windows, exceeded: windows.find((w) => w.used > w.limit) ?? null };
   }
 
-  /** Counts one request in one window; returns the window's count including it. */
-  private async count(tenant: TenantScope, window: RateWindowName, limit: number, now: Date): Promise<number> {
+  /**
+   * Counts one request in one window; returns the window's count including it: at once when
+   * counted in memory, else once the store has answered.
+   */
+  private count(tenant: TenantScope, window: RateWindowName, limit: number, now: Date): number | Promise<number> {
     const { start, end } = windowBounds(window, now);
     const name = `requests:${window}:${start}`;
     const id = `${tenant.accountId}:${tenant.mode}:${name}`;
     let count = this.counts.get(id);
     if (!count) {
-      count = { scope: tenant, name, expiresAt: new Date((end + 3600) * 1000), endsAt: end * 1000, stored: null, unsent: 0, sending: 0 };
+      count = { scope: tenant, name, expiresAt: new Date((end + 3600) * 1000), endsAt: end * 1000, stored: null, storedAt: 0, unsent: 0, sending: 0 };
       this.counts.set(id, count);
       // The flush also drops ended windows: with one due whenever a window starts, none stays for long.
       this.scheduleFlush();
     }
     const estimate = (count.stored ?? 0) + count.sending + count.unsent + 1;
-    if (count.stored !== null && limit - estimate >= this.settings.exact_within) {
+    const fresh = count.stored !== null && now.getTime() - count.storedAt <= 2 * this.settings.flush_interval_ms;
+    if (fresh && limit - estimate >= this.settings.exact_within) {
       count.unsent++;
       this.scheduleFlush();
       return estimate;
     }
-    // Exact: this request and any counted in memory go to the store now, and the store's answer
-    // (which includes every instance's flushed requests) decides.
+    return this.countExactly(count);
+  }
+
+  /**
+   * This request and any counted in memory go to the store now, and the store's answer (which
+   * includes every instance's flushed requests) decides.
+   */
+  private async countExactly(count: WindowCount): Promise<number> {
     const carried = count.unsent;
     count.unsent = 0;
     try {
@@ -106,6 +120,7 @@ export class RequestCounts {
     try {
       const value = await this.counters.increment(count.scope, count.name, count.expiresAt, amount);
       count.stored = Math.max(count.stored ?? 0, value);
+      count.storedAt = this.now().getTime();
       return value;
     } finally {
       count.sending -= amount;
@@ -203,7 +218,10 @@ function usage(window: RateWindowName, limit: number, used: number, resetAt: num
 export function rateLimitHeaders(state: RateLimitState, now: Date): Record<string, string> {
   if (state.windows.length === 0) return {};
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const tightest = [...state.windows].sort((a, b) => a.remaining - b.remaining || a.resetAt - b.resetAt)[0]!;
+  let tightest = state.windows[0]!;
+  for (const w of state.windows) {
+    if (w.remaining < tightest.remaining || (w.remaining === tightest.remaining && w.resetAt < tightest.resetAt)) tightest = w;
+  }
   return {
     'X-RateLimit-Limit': String(tightest.limit),
     'X-RateLimit-Remaining': String(tightest.remaining),

@@ -29,6 +29,11 @@ export class ApiKeyCache {
   private readonly entries = new Map<string, Entry>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  /**
+   * Moved by every forget: a lookup that read the store before a revocation and finishes after it
+   * would otherwise cache what it read, and the revoked key would work here for cache_seconds.
+   */
+  private forgets = 0;
 
   constructor(
     settings: { cache_seconds: number; cache_max_entries: number },
@@ -59,8 +64,13 @@ export class ApiKeyCache {
     return entry;
   }
 
-  set(hash: string, resolved: ResolvedKey, nowMs: number): void {
-    if (this.ttlMs <= 0) return;
+  /** Take before reading the store; `set` refuses what was read when a forget came in between. */
+  get generation(): number {
+    return this.forgets;
+  }
+
+  set(hash: string, resolved: ResolvedKey, nowMs: number, readSince: number): void {
+    if (this.ttlMs <= 0 || readSince !== this.forgets) return;
     this.entries.delete(hash);
     this.entries.set(hash, { ...resolved, readAt: nowMs });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
@@ -68,15 +78,18 @@ export class ApiKeyCache {
 
   /** Forgets one key (revoked, rotated, deleted): its next use reads the store. */
   forgetKey(keyId: string): void {
+    this.forgets++;
     for (const [hash, entry] of this.entries) if (entry.key.id === keyId) this.entries.delete(hash);
   }
 
   /** Forgets every key of an account (disabled, plan or limits or allowlist changed, chatbot keys deleted). */
   forgetAccount(accountId: string): void {
+    this.forgets++;
     for (const [hash, entry] of this.entries) if (entry.account.id === accountId) this.entries.delete(hash);
   }
 
   clear(): void {
+    this.forgets++;
     this.entries.clear();
   }
 }

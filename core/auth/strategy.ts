@@ -59,6 +59,7 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
 async function resolveKey(platform: Platform, hash: string, now: Date): Promise<ResolvedKey> {
   const cached = platform.apiKeyCache.get(hash, now.getTime());
   if (cached) return cached;
+  const generation = platform.apiKeyCache.generation;
   const found = await platform.apiKeys.findUniqueAcrossTenants('hash', hash);
   if (!found) throw unauthorized('invalid_api_key', 'The API key is not valid');
   const { record: key, scope: tenant } = found;
@@ -68,7 +69,7 @@ async function resolveKey(platform: Platform, hash: string, now: Date): Promise<
     throw unauthorized('invalid_api_key', 'The account of this API key is disabled');
   }
   const resolved: ResolvedKey = { key, tenant, account, plan: effectivePlan(platform.config, account) };
-  platform.apiKeyCache.set(hash, resolved, now.getTime());
+  platform.apiKeyCache.set(hash, resolved, now.getTime(), generation);
   return resolved;
 }
 

@@ -1,7 +1,8 @@
 // The store, timed: every repository, claim-queue, counter and commit call observes its duration
 // in one histogram by operation and collection. Wrapped once where the store is opened
 // (core/server.ts), so every adapter is measured the same way and nothing else knows.
-// Per call: two performance.now() and one observation on a child made once per label pair.
+// Per call: two performance.now() and one observation on a child made once per label pair; the
+// wrappers themselves are made once per repository.
 import { performance } from 'node:perf_hooks';
 import type { Histogram } from 'prom-client';
 import type {
@@ -31,64 +32,75 @@ class OperationTimers {
   ) {}
 
   time<R>(operation: string, call: () => Promise<R>): Promise<R> {
+    return this.settle(operation, performance.now(), call());
+  }
+
+  /**
+   * Observes `pending` once it settles, as started at `started`. The repository methods call this
+   * directly: no closure per call on the request path.
+   */
+  async settle<R>(operation: string, started: number, pending: Promise<R>): Promise<R> {
+    try {
+      return await pending;
+    } finally {
+      this.child(operation).observe((performance.now() - started) / 1000);
+    }
+  }
+
+  private child(operation: string): Histogram.Internal<'operation' | 'collection'> {
     let child = this.children.get(operation);
     if (!child) {
       child = this.histogram.labels(operation, this.collection);
       this.children.set(operation, child);
     }
-    const started = performance.now();
-    const observe = child.observe;
-    return call().then(
-      (value) => {
-        observe((performance.now() - started) / 1000);
-        return value;
-      },
-      (error: unknown) => {
-        observe((performance.now() - started) / 1000);
-        throw error;
-      },
-    );
+    return child;
   }
 }
 
+/**
+ * A repository, timed. One per inner repository (timedCollection keeps them), as the store keeps
+ * one inner repository per tenant scope. Each method reads the clock before the call starts.
+ */
 class TimedRepository<T> implements Repository<T> {
+  readonly ops: Repository<T>['ops'];
+
   constructor(
     private readonly inner: Repository<T>,
     private readonly timers: OperationTimers,
-  ) {}
-
-  get ops() {
-    return this.inner.ops;
+  ) {
+    this.ops = inner.ops;
+    Object.freeze(this);
   }
+
   get(id: string) {
-    return this.timers.time('get', () => this.inner.get(id));
+    return this.timers.settle('get', performance.now(), this.inner.get(id));
   }
   findOne(filter: Filter) {
-    return this.timers.time('findOne', () => this.inner.findOne(filter));
+    return this.timers.settle('findOne', performance.now(), this.inner.findOne(filter));
   }
   insert(doc: T & { id: string }) {
-    return this.timers.time('insert', () => this.inner.insert(doc));
+    return this.timers.settle('insert', performance.now(), this.inner.insert(doc));
   }
   update(id: string, changes: Partial<T>, options?: UpdateOptions) {
-    return this.timers.time('update', () => this.inner.update(id, changes, options));
+    return this.timers.settle('update', performance.now(), this.inner.update(id, changes, options));
   }
   delete(id: string, options?: UpdateOptions) {
-    return this.timers.time('delete', () => this.inner.delete(id, options));
+    return this.timers.settle('delete', performance.now(), this.inner.delete(id, options));
   }
   deleteMany(filter: Filter) {
-    return this.timers.time('deleteMany', () => this.inner.deleteMany(filter));
+    return this.timers.settle('deleteMany', performance.now(), this.inner.deleteMany(filter));
   }
   list(query: ListQuery) {
-    return this.timers.time('list', () => this.inner.list(query));
+    return this.timers.settle('list', performance.now(), this.inner.list(query));
   }
   count(filter?: Filter) {
-    return this.timers.time('count', () => this.inner.count(filter));
+    return this.timers.settle('count', performance.now(), this.inner.count(filter));
   }
   countBy(field: string, filter?: Filter) {
-    return this.timers.time('countBy', () => this.inner.countBy(field, filter));
+    return this.timers.settle('countBy', performance.now(), this.inner.countBy(field, filter));
   }
   searchTerms(args: { terms: string[]; filter?: Filter; limit: number }) {
-    return this.timers.time('searchTerms', () => this.inner.searchTerms(args));
+    return this.timers.settle('searchTerms', performance.now(), this.inner.searchTerms(args));
   }
 }
 
@@ -105,11 +117,19 @@ function timedClaims<T>(inner: ClaimQueue<T>, timers: OperationTimers): ClaimQue
 
 function timedCollection<T>(inner: Collection<T>, histogram: OperationHistogram): Collection<T> {
   const timers = new OperationTimers(histogram, inner.definition.name);
+  // Keyed by the inner repository, which the store keeps per scope (core/store/handle.ts): a
+  // wrapper lives as long as its repository, and a keyed request builds none.
+  const timed = new WeakMap<Repository<T>, TimedRepository<T>>();
+  const wrap = (repository: Repository<T>): Repository<T> => {
+    let wrapper = timed.get(repository);
+    if (!wrapper) timed.set(repository, (wrapper = new TimedRepository(repository, timers)));
+    return wrapper;
+  };
   return {
     definition: inner.definition,
     claims: inner.claims ? timedClaims(inner.claims, timers) : null,
-    forTenant: (scope: TenantScope) => new TimedRepository(inner.forTenant(scope), timers),
-    global: () => new TimedRepository(inner.global(), timers),
+    forTenant: (scope: TenantScope) => wrap(inner.forTenant(scope)),
+    global: () => wrap(inner.global()),
     findUniqueAcrossTenants: (field: string, value: Scalar) =>
       timers.time('findUniqueAcrossTenants', () => inner.findUniqueAcrossTenants(field, value)),
     deleteExpired: (args) => timers.time('deleteExpired', () => inner.deleteExpired(args)),

@@ -28,6 +28,19 @@ export function measureRequests(server: Server, registry: Registry): void {
     buckets: HTTP_BUCKETS_SECONDS,
     registers: [registry],
   });
+  // One child per (route, method, status), made on first use and kept: a request then costs a Map
+  // lookup, not the label strings, the label object and prom-client's label check to build it.
+  // The key set is bounded by the route table times the methods and statuses sent.
+  const series = new Map<string, Histogram.Internal<'route' | 'method' | 'status_code'>>();
+  const seriesOf = (route: string, method: string, status: number): Histogram.Internal<'route' | 'method' | 'status_code'> => {
+    const key = `${status} ${method} ${route}`;
+    let child = series.get(key);
+    if (!child) {
+      child = durations.labels({ route, method: method.toUpperCase(), status_code: String(status) });
+      series.set(key, child);
+    }
+    return child;
+  };
   server.ext('onRequest', (request, h) => {
     request.app.metricsStartedAt = performance.now();
     return h.continue;
@@ -37,13 +50,8 @@ export function measureRequests(server: Server, registry: Registry): void {
     const started = request.app.metricsStartedAt;
     if (started === undefined) return;
     const path = request.route?.path;
-    durations.observe(
-      {
-        route: !path || path === HAPI_SPECIAL_ROUTE ? FALLBACK_ROUTE : path,
-        method: request.method.toUpperCase(),
-        status_code: String((request.response as { statusCode?: number } | null)?.statusCode ?? request.raw.res.statusCode),
-      },
-      (performance.now() - started) / 1000,
-    );
+    const route = !path || path === HAPI_SPECIAL_ROUTE ? FALLBACK_ROUTE : path;
+    const status = (request.response as { statusCode?: number } | null)?.statusCode ?? request.raw.res.statusCode;
+    seriesOf(route, request.method, status).observe((performance.now() - started) / 1000);
   });
 }

@@ -103,25 +103,38 @@ t.test('ApiKeyCache: freshness by the clock given, least recently used dropped f
     ({ key: { id }, tenant: { accountId: `acct_${id}`, mode: 'live' }, account: { id: `acct_${id}` }, plan: {} }) as never;
   const lookups: boolean[] = [];
   const cache = new ApiKeyCache({ cache_seconds: 5, cache_max_entries: 2 }, (hit) => lookups.push(hit));
-  cache.set('a', resolved('a'), 1000);
-  cache.set('b', resolved('b'), 1000);
+  cache.set('a', resolved('a'), 1000, cache.generation);
+  cache.set('b', resolved('b'), 1000, cache.generation);
   t.ok(cache.get('a', 5999), 'fresh until 5 s have passed');
-  cache.set('c', resolved('c'), 2000);
+  cache.set('c', resolved('c'), 2000, cache.generation);
   t.equal(cache.get('b', 2000), null, 'b was the least recently used: dropped for c');
   t.ok(cache.get('a', 2000), 'a was used after b: kept');
   t.equal(cache.get('a', 6000), null, 'stale after 5 s');
-  cache.set('c', resolved('c'), 10_000);
+  cache.set('c', resolved('c'), 10_000, cache.generation);
   t.equal(cache.get('c', 9_000), null, 'a clock that went back: not trusted');
   t.same(lookups, [true, false, true, false, false], 'every lookup recorded as a hit or a miss');
 
-  cache.set('d', resolved('d'), 20_000);
+  cache.set('d', resolved('d'), 20_000, cache.generation);
   cache.forgetAccount('acct_d');
   t.equal(cache.get('d', 20_000), null, 'forgetAccount');
-  cache.set('e', resolved('e'), 20_000);
+  cache.set('e', resolved('e'), 20_000, cache.generation);
   cache.forgetKey('e');
   t.equal(cache.get('e', 20_000), null, 'forgetKey');
 
+  // A lookup that read the store before a revocation and finishes after it caches nothing: the
+  // revoked key must not work here for cache_seconds (the forget found no entry to drop).
+  const before = cache.generation;
+  cache.forgetKey('f');
+  cache.set('f', resolved('f'), 20_000, before);
+  t.equal(cache.get('f', 20_000), null, 'a lookup raced by forgetKey is not cached');
+  const beforeAccount = cache.generation;
+  cache.forgetAccount('acct_g');
+  cache.set('g', resolved('g'), 20_000, beforeAccount);
+  t.equal(cache.get('g', 20_000), null, 'nor one raced by forgetAccount');
+  cache.set('g', resolved('g'), 20_000, cache.generation);
+  t.ok(cache.get('g', 20_000), 'a lookup with no forget in between is');
+
   const off = new ApiKeyCache({ cache_seconds: 0, cache_max_entries: 10 });
-  off.set('a', resolved('a'), 1000);
+  off.set('a', resolved('a'), 1000, off.generation);
   t.equal(off.size, 0, 'cache_seconds 0: nothing kept');
 });

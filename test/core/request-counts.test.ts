@@ -73,6 +73,35 @@ t.test('another instance sees this one’s batched requests after a flush: the d
   t.equal(await onFirst(), '24', 'its next flush sent one and brought back the total');
 });
 
+t.test('an instance idle for more than two flush intervals asks the store again before counting in memory', async (t) => {
+  // Instance A saw the window's first request, then went quiet while B served most of the limit.
+  // Counting on from its old answer, A would let about a whole limit more through.
+  const fastFlush = { rate_limits: { flush_interval_ms: 1000, exact_within: 3 } };
+  const api = await buildTestServer(t, { config: fastFlush });
+  api.clock.set(MINUTE);
+  const second = await createServer(api.config, { logger: pino({ level: 'silent' }), now: api.clock.now });
+  t.teardown(() => second.server.stop());
+  const acme = await limitedAccount(api, 20);
+  const get = (server: typeof api.server) =>
+    server.inject({ method: 'GET', url: '/api/v1/account', headers: { authorization: `Bearer ${acme.live}` } });
+
+  t.equal((await get(api.server)).statusCode, 200, 'A: the first request of the window');
+  api.clock.set('2026-11-21T10:00:01.000Z');
+  for (let i = 0; i < 15; i++) await get(second.server);
+  await second.platform.requestCounts.flush();
+
+  api.clock.set('2026-11-21T10:00:05.000Z'); // A's last answer from the store is 5 s old
+  const statuses: number[] = [];
+  const used: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const response = await get(api.server);
+    statuses.push(response.statusCode);
+    used.push(response.headers['x-ratelimit-used'] as string);
+  }
+  t.same(used.slice(0, 4), ['17', '18', '19', '20'], 'A counts on from the store, which holds B’s requests');
+  t.same(statuses, [200, 200, 200, 200, 429, 429], 'and refuses past the limit');
+});
+
 t.test('GET /usage and a server stop flush what is held', async (t) => {
   const api = await buildTestServer(t, { config });
   api.clock.set(MINUTE);

@@ -66,6 +66,9 @@ t.test('unknown query parameters are refused on every route', async (t) => {
   const body = assertError(t, await api.request('GET', '/api/v1/account?verbose=1', { key: acme.live }), 400, 'validation_failed');
   t.equal(body.details[0].path, 'verbose');
   assertError(t, await api.request('GET', '/api/v1/chatbots?verbose=1', { key: acme.live }), 400, 'validation_failed');
+  // An empty query passes the default rule without joi (core/server.ts); `?` and `?&` are empty too.
+  for (const suffix of ['', '?', '?&']) t.equal((await api.request('GET', `/api/v1/account${suffix}`, { key: acme.live })).statusCode, 200, `GET /api/v1/account${suffix}`);
+  assertError(t, await api.request('GET', '/api/v1/account?=1', { key: acme.live }), 400, 'validation_failed');
 });
 
 t.test('every route documents its responses, derived from what it declares', async (t) => {

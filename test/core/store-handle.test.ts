@@ -1,0 +1,69 @@
+// The shared part of every collection (core/store/handle.ts) and the metrics wrapper around it:
+// repositories are kept per tenant scope and shared, so they must hold nothing but their scope.
+import path from 'node:path';
+import t from 'tap';
+import { START_AFTER_WRITES } from '../../adapters/sqlite/checkpointer.js';
+import { openSqliteStore } from '../../adapters/sqlite/index.js';
+import { createMetrics } from '../../core/metrics/index.js';
+import { temporaryDirectory } from '../helpers/sqlite.js';
+
+interface Thing {
+  name: string;
+}
+
+const acme = { accountId: 'acct_acme', mode: 'live' as const };
+const acmeTest = { accountId: 'acct_acme', mode: 'test' as const };
+const globex = { accountId: 'acct_globex', mode: 'live' as const };
+
+for (const timed of [false, true]) {
+  t.test(`one repository per tenant scope, shared and frozen${timed ? ' (metrics on)' : ''}`, async (t) => {
+    const { dir, remove } = temporaryDirectory();
+    t.teardown(remove);
+    const raw = openSqliteStore(path.join(dir, 'store.sqlite'), { checkpointThread: false });
+    const store = timed ? createMetrics({ enabled: true }).instrumentStore(raw) : raw;
+    t.teardown(() => store.close());
+    const things = store.collection<Thing>({ name: 'things', scope: 'tenant', indexes: [] });
+    const settings = store.collection<Thing>({ name: 'settings', scope: 'global', indexes: [] });
+    await store.init();
+
+    const first = things.forTenant(acme);
+    t.equal(things.forTenant({ ...acme }), first, 'an equal scope (another object) gets the same repository');
+    t.not(things.forTenant(acmeTest), first, 'the other mode of the account is another repository');
+    t.not(things.forTenant(globex), first, 'another account is another repository');
+    t.equal(settings.global(), settings.global(), 'a global collection has one repository');
+    t.ok(Object.isFrozen(first) && Object.isFrozen(first.ops), 'a shared repository cannot be changed by one caller for all');
+
+    // Sharing does not mix tenants: each repository reads and writes its own scope only.
+    await first.insert({ id: 'thing_1', name: 'acme live' });
+    await things.forTenant(globex).insert({ id: 'thing_2', name: 'globex' });
+    t.equal((await things.forTenant(acme).get('thing_1'))?.name, 'acme live');
+    t.equal((await things.forTenant(globex).get('thing_2'))?.name, 'globex');
+    t.equal(await things.forTenant(globex).get('thing_1'), null, 'another account sees nothing of acme');
+    t.equal(await things.forTenant(acme).get('thing_2'), null, 'nor acme of it');
+    t.equal(await things.forTenant(acmeTest).get('thing_1'), null, 'the test mode sees nothing of live');
+    t.same(first.ops.update('thing_1', { name: 'x' }).scope, acme, 'ops carry the repository scope');
+
+    // Past the bound, the oldest repositories are dropped and made again: still correct.
+    for (let i = 0; i < 1100; i++) things.forTenant({ accountId: `acct_${i}`, mode: 'live' });
+    const again = things.forTenant(acme);
+    t.equal((await again.get('thing_1'))?.name, 'acme live', 'a repository made again reads the same records');
+  });
+}
+
+t.test('reads do not count as writes for the checkpoint thread', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const store = openSqliteStore(path.join(dir, 'store.sqlite'));
+  t.teardown(() => store.close());
+  const things = store.collection<Thing>({ name: 'things', scope: 'tenant', indexes: [] });
+  await store.init();
+  const repository = things.forTenant(acme);
+  await repository.insert({ id: 'thing_1', name: 'read often' });
+  for (let i = 0; i < START_AFTER_WRITES + 100; i++) {
+    await repository.get('thing_1');
+    await repository.list({ limit: 1 });
+  }
+  t.notOk(store.checkpointer!.running, 'a read-only load starts no checkpoint thread: reads add nothing to the log');
+  for (let i = 0; i < START_AFTER_WRITES; i++) await repository.update('thing_1', { name: `write ${i}` });
+  t.ok(store.checkpointer!.running, 'writes still do');
+});
