@@ -14,13 +14,12 @@
 // READPATH_RUNS: a comma-separated subset of get-limited, get, patch, post-idempotent.
 // READPATH_SERVER_NODE_ARGS: extra node flags for the platform's server only, e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/prof" (the profile is written when the server stops).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuSeconds, freePort, run, start, stop } from './processes.js';
 import type { ReadpathLoadJob, ReadpathLoadOutput } from './readpath-load.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,66 +60,6 @@ export interface ReadpathResult {
 function serverEntry(): string[] {
   const entry = path.resolve(root, process.env.READPATH_SERVER_ENTRY ?? 'bin/chatbot-platform.js');
   return entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs node with args to its end; returns stdout. */
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`))));
-  });
-}
-
-/** A long-running node child; stdout goes to `stdoutFile` when given (the server's log), else is kept. */
-function start(args: string[], env: NodeJS.ProcessEnv, stdoutFile?: string): { child: ChildProcess; output: () => string } {
-  const fd = stdoutFile ? openSync(stdoutFile, 'a') : null;
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', fd ?? 'pipe', 'pipe'] });
-  if (fd !== null) closeSync(fd);
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, output: () => output };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/**
- * CPU seconds (user + system) a process has used, from /proc (Linux; NaN elsewhere). Its CPU per
- * request says what a request costs even when other work on the machine takes cores away.
- */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks of 1/100 s
-  } catch {
-    return NaN;
-  }
 }
 
 export type ReadpathRunOutput = ReadpathLoadOutput & { cpuMicrosPerRequest: number };

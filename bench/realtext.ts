@@ -14,15 +14,14 @@
 // against the expected documents), and the chat turns are loaded by 50 connections at the default
 // thresholds and at the strict ones of the chat benchmark. The server's RSS is read from
 // /proc/<pid>/status.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildCorpus, type Corpus, type CorpusDocument } from './realtext-corpus.js';
+import { freePort, residentMiB, run, start, stop } from './processes.js';
 import type { LoadJob, LoadOutput } from './realtext-load.js';
 import { handWrittenQuestions, templatedQuestions, type BenchQuestion } from './realtext-questions.js';
 
@@ -95,57 +94,6 @@ function timing(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
   return { p50: at(0.5), p99: at(0.99), mean: sorted.reduce((s, v) => s + v, 0) / sorted.length, max: sorted[sorted.length - 1]!, samples: sorted.length };
-}
-
-function rssMiB(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs a command to its end; returns stdout (stderr is kept for the error). */
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`))));
-  });
-}
-
-/** A child that keeps running; its output is drained (and the last of it kept for errors). */
-function start(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcessWithoutNullStreams; output: () => string } {
-  const child = spawn(process.execPath, args, { cwd: root, env });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  return { child, output: () => output };
-}
-
-async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** The load generator in its own process, with the job in a temporary file. */
@@ -229,7 +177,7 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
       return JSON.parse(text) as Record<string, unknown>;
     };
 
-    const rssStart = rssMiB(pid).rss;
+    const rssStart = residentMiB(pid).rss;
     const bot = (await call('POST', '/api/v1/chatbots', { name: 'Realtext bench' })) as { id: string };
     const knowledge = `/api/v1/chatbots/${bot.id}/knowledge`;
 
@@ -285,7 +233,7 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
       cursor = page.next_cursor;
       if (!cursor) break;
     }
-    const rssLoaded = rssMiB(pid).rss;
+    const rssLoaded = residentMiB(pid).rss;
 
     // The first search after loading (it pays for any index the engine builds), then every
     // question one request at a time, twice; each search followed by a request to the baseline.
@@ -295,7 +243,7 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
       return { ms: performance.now() - started, documents: result.data.map((passage) => owner.get(passage.document_id) ?? passage.document_id) };
     };
     const first = await search(questions[0]!.text);
-    const rssFirstSearch = rssMiB(pid).rss;
+    const rssFirstSearch = residentMiB(pid).rss;
     const searchSamples: number[] = [];
     const baselineSamples: number[] = [];
     const found: string[][] = [];
@@ -356,7 +304,7 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
     // answers from the passage search.
     await call('PUT', `/api/v1/chatbots/${bot.id}/settings`, { answer: { min_confidence: 0.9, suggest_confidence: 0.9 } });
     chat.push({ name: 'strict thresholds (search-heavy)', result: await load(dir, chatJob()) });
-    const rssAfter = rssMiB(pid);
+    const rssAfter = residentMiB(pid);
     const helloResult = await load(dir, { url: `${helloUri}/hello`, connections: options.connections, seconds: options.seconds });
 
     // Quality through the messages route: the first reply to each question at the default

@@ -4,12 +4,13 @@
 // binary (when dist/chatbot-platform exists), and, as the baseline, a bare hapi server in plain
 // JavaScript. Each run is a fresh process on a fresh SQLite file.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BINARY_PATH } from '../bin/build/binary.js';
 import { buildServer, SERVER_BUILD } from '../bin/build/server.js';
+import { residentMiB } from './processes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,11 +47,6 @@ export interface StartupResult {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export { median };
 
-function rssMbOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
-
 /** One start: the time to listen, and the resident memory after each wait given (seconds after listening). */
 async function startOnce(variant: Variant, waits: number[]): Promise<{ readyMs: number; rssMb: number[] }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-startup-'));
@@ -75,7 +71,7 @@ async function startOnce(variant: Variant, waits: number[]): Promise<{ readyMs: 
     for (const wait of waits) {
       await new Promise((resolve) => setTimeout(resolve, (wait - waited) * 1000));
       waited = wait;
-      rssMb.push(rssMbOf(child.pid!));
+      rssMb.push(residentMiB(child.pid!).rss);
     }
     return { readyMs, rssMb };
   } finally {

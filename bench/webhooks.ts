@@ -13,7 +13,7 @@
 // Latency is from the start of an event's write (wall clock, in the event) to its arrival.
 // WEBHOOKS_SERVER_NODE_ARGS: extra node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { fork, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -22,6 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { nodeBundleOptions, ROOT, SERVER_BUILD } from '../bin/build/server.js';
+import { cpuSeconds } from './processes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -156,16 +157,6 @@ async function bundleServer(): Promise<string> {
   const outfile = path.join(ROOT, 'dist', 'bench', 'webhooks-server.mjs');
   await build({ ...nodeBundleOptions('dist'), entryPoints: [path.join(here, 'webhooks-server.ts')], outfile });
   return outfile;
-}
-
-/** CPU seconds (user + system) a process has used, from /proc (Linux; NaN elsewhere). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks of 1/100 s
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function runNode(args: string[]): Promise<string> {
