@@ -90,6 +90,7 @@ export class Fetcher {
     const readLimit = Math.max(options.excerptBytes * 64, 65_536);
     return new Promise<PostResult>((resolve, reject) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const settle = (result: PostResult | null, error?: unknown) => {
         if (settled) return;
         settled = true;
@@ -97,14 +98,20 @@ export class Fetcher {
         if (result) resolve(result);
         else reject(new FetchError(describeFailure(url, error, { ...this.settings, timeout_ms: options.timeoutMs })));
       };
-      const request = (secure ? https : http).request(target, {
-        method: 'POST',
-        agent: secure ? this.agents.https : this.agents.http,
-        // Node adds the content-length of a body given whole to end().
-        headers: { 'user-agent': this.settings.user_agent, ...options.headers },
-        signal: options.signal,
-      });
-      const timer = setTimeout(() => {
+      let request: http.ClientRequest;
+      try {
+        request = (secure ? https : http).request(target, {
+          method: 'POST',
+          agent: secure ? this.agents.https : this.agents.http,
+          // Node adds the content-length of a body given whole to end().
+          headers: { 'user-agent': this.settings.user_agent, ...options.headers },
+          signal: options.signal,
+        });
+      } catch (error) {
+        settle(null, error); // Node refuses a header value outright (a control character): a FetchError like any other
+        return;
+      }
+      timer = setTimeout(() => {
         settle(null, Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
         request.destroy();
       }, options.timeoutMs);

@@ -24,8 +24,12 @@ import type {
 type Doc = Record<string, unknown>;
 type MaybePromise<T> = T | Promise<T>;
 
-/** Tenant repositories kept per collection: a few hundred bytes each, rebuilt cheaply when dropped. */
-const MAX_CACHED_REPOSITORIES = 1000;
+/**
+ * Tenant repositories kept per collection, least recently used dropped first. Each is ~5 KB (its
+ * closures; measured), so with ~25 tenant collections the bound holds them to ~12 MB; past it, the
+ * busiest tenants keep theirs and the others are rebuilt per call, as before there was a cache.
+ */
+const MAX_CACHED_REPOSITORIES = 100;
 
 /** What an adapter does for one collection. `scope` is null for global collections. */
 export interface CollectionEngine {
@@ -115,7 +119,7 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
 
   // A repository holds nothing but its scope, so one per tenant scope serves every call: building
   // its dozen closures on each forTenant() was measurable on a keyed read (issue 17). Frozen, as it
-  // is shared. The bound keeps many tenants from growing the map without limit; the oldest goes.
+  // is shared. The bound keeps many tenants from growing the map without limit.
   const tenantRepositories = new Map<string, Repository<T>>();
   let globalRepository: Repository<T> | null = null;
 
@@ -125,13 +129,18 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
     forTenant(scope) {
       if (definition.scope !== 'tenant') throw new StoreUsageError(`${definition.name} is global`);
       if (!scope?.accountId) throw new StoreUsageError(`${definition.name} needs a tenant scope`);
+      // Checked before the lookup: with the mode one of two words, the key names one scope only
+      // (an unchecked mode could make "live:x" + "y" collide with "live" + "x:y").
+      if (scope.mode !== 'live' && scope.mode !== 'test') throw new StoreUsageError(`${definition.name}: a scope's mode is live or test`);
       const key = `${scope.mode}:${scope.accountId}`;
       let cached = tenantRepositories.get(key);
-      if (!cached) {
+      if (cached) {
+        tenantRepositories.delete(key); // to the end: Map order is recency order
+      } else {
         cached = repository(Object.freeze({ accountId: scope.accountId, mode: scope.mode }));
         if (tenantRepositories.size >= MAX_CACHED_REPOSITORIES) tenantRepositories.delete(tenantRepositories.keys().next().value!);
-        tenantRepositories.set(key, cached);
       }
+      tenantRepositories.set(key, cached);
       return cached;
     },
     global() {

@@ -43,10 +43,17 @@ for (const timed of [false, true]) {
     t.equal(await things.forTenant(acmeTest).get('thing_1'), null, 'the test mode sees nothing of live');
     t.same(first.ops.update('thing_1', { name: 'x' }).scope, acme, 'ops carry the repository scope');
 
-    // Past the bound, the oldest repositories are dropped and made again: still correct.
-    for (let i = 0; i < 1100; i++) things.forTenant({ accountId: `acct_${i}`, mode: 'live' });
+    // Past the bound, the least recently used repositories are dropped and made again: still correct.
+    for (let i = 0; i < 150; i++) {
+      things.forTenant({ accountId: `acct_${i}`, mode: 'live' });
+      if (i === 120) t.equal(things.forTenant(globex), things.forTenant(globex), 'a scope in use keeps its repository');
+    }
     const again = things.forTenant(acme);
+    t.not(again, first, 'acme’s was the least recently used: made again');
     t.equal((await again.get('thing_1'))?.name, 'acme live', 'a repository made again reads the same records');
+
+    // A mode that is not one of the two is refused before any lookup: no two scopes share a key.
+    t.throws(() => things.forTenant({ accountId: 'y', mode: 'live:x' } as never), /mode is live or test/);
   });
 }
 

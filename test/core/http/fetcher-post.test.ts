@@ -187,3 +187,10 @@ t.test('TLS: a certificate the system does not trust is refused; the guard holds
   const closed = new Fetcher({ allowedCidrs: [], egressCidrs: [], limits: LIMITS });
   t.match(await failure(post(closed, url)), /^Refused to fetch .*: its address is private, loopback, link-local or reserved$/);
 });
+
+t.test('a header value Node refuses (a control character) fails as a FetchError, not a TypeError', async (t) => {
+  const message = await failure(
+    fetcher().post('http://127.0.0.1:9/hook', { body: '{}', headers: { 'webhook-id': 'msg_1\r\nx-injected: 1' }, timeoutMs: 2000, excerptBytes: 100 }),
+  );
+  t.match(message, /could not be fetched/);
+});
