@@ -116,6 +116,12 @@ export class Fetcher {
         request.destroy();
       }, options.timeoutMs);
       request.on('error', (error) => settle(null, error));
+      // A 101 to a request that asked for no upgrade gets neither a response nor an error from
+      // Node: without this it would wait out the timeout.
+      request.on('upgrade', (_response, socket) => {
+        socket.destroy();
+        settle(null, new Error('the endpoint switched protocols'));
+      });
       request.on('response', (response: http.IncomingMessage) => {
         const kept: Buffer[] = [];
         let keptBytes = 0;

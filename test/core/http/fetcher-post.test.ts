@@ -194,3 +194,21 @@ t.test('a header value Node refuses (a control character) fails as a FetchError,
   );
   t.match(message, /could not be fetched/);
 });
+
+t.test('a 101 Switching Protocols answer fails at once instead of waiting out the timeout', async (t) => {
+  const server = http.createServer();
+  server.on('request', (request, response) => {
+    // Answers 101 on the raw socket, as a misbehaving endpoint would, to a request that asked for no upgrade.
+    response.socket!.end('HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n');
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  t.teardown(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const { port } = server.address() as AddressInfo;
+  // The timeout is an hour: a failure that waited for it would time the test out.
+  const message = await failure(fetcher().post(`http://127.0.0.1:${port}/hook`, { body: '{}', headers: {}, timeoutMs: 3_600_000, excerptBytes: 100 }));
+  t.match(message, /switched protocols/);
+});
