@@ -3,8 +3,8 @@
 //   project root is one folder up;
 // - from the production build (`npm start`): esbuild bundled this file into dist/server/*.mjs, two
 //   folders below the root;
-// - from the single binary: the build defines import.meta.url as dist/server/cli.mjs in the folder
-//   the binary unpacked its assets into (bin/build/binary-start.cjs), laid out like the checkout.
+// - from the single binary: the same layout, dist/server/ two folders below the folder the binary
+//   unpacked its assets into (bin/build/binary-start.cjs), laid out like the checkout.
 // Code that reads a shipped file or starts a worker resolves it here, never against its own
 // import.meta.url, which a bundle moves.
 import path from 'node:path';
