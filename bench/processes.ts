@@ -47,6 +47,29 @@ export function start(args: string[], env: NodeJS.ProcessEnv, stdoutFile?: strin
   return { child, output: () => output };
 }
 
+/**
+ * The bare hapi baseline (bare-hapi.ts) in its own process, answering `body` (JSON text) at
+ * GET /body; `uri` settles once it listens (rejects after 60 s). Stop `child` either way.
+ */
+export function startBareHapi(body?: string): { child: ChildProcess; uri: Promise<string> } {
+  const bare = start(['--import', 'tsx', path.join(root, 'bench/bare-hapi.ts')], { PATH: process.env.PATH, ...(body === undefined ? {} : { BARE_BODY: body }) });
+  const uri = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      clearInterval(check);
+      reject(new Error(`baseline server did not start: ${bare.output()}`));
+    }, 60_000);
+    const check = setInterval(() => {
+      const match = /"uri":"(http:\/\/[^"]+)"/.exec(bare.output());
+      if (match) {
+        clearInterval(check);
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    }, 50);
+  });
+  return { child: bare.child, uri };
+}
+
 /** SIGTERM, and SIGKILL if it has not exited 20 s later. */
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;

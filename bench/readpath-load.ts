@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import type { LoadResult } from './chat.js';
 
 export interface ReadpathLoadJob {
   url: string;
@@ -15,13 +16,7 @@ export interface ReadpathLoadJob {
   uniqueIdempotencyKey?: boolean;
 }
 
-export interface ReadpathLoadOutput {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
+export interface ReadpathLoadOutput extends LoadResult {
   /** Responses by status code, to see a 429 or 4xx at a glance. */
   statusCodes: Record<string, number>;
 }

@@ -7,7 +7,7 @@
 //   - two Enterprise accounts: one as created (Enterprise has no request limits, so no counter is
 //     kept) and one with per-minute and per-day limits far above the load, so every request is
 //     counted in both windows as on a limited plan;
-//   - the baseline: a bare hapi server (./readpath-bare.ts) returning the keyed GET's body byte for
+//   - the baseline: a bare hapi server (./bare-hapi.ts) returning the keyed GET's body byte for
 //     byte, and echoing the write's body;
 //   - the load generator: autocannon (./readpath-load.ts) in a child process per run.
 //
@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuSeconds, freePort, run, start, stop } from './processes.js';
+import { cpuSeconds, freePort, run, start, startBareHapi, stop } from './processes.js';
 import type { ReadpathLoadJob, ReadpathLoadOutput } from './readpath-load.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -94,7 +94,7 @@ export async function readpathBenchmark(options: ReadpathOptions): Promise<Readp
   const serverNodeArgs = process.env.READPATH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const logFile = path.join(dir, 'server.log');
   const server = start([...serverNodeArgs, ...entry, 'serve'], env, logFile);
-  let bare: ReturnType<typeof start> | null = null;
+  let bare: ReturnType<typeof startBareHapi> | null = null;
   const base = `http://127.0.0.1:${port}`;
 
   try {
@@ -131,18 +131,8 @@ export async function readpathBenchmark(options: ReadpathOptions): Promise<Readp
     const bot = JSON.parse(await call('POST', '/api/v1/chatbots', limited.live_key, { name: 'Readpath bench' })) as { id: string };
     const body = await call('GET', `/api/v1/chatbots/${bot.id}`, limited.live_key);
 
-    bare = start(['--import', 'tsx', path.join(here, 'readpath-bare.ts')], { PATH: process.env.PATH, BARE_BODY: body });
-    const bareUri = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`baseline server did not start: ${bare!.output()}`)), 60_000);
-      const check = setInterval(() => {
-        const match = /"uri":"(http:\/\/[^"]+)"/.exec(bare!.output());
-        if (match) {
-          clearInterval(check);
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      }, 50);
-    });
+    bare = startBareHapi(body);
+    const bareUri = await bare.uri;
 
     const { connections, seconds } = options;
     const keyed = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });

@@ -6,7 +6,7 @@
 //   - the platform's server: `node bin/chatbot-platform.js serve` on a fresh SQLite file in a
 //     temporary directory, with an Enterprise account made by `accounts create` (no rate limits);
 //   - the load generator: ./realtext-load.ts (autocannon's API) in a child process per run;
-//   - the baseline: a bare hapi server (./realtext-hello.ts) in its own process, loaded the same
+//   - the baseline: a bare hapi server (./bare-hapi.ts) in its own process, loaded the same
 //     way in the same run.
 //
 // Everything goes through the public HTTP API: the corpus is imported in batches, the items are
@@ -21,7 +21,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildCorpus, type Corpus, type CorpusDocument } from './realtext-corpus.js';
-import { freePort, residentMiB, run, start, stop } from './processes.js';
+import { freePort, residentMiB, run, start, startBareHapi, stop } from './processes.js';
 import type { LoadJob, LoadOutput } from './realtext-load.js';
 import { handWrittenQuestions, templatedQuestions, type BenchQuestion } from './realtext-questions.js';
 
@@ -142,22 +142,12 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
   // REALTEXT_SERVER_NODE_ARGS: extra node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const serverNodeArgs = process.env.REALTEXT_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server = start([...serverNodeArgs, path.join(root, 'bin/chatbot-platform.js'), 'serve'], env);
-  const hello = start(['--import', 'tsx', path.join(here, 'realtext-hello.ts')], { PATH: process.env.PATH });
+  const hello = startBareHapi();
   const base = `http://127.0.0.1:${port}`;
 
   try {
     // Both servers up: the platform answers /health, the baseline prints its address.
-    const helloUri = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`baseline server did not start: ${hello.output()}`)), 60_000);
-      const check = setInterval(() => {
-        const match = /"uri":"(http:\/\/[^"]+)"/.exec(hello.output());
-        if (match) {
-          clearInterval(check);
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      }, 50);
-    });
+    const helloUri = await hello.uri;
     for (let i = 0; ; i++) {
       if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
       try {
@@ -253,7 +243,7 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
         searchSamples.push(result.ms);
         if (pass === 0) found.push(result.documents);
         const started = performance.now();
-        const response = await fetch(`${helloUri}/hello`);
+        const response = await fetch(`${helloUri}/body`);
         await response.arrayBuffer();
         baselineSamples.push(performance.now() - started);
       }
@@ -305,7 +295,7 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
     await call('PUT', `/api/v1/chatbots/${bot.id}/settings`, { answer: { min_confidence: 0.9, suggest_confidence: 0.9 } });
     chat.push({ name: 'strict thresholds (search-heavy)', result: await load(dir, chatJob()) });
     const rssAfter = residentMiB(pid);
-    const helloResult = await load(dir, { url: `${helloUri}/hello`, connections: options.connections, seconds: options.seconds });
+    const helloResult = await load(dir, { url: `${helloUri}/body`, connections: options.connections, seconds: options.seconds });
 
     // Quality through the messages route: the first reply to each question at the default
     // thresholds (a Q&A answer's source is the FAQ entry, owned by the document it came from).

@@ -30,7 +30,7 @@ const KEPT_IN_NODE_MODULES = ['better-sqlite3', 'piscina'];
 const MONGODB_OPTIONAL = ['kerberos', '@mongodb-js/zstd', 'snappy', 'mongodb-client-encryption', 'socks', 'aws4', 'gcp-metadata', '@aws-sdk/credential-providers', '@napi-rs/nice'];
 
 /** Piscina's worker script, bundled beside the build's own scripts (the binary's build only). */
-export const PISCINA_WORKER = 'piscina-worker.cjs';
+const PISCINA_WORKER = 'piscina-worker.cjs';
 
 /**
  * Piscina starts its worker thread from `worker.js` beside its own file; in the binary's build,

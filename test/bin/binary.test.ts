@@ -3,12 +3,12 @@
 // (PATH leads nowhere, HOME is empty), then the README's walk through the API against it, over
 // real HTTP: every CLI command, the knowledge base (the parse worker thread), a chat, an export,
 // the widget script and the docs page.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import t, { type Test } from 'tap';
 import { buildBinary } from '../../bin/build/binary.js';
+import { runCommand, serveCommand } from '../helpers/cli-process.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 t.setTimeout(300_000); // building the binary copies and rewrites a ~100 MB executable
@@ -28,33 +28,8 @@ rmSync(built);
 /** Nothing from this machine's setup: no PATH to node, a HOME of its own, no config from the checkout. */
 const environment = (extra: Record<string, string>) => ({ PATH: '/nonexistent', HOME: home, DATA_DIR: path.join(folder, 'data'), ...extra });
 
-async function run(args: string[], extra: Record<string, string> = {}) {
-  const child = spawn(binary, args, { cwd: folder, env: environment(extra) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
-
-async function serve(t: Test): Promise<{ server: ChildProcess; uri: string; output: () => string }> {
-  const server = spawn(binary, ['serve'], { cwd: folder, env: environment({ PORT: '0', HOST: '127.0.0.1' }) });
-  t.teardown(() => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-  });
-  let output = '';
-  server.stderr!.on('data', (chunk) => (output += chunk));
-  const uri = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { server, uri, output: () => output };
-}
+const run = (args: string[], extra: Record<string, string> = {}) => runCommand([binary], args, { cwd: folder, env: environment(extra) });
+const serve = (t: Test) => serveCommand(t, [binary], { cwd: folder, env: environment({ PORT: '0', HOST: '127.0.0.1' }) });
 
 t.test('the binary alone runs every CLI command and the README walk-through', async (t) => {
   t.same(readdirSync(folder), ['chatbot-platform'], 'the folder holds the binary only');

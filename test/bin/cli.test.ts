@@ -1,56 +1,27 @@
 // The command line as a user runs it: real processes, a real server, real HTTP.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
+import { runCommand, serveCommand } from '../helpers/cli-process.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin/chatbot-platform.js');
 
 /**
- * The environment of a child process. Coverage is off for children: they run the sources through
- * tsx (esbuild), whose output differs from the test runner's, and merging the two corrupts the
- * coverage of every shared file. What the CLI runs is covered by the in-process tests.
+ * The environment of a child process. Coverage is off for children: they run the build in
+ * dist/server/ (or, without one, the sources through tsx), whose code differs from what the test
+ * runner instruments, and merging the two corrupts the coverage of every shared file. What the CLI
+ * runs is covered by the in-process tests.
  */
 function childEnv(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH!, _TAPJS_PROCESSINFO_COVERAGE_: '0', ...env };
 }
 
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(args: string[], env: Record<string, string>): Promise<RunResult> {
-  const child = spawn(process.execPath, [bin, ...args], { env: childEnv(env), cwd: root });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
-}
-
-/** `serve` as a child process, once it listens; `output()` is everything it has printed so far. */
-async function serve(t: Test, env: Record<string, string>): Promise<{ server: ChildProcess; uri: string; output: () => string }> {
-  const server: ChildProcess = spawn(process.execPath, [bin, 'serve'], { env: childEnv(env), cwd: root });
-  t.teardown(() => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-  });
-  let output = '';
-  const uri = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { server, uri, output: () => output };
-}
+const command = [process.execPath, bin];
+const run = (args: string[], env: Record<string, string>) => runCommand(command, args, { env: childEnv(env), cwd: root });
+const serve = (t: Test, env: Record<string, string>) => serveCommand(t, command, { env: childEnv(env), cwd: root });
 
 t.test('accounts create --json prints exactly the ids and keys', async (t) => {
   const { dir, remove } = temporaryDirectory();

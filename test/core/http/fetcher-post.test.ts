@@ -11,7 +11,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t, { type Test } from 'tap';
-import { Fetcher, FetchError } from '../../../core/http/fetcher.js';
+import { Fetcher } from '../../../core/http/fetcher.js';
+import { failure } from '../../helpers/fetch-failure.js';
 
 const LIMITS = { timeout_ms: 2000, max_bytes: 1024 * 1024, max_redirects: 3, user_agent: 'post-test' };
 const LOOPBACK = ['127.0.0.1/32'];
@@ -22,16 +23,6 @@ function fetcher(maxSocketsPerOrigin?: number) {
 
 const post = (target: Fetcher, url: string, extra: { timeoutMs?: number; excerptBytes?: number; body?: string } = {}) =>
   target.post(url, { body: extra.body ?? '{"hello":"world"}', headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1' }, timeoutMs: extra.timeoutMs ?? 2000, excerptBytes: extra.excerptBytes ?? 100 });
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FetchError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a FetchError');
-}
 
 interface Received {
   method: string;

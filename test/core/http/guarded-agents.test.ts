@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net, { type AddressInfo, type LookupFunction } from 'node:net';
 import t, { type Test } from 'tap';
-import { Fetcher, FetchError } from '../../../core/http/fetcher.js';
+import { Fetcher } from '../../../core/http/fetcher.js';
+import { failure } from '../../helpers/fetch-failure.js';
 import { guardedAgents } from '../../../core/http/guarded-agents.js';
 import { htmlPage, startSite } from '../../helpers/site.js';
 
@@ -16,16 +17,6 @@ const OUTSIDE_EGRESS = /^Refused to fetch .*: its address is outside the egress 
 
 function fetcher(allowedCidrs: string[], egressCidrs: string[] = []) {
   return new Fetcher({ allowedCidrs, egressCidrs, limits: LIMITS });
-}
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof FetchError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a FetchError');
 }
 
 /** A TCP server that counts connections: proof that a refused request never reached it. */

@@ -1,7 +1,8 @@
-// The readpath benchmark's baseline: a bare hapi server, in its own process like the platform's,
-// answering GET /body with the JSON body given in $BARE_BODY (the platform's reply to the keyed
-// GET, byte for byte) and POST /echo with the request's JSON payload. Prints {"uri": …} once
-// listening and runs until SIGTERM.
+// The baseline of the benchmarks that run the server in its own process (readpath, realtext): a
+// bare hapi server, in its own process too, answering GET /body with the JSON body given in
+// $BARE_BODY (the readpath bench passes the platform's reply to the keyed GET, byte for byte;
+// {"hello":"world"} by default) and POST /echo with the request's JSON payload. Prints {"uri": …}
+// once listening and runs until SIGTERM. Started by startBareHapi (processes.ts).
 import Hapi from '@hapi/hapi';
 
 const body = JSON.parse(process.env.BARE_BODY ?? '{"hello":"world"}') as object;
