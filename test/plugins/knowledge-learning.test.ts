@@ -257,6 +257,9 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
   const again = await ask(api, acme.live, bot.id, 'How can I return an item I bought?');
   t.match(again.reply, { answer_type: 'qa', content: /Returns are free/, sources: [{ document_id: changed.id }] }, 'the pair as it is now');
   await api.request('PATCH', `/api/v1/chatbots/${bot.id}/knowledge/${changed.id}`, { key: acme.live, payload: { title: 'Returns', alternatives: ['Can I return it?'] } });
+  // Processed again before the rating, as in the case above: a reaction that runs while the pair is
+  // being re-read may not find it the best match yet (seen once on FerretDB under load).
+  await settle(api, acme.live, bot.id);
   await rate(api, acme.live, bot.id, again, 'up');
   t.same((await item(api, acme.live, bot.id, changed.id)).alternatives, ['Can I return it?', 'How can I return an item I bought?'], 'new alternatives or title: still learned');
 
