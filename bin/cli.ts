@@ -4,7 +4,11 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/index.js';
 import { PLAN_NAMES, type PlanName } from '../config/plans.js';
+import Joi from 'joi';
 import { createAccountWithKeys } from '../core/auth/bootstrap.js';
+import { normaliseEmail } from '../core/auth/members.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core/auth/passwords.js';
+import { UniqueConstraintError } from '../core/store/errors.js';
 import { recordsInPages } from '../core/export.js';
 import { createPlatform } from '../core/platform.js';
 import { createServer } from '../core/server.js';
@@ -17,7 +21,11 @@ Commands:
   serve                               Run the API server (configuration from the environment; see README)
   migrate                             Create or upgrade the store's tables and indexes, then exit
   accounts create --name <name> --plan <${PLAN_NAMES.join('|')}> [--json]
-                                      Create an account and print its id and first live and test keys
+                  [--owner-email <email> [--owner-password <password>] [--owner-name <name>]]
+                                      Create an account and print its id and first live and test keys;
+                                      with --owner-email, also its first member, an owner who signs in
+                                      to the dashboard at /dashboard (asked for the password when it is
+                                      not given and stdin is a terminal)
   analytics rebuild --from <ISO time> --to <ISO time> [--account <id>] [--mode live|test] [--json]
                                       Roll the hours of the range up again from the raw records (every
                                       account and both modes unless given); hours not rolled up yet
@@ -110,13 +118,21 @@ async function migrate(config: Config): Promise<number> {
 async function createAccount(config: Config, args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { name: { type: 'string' }, plan: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'owner-email': { type: 'string' },
+      'owner-password': { type: 'string' },
+      'owner-name': { type: 'string' },
+    },
     strict: true,
   });
   const name = values.name?.trim();
   if (!name || name.length > 100) throw new UsageError('--name is required (1 to 100 characters)');
   const plan = (values.plan ?? 'free') as PlanName;
   if (!PLAN_NAMES.includes(plan)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
+  const owner = await ownerOf(values);
 
   // Logs go to stderr so that --json leaves stdout to the JSON alone.
   const logger = pino({ level: config.log.level === 'info' ? 'warn' : config.log.level }, pino.destination(2));
@@ -124,16 +140,22 @@ async function createAccount(config: Config, args: string[]): Promise<number> {
   try {
     const platform = createPlatform(config, store, logger, () => new Date());
     await store.init();
-    const created = await createAccountWithKeys(platform, { name, plan });
+    let created;
+    try {
+      created = await createAccountWithKeys(platform, { name, plan, owner });
+    } catch (error) {
+      if (error instanceof UniqueConstraintError) throw new UsageError(`${owner!.email} is already a member on this server`);
+      throw error;
+    }
     if (values.json) {
-      process.stdout.write(
-        `${JSON.stringify({ account_id: created.account.id, live_key: created.liveKey, test_key: created.testKey })}\n`,
-      );
+      const json = { account_id: created.account.id, live_key: created.liveKey, test_key: created.testKey, ...(created.owner ? { owner_id: created.owner.id } : {}) };
+      process.stdout.write(`${JSON.stringify(json)}\n`);
     } else {
       process.stdout.write(
         `Account ${created.account.id} (${name}, plan ${plan})\n` +
           `  live key: ${created.liveKey}\n` +
           `  test key: ${created.testKey}\n` +
+          (created.owner ? `  owner: ${created.owner.email} (${created.owner.id}): sign in at /dashboard\n` : '') +
           'Keep these keys safe: they are not shown again.\n',
       );
     }
@@ -141,6 +163,58 @@ async function createAccount(config: Config, args: string[]): Promise<number> {
   } finally {
     await store.close();
   }
+}
+
+/** The first owner from --owner-email and --owner-password (asked for on a terminal when not given). */
+async function ownerOf(values: { 'owner-email'?: string; 'owner-password'?: string; 'owner-name'?: string }) {
+  const email = values['owner-email'];
+  if (email === undefined) {
+    if (values['owner-password'] !== undefined) throw new UsageError('--owner-password needs --owner-email');
+    return undefined;
+  }
+  const normalised = normaliseEmail(email);
+  if (Joi.string().email({ tlds: false }).max(254).validate(normalised).error) throw new UsageError('--owner-email must be an e-mail address');
+  let password = values['owner-password'];
+  if (password === undefined) {
+    if (!process.stdin.isTTY) throw new UsageError('--owner-password is required when stdin is not a terminal');
+    password = await promptHidden('Password for the owner: ');
+    if ((await promptHidden('Again: ')) !== password) throw new UsageError('The two passwords differ');
+  }
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    throw new UsageError(`The owner's password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
+  }
+  const ownerName = values['owner-name']?.trim() ?? '';
+  if (ownerName.length > 100) throw new UsageError('--owner-name is at most 100 characters');
+  return { email: normalised, password, name: ownerName };
+}
+
+/** Reads a line from the terminal without echoing it (a password). */
+function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(question);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding('utf8');
+  let value = '';
+  return new Promise((resolve, reject) => {
+    const finish = (error?: Error) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return finish();
+        if (char === '\u0003' || char === '\u0004') return finish(new UsageError('Cancelled'));
+        if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
 }
 
 function parseTime(name: string, value: string | undefined): number {

@@ -1,8 +1,9 @@
-// What an authenticated request (API key or OAuth token) must pass before its handler runs, in
-// this order: the account's IP allowlist, the rate limit (so a refused request still counts and
-// still gets the headers), the chatbot key's scope, the token's OAuth scope, the plan's access
-// level, then Idempotency-Key.
+// What an authenticated request (API key, OAuth token or dashboard session) must pass before its
+// handler runs, in this order: the account's IP allowlist, the rate limit (so a refused request
+// still counts and still gets the headers), the member's role, the chatbot key's scope, the token's
+// OAuth scope, the plan's access level, then Idempotency-Key.
 import type { Request, Server, ServerRoute } from '@hapi/hapi';
+import type { MemberRole } from './auth/members.js';
 import { SCOPES, type Scope } from './auth/oauth-tokens.js';
 import { addressListOf, ClientAddressResolver, listHas } from './client-address.js';
 import { apiError } from './errors.js';
@@ -29,6 +30,7 @@ export function registerAccessRules(server: Server, platform: Platform): void {
       });
     }
 
+    checkMemberRole(caller, options);
     checkChatbotKeyScope(caller, options, request);
     checkTokenScope(caller, options);
     checkPlanAccess(caller, options, request);
@@ -46,6 +48,19 @@ function checkIpAllowlist(addresses: ClientAddressResolver, caller: ApiCaller, r
   if (!ip || !listHas(addressListOf(caller.account.ip_allowlist), ip)) {
     throw apiError(403, 'ip_not_allowed', `Requests from ${ip ?? 'this address'} are not in the account's IP allowlist`);
   }
+}
+
+/** Agents answer conversations and nothing else (API.md §6); owners and admins reach every route. */
+function checkMemberRole(caller: ApiCaller, options: PlatformRouteOptions): void {
+  if (caller.member?.role === 'agent' && !options.agent) {
+    throw apiError(403, 'insufficient_role', 'Agents may only work on conversations: ask an owner or admin of the account');
+  }
+}
+
+/** 403 `insufficient_role` unless the caller is a key, a token, or a member with one of `roles`. */
+export function assertMemberRole(request: Request, roles: readonly MemberRole[], what: string): void {
+  const member = request.auth.credentials?.app?.caller?.member;
+  if (member && !roles.includes(member.role)) throw apiError(403, 'insufficient_role', `Only ${roles.join(' or ')} members may ${what}`);
 }
 
 function checkChatbotKeyScope(caller: ApiCaller, options: PlatformRouteOptions, request: Request): void {
@@ -107,7 +122,8 @@ function checkPlanAccess(caller: ApiCaller, options: PlatformRouteOptions, reque
   const needs = options.access ?? (request.method === 'get' || request.method === 'head' ? 'read' : 'write');
   const has = caller.plan.access;
   if (needs === 'read' || has === 'full') return;
-  if (needs === 'write' && has === 'read' && !options.allowOnReadOnlyPlan) {
+  // The read-only rule is the plan's API access: members in the dashboard may still write (API.md §6).
+  if (needs === 'write' && has === 'read' && !options.allowOnReadOnlyPlan && !caller.member) {
     throw apiError(403, 'plan_read_only', `The ${caller.account.plan} plan has read-only API access; upgrade to write`);
   }
   if (needs === 'full') {

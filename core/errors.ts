@@ -40,6 +40,8 @@ export function notFound(resource: string, id: string): Boom.Boom<ErrorData> {
   return apiError(404, `${resource}_not_found`, `${label} ${id} not found`);
 }
 
+export const MISSING_CREDENTIALS_MESSAGE = 'Send your API key as "Authorization: Bearer <key>" (or sign in to the dashboard)';
+
 export function unauthorized(code: string, message: string): Boom.Boom<ErrorData> {
   const error = apiError(401, code, message);
   error.output.headers['WWW-Authenticate'] = `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`;
@@ -103,6 +105,11 @@ export function formatErrorResponse(boom: Boom.Boom, requestId: string): void {
 
   // hapi's own errors, recognised by their messages, get their documented codes.
   if (!data?.code) {
+    // Every strategy of the route found no credentials (core/auth/strategy.ts).
+    if (statusCode === 401 && message === 'Missing authentication') {
+      message = MISSING_CREDENTIALS_MESSAGE;
+      boom.output.headers['WWW-Authenticate'] = 'Bearer';
+    }
     if (statusCode === 400 && /payload/i.test(message)) message = 'The request body is not valid JSON';
     if (statusCode === 413) message = 'The request body is larger than this route accepts';
     if (statusCode === 415) message = 'Request bodies must be sent as Content-Type: application/json';

@@ -19,6 +19,8 @@ export const ID_PREFIXES = {
   request: 'req',
   idempotencyKey: 'idem',
   chunk: 'chk',
+  member: 'usr',
+  dashboardSession: 'ses',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -6,7 +6,9 @@ import type { PlanDefinition } from '../config/plans.js';
 import { declareAccounts, type Account, type AccountDoc } from './auth/accounts.js';
 import { ApiKeyCache } from './auth/key-cache.js';
 import { declareApiKeys, type ApiKey, type ApiKeyDoc } from './auth/keys.js';
+import { declareMembers, type MemberDoc, type MemberRole } from './auth/members.js';
 import { declareOAuthTokens, type OAuthTokenDoc, type Scope } from './auth/oauth-tokens.js';
+import { declareDashboardSessions, type DashboardSessionDoc } from './auth/sessions.js';
 import type { BackgroundLoop } from './background.js';
 import { EventBus } from './events.js';
 import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
@@ -27,6 +29,14 @@ export interface Platform {
   accounts: Collection<AccountDoc>;
   apiKeys: Collection<ApiKeyDoc>;
   oauthTokens: Collection<OAuthTokenDoc>;
+  /** The people of each account who use the dashboard (core/auth/members.ts). */
+  members: Collection<MemberDoc>;
+  dashboardSessions: Collection<DashboardSessionDoc>;
+  /**
+   * Sends an invitation link by e-mail (or another channel). Null, the default: the API returns
+   * the link and whoever invites passes it on. A plugin or an embedding program may set it.
+   */
+  sendInvitation: InvitationSender | null;
   idempotencyKeys: Collection<IdempotencyDoc>;
   /** Quotas that hold across instances (core/quota.ts). */
   quotas: QuotaSlots;
@@ -70,6 +80,9 @@ export function createPlatform(
     accounts: declareAccounts(store),
     apiKeys: declareApiKeys(store),
     oauthTokens: declareOAuthTokens(store),
+    members: declareMembers(store),
+    dashboardSessions: declareDashboardSessions(store),
+    sendInvitation: null,
     idempotencyKeys: declareIdempotencyKeys(store),
     quotas: new QuotaSlots(store, now),
     maintenance: new Map(),
@@ -88,16 +101,21 @@ export function createPlatform(
 
 export type { ChatbotDirectory, ChatbotProfile, ChatbotSummary } from './services/chatbots.js';
 
-/** Who is calling, for requests authenticated with an API key or an OAuth access token. */
+/** What an invitation sender gets: the invited member and the one-time link (valid until `expiresAt`). */
+export type InvitationSender = (invitation: { accountId: string; email: string; name: string; role: MemberRole; url: string; expiresAt: string }) => Promise<void>;
+
+/** Who is calling: an API key, an OAuth access token or a dashboard member's session. */
 export interface ApiCaller {
   tenant: TenantScope;
   account: Account;
   plan: PlanDefinition;
-  /** The API key; null for an OAuth access token. */
+  /** The API key; null for an OAuth access token or a session. */
   key: ApiKey | null;
   /** The OAuth token's client and scopes; null for an API key (which has every scope). */
   oauth: { clientId: string; tokenId: string; scopes: readonly Scope[] } | null;
-  /** The credential requests are remembered by (Idempotency-Key): the key's id, or the OAuth client's. */
+  /** The dashboard member of a session (core/auth/session-strategy.ts); null for keys and tokens. */
+  member: { id: string; role: MemberRole; sessionId: string } | null;
+  /** The credential requests are remembered by (Idempotency-Key): the key's id, the OAuth client's, or the member's. */
   credentialId: string;
 }
 
@@ -120,6 +138,8 @@ export interface PlatformRouteOptions {
    * keys only (account, keys and OAuth client management). Every /api/v1 route declares it.
    */
   scope?: Scope | null;
+  /** Members with the `agent` role may call this route (else 403 `insufficient_role`). */
+  agent?: boolean;
   /** `oauth`: errors answer in RFC 6749's `{error, error_description}` (the OAuth endpoints only). */
   errorBody?: 'oauth';
 }

@@ -4,7 +4,7 @@
 // use), or, when none is set, a key generated into DATA_DIR (mode 0600) on first start. The store
 // keeps the key's fingerprint, so an instance started with another key refuses to start instead of
 // failing every delivery and replay.
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
@@ -28,7 +28,7 @@ export class SecretBox {
 
   /** The key from config, else from DATA_DIR (created there the first time), checked against the store. */
   static async open(config: Config, meta: Collection<MetaDoc>, now: Date): Promise<SecretBox> {
-    const key = config.webhooks.secret_key ? Buffer.from(config.webhooks.secret_key, 'base64') : keyFromDataDir(config.data_dir);
+    const key = serverKey(config);
     const fingerprint = createHmac('sha256', key).update('chatbot-platform webhook secret key').digest('base64url');
     const repository = meta.global();
     let stored = await repository.get(FINGERPRINT_ID);
@@ -66,6 +66,19 @@ export class SecretBox {
 
 export function declareMeta(store: Store): Collection<MetaDoc> {
   return store.collection<MetaDoc>({ name: 'platform_meta', scope: 'global' });
+}
+
+/** The server key: from config, else from DATA_DIR (created there the first time). */
+export function serverKey(config: Config): Buffer {
+  return config.webhooks.secret_key ? Buffer.from(config.webhooks.secret_key, 'base64') : keyFromDataDir(config.data_dir);
+}
+
+/**
+ * A key for one other purpose, derived from the server key (HKDF-SHA256), so one secret to keep
+ * serves every use and a key found for one use tells nothing of the others.
+ */
+export function derivedKey(config: Config, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverKey(config), Buffer.alloc(0), `chatbot-platform ${purpose}`, 32));
 }
 
 /** The key in DATA_DIR, made there on first use. Exported for tests of processes starting at once. */

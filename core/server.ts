@@ -5,7 +5,7 @@ import Joi from 'joi';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import { registerAccessRules } from './access.js';
-import { registerAuthStrategies } from './auth/strategy.js';
+import { DEFAULT_ROUTE_AUTH, registerAuthStrategies } from './auth/strategy.js';
 import { apiError, formatErrorResponse, toBoom, toOAuthErrorBody, validationFailAction } from './errors.js';
 import type { ScheduledTask } from 'node-cron';
 import { finishIdempotentRequest } from './idempotency.js';
@@ -77,7 +77,6 @@ export async function createServer(config: Config, options: CreateServerOptions 
       validate: { failAction: validationFailAction, options: { abortEarly: false }, query: noQueryParameters() },
       response: { sample: config.server.response_validation_percent, failAction: responseValidationFailed(config.server.response_validation_percent, logger) },
       payload: { maxBytes: config.server.body_limit_bytes, allow: ['application/json'] },
-      auth: { strategy: 'api-key' },
     },
   });
   server.decorate('server', 'platform', platform);
@@ -100,6 +99,9 @@ export async function createServer(config: Config, options: CreateServerOptions 
     });
   }
   await registerAuthStrategies(server, platform);
+  // An API key or OAuth token, else the dashboard's session cookie (API.md §6), for every route
+  // that names no strategy of its own.
+  server.auth.default(DEFAULT_ROUTE_AUTH);
   registerAccessRules(server, platform);
   server.ext('onPreResponse', (request, h) => finishResponse(platform, request, h));
 

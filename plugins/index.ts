@@ -8,6 +8,7 @@ import { docsPlugin } from './docs/index.js';
 import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
 import { leadsPlugin } from './leads/index.js';
+import { membersPlugin } from './members/index.js';
 import { metricsPlugin } from './metrics/index.js';
 import { oauthPlugin } from './oauth/index.js';
 import { webhooksPlugin } from './webhooks/index.js';
@@ -17,6 +18,7 @@ export const allPlugins: Array<Plugin<void>> = [
   healthPlugin,
   metricsPlugin,
   accountsPlugin,
+  membersPlugin,
   chatbotsPlugin,
   knowledgePlugin,
   leadsPlugin,

@@ -4,18 +4,22 @@ import { newId } from '../ids.js';
 import type { Platform } from '../platform.js';
 import type { Account, AccountLimits } from './accounts.js';
 import { issueKey } from './keys.js';
+import { newMember, type Member } from './members.js';
 
 export interface NewAccount {
   name: string;
   plan: PlanName;
   limits?: AccountLimits;
   ip_allowlist?: string[];
+  /** The first member, an active owner who can sign in to the dashboard at once. */
+  owner?: { email: string; password: string; name?: string };
 }
 
 export interface CreatedAccount {
   account: Account;
   liveKey: string;
   testKey: string;
+  owner: Member | null;
 }
 
 export async function createAccountWithKeys(platform: Platform, input: NewAccount): Promise<CreatedAccount> {
@@ -33,6 +37,10 @@ export async function createAccountWithKeys(platform: Platform, input: NewAccoun
   };
   const live = issueKey(platform.apiKeys, { accountId: id, mode: 'live' }, { name: 'Default live key', kind: 'account', now });
   const test = issueKey(platform.apiKeys, { accountId: id, mode: 'test' }, { name: 'Default test key', kind: 'account', now });
-  await platform.store.commit([platform.accounts.global().ops.insert(doc), live.op, test.op]);
-  return { account: { ...doc, version: 1 }, liveKey: live.secret, testKey: test.secret };
+  const owner = input.owner
+    ? await newMember(platform.members, { accountId: id, email: input.owner.email, name: input.owner.name ?? '', role: 'owner', password: input.owner.password, now })
+    : null;
+  // One commit: an e-mail already taken (UniqueConstraintError) leaves no account without its owner.
+  await platform.store.commit([platform.accounts.global().ops.insert(doc), live.op, test.op, ...(owner ? [owner.op] : [])]);
+  return { account: { ...doc, version: 1 }, liveKey: live.secret, testKey: test.secret, owner: owner?.record ?? null };
 }

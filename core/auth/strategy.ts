@@ -1,22 +1,34 @@
-// Authentication strategies: `api-key` (account and chatbot keys, and OAuth access tokens, Bearer)
-// and `admin-token` (the operator API). Both use hapi-auth-bearer-token; the API's 401 codes come from here.
+// Authentication strategies: `api-key` (account and chatbot keys, and OAuth access tokens, Bearer),
+// `session` (the dashboard's cookie, core/auth/session-strategy.ts) and `admin-token` (the operator API).
+// The bearer strategies use hapi-auth-bearer-token; the API's 401 codes come from here.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Server } from '@hapi/hapi';
 import bearer from 'hapi-auth-bearer-token';
-import { unauthorized } from '../errors.js';
+import { MISSING_CREDENTIALS_MESSAGE, unauthorized } from '../errors.js';
 import type { ApiCaller, Platform } from '../platform.js';
 import { effectivePlan } from './accounts.js';
 import type { ResolvedKey } from './key-cache.js';
 import { hashKey, KEY_PATTERN } from './keys.js';
 import { hashToken, TOKEN_PATTERN } from './oauth-tokens.js';
+import { registerSessionStrategy } from './session-strategy.js';
 
 /** last_used_at is written at most this often per key, so reads do not turn into writes. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * The auth of every route that names none (core/server.ts sets it as hapi's default, which leaves
+ * such routes' `settings.auth` undefined): an API key or OAuth token, else the dashboard's session.
+ */
+export const DEFAULT_ROUTE_AUTH = { strategies: ['api-key', 'session'] };
+
 export async function registerAuthStrategies(server: Server, platform: Platform): Promise<void> {
   await server.register(bearer);
-  const missing = () =>
-    unauthorized('missing_credentials', 'Send your API key as "Authorization: Bearer <key>"');
+  // No Authorization header is "missing" in hapi's sense, so the next strategy of the route (the
+  // dashboard session) is tried; with neither, core/errors.ts answers 401 missing_credentials.
+  const missing = () => {
+    const error = unauthorized('missing_credentials', MISSING_CREDENTIALS_MESSAGE);
+    return Object.assign(error, { isMissing: true });
+  };
 
   server.auth.strategy('api-key', 'bearer-access-token', {
     unauthorized: missing,
@@ -34,10 +46,12 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
         key.last_used_at = now.toISOString();
         await platform.apiKeys.forTenant(tenant).update(key.id, { last_used_at: key.last_used_at });
       }
-      const caller: ApiCaller = { tenant, account, plan, key, oauth: null, credentialId: key.id };
+      const caller: ApiCaller = { tenant, account, plan, key, oauth: null, member: null, credentialId: key.id };
       return { isValid: true, credentials: { app: { caller } } };
     },
   });
+
+  await registerSessionStrategy(server, platform);
 
   const adminToken = platform.config.admin.token;
   server.auth.strategy('admin-token', 'bearer-access-token', {
@@ -88,6 +102,7 @@ async function validateAccessToken(platform: Platform, token: string) {
     plan: effectivePlan(platform.config, account),
     key: null,
     oauth: { clientId: record.client_id, tokenId: record.id, scopes: record.scopes },
+    member: null,
     credentialId: record.client_id,
   };
   return { isValid: true, credentials: { app: { caller } } };

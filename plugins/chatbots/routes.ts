@@ -90,6 +90,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
         description: 'List chatbots',
         notes: 'Newest first. Filters: `status`, `language`, `q` (part of the name, ignoring case and accents).',
         tags: ['api', 'chatbots'],
+        plugins: { platform: { agent: true } }, // agents find their conversations through it
         validate: {
           query: listQuerySchema.keys({
             status: Joi.string().valid(...CHATBOT_STATUSES),
@@ -117,7 +118,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
       options: {
         description: 'Get a chatbot',
         tags: ['api', 'chatbots'],
-        plugins: { platform: { chatbotKey: true } },
+        plugins: { platform: { chatbotKey: true, agent: true } },
         validate: { params: chatbotIdParams },
         response: { schema: chatbotResponse },
         handler: async (request) => presentChatbot(await chatbots.find(tenantOf(request), chatbotIdOf(request))),

@@ -1,6 +1,7 @@
 // Message routes: list, send (the reply in the same response, or streamed as server-sent events),
 // and feedback on a reply.
 import type { Request, ServerRoute } from '@hapi/hapi';
+import { assertMemberRole } from '../../core/access.js';
 import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
 import { tenantOf, type Platform } from '../../core/platform.js';
 import type { Filter } from '../../core/store/types.js';
@@ -11,6 +12,8 @@ import { presentMessage } from './store.js';
 import { respondWithTurn, type TurnPresenter } from './turn-response.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };
+/** Agents read transcripts and reply (as `agent`) in handed-off conversations (API.md §6). */
+const agentToo = { platform: { chatbotKey: true, agent: true } };
 
 export function messageRoutes(platform: Platform, service: ConversationService, chatbots: ChatbotLookup): ServerRoute[] {
   const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
@@ -25,7 +28,7 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
         description: 'List a conversation’s messages',
         notes: 'Newest first unless `order=asc`. Filter: `role`.',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: agentToo,
         validate: { params: conversationParams, query: messageListQuery },
         response: { schema: pageSchema(messageResponse).label('MessageList') },
         handler: async (request) => {
@@ -51,12 +54,13 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
           'stored and sent in `done` is the fallback. While handed off the chatbot does not reply (`reply` null) and ' +
           'agents write with `role` `agent`. Each message publishes message.created.',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: agentToo,
         validate: { params: conversationParams, payload: messageInput },
         response: { status: { 201: turnResponse, 200: true } }, // 200: the event stream
         handler: async (request, h) => {
           const { content, role } = request.payload as { content: string; role: 'user' | 'agent' };
           const tenant = tenantOf(request);
+          if (role !== 'agent') assertMemberRole(request, ['owner', 'admin'], 'write as the visitor');
           if (role === 'agent') {
             const turn = await service.agentMessage(tenant, await chatbots.profile(request), convIdOf(request), content);
             return h.response(turn).code(201);

@@ -19,6 +19,8 @@ import type { ConversationService } from './service.js';
 import { presentConversation, type Resolution, type Visitor } from './store.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };
+/** Routes agents may call too (API.md §6): reading conversations and working handed-off ones. */
+const agentToo = { platform: { chatbotKey: true, agent: true } };
 
 export interface ChatbotLookup {
   summary(request: Request): Promise<ChatbotSummary>;
@@ -86,7 +88,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
         description: 'List a chatbot’s conversations',
         notes: 'Newest first. Filters: `status`, `channel`, `has_lead`, `resolution`, and the start time (`created_after`, `created_before`).',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: agentToo,
         validate: { params: chatbotParams, query: conversationListQuery },
         response: { schema: pageSchema(conversationResponse).label('ConversationList') },
         handler: async (request) => {
@@ -105,7 +107,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
       options: {
         description: 'Get a conversation',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: agentToo,
         validate: { params: conversationParams },
         response: { schema: conversationResponse },
         handler: async (request) =>
@@ -157,7 +159,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
           'the fallback and none got a thumbs-down, `unresolved` otherwise, and null when the visitor never wrote; ' +
           '`resolution` in the body overrides it. Ending an ended conversation changes nothing.',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: agentToo,
         validate: { params: conversationParams, payload: endInput },
         response: { schema: conversationResponse },
         handler: async (request) => {
@@ -175,7 +177,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
           'The chatbot stops answering; agents write with `"role": "agent"` through the messages route. Publishes ' +
           'conversation.handoff. A conversation already handed off is left as it is.',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: agentToo,
         validate: { params: conversationParams, payload: Joi.object({}).allow(null) },
         response: { schema: conversationResponse },
         handler: async (request) =>
@@ -188,7 +190,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
       options: {
         description: 'Give a handed-off conversation back to the chatbot',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: agentToo,
         validate: { params: conversationParams, payload: Joi.object({}).allow(null) },
         response: { schema: conversationResponse },
         handler: async (request) =>

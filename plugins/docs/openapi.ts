@@ -5,7 +5,7 @@ import type { RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
 import { SCOPES, type Scope } from '../../core/auth/oauth-tokens.js';
 import type { PlatformRouteOptions } from '../../core/platform.js';
-import { documentedResponses, notesOf, routeAuthStrategy, UndocumentableRouteError } from './responses.js';
+import { acceptsSession, documentedResponses, notesOf, routeAuthStrategy, UndocumentableRouteError } from './responses.js';
 import { SchemaConverter, type JsonSchema } from './schema.js';
 
 export interface OpenApiDocument {
@@ -41,6 +41,17 @@ const SECURITY_SCHEMES: Record<string, { name: string; scheme: JsonSchema }> = {
       description:
         'An API key as `Authorization: Bearer <key>`: `sk_live_…` for live data, `sk_test_…` for the sandbox. ' +
         'Account keys reach every chatbot of the account; chatbot keys (from chatbot creation) only their chatbot.',
+    },
+  },
+  session: {
+    name: 'dashboardSession',
+    scheme: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'cbp_session',
+      description:
+        'The dashboard\'s session cookie, set by `POST /dashboard/session`: a member acts for their account in the mode ' +
+        'chosen in the dashboard. Writes must send an `Origin` equal to the server\'s; agents reach conversations only.',
     },
   },
   'admin-token': {
@@ -188,6 +199,10 @@ export function buildOpenApiDocument(routes: RequestRoute[], options: DocumentOp
     if (strategy === 'api-key' && scope) {
       requirements.push({ [OAUTH_SCHEME_NAME]: [scope] });
       usedSchemes.set(OAUTH_SCHEME_NAME, oauthScheme());
+    }
+    if (strategy !== 'session' && acceptsSession(route)) {
+      requirements.push({ [SECURITY_SCHEMES.session!.name]: [] });
+      usedSchemes.set(SECURITY_SCHEMES.session!.name, SECURITY_SCHEMES.session!.scheme);
     }
     const operation: JsonSchema = {
       operationId: uniqueOperationId(route, operationIds),

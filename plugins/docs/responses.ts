@@ -5,6 +5,7 @@
 // that every route's responses can be derived.
 import type { RouteOptionsResponseSchema, RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
+import { DEFAULT_ROUTE_AUTH } from '../../core/auth/strategy.js';
 import { oauthErrorCode } from '../../core/errors.js';
 import { ID_PREFIXES } from '../../core/ids.js';
 import type { PlatformRouteOptions } from '../../core/platform.js';
@@ -35,6 +36,7 @@ export const AUTH_CODES: Record<string, string[]> = {
   'api-key': ['missing_credentials', 'invalid_api_key', 'api_key_revoked', 'api_key_expired', 'invalid_token'],
   'admin-token': ['missing_credentials', 'invalid_token'],
   'widget-token': ['missing_credentials', 'invalid_token'],
+  session: ['missing_credentials', 'session_expired'],
 };
 
 /** `format` values of export routes and what they stream. */
@@ -50,13 +52,24 @@ const FORMAT_MEDIA_TYPES: Record<string, string> = {
  */
 const NOT_FOUND_OVERRIDES: Record<string, string> = { doc: 'knowledge_item' };
 
+/**
+ * The route's auth strategy: one, or `api-key` followed by `session` (the default of /api/v1 routes:
+ * a key or token, else the dashboard's cookie), which is documented as `api-key` plus the cookie.
+ */
 export function routeAuthStrategy(route: RequestRoute): string | null {
-  const auth = route.settings.auth as false | { strategies?: string[]; mode?: string } | undefined;
+  const auth = (route.settings.auth ?? DEFAULT_ROUTE_AUTH) as false | null | { strategies?: string[]; mode?: string };
   if (auth === false || !auth) return null;
   if (auth.mode === 'try' || auth.mode === 'optional') return null;
   const strategies = auth.strategies ?? [];
-  if (strategies.length !== 1) throw new UndocumentableRouteError(`${nameOf(route)}: expected one auth strategy, got ${strategies.join(', ')}`);
+  const keyOrSession = strategies.length === 2 && strategies[0] === 'api-key' && strategies[1] === 'session';
+  if (strategies.length !== 1 && !keyOrSession) throw new UndocumentableRouteError(`${nameOf(route)}: expected one auth strategy, got ${strategies.join(', ')}`);
   return strategies[0]!;
+}
+
+/** Whether the dashboard's session cookie is accepted on this route. */
+export function acceptsSession(route: RequestRoute): boolean {
+  const auth = (route.settings.auth ?? DEFAULT_ROUTE_AUTH) as false | null | { strategies?: string[] };
+  return Boolean(auth && auth.strategies?.includes('session'));
 }
 
 export function documentedResponses(route: RequestRoute): RouteResponses {
@@ -83,6 +96,14 @@ export function documentedResponses(route: RequestRoute): RouteResponses {
     const codes = AUTH_CODES[strategy];
     if (!codes) throw new UndocumentableRouteError(`${nameOf(route)}: unknown auth strategy ${strategy}`);
     add(401, ...codes);
+  }
+  if (acceptsSession(route)) {
+    // A session (core/auth/session-strategy.ts): its own 401, the Origin of writes, the member's role.
+    add(401, ...AUTH_CODES.session!);
+    if (isWrite) add(403, 'origin_mismatch');
+    if (!platform.agent) add(403, 'insufficient_role');
+    add(403, 'account_disabled', 'ip_not_allowed');
+    add(429, 'rate_limited');
   }
   if (strategy === 'api-key') {
     // Every API-key or token request passes the IP allowlist, the chatbot-key and OAuth scopes, the plan, the rate limit.

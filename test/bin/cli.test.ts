@@ -46,6 +46,37 @@ t.test('accounts create without --json explains what it printed', async (t) => {
   t.match(result.stdout, /test key: sk_test_\S+/);
 });
 
+t.test('accounts create --owner-email: the owner signs in to the served dashboard and works through the API', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const created = await run(
+    ['accounts', 'create', '--name', 'Self-hosted', '--plan', 'free', '--owner-email', 'Me@Example.com', '--owner-password', 'a long password', '--owner-name', 'Me', '--json'],
+    { DATA_DIR: dir },
+  );
+  t.equal(created.code, 0, created.stderr);
+  const parsed = JSON.parse(created.stdout);
+  t.same(Object.keys(parsed), ['account_id', 'live_key', 'test_key', 'owner_id']);
+  t.match(parsed.owner_id, /^usr_[0-9a-z]{26}$/);
+  const again = await run(['accounts', 'create', '--name', 'Twice', '--owner-email', 'me@example.com', '--owner-password', 'a long password'], { DATA_DIR: dir });
+  t.equal(again.code, 2, 'an e-mail already taken');
+  t.match(again.stderr, /me@example.com is already a member/);
+
+  const { uri } = await serve(t, { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1' });
+  const signIn = await fetch(`${uri}/dashboard/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: uri },
+    body: JSON.stringify({ email: 'me@example.com', password: 'a long password' }),
+  });
+  t.equal(signIn.status, 200);
+  const cookie = signIn.headers.getSetCookie().find((line) => line.startsWith('cbp_session='))!.split(';')[0]!;
+  const chatbot = await fetch(`${uri}/api/v1/chatbots`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: uri, cookie },
+    body: JSON.stringify({ name: 'The Free plan’s one chatbot' }),
+  });
+  t.equal(chatbot.status, 201, 'a Free-plan owner creates the chatbot in the dashboard');
+});
+
 t.test('usage errors exit 2 with the usage text', async (t) => {
   const { dir, remove } = temporaryDirectory();
   t.teardown(remove);
@@ -53,6 +84,10 @@ t.test('usage errors exit 2 with the usage text', async (t) => {
     ['accounts', 'create'],
     ['accounts', 'create', '--name', 'x', '--plan', 'gold'],
     ['accounts', 'create', '--name', 'x', '--colour', 'red'],
+    ['accounts', 'create', '--name', 'x', '--owner-password', 'a long password'],
+    ['accounts', 'create', '--name', 'x', '--owner-email', 'not-an-address', '--owner-password', 'a long password'],
+    ['accounts', 'create', '--name', 'x', '--owner-email', 'me@example.com', '--owner-password', 'short'],
+    ['accounts', 'create', '--name', 'x', '--owner-email', 'me@example.com'], // stdin is not a terminal: no prompt
     ['accounts', 'delete'],
     ['launch'],
   ]) {

@@ -42,7 +42,7 @@ t.test('maintenance sweeps rate-limit counters whose window has ended', async (t
   const minuteKey = `requests:minute:${Date.parse('2026-11-21T10:00:00Z') / 1000}`;
   t.equal(await api.platform.store.counters.get(tenant, minuteKey), 1);
 
-  t.same(await runMaintenance(api.platform), { counters: 0, idempotency_keys: 0, events: 0, reaction_jobs: 0, webhook_deliveries: 0, oauth_tokens: 0 }, 'nothing has ended yet');
+  t.same(await runMaintenance(api.platform), { counters: 0, idempotency_keys: 0, events: 0, reaction_jobs: 0, webhook_deliveries: 0, oauth_tokens: 0, dashboard_sessions: 0 }, 'nothing has ended yet');
   api.clock.set('2026-11-21T11:01:01.000Z'); // the minute window ended an hour ago
   const swept = await runMaintenance(api.platform);
   t.ok(swept.counters! >= 1, 'the ended minute window went');

@@ -1,0 +1,106 @@
+// Members: the people of an account who use the dashboard (API.md §6). Global, not per tenant:
+// a member belongs to an account in both modes, and sign-in finds them by e-mail alone, so an
+// e-mail address belongs to at most one member on the server.
+import { createHash, randomBytes } from 'node:crypto';
+import { newId } from '../ids.js';
+import type { Collection, Store, Stored, WriteOp } from '../store/types.js';
+import { hashPassword } from './passwords.js';
+
+export const MEMBER_ROLES = ['owner', 'admin', 'agent'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export interface MemberDoc {
+  /** The account's id (`account_id` is the store's own tenant field, reserved). */
+  account: string;
+  /** Lower case. */
+  email: string;
+  name: string;
+  role: MemberRole;
+  /** `invited` until the member sets a password through their invitation link. */
+  status: 'invited' | 'active';
+  password_hash: string | null;
+  /** SHA-256 of the one-time invitation token; null once accepted. */
+  invitation_hash: string | null;
+  invitation_expires_at: string | null;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Member = Stored<MemberDoc>;
+
+export const INVITATION_DAYS = 7;
+
+export function declareMembers(store: Store): Collection<MemberDoc> {
+  return store.collection<MemberDoc>({
+    name: 'members',
+    scope: 'global',
+    // No unique index on invitation_hash: MongoDB would count every accepted member's null as a
+    // duplicate. The tokens are 256 random bits.
+    indexes: [{ fields: ['email'], unique: true }, { fields: ['account', 'created_at'] }, { fields: ['invitation_hash'] }],
+  });
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function presentMember(member: Member) {
+  return {
+    id: member.id,
+    email: member.email,
+    name: member.name,
+    role: member.role,
+    status: member.status,
+    last_sign_in_at: member.last_sign_in_at,
+    created_at: member.created_at,
+    updated_at: member.updated_at,
+  };
+}
+
+export interface NewMember {
+  accountId: string;
+  email: string;
+  name: string;
+  role: MemberRole;
+  /** An active member with this password; without one, an invited member with a one-time link. */
+  password?: string;
+  now: Date;
+}
+
+export interface IssuedMember {
+  record: Member;
+  /** The invitation token of an invited member (shown once); null for an active one. */
+  invitationToken: string | null;
+  op: WriteOp;
+}
+
+export async function newMember(members: Collection<MemberDoc>, input: NewMember): Promise<IssuedMember> {
+  const now = input.now.toISOString();
+  const invitation = input.password === undefined ? newInvitation(input.now) : null;
+  const doc: MemberDoc & { id: string } = {
+    id: newId('usr', input.now.getTime()),
+    account: input.accountId,
+    email: normaliseEmail(input.email),
+    name: input.name,
+    role: input.role,
+    status: invitation ? 'invited' : 'active',
+    password_hash: input.password === undefined ? null : await hashPassword(input.password),
+    invitation_hash: invitation?.hash ?? null,
+    invitation_expires_at: invitation?.expiresAt ?? null,
+    last_sign_in_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  return { record: { ...doc, version: 1 }, invitationToken: invitation?.token ?? null, op: members.global().ops.insert(doc) };
+}
+
+/** A one-time invitation: the token for the link, and what is stored of it. */
+export function newInvitation(now: Date): { token: string; hash: string; expiresAt: string } {
+  const token = `inv_${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000).toISOString() };
+}

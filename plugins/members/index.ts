@@ -1,0 +1,20 @@
+// Members and dashboard sign-in (API.md §6): the account's people, their invitations, and the
+// session routes under /dashboard. The session cookie itself is a core credential
+// (core/auth/session-strategy.ts), checked by the same access rules as keys.
+import type { Plugin } from '@hapi/hapi';
+import { apiKeysOnly, withScopes } from '../../core/access.js';
+import { sweepExpired } from '../../core/maintenance.js';
+import { memberRoutes } from './member-routes.js';
+import { sessionRoutes } from './session-routes.js';
+
+export const membersPlugin: Plugin<void> = {
+  name: 'members',
+  version: '1.0.0',
+  register(server) {
+    const platform = server.platform;
+    // OAuth tokens do not manage people: members are for keys and the dashboard.
+    server.route(withScopes(memberRoutes(platform), apiKeysOnly));
+    server.route(sessionRoutes(platform));
+    platform.maintenance.set('dashboard_sessions', (now) => sweepExpired(platform.dashboardSessions, 'expires_at', now));
+  },
+};

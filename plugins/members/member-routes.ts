@@ -1,0 +1,203 @@
+// The account's members (API.md §6): list, invite, read, change, remove, re-invite, sign out
+// everywhere. Owners and admins in the dashboard, or an account API key (the account's own
+// credential, treated as an owner); agents are refused by the access rules (core/access.ts).
+import type { Request, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { newInvitation, newMember, presentMember, type Member, type MemberRole } from '../../core/auth/members.js';
+import { serverOrigin } from '../../core/auth/session-strategy.js';
+import { revokeMemberSessions } from '../../core/auth/sessions.js';
+import { apiError, notFound } from '../../core/errors.js';
+import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
+import { callerOf, type Platform } from '../../core/platform.js';
+import { UniqueConstraintError } from '../../core/store/errors.js';
+import type { Filter } from '../../core/store/types.js';
+import { email, invitationResponse, invitedMemberResponse, memberName, memberParams, memberResponse, role } from './schemas.js';
+
+/** The caller's standing: a member's role, or `owner` for an account API key. */
+function callerRole(request: Request): MemberRole {
+  return callerOf(request).member?.role ?? 'owner';
+}
+
+/** Only an owner makes, changes or removes an owner; an admin manages admins and agents. */
+function assertMayManage(request: Request, roles: Array<MemberRole | undefined>): void {
+  if (callerRole(request) !== 'owner' && roles.includes('owner')) {
+    throw apiError(403, 'insufficient_role', 'Only an owner may make, change or remove an owner');
+  }
+}
+
+export function memberRoutes(platform: Platform): ServerRoute[] {
+  const members = () => platform.members.global();
+
+  async function findMember(request: Request): Promise<Member> {
+    const { userId } = request.params as { userId: string };
+    const member = await members().get(userId);
+    if (!member || member.account !== callerOf(request).account.id) throw notFound('member', userId);
+    return member;
+  }
+
+  /** 409 `last_owner` when `member` is the account's only active owner. */
+  async function assertNotLastOwner(member: Member): Promise<void> {
+    if (member.role !== 'owner' || member.status !== 'active') return;
+    const owners = await members().count({ account: member.account, role: 'owner', status: 'active' });
+    if (owners <= 1) throw apiError(409, 'last_owner', 'An account keeps at least one owner: make another member owner first');
+  }
+
+  /** The link, and the e-mail hook when one is set (its failure is logged: the link is in the response). */
+  async function invitationOf(request: Request, member: Member, token: string, expiresAt: string) {
+    const url = `${serverOrigin(platform, request)}/dashboard#/accept?token=${encodeURIComponent(token)}`;
+    if (platform.sendInvitation) {
+      const invitation = { accountId: member.account, email: member.email, name: member.name, role: member.role, url, expiresAt };
+      await platform.sendInvitation(invitation).catch((error: unknown) => platform.logger.warn({ err: error, member: member.id }, 'sending an invitation failed'));
+    }
+    return { url, expires_at: expiresAt };
+  }
+
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/members',
+      options: {
+        description: 'List the account’s members',
+        notes: 'Newest first. Filters: `role`, `status`.',
+        tags: ['api', 'members'],
+        validate: { query: listQuerySchema.keys({ role, status: Joi.string().valid('invited', 'active') }) },
+        response: { schema: pageSchema(memberResponse).label('MemberList') },
+        handler: async (request) => {
+          const params = request.query as ListParams & { role?: string; status?: string };
+          const filter: Filter = { account: callerOf(request).account.id };
+          if (params.role) filter.role = params.role;
+          if (params.status) filter.status = params.status;
+          return paginate(members(), params, { filter: withTimeFilter(filter, params), present: presentMember });
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/members',
+      options: {
+        description: 'Invite a member',
+        notes:
+          'The member is `invited` until they open the link in `invitation.url` (shown in this response only, valid ' +
+          '7 days) and set a password. An e-mail address already used on this server is 409 `member_exists`.',
+        tags: ['api', 'members'],
+        validate: { payload: Joi.object({ email: email.required(), name: memberName.allow(''), role: role.required() }) },
+        response: { status: { 201: invitedMemberResponse } },
+        handler: async (request, h) => {
+          const input = request.payload as { email: string; name?: string; role: MemberRole };
+          assertMayManage(request, [input.role]);
+          const issued = await newMember(platform.members, {
+            accountId: callerOf(request).account.id,
+            email: input.email,
+            name: input.name ?? '',
+            role: input.role,
+            now: platform.now(),
+          });
+          try {
+            await platform.store.commit([issued.op]);
+          } catch (error) {
+            if (error instanceof UniqueConstraintError) throw apiError(409, 'member_exists', `${input.email} is already a member on this server`);
+            throw error;
+          }
+          const invitation = await invitationOf(request, issued.record, issued.invitationToken!, issued.record.invitation_expires_at!);
+          return h.response({ ...presentMember(issued.record), invitation }).code(201);
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/members/{userId}',
+      options: {
+        description: 'Get a member',
+        tags: ['api', 'members'],
+        validate: { params: memberParams },
+        response: { schema: memberResponse },
+        handler: async (request) => presentMember(await findMember(request)),
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v1/members/{userId}',
+      options: {
+        description: 'Change a member’s name or role',
+        notes:
+          'Only an owner may make or change an owner; the last active owner keeps the role (409 `last_owner`). A new ' +
+          'role applies from the member’s next request.',
+        tags: ['api', 'members'],
+        validate: { params: memberParams, payload: Joi.object({ name: memberName.allow(''), role }).min(1) },
+        response: { schema: memberResponse },
+        handler: async (request) => {
+          const member = await findMember(request);
+          const changes = request.payload as { name?: string; role?: MemberRole };
+          if (changes.role && changes.role !== member.role) {
+            assertMayManage(request, [member.role, changes.role]);
+            await assertNotLastOwner(member);
+          }
+          const updated = await members().update(member.id, { ...changes, updated_at: platform.now().toISOString() }, { ifVersion: member.version });
+          return presentMember(updated!);
+        },
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/members/{userId}',
+      options: {
+        description: 'Remove a member',
+        notes:
+          'Ends their sessions at once. Nobody removes themselves (409 `cannot_remove_self`), and the last active ' +
+          'owner stays (409 `last_owner`).',
+        tags: ['api', 'members'],
+        validate: { params: memberParams },
+        response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }).label('DeletedMember') },
+        handler: async (request) => {
+          const member = await findMember(request);
+          if (callerOf(request).member?.id === member.id) {
+            throw apiError(409, 'cannot_remove_self', 'You cannot remove yourself: ask another owner or admin');
+          }
+          assertMayManage(request, [member.role]);
+          await assertNotLastOwner(member);
+          await members().delete(member.id);
+          await revokeMemberSessions(platform.dashboardSessions, member.id);
+          return { id: member.id, deleted: true };
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/members/{userId}/invitation',
+      options: {
+        description: 'Issue a new invitation link for an invited member',
+        notes: 'The previous link stops working. A member who already accepted is 409 `member_active`.',
+        tags: ['api', 'members'],
+        validate: { params: memberParams, payload: Joi.object({}).allow(null) },
+        response: { status: { 201: invitationResponse } },
+        handler: async (request, h) => {
+          const member = await findMember(request);
+          if (member.status !== 'invited') throw apiError(409, 'member_active', 'This member has already accepted their invitation');
+          assertMayManage(request, [member.role]);
+          const invitation = newInvitation(platform.now());
+          const updated = await members().update(
+            member.id,
+            { invitation_hash: invitation.hash, invitation_expires_at: invitation.expiresAt, updated_at: platform.now().toISOString() },
+            { ifVersion: member.version },
+          );
+          return h.response(await invitationOf(request, updated!, invitation.token, invitation.expiresAt)).code(201);
+        },
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/members/{userId}/sessions',
+      options: {
+        description: 'Sign a member out everywhere',
+        tags: ['api', 'members'],
+        validate: { params: memberParams },
+        response: { schema: Joi.object({ id: Joi.string().required(), sessions_ended: Joi.number().integer().min(0).required() }).label('MemberSignedOut') },
+        handler: async (request) => {
+          const member = await findMember(request);
+          assertMayManage(request, [member.role]);
+          return { id: member.id, sessions_ended: await revokeMemberSessions(platform.dashboardSessions, member.id) };
+        },
+      },
+    },
+  ];
+}

@@ -1,0 +1,209 @@
+// Signing in and out of the dashboard, the session's mode, password changes and accepting an
+// invitation (API.md §6; docs/API-DECISIONS.md "Members, sessions and the dashboard").
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { hashToken, presentMember, type Member } from '../../core/auth/members.js';
+import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
+import { assertSameOrigin, overTls, SESSION_COOKIE, type SessionCookie } from '../../core/auth/session-strategy.js';
+import { openSession, revokeMemberSessions, type DashboardSession } from '../../core/auth/sessions.js';
+import { ClientAddressResolver } from '../../core/client-address.js';
+import { apiError, unauthorized } from '../../core/errors.js';
+import { callerOf, type Platform } from '../../core/platform.js';
+import type { Mode } from '../../core/store/types.js';
+import { email, memberName, mode, password, sessionResponse } from './schemas.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+
+/** Session routes: the cookie only (an API key has no session), and agents use them too. */
+const sessionAuth = { strategies: ['session'] };
+const everyRole = { platform: { agent: true } };
+
+export function sessionRoutes(platform: Platform): ServerRoute[] {
+  const throttle = new SignInThrottle(platform.store.counters, platform.now);
+  const addresses = new ClientAddressResolver(platform.config.server.trust_proxy);
+  const clientAddress = (request: Request) =>
+    addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined) ?? 'unknown';
+
+  async function present(session: Pick<DashboardSession, 'account' | 'member_id' | 'data_mode' | 'expires_at'>, member?: Member) {
+    const [found, account] = await Promise.all([
+      member ?? platform.members.global().get(session.member_id),
+      platform.accounts.global().get(session.account),
+    ]);
+    if (!found || !account) throw unauthorized('session_expired', 'Your dashboard session has expired or was ended: sign in again');
+    return {
+      member: presentMember(found),
+      account: { id: account.id, name: account.name, plan: account.plan },
+      mode: session.data_mode,
+      expires_at: session.expires_at,
+    };
+  }
+
+  /** Opens a session for an active member and sets its cookie (Secure when the request came over TLS). */
+  async function signIn(request: Request, h: ResponseToolkit, member: Member, sessionMode: Mode) {
+    const now = platform.now();
+    const account = await platform.accounts.global().get(member.account);
+    if (!account || account.status !== 'active') throw apiError(403, 'account_disabled', 'This account is disabled');
+    const { token, record } = await openSession(platform.dashboardSessions, { accountId: account.id, memberId: member.id, mode: sessionMode, now });
+    const updated = await platform.members.global().update(member.id, { last_sign_in_at: now.toISOString(), updated_at: now.toISOString() });
+    const cookie: SessionCookie = { token };
+    h.state(SESSION_COOKIE, cookie, { isSecure: overTls(platform, request) });
+    return present(record, updated ?? member);
+  }
+
+  /** Browsers send Origin with every POST; a sign-in from another site's page (login CSRF) is refused. */
+  function assertOriginIfSent(request: Request): void {
+    if (request.headers.origin !== undefined) assertSameOrigin(platform, request);
+  }
+
+  async function currentSession(request: Request): Promise<DashboardSession> {
+    const session = await platform.dashboardSessions.global().get(callerOf(request).member!.sessionId);
+    if (!session) throw unauthorized('session_expired', 'Your dashboard session has expired or was ended: sign in again');
+    return session;
+  }
+
+  return [
+    {
+      method: 'POST',
+      path: '/dashboard/session',
+      options: {
+        auth: false,
+        description: 'Sign in to the dashboard',
+        notes:
+          'Sets the `cbp_session` cookie (HttpOnly, SameSite=Strict) that authenticates `/api/v1` requests as the ' +
+          'member, in `mode` (`live` by default). A wrong e-mail or password is 401 `invalid_credentials`; after 10 ' +
+          'failures for one e-mail from one address, or 100 from one address, within 15 minutes, 429 `sign_in_throttled`. ' +
+          'Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.',
+        tags: ['api', 'dashboard'],
+        validate: {
+          payload: Joi.object({ email: email.required(), password: Joi.string().max(1000).required(), mode: mode.default('live') }),
+        },
+        response: { schema: sessionResponse },
+        handler: async (request, h) => {
+          assertOriginIfSent(request);
+          const input = request.payload as { email: string; password: string; mode: Mode };
+          const address = clientAddress(request);
+          await throttle.check(input.email, address);
+          const member = await platform.members.global().findOne({ email: input.email });
+          // An unknown e-mail costs a hash too (verifyPassword), so timing does not tell it apart.
+          const valid = await verifyPassword(input.password, member?.status === 'active' ? member.password_hash : null);
+          if (!member || !valid) {
+            await throttle.recordFailure(input.email, address);
+            throw apiError(401, 'invalid_credentials', 'The e-mail address or the password is not right');
+          }
+          return signIn(request, h, member, input.mode);
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/dashboard/session',
+      options: {
+        auth: sessionAuth,
+        description: 'The signed-in member, their account and the mode of the dashboard session',
+        tags: ['api', 'dashboard'],
+        plugins: everyRole,
+        response: { schema: sessionResponse },
+        handler: async (request) => present(await currentSession(request)),
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/dashboard/session',
+      options: {
+        auth: sessionAuth,
+        description: 'Switch the dashboard session between live and test data',
+        tags: ['api', 'dashboard'],
+        plugins: everyRole,
+        validate: { payload: Joi.object({ mode: mode.required() }) },
+        response: { schema: sessionResponse },
+        handler: async (request) => {
+          const session = await currentSession(request);
+          const updated = await platform.dashboardSessions.global().update(session.id, { data_mode: (request.payload as { mode: Mode }).mode });
+          return present(updated ?? session);
+        },
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/dashboard/session',
+      options: {
+        auth: sessionAuth,
+        description: 'Sign out: ends this session and clears its cookie',
+        tags: ['api', 'dashboard'],
+        plugins: everyRole,
+        response: { schema: Joi.object({ deleted: Joi.boolean().valid(true).required() }).label('SignedOut') },
+        handler: async (request, h) => {
+          await platform.dashboardSessions.global().delete(callerOf(request).member!.sessionId);
+          h.unstate(SESSION_COOKIE);
+          return { deleted: true };
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/dashboard/password',
+      options: {
+        auth: sessionAuth,
+        description: 'Change the signed-in member’s password',
+        notes: 'Ends the member’s other sessions. A wrong `current_password` is 401 `invalid_credentials` and counts as a failed sign-in.',
+        tags: ['api', 'dashboard'],
+        plugins: everyRole,
+        validate: { payload: Joi.object({ current_password: Joi.string().max(1000).required(), new_password: password.required() }) },
+        response: { schema: Joi.object({ changed: Joi.boolean().valid(true).required() }).label('PasswordChanged') },
+        handler: async (request) => {
+          const { current_password, new_password } = request.payload as { current_password: string; new_password: string };
+          const caller = callerOf(request);
+          const member = await platform.members.global().get(caller.member!.id);
+          if (!member) throw unauthorized('session_expired', 'Your dashboard session has expired or was ended: sign in again');
+          const address = clientAddress(request);
+          await throttle.check(member.email, address);
+          if (!(await verifyPassword(current_password, member.password_hash))) {
+            await throttle.recordFailure(member.email, address);
+            throw apiError(401, 'invalid_credentials', 'The current password is not right');
+          }
+          const now = platform.now().toISOString();
+          await platform.members.global().update(member.id, { password_hash: await hashPassword(new_password), updated_at: now });
+          await revokeMemberSessions(platform.dashboardSessions, member.id, caller.member!.sessionId);
+          return { changed: true };
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/dashboard/invitations/accept',
+      options: {
+        auth: false,
+        description: 'Accept an invitation: set a password and sign in',
+        notes:
+          'An unknown, used or expired token is 404 `invitation_not_found`. Sets the session cookie, in live mode. ' +
+          'Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.',
+        tags: ['api', 'dashboard'],
+        validate: { payload: Joi.object({ token: Joi.string().max(200).required(), password: password.required(), name: memberName }) },
+        response: { schema: sessionResponse },
+        handler: async (request, h) => {
+          assertOriginIfSent(request);
+          const input = request.payload as { token: string; password: string; name?: string };
+          const members = platform.members.global();
+          const member = await members.findOne({ invitation_hash: hashToken(input.token) });
+          const now = platform.now();
+          if (!member || member.status !== 'invited' || !member.invitation_expires_at || member.invitation_expires_at <= now.toISOString()) {
+            throw apiError(404, 'invitation_not_found', 'This invitation link is not valid: it was used, replaced or has expired');
+          }
+          // Only if it is still this invitation: two tabs accepting at once cannot both set a password.
+          const accepted = await members.update(
+            member.id,
+            {
+              status: 'active',
+              password_hash: await hashPassword(input.password),
+              invitation_hash: null,
+              invitation_expires_at: null,
+              ...(input.name ? { name: input.name } : {}),
+              updated_at: now.toISOString(),
+            },
+            { ifVersion: member.version },
+          );
+          return signIn(request, h, accepted!, 'live');
+        },
+      },
+    },
+  ];
+}
