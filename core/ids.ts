@@ -1,7 +1,7 @@
 // Prefixed, lower-case, time-sortable ids (API.md §1): `<prefix>_<ulid>`.
 import { randomFillSync } from 'node:crypto';
 import Joi from 'joi';
-import { monotonicFactory } from 'ulid';
+import { encodeTime, monotonicFactory } from 'ulid';
 
 export const ID_PREFIXES = {
   account: 'acct',
@@ -45,6 +45,14 @@ const nextUlid = monotonicFactory(pooledRandom);
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${nextUlid(now).toLowerCase()}`;
+}
+
+/**
+ * The smallest id of `prefix` at time `at`: every id made at or after it sorts after this one. For
+ * range reads by time over time-ordered ids (newId itself never goes back in time: it is monotonic).
+ */
+export function lowestIdAt(prefix: IdPrefix, at: number): string {
+  return `${prefix}_${encodeTime(Math.max(0, at), 10).toLowerCase()}${'0'.repeat(16)}`;
 }
 
 /** A joi schema for an id path parameter. Malformed ids are a 404 (like unknown ones), not a 400. */

@@ -10,6 +10,7 @@ import { declareMembers, type MemberDoc, type MemberRole } from './auth/members.
 import { declareOAuthTokens, type OAuthTokenDoc, type Scope } from './auth/oauth-tokens.js';
 import { declareDashboardSessions, type DashboardSessionDoc } from './auth/sessions.js';
 import type { BackgroundLoop } from './background.js';
+import { EventFeed } from './event-feed.js';
 import { EventBus } from './events.js';
 import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
 import { DISABLED_METRICS, type PlatformMetrics } from './metrics/index.js';
@@ -26,6 +27,8 @@ export interface Platform {
   store: Store;
   logger: Logger;
   events: EventBus;
+  /** The tenant's events as the store holds them, polled for live readers (core/event-feed.ts). */
+  eventFeed: EventFeed;
   accounts: Collection<AccountDoc>;
   apiKeys: Collection<ApiKeyDoc>;
   oauthTokens: Collection<OAuthTokenDoc>;
@@ -71,12 +74,14 @@ export function createPlatform(
   const meta = declareMeta(store);
   let box: Promise<SecretBox> | null = null;
   const loopOptions = { enabled: config.server.roles.includes('worker'), registry: new Set<BackgroundLoop>() };
+  const events = new EventBus(store, logger, now, loopOptions);
   return {
     config,
     store,
     logger,
     now,
-    events: new EventBus(store, logger, now, loopOptions),
+    events,
+    eventFeed: new EventFeed(events.collection, now, (error) => logger.warn({ err: error }, 'reading live events failed')),
     accounts: declareAccounts(store),
     apiKeys: declareApiKeys(store),
     oauthTokens: declareOAuthTokens(store),

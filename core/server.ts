@@ -124,6 +124,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   // Every background loop stops at once, with one deadline: a third of the shutdown time to finish
   // what it holds, a third to wind down once aborted, and the last third is left for requests.
   platform.background.add(platform.events.reactions);
+  platform.background.add(platform.eventFeed);
   server.ext('onPreStop', async () => {
     await maintenance?.stop();
     const third = config.server.shutdown_timeout_ms / 3;

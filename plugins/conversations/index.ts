@@ -9,6 +9,7 @@ import { LlmClient } from './answer/llm.js';
 import { exportRoute } from './export.js';
 import { conversationFacts } from './facts.js';
 import { InactivityCloser } from './inactivity.js';
+import { inboxRoutes } from './inbox-routes.js';
 import { messageRoutes } from './message-routes.js';
 import { chatbotLookup, conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
@@ -50,9 +51,11 @@ export const conversationsPlugin: Plugin<void> = {
 
     server.ext('onPostStart', () => inactivity.start());
     platform.background.add(inactivity);
+    const inbox = inboxRoutes(platform, service);
+    server.ext('onPreStop', () => inbox.closeStreams());
     server.route(
       withScopes(
-        [...conversationRoutes(service, chatbots), ...messageRoutes(platform, service, chatbots), exportRoute(service, chatbots)],
+        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(platform, service, chatbots), exportRoute(service, chatbots)],
         areaScope('conversations'),
       ),
     );

@@ -44,9 +44,9 @@ export function chatbotLookup(directory: ChatbotDirectory): ChatbotLookup {
   };
 }
 
-/** The list filters of the conversation list and export. */
-export function conversationFilter(chatbotId: string, params: ListParams): Filter {
-  const filter: Filter = { chatbot_id: chatbotId };
+/** The list filters of the conversation lists and export; every chatbot of the tenant when `chatbotId` is null. */
+export function conversationFilter(chatbotId: string | null, params: ListParams): Filter {
+  const filter: Filter = chatbotId ? { chatbot_id: chatbotId } : {};
   if (params.status) filter.status = params.status as string;
   if (params.channel) filter.channel = params.channel as string;
   if (params.resolution) filter.resolution = params.resolution as string;

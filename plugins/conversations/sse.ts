@@ -17,9 +17,17 @@ export class EventStream extends PassThrough {
     this.on('error', () => {});
   }
 
-  send(event: string, data: unknown): void {
+  /** One event; `id` becomes the client's Last-Event-ID. */
+  send(event: string, data: unknown, id?: string): void {
     if (this.writableEnded || this.destroyed) return;
-    this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.compressor?.flush();
+  }
+
+  /** A comment line: clients ignore it, proxies see traffic and keep the connection open. */
+  comment(text: string): void {
+    if (this.writableEnded || this.destroyed) return;
+    this.write(`: ${text}\n\n`);
     this.compressor?.flush();
   }
 }

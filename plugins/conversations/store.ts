@@ -104,6 +104,8 @@ export function declareConversations(store: Store): ConversationCollections {
         { fields: ['chatbot_id', 'status'] },
         { fields: ['chatbot_id', 'channel'] },
         { fields: ['chatbot_id', 'resolution'] },
+        // The inbox lists every chatbot's conversations by status (handed-off ones first).
+        { fields: ['status'] },
         { fields: ['lead_id'] },
         // Analytics read ends and resolutions by the hour they happened in.
         { fields: ['ended_at'] },

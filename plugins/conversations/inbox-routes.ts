@@ -1,0 +1,158 @@
+// The inbox (Dashboard II, API.md §6): every chatbot's conversations in one list with counts by
+// status, and a live stream of what happens to them. Public /api/v1 routes like the rest, for the
+// dashboard and for any helpdesk integration; agents may call them.
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
+import { assertChatbotKeyAllows, chatbotKeyScope } from '../../core/access.js';
+import type { EventEnvelope } from '../../core/events.js';
+import { listQuerySchema, pageSchema, paginate, paginateMatching, type ListParams } from '../../core/pagination.js';
+import { tenantOf, type Platform } from '../../core/platform.js';
+import { foldForSearch } from '../../core/text/fold.js';
+import { conversationFilter } from './routes.js';
+import { conversationResponse } from './schemas.js';
+import type { ConversationService } from './service.js';
+import { EventStream } from './sse.js';
+import { CHANNELS, CONVERSATION_STATUSES, presentConversation, RESOLUTIONS, type Conversation } from './store.js';
+
+/** Every chatbot's conversations (chatbot keys: their chatbot's), for agents too. */
+const inboxAccess = { platform: { chatbotKey: 'scoped' as const, agent: true } };
+/** Events of the stream: what changes a conversation or its transcript. */
+const STREAMED = /^(conversation|message)\./;
+const HEARTBEAT_MS = 15_000;
+/** A `q` search reads at most this many conversations a page (see paginateMatching). */
+const SEARCH_SCAN_LIMIT = 5000;
+const SEARCH_SLICE = 500;
+
+const inboxFilters = {
+  chatbot_id: Joi.string().max(64).description('One chatbot’s conversations'),
+  status: Joi.string().valid(...CONVERSATION_STATUSES),
+  channel: Joi.string().valid(...CHANNELS),
+  has_lead: Joi.boolean(),
+  resolution: Joi.string().valid(...RESOLUTIONS),
+};
+
+function visitorMatcher(q: string): (conversation: Conversation) => boolean {
+  const needle = foldForSearch(q.trim());
+  return (conversation) => {
+    const visitor = conversation.visitor as Record<string, unknown>;
+    const haystack = [conversation.id, visitor.name, visitor.email, visitor.phone, visitor.id].filter((value) => typeof value === 'string').join('\n');
+    return foldForSearch(haystack).includes(needle);
+  };
+}
+
+export function inboxRoutes(platform: Platform, service: ConversationService): { routes: ServerRoute[]; closeStreams(): void } {
+  /** The chatbot the filters and the key confine the inbox to, or null for every chatbot. */
+  function chatbotOf(request: Request, chatbotId: string | undefined): string | null {
+    if (chatbotId) assertChatbotKeyAllows(request, chatbotId);
+    return chatbotId ?? chatbotKeyScope(request);
+  }
+
+  const openStreams = new Set<EventStream>();
+
+  const routes: ServerRoute[] = [
+    {
+      method: 'GET',
+      path: '/api/v1/conversations',
+      options: {
+        description: 'List the conversations of every chatbot (the inbox)',
+        notes:
+          'Newest first. Filters: `chatbot_id`, `status`, `channel`, `has_lead`, `resolution`, the start time, and `q`: ' +
+          'part of the visitor’s name, e-mail, phone or id, or of the conversation id, ignoring case and accents. A `q` ' +
+          'search reads at most 5,000 conversations per page, so a page may hold fewer than `limit`; follow `next_cursor`. ' +
+          'Chatbot keys see their chatbot’s conversations only.',
+        tags: ['api', 'conversations'],
+        plugins: inboxAccess,
+        validate: { query: listQuerySchema.keys({ ...inboxFilters, q: Joi.string().trim().min(1).max(200) }) },
+        response: { schema: pageSchema(conversationResponse).label('InboxConversationList') },
+        handler: async (request) => {
+          const params = request.query as ListParams & { chatbot_id?: string; q?: string };
+          const filter = conversationFilter(chatbotOf(request, params.chatbot_id), params);
+          const repository = service.conversations(tenantOf(request));
+          if (!params.q) return paginate(repository, params, { filter, present: presentConversation });
+          return paginateMatching(repository, params, {
+            filter,
+            present: presentConversation,
+            matches: visitorMatcher(params.q),
+            matchKey: foldForSearch(params.q.trim()),
+            scanLimit: SEARCH_SCAN_LIMIT,
+            sliceSize: SEARCH_SLICE,
+          });
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/conversations/counts',
+      options: {
+        description: 'How many conversations are in each status (the inbox’s badges)',
+        notes: 'Filters as the list (no `q`). `handoff` is how many wait for a person.',
+        tags: ['api', 'conversations'],
+        plugins: inboxAccess,
+        validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id, channel: inboxFilters.channel }) },
+        response: {
+          schema: Joi.object(Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, Joi.number().integer().min(0).required()]))).label('ConversationCounts'),
+        },
+        handler: async (request) => {
+          const params = request.query as ListParams & { chatbot_id?: string };
+          const filter = conversationFilter(chatbotOf(request, params.chatbot_id), params);
+          const groups = await service.conversations(tenantOf(request)).countBy('status', filter);
+          const counts: Record<string, number> = Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, 0]));
+          for (const group of groups) if (typeof group.value === 'string' && group.value in counts) counts[group.value] = group.count;
+          return counts;
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/conversations/stream',
+      options: {
+        description: 'Live conversation events (server-sent events)',
+        notes:
+          'A text/event-stream of the tenant’s conversation.* and message.* events as they happen, from any instance: ' +
+          'each is `id: <event id>`, `event: <type>` and `data:` the event envelope of `GET /events`. `ready` comes ' +
+          'first; `reset` means events were missed (a burst of over 500 in a second) and the view should be reloaded; ' +
+          'a comment line every 15 seconds keeps proxies from closing the connection. Events reach the stream within ' +
+          'about a second. Filter: `chatbot_id`. Chatbot keys get their chatbot’s events only.',
+        tags: ['api', 'conversations'],
+        plugins: inboxAccess,
+        validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id }) },
+        response: { status: { 200: true } },
+        handler: (request, h: ResponseToolkit) => {
+          const chatbotId = chatbotOf(request, (request.query as { chatbot_id?: string }).chatbot_id);
+          const stream = new EventStream();
+          const unsubscribe = platform.eventFeed.subscribe(tenantOf(request), {
+            accepts: (event: EventEnvelope) => STREAMED.test(event.type) && (chatbotId === null || event.chatbot_id === chatbotId),
+            deliver: (events) => {
+              for (const event of events) stream.send(event.type, event, event.id);
+            },
+            overflow: () => stream.send('reset', {}),
+          });
+          const heartbeat = setInterval(() => stream.comment('keep-alive'), HEARTBEAT_MS);
+          heartbeat.unref();
+          openStreams.add(stream);
+          const close = () => {
+            clearInterval(heartbeat);
+            unsubscribe();
+            openStreams.delete(stream);
+            stream.end();
+          };
+          request.raw.req.once('close', close);
+          stream.once('close', close);
+          stream.send('ready', {});
+          return h
+            .response(stream)
+            .type('text/event-stream; charset=utf-8')
+            .header('Cache-Control', 'no-cache')
+            .header('X-Accel-Buffering', 'no');
+        },
+      },
+    },
+  ];
+  return {
+    routes,
+    // At shutdown: streams never end by themselves, and the server waits for open responses.
+    closeStreams: () => {
+      for (const stream of openStreams) stream.end();
+    },
+  };
+}
