@@ -4,6 +4,7 @@ import { accountsPlugin } from './accounts/index.js';
 import { analyticsPlugin } from './analytics/index.js';
 import { chatbotsPlugin } from './chatbots/index.js';
 import { conversationsPlugin } from './conversations/index.js';
+import { dashboardPlugin } from './dashboard/index.js';
 import { docsPlugin } from './docs/index.js';
 import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
@@ -26,6 +27,7 @@ export const allPlugins: Array<Plugin<void>> = [
   webhooksPlugin,
   analyticsPlugin,
   widgetPlugin,
+  dashboardPlugin,
   oauthPlugin,
   docsPlugin,
 ];

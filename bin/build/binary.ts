@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildDashboard } from '../../web/dashboard/build.js';
 import { buildWidget, WIDGET_OUTPUT } from '../../web/widget/build.js';
 import { buildServer, DIST, ROOT } from './server.js';
 
@@ -38,6 +39,7 @@ export async function buildBinary(output: string = BINARY_PATH): Promise<BinaryB
   mkdirSync(work, { recursive: true });
   try {
     await buildWidget();
+    const dashboard = await buildDashboard();
     const server = await buildServer(path.join(work, 'server'), 'binary');
 
     // What binary-start.cjs requires to import the server (SEA's own script cannot import()).
@@ -48,6 +50,7 @@ export async function buildBinary(output: string = BINARY_PATH): Promise<BinaryB
       ...Object.fromEntries(server.files.map((file) => [`dist/server/${file}`, path.join(server.outdir, file)])),
       'native/better_sqlite3.node': path.join(packageDir('better-sqlite3'), 'build/Release/better_sqlite3.node'),
       'web/widget/dist/widget.js': WIDGET_OUTPUT,
+      ...Object.fromEntries(Object.entries(dashboard.files).map(([name, file]) => [`web/dashboard/dist/${name}`, file])),
       'plugins/docs/static/index.html': path.join(ROOT, 'plugins/docs/static/index.html'),
       'plugins/docs/static/init.js': path.join(ROOT, 'plugins/docs/static/init.js'),
       ...Object.fromEntries(

@@ -308,8 +308,11 @@ t.test('the statuses the server answers are the documented ones', async (t) => {
         { key: free.live, payload: withBody ? { unexpected: true } : undefined },
         { key: acme.test, payload: withBody ? 'not json' : undefined },
       ];
+      // A live stream never ends, and inject waits for the end: streams are called in ways that fail.
+      const streamOnly = method === 'get' && Object.keys(operation.responses['200']?.content ?? {}).join() === 'text/event-stream';
       for (const attempt of attempts) {
-        const response = await api.request(method.toUpperCase(), url, attempt);
+        const query = streamOnly && attempt.key ? '?unexpected=1' : '';
+        const response = await api.request(method.toUpperCase(), url + query, attempt);
         const documented = operation.responses[String(response.statusCode)];
         t.ok(documented, `${method.toUpperCase()} ${path} → ${response.statusCode} is documented`);
         if (response.statusCode >= 400 && documented) {

@@ -40,9 +40,12 @@ function mount(script: HTMLScriptElement): void {
 
 async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLElement, container: HTMLElement): Promise<void> {
   const api = createWidgetApi(new URL('./', script.src).href, chatbotId);
+  // The dashboard's widget editor previews unsaved settings: the config comes with the tag, and
+  // the page and device rules do not apply to its preview page.
+  const preview = script.dataset.previewConfig;
   let config: WidgetConfig;
   try {
-    config = await api.config();
+    config = preview ? (JSON.parse(preview) as WidgetConfig) : await api.config();
   } catch (error) {
     host.remove();
     // For the site's developer: a wrong id, an origin not in allowed_origins, an archived chatbot.
@@ -50,7 +53,7 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
     return;
   }
   const rules = displayRulesOf(config.display_rules);
-  if (!shownOnPage(rules, new URL(location.href)) || !shownOnDevice(rules)) {
+  if (!preview && (!shownOnPage(rules, new URL(location.href)) || !shownOnDevice(rules))) {
     host.remove();
     return;
   }
@@ -65,7 +68,7 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
   });
   void session.restore();
   const show = () => renderWidget(container, { config: { ...config, lead_form: leadForm }, strings, ui, session, openOnLoad: rules.open_on_load });
-  if (rules.delay_seconds > 0) setTimeout(show, rules.delay_seconds * 1000);
+  if (rules.delay_seconds > 0 && !preview) setTimeout(show, rules.delay_seconds * 1000);
   else show();
 }
 

@@ -1,0 +1,2 @@
+// build.ts bundles imported stylesheets into dist/app.css.
+declare module '*.css' {}

@@ -1,0 +1,56 @@
+// Sign-in: POST /dashboard/session {email, password}. A wrong e-mail or password is one message
+// (401 invalid_credentials); too many failures say how long to wait (429 sign_in_throttled).
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../api.js';
+import { session } from '../state.js';
+import type { Session } from '../types.js';
+import { Field, FormError, html, SubmitButton, useSubmit } from '../ui.js';
+
+export function waitText(seconds: number | null): string {
+  if (!seconds) return 'a few minutes';
+  if (seconds < 90) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+export function SignInPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = useSubmit(async () => {
+    session.set(await api.post<Session>('/dashboard/session', { email, password }));
+  });
+  const error = submit.error;
+  const message =
+    error?.code === 'invalid_credentials'
+      ? new ApiError(401, error.code, 'The e-mail address or password is not right.')
+      : error?.code === 'sign_in_throttled'
+        ? new ApiError(429, error.code, `Too many failed sign-ins. Wait ${waitText(error.retryAfter)} and try again.`)
+        : error;
+
+  return html`<main class="auth-page">
+    <div class="auth-card">
+      <h1>Sign in to the dashboard</h1>
+      <form
+        noValidate
+        onSubmit=${(event: Event) => {
+          event.preventDefault();
+          void submit.run();
+        }}
+      >
+        <${Field} label="E-mail" type="email" path="email" autocomplete="username" required value=${email} onInput=${setEmail} error=${error} autofocus />
+        <${Field}
+          label="Password"
+          type="password"
+          path="password"
+          autocomplete="current-password"
+          required
+          value=${password}
+          onInput=${setPassword}
+          error=${error}
+        />
+        <${FormError} error=${message} shownPaths=${['email', 'password']} />
+        <${SubmitButton} busy=${submit.busy} label="Sign in" busyLabel="Signing in…" />
+      </form>
+      <p class="hint">No account yet? The server’s operator creates the first owner with <code>accounts create --owner-email</code>; others join by invitation.</p>
+    </div>
+  </main>`;
+}

@@ -1,0 +1,196 @@
+// The chatbot's widget tab: GET/PUT /api/v1/chatbots/{id}/widget (colours, texts, position, display
+// rules, lead form, allowed sites), the live preview of the real widget and the embed code.
+import { useState } from 'preact/hooks';
+import { api, encode, type ApiError } from '../api.js';
+import { notify } from '../state.js';
+import type { Chatbot, WidgetSettings } from '../types.js';
+import { Checkbox, CopyField, ErrorMessage, Field, FormError, html, Loading, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
+import { WidgetPreview } from './widget-preview.js';
+
+const LEAD_FIELDS = ['name', 'email', 'phone', 'company'];
+
+const lines = (value: string[]) => value.join('\n');
+const fromLines = (value: string) =>
+  value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+const orNull = (value: string) => (value.trim() ? value : null);
+
+function settingsBody(settings: WidgetSettings) {
+  const { chatbot_id: _id, embed_code: _embed, updated_at: _updated, ...input } = settings;
+  return input;
+}
+
+export function WidgetTab({ chatbot }: { chatbot: Chatbot }) {
+  const path = `/api/v1/chatbots/${encode(chatbot.id)}/widget`;
+  const loaded = useLoad(() => api.get<WidgetSettings>(path), [path]);
+  if (loaded.error && !loaded.data) return html`<${ErrorMessage} error=${loaded.error} retry=${loaded.reload} />`;
+  if (!loaded.data) return html`<${Loading} label="Loading the widget settings…" />`;
+  return html`<${WidgetEditor} chatbot=${chatbot} path=${path} initial=${loaded.data} />`;
+}
+
+function ColourField({ label, path, value, onInput, error }: { label: string; path: string; value: string; onInput: (value: string) => void; error: ApiError | null }) {
+  return html`<div class="colour-pair">
+    <${Field} label=${label} type="color" path=${path} value=${value} onInput=${onInput} error=${error} />
+    <${Field} label=${`${label} (hex)`} value=${value} onInput=${(hex: string) => onInput(hex.trim().toLowerCase())} placeholder="#4f46e5" />
+  </div>`;
+}
+
+function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: string; initial: WidgetSettings }) {
+  const [settings, setSettings] = useState(initial);
+  const save = useSubmit(async () => {
+    setSettings(await api.put<WidgetSettings>(path, settingsBody(settings)));
+    notify('Widget saved');
+  });
+  const change = (patch: Partial<WidgetSettings>) => setSettings({ ...settings, ...patch });
+  const rules = settings.display_rules;
+  const changeRules = (patch: Partial<WidgetSettings['display_rules']>) => change({ display_rules: { ...rules, ...patch } });
+  const form = settings.lead_form;
+  const changeForm = (patch: Partial<WidgetSettings['lead_form']>) => change({ lead_form: { ...form, ...patch } });
+  const error = save.error;
+  const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+  return html`<div class="widget-layout">
+    <form
+      class="stack"
+      aria-label="Widget settings"
+      noValidate
+      onSubmit=${(event: Event) => {
+        event.preventDefault();
+        void save.run();
+      }}
+    >
+      <fieldset class="card">
+        <legend>Look</legend>
+        <${ColourField} label="Primary colour" path="primary_color" value=${settings.primary_color} onInput=${(primary_color: string) => change({ primary_color })} error=${error} />
+        <${ColourField} label="Background colour" path="background_color" value=${settings.background_color} onInput=${(background_color: string) => change({ background_color })} error=${error} />
+        <${ColourField} label="Text colour" path="text_color" value=${settings.text_color} onInput=${(text_color: string) => change({ text_color })} error=${error} />
+        <${Select}
+          label="Position"
+          path="position"
+          value=${settings.position}
+          onChange=${(position: string) => change({ position: position as WidgetSettings['position'] })}
+          options=${[
+            ['bottom-right', 'Bottom right'],
+            ['bottom-left', 'Bottom left'],
+          ]}
+          error=${error}
+        />
+        <div class="field-pair">
+          <${Field} label="Distance from the side (px)" path="offset_x" type="number" min=${0} max=${200} value=${settings.offset_x} onInput=${(v: string) => change({ offset_x: number(v) })} error=${error} />
+          <${Field} label="Distance from the bottom (px)" path="offset_y" type="number" min=${0} max=${200} value=${settings.offset_y} onInput=${(v: string) => change({ offset_y: number(v) })} error=${error} />
+        </div>
+        <${Field} label="Avatar image URL" path="avatar_url" type="url" value=${settings.avatar_url} onInput=${(v: string) => change({ avatar_url: orNull(v) })} error=${error} hint="https://… — leave empty for none." />
+      </fieldset>
+
+      <fieldset class="card">
+        <legend>Texts</legend>
+        <${Field} label="Title" path="title" value=${settings.title} onInput=${(v: string) => change({ title: orNull(v) })} error=${error} hint=${`Empty: the chatbot's name (${chatbot.name}).`} />
+        <${Field} label="Subtitle" path="subtitle" value=${settings.subtitle} onInput=${(v: string) => change({ subtitle: orNull(v) })} error=${error} />
+        <${Field} label="Launcher button text" path="launcher_text" value=${settings.launcher_text} onInput=${(launcher_text: string) => change({ launcher_text })} error=${error} />
+        <${Field} label="Message box placeholder" path="input_placeholder" value=${settings.input_placeholder} onInput=${(input_placeholder: string) => change({ input_placeholder })} error=${error} />
+        <${Field}
+          label="Widget welcome message"
+          path="welcome_message"
+          multiline
+          value=${settings.welcome_message}
+          onInput=${(v: string) => change({ welcome_message: orNull(v) })}
+          error=${error}
+          hint="Empty: the chatbot's welcome message."
+        />
+        <${Field}
+          label="Suggested messages"
+          path="suggested_messages"
+          multiline
+          value=${lines(settings.suggested_messages)}
+          onInput=${(v: string) => change({ suggested_messages: fromLines(v) })}
+          error=${error}
+          hint="One per line, at most 6: buttons visitors can press to start."
+        />
+      </fieldset>
+
+      <fieldset class="card">
+        <legend>Where it shows</legend>
+        <${Field} label="Show on pages" path="display_rules.show_on" multiline value=${lines(rules.show_on)} onInput=${(v: string) => changeRules({ show_on: fromLines(v) })} error=${error} hint="One pattern per line such as /pricing or /blog/*; empty: every page." />
+        <${Field} label="Hide on pages" path="display_rules.hide_on" multiline value=${lines(rules.hide_on)} onInput=${(v: string) => changeRules({ hide_on: fromLines(v) })} error=${error} hint="Wins over “Show on pages”." />
+        <${Field} label="Delay before showing (seconds)" path="display_rules.delay_seconds" type="number" min=${0} max=${3600} value=${rules.delay_seconds} onInput=${(v: string) => changeRules({ delay_seconds: number(v) })} error=${error} />
+        <fieldset class="inline-choices">
+          <legend>Devices</legend>
+          ${(['desktop', 'mobile'] as const).map(
+            (device) => html`<${Checkbox}
+              label=${device === 'desktop' ? 'Desktop' : 'Mobile'}
+              checked=${rules.devices.includes(device)}
+              onChange=${(on: boolean) => changeRules({ devices: on ? [...rules.devices, device] : rules.devices.filter((d) => d !== device) })}
+            />`,
+          )}
+        </fieldset>
+        ${error?.fieldMessage('display_rules.devices') ? html`<p class="field-error">${error.fieldMessage('display_rules.devices')}</p>` : null}
+        <${Checkbox} label="Open the chat when the page loads" checked=${rules.open_on_load} onChange=${(open_on_load: boolean) => changeRules({ open_on_load })} />
+        <${Field}
+          label="Allowed sites"
+          path="allowed_origins"
+          multiline
+          value=${lines(settings.allowed_origins)}
+          onInput=${(v: string) => change({ allowed_origins: fromLines(v) })}
+          error=${error}
+          hint="One origin per line, such as https://example.com or https://*.example.com; empty: any site may embed it."
+        />
+      </fieldset>
+
+      <fieldset class="card">
+        <legend>Lead form</legend>
+        <${Checkbox} label="Show a contact form in the widget" checked=${form.enabled} onChange=${(enabled: boolean) => changeForm({ enabled })} />
+        <${Select}
+          label="When"
+          path="lead_form.when"
+          value=${form.when}
+          onChange=${(when: string) => changeForm({ when: when as WidgetSettings['lead_form']['when'] })}
+          options=${[
+            ['after_first_reply', 'After the first reply'],
+            ['before_chat', 'Before the chat starts'],
+            ['on_request', 'When a rule asks for it'],
+          ]}
+          error=${error}
+        />
+        <${Field} label="Form title" path="lead_form.title" value=${form.title} onInput=${(v: string) => changeForm({ title: orNull(v) })} error=${error} />
+        <fieldset class="inline-choices">
+          <legend>Form fields</legend>
+          ${LEAD_FIELDS.map((name) => {
+            const field = form.fields.find((candidate) => candidate.name === name);
+            return html`<div class="lead-field">
+              <${Checkbox}
+                label=${`Ask for ${name}`}
+                checked=${!!field}
+                onChange=${(on: boolean) =>
+                  changeForm({ fields: on ? [...form.fields, { name, required: false }] : form.fields.filter((candidate) => candidate.name !== name) })}
+              />
+              ${field
+                ? html`<${Checkbox}
+                    label=${`${name} required`}
+                    checked=${field.required}
+                    onChange=${(required: boolean) => changeForm({ fields: form.fields.map((candidate) => (candidate.name === name ? { ...candidate, required } : candidate)) })}
+                  />`
+                : null}
+            </div>`;
+          })}
+        </fieldset>
+        ${error?.fieldMessage('lead_form.fields') ? html`<p class="field-error">${error.fieldMessage('lead_form.fields')}</p>` : null}
+      </fieldset>
+
+      <${FormError} error=${error} shownPaths=${[]} />
+      <div class="form-actions sticky-actions">
+        <${SubmitButton} busy=${save.busy} label="Save widget" busyLabel="Saving…" />
+      </div>
+    </form>
+
+    <div class="stack">
+      <${WidgetPreview} chatbot=${chatbot} settings=${settings} />
+      <section class="card" aria-labelledby="embed-heading">
+        <h2 id="embed-heading">Add it to your site</h2>
+        <p>Paste this code before <code>${"</body>"}</code> on every page where the chat should appear.</p>
+        <${CopyField} label="Embed code" value=${settings.embed_code ?? initial.embed_code ?? ''} multiline />
+      </section>
+    </div>
+  </div>`;
+}

@@ -1,0 +1,54 @@
+// The little shared state the pages need: the signed-in session, notifications for the live
+// region, and a secret handed from one page to the next (shown once).
+import { useEffect, useState } from 'preact/hooks';
+import type { Session } from './types.js';
+
+export class Store<T> {
+  private listeners = new Set<() => void>();
+  constructor(private current: T) {}
+  get value(): T {
+    return this.current;
+  }
+  set(value: T): void {
+    this.current = value;
+    for (const listener of this.listeners) listener();
+  }
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+export function useStore<T>(store: Store<T>): T {
+  const [value, setValue] = useState(store.value);
+  useEffect(() => {
+    setValue(store.value);
+    return store.subscribe(() => setValue(store.value));
+  }, [store]);
+  return value;
+}
+
+/** undefined while the first GET /dashboard/session is under way; null when signed out. */
+export const session = new Store<Session | null | undefined>(undefined);
+
+export interface Notification {
+  id: number;
+  text: string;
+  kind: 'success' | 'error';
+}
+export const notifications = new Store<Notification[]>([]);
+let nextNotification = 1;
+
+/** Says something in the live region (and shows it) for a few seconds. */
+export function notify(text: string, kind: Notification['kind'] = 'success'): void {
+  const id = nextNotification++;
+  notifications.set([...notifications.value, { id, text, kind }]);
+  setTimeout(() => dismiss(id), kind === 'error' ? 10_000 : 5_000);
+}
+
+export function dismiss(id: number): void {
+  notifications.set(notifications.value.filter((notification) => notification.id !== id));
+}
+
+/** A secret created on one page and shown on the next, once (a new chatbot's API key). */
+export const handedSecret = new Store<{ forPath: string; label: string; secret: string } | null>(null);
