@@ -8,6 +8,7 @@ import Joi from 'joi';
 import { createAccountWithKeys } from '../core/auth/bootstrap.js';
 import { normaliseEmail } from '../core/auth/members.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core/auth/passwords.js';
+import { PluginLoadError } from '../core/plugin-api/loader.js';
 import { UniqueConstraintError } from '../core/store/errors.js';
 import { recordsInPages } from '../core/export.js';
 import { createPlatform } from '../core/platform.js';
@@ -291,7 +292,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
       process.exit(2);
     }
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof PluginLoadError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(78); // EX_CONFIG
     }

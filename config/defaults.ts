@@ -52,6 +52,7 @@ export function defaultConfig(): Config {
     // Conversations started and lead forms sent count as forms.
     widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 20, forms_per_minute: 10 } },
     metrics: { enabled: true, token: null },
+    plugins: [],
     plans: structuredClone(DEFAULT_PLANS),
   };
 }

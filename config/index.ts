@@ -79,6 +79,11 @@ export interface Config {
    * need `Authorization: Bearer <token>`, so without a token only loopback can scrape.
    */
   metrics: { enabled: boolean; token: string | null };
+  /**
+   * External plugins (docs/PLUGINS.md): package names, or paths (absolute, or relative to the
+   * working directory) to a package folder or module. Registered after the built-in areas.
+   */
+  plugins: string[];
   plans: Record<PlanName, PlanDefinition>;
 }
 
@@ -133,10 +138,11 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   WIDGET_FORMS_PER_MINUTE: 'widget.rate_limits.forms_per_minute',
   METRICS_ENABLED: 'metrics.enabled',
   METRICS_TOKEN: 'metrics.token',
+  PLUGINS: 'plugins',
 };
 
 /** Variables holding a comma-separated list. */
-const LIST_VARIABLES = new Set(['ROLES', 'FETCH_ALLOWED_CIDRS', 'WEBHOOK_ALLOWED_CIDRS', 'EGRESS_ALLOWED_CIDRS']);
+const LIST_VARIABLES = new Set(['ROLES', 'FETCH_ALLOWED_CIDRS', 'WEBHOOK_ALLOWED_CIDRS', 'EGRESS_ALLOWED_CIDRS', 'PLUGINS']);
 /** Variables holding JSON (an object of providers is no comma list). */
 const JSON_VARIABLES = new Set(['LLM_PROVIDERS']);
 

@@ -163,5 +163,6 @@ export const configSchema = Joi.object({
     enabled: Joi.boolean().required(),
     token: Joi.string().min(16).allow(null).required(),
   }).required(),
+  plugins: Joi.array().items(Joi.string().min(1).max(1000)).max(50).unique().required(),
   plans: Joi.object(plans).required(),
 });

@@ -11,6 +11,7 @@ import { declareOAuthTokens, type OAuthTokenDoc, type Scope } from './auth/oauth
 import { declareDashboardSessions, type DashboardSessionDoc } from './auth/sessions.js';
 import type { BackgroundLoop } from './background.js';
 import { EventFeed } from './event-feed.js';
+import { BUILT_IN_EVENT_TYPES } from './event-types.js';
 import { EventBus } from './events.js';
 import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
 import { DISABLED_METRICS, type PlatformMetrics } from './metrics/index.js';
@@ -27,6 +28,8 @@ export interface Platform {
   store: Store;
   logger: Logger;
   events: EventBus;
+  /** Every event type of this server: the platform's and external plugins' (webhooks accept these). */
+  eventTypes: string[];
   /** The tenant's events as the store holds them, polled for live readers (core/event-feed.ts). */
   eventFeed: EventFeed;
   accounts: Collection<AccountDoc>;
@@ -81,6 +84,7 @@ export function createPlatform(
     logger,
     now,
     events,
+    eventTypes: [...BUILT_IN_EVENT_TYPES],
     eventFeed: new EventFeed(events.collection, now, (error) => logger.warn({ err: error }, 'reading live events failed')),
     accounts: declareAccounts(store),
     apiKeys: declareApiKeys(store),

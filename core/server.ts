@@ -14,6 +14,8 @@ import { scheduleMaintenance } from './maintenance.js';
 import { createMetrics } from './metrics/index.js';
 import { newId } from './ids.js';
 import { createPlatform, type Platform } from './platform.js';
+import type { PlatformPlugin } from './plugin-api/index.js';
+import { checkPlugins, loadPlugins, registerPlugins } from './plugin-api/loader.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { registerRequestLogging } from './request-log.js';
 import { openStore } from './store/open.js';
@@ -27,6 +29,8 @@ export interface CreateServerOptions {
   now?: () => Date;
   /** Feature plugins to load; defaults to every plugin of this build (plugins/index.ts). */
   plugins?: Array<Plugin<void>>;
+  /** External plugins (core/plugin-api) besides those config.plugins names: the testing helpers pass them in. */
+  externalPlugins?: PlatformPlugin[];
 }
 
 export interface PlatformServer {
@@ -108,8 +112,16 @@ export async function createServer(config: Config, options: CreateServerOptions 
   // First of the onPreStart steps (collections are declared when plugins register, before it), so
   // plugins' own onPreStart steps find the store ready.
   server.ext('onPreStart', () => store.init());
+  // External plugins are checked before anything registers: a bad one stops the start, and the
+  // event types they publish must be known when the webhooks area builds its schemas.
+  const external = [
+    ...(await loadPlugins(config.plugins)),
+    ...(checkPlugins((options.externalPlugins ?? []).map((plugin) => ({ source: 'in-process', plugin })))),
+  ];
+  for (const { plugin } of external) platform.eventTypes.push(...(plugin.events ?? []).map((event) => event.type));
   const plugins = options.plugins ?? (await import('../plugins/index.js')).allPlugins;
   for (const plugin of plugins) await server.register(plugin);
+  await registerPlugins(server, platform, external);
   registerFallbackRoute(server);
 
   // Scheduled work runs only in a started (serving) server, never in tests' initialized ones.

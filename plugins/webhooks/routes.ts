@@ -10,14 +10,13 @@ import { tenantOf, type ChatbotDirectory, type Platform } from '../../core/platf
 import type { Filter, TenantScope } from '../../core/store/types.js';
 import { newDelivery, type Dispatcher } from './dispatcher.js';
 import {
-  createInput,
+  subscriptionInputs,
   deliveryListQuery,
   deliveryParams,
   deliveryResponse,
   eventListQuery,
   eventParams,
   eventResponse,
-  patchInput,
   rotateInput,
   webhookListQuery,
   webhookParams,
@@ -38,6 +37,7 @@ export function webhookRoutes(
   secrets: () => Promise<SecretBox>,
 ): ServerRoute[] {
   const webhooksOf = (tenant: TenantScope) => collections.webhooks.forTenant(tenant);
+  const { createInput, patchInput } = subscriptionInputs(platform.eventTypes);
 
   async function webhookOf(request: Request): Promise<Webhook> {
     const { whId } = request.params as { whId: string };

@@ -4,57 +4,46 @@ import { idSchema } from '../../core/ids.js';
 import { listQuerySchema } from '../../core/pagination.js';
 import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from './store.js';
 
-/** Every event type API.md §5 names, and those added since; `*` subscribes to all, including types added later. */
-export const EVENT_TYPES = [
-  'message.created',
-  'message.rated',
-  'conversation.started',
-  'conversation.handoff',
-  'conversation.ended',
-  'lead.captured',
-  'lead.updated',
-  'chatbot.created',
-  'chatbot.updated',
-  'chatbot.deleted',
-  'knowledge.ready',
-  'knowledge.failed',
-  'chatbot.error',
-  'webhook.test',
-  'webhook.disabled',
-] as const;
 
 const isoTime = Joi.string().isoDate();
 const url = Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(2048);
-const events = Joi.array()
-  .items(Joi.string().valid('*', ...EVENT_TYPES))
-  .min(1)
-  .max(EVENT_TYPES.length + 1)
-  .unique();
+/** The event types an endpoint may subscribe to: the platform's and external plugins' (platform.eventTypes). */
+function eventsOf(eventTypes: readonly string[]) {
+  return Joi.array()
+    .items(Joi.string().valid('*', ...eventTypes))
+    .min(1)
+    .max(eventTypes.length + 1)
+    .unique();
+}
 
 export const webhookParams = Joi.object({ whId: idSchema('wh').required() });
 export const deliveryParams = webhookParams.keys({ deliveryId: idSchema('whd').required() });
 export const eventParams = Joi.object({ evtId: idSchema('evt').required() });
 
-export const createInput = Joi.object({
-  url: url.required(),
-  chatbot_id: idSchema('cb').allow(null).default(null).description('The chatbot whose events it receives; null: every chatbot of the account'),
-  events: events.default(['*']),
-  description: Joi.string().trim().max(500).allow(null).default(null),
-})
-  .required()
-  .label('CreateWebhook');
-
-export const patchInput = Joi.object({
-  url,
-  events,
-  description: Joi.string().trim().max(500).allow(null),
-  status: Joi.string()
-    .valid(...WEBHOOK_STATUSES)
-    .description('`enabled` turns a disabled endpoint back on'),
-})
-  .min(1)
-  .required()
-  .label('WebhookPatch');
+/** The bodies that name event types, for this server's list of them. */
+export function subscriptionInputs(eventTypes: readonly string[]) {
+  const events = eventsOf(eventTypes);
+  const createInput = Joi.object({
+    url: url.required(),
+    chatbot_id: idSchema('cb').allow(null).default(null).description('The chatbot whose events it receives; null: every chatbot of the account'),
+    events: events.default(['*']),
+    description: Joi.string().trim().max(500).allow(null).default(null),
+  })
+    .required()
+    .label('CreateWebhook');
+  const patchInput = Joi.object({
+    url,
+    events,
+    description: Joi.string().trim().max(500).allow(null),
+    status: Joi.string()
+      .valid(...WEBHOOK_STATUSES)
+      .description('`enabled` turns a disabled endpoint back on'),
+  })
+    .min(1)
+    .required()
+    .label('WebhookPatch');
+  return { createInput, patchInput };
+}
 
 export const rotateInput = Joi.object({
   grace_seconds: Joi.number().integer().min(0).max(30 * 86_400).description('How long the old secret keeps signing (default from config, 24 h)'),

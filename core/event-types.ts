@@ -1,0 +1,20 @@
+// The event types of the platform (API.md §5 and those added since). External plugins add their
+// own (core/plugin-api/loader.ts) to `platform.eventTypes`, which webhook subscriptions accept.
+/** Every event type API.md §5 names, and those added since; `*` subscribes to all, including types added later. */
+export const BUILT_IN_EVENT_TYPES = [
+  'message.created',
+  'message.rated',
+  'conversation.started',
+  'conversation.handoff',
+  'conversation.ended',
+  'lead.captured',
+  'lead.updated',
+  'chatbot.created',
+  'chatbot.updated',
+  'chatbot.deleted',
+  'knowledge.ready',
+  'knowledge.failed',
+  'chatbot.error',
+  'webhook.test',
+  'webhook.disabled',
+] as const;
