@@ -12,13 +12,13 @@ import type { Collection, TenantScope } from './store/types.js';
 
 export const FEED_POLL_MS = 1_000;
 const LOOKBACK_MS = 10_000;
-/** At most this many events a poll per tenant; a busier tenant's readers are told to reload. */
+/** At most this many events a poll per tenant (the newest); past that, readers are told to reload. */
 const POLL_LIMIT = 500;
 
 export interface FeedReader {
   /** Events in id order, each once, only those `accepts` lets through. */
   deliver(events: EventEnvelope[]): void;
-  /** Events were missed (more than POLL_LIMIT at once): the reader should reload what it shows. */
+  /** Events may have been missed (more than POLL_LIMIT in the look-back): the reader should reload what it shows. */
   overflow(): void;
   accepts(event: EventEnvelope): boolean;
 }
@@ -106,24 +106,28 @@ export class EventFeed {
     await feed.ready;
     const now = this.now().getTime();
     const events = await this.read(feed.scope, now);
+    // A full poll whose oldest event is new to us may have left events out (a burst): readers reload.
+    const missedSome = events.length >= POLL_LIMIT && !feed.seen.has(events[0]!.id);
     for (const [id, at] of feed.seen) if (at < now - 2 * LOOKBACK_MS) feed.seen.delete(id);
     const fresh = events.filter((event) => !feed.seen.has(event.id));
     for (const event of fresh) feed.seen.set(event.id, Date.parse(event.created_at));
     for (const reader of feed.readers) {
-      if (events.length >= POLL_LIMIT) reader.overflow();
+      if (missedSome) reader.overflow();
       const accepted = fresh.filter((event) => reader.accepts(event));
       if (accepted.length > 0) reader.deliver(accepted);
     }
   }
 
-  /** The tenant's events of the last LOOKBACK_MS, oldest first. */
+  /**
+   * The newest POLL_LIMIT of the tenant's events of the last LOOKBACK_MS, oldest first. Newest
+   * first in the store: during a burst the newest events are the ones readers have not seen yet.
+   */
   private async read(scope: TenantScope, now: number): Promise<EventEnvelope[]> {
-    const from = lowestIdAt('evt', now - LOOKBACK_MS);
     const records = await this.events.forTenant(scope).list({
-      sort: { field: 'id', direction: 'asc' },
-      after: { id: from, value: null },
+      filter: { id: { gt: lowestIdAt('evt', now - LOOKBACK_MS) } },
+      sort: { field: 'id', direction: 'desc' },
       limit: POLL_LIMIT,
     });
-    return records.map((record) => presentEvent(record, scope));
+    return records.reverse().map((record) => presentEvent(record, scope));
   }
 }
