@@ -102,6 +102,10 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
       isVersionConflict: (error) => error instanceof VersionConflictError,
     },
     request: { callerOf, tenantOf, chatbotKeyScope, assertChatbotKeyAllows, assertTokenScope, assertMemberRole },
+    sendInvitationsWith(sender) {
+      if (platform.sendInvitation) throw fail('another plugin already sends the invitations');
+      platform.sendInvitation = sender;
+    },
     services: {
       chatbots: server.plugins.chatbots.directory,
       knowledge: server.plugins.knowledge.retriever,

@@ -10,7 +10,7 @@ import type { BackgroundLoop } from '../background.js';
 import type { EventEnvelope, EventInput, EventSubscriber } from '../events.js';
 import type { FetcherOptions, Fetcher } from '../http/fetcher.js';
 import type { Page, ListParams } from '../pagination.js';
-import type { ApiCaller, PlatformRouteOptions } from '../platform.js';
+import type { ApiCaller, InvitationSender, PlatformRouteOptions } from '../platform.js';
 import type { Reaction } from '../reactions.js';
 import type { ChatbotDirectory } from '../services/chatbots.js';
 import type { KnowledgeRetriever } from '../services/knowledge.js';
@@ -144,6 +144,13 @@ export interface PluginApi {
     /** 403 `insufficient_role` for a dashboard member without one of `roles` (keys and tokens pass). */
     assertMemberRole(request: import('@hapi/hapi').Request, roles: readonly MemberRole[], what: string): void;
   };
+  /**
+   * Sends members' invitation links (by e-mail, chat, …): the platform calls `sender` for every
+   * invitation and re-issued link, after it is stored; a failure is logged (the API response
+   * carries the link anyway). One plugin per server may set it.
+   */
+  sendInvitationsWith(sender: InvitationSender): void;
+
   /** The other areas, through their interfaces. */
   readonly services: {
     chatbots: ChatbotDirectory;
@@ -152,4 +159,4 @@ export interface PluginApi {
   };
 }
 
-export type { ApiCaller, BackgroundLoop, Collection, CollectionDefinition, EventEnvelope, EventInput, Filter, ListParams, Page, Scope, Stored, TenantScope, WriteOp };
+export type { ApiCaller, BackgroundLoop, InvitationSender, Collection, CollectionDefinition, EventEnvelope, EventInput, Filter, ListParams, Page, Scope, Stored, TenantScope, WriteOp };

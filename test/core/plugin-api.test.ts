@@ -55,6 +55,7 @@ t.test('a plugin that breaks the rules does not start, and the error names it', 
 t.test('what a plugin gets: its routes, collection, events, loop, sweep and a guarded fetcher', async (t) => {
   let pluginApi: PluginApi | null = null;
   let passes = 0;
+  const invitations: Array<{ email: string; url: string; role: string }> = [];
   const plugin = pluginThat(
     (api) => {
       pluginApi = api;
@@ -83,6 +84,9 @@ t.test('what a plugin gets: its routes, collection, events, loop, sweep and a gu
         return 0;
       });
       api.maintenance('sweep', async () => 7);
+      api.sendInvitationsWith(async (invitation) => {
+        invitations.push(invitation);
+      });
     },
     { events: [{ type: 'note.added', description: 'A note was added' }] },
   );
@@ -107,6 +111,10 @@ t.test('what a plugin gets: its routes, collection, events, loop, sweep and a gu
   t.ok(loop, 'its loop is reported by /ready');
   await loop!.drain();
   t.ok(passes >= 1, 'and runs');
+
+  const invited = await api.request('POST', '/api/v1/members', { key: acme.live, payload: { email: 'new@example.com', role: 'agent' } });
+  t.equal(invited.statusCode, 201);
+  t.match(invitations, [{ email: 'new@example.com', role: 'agent', url: invited.json.invitation.url }], 'its invitation sender got the link');
 
   const fetcher = pluginApi!.fetcher();
   await t.rejects(fetcher.fetch('http://127.0.0.1:1/'), 'the fetcher refuses private addresses');
