@@ -7,8 +7,12 @@ import type { Request } from '@hapi/hapi';
 export class EventStream extends PassThrough {
   private compressor: { flush(): void } | null = null;
 
-  setCompressor(compressor: { flush(): void }): void {
+  setCompressor(compressor: { flush(): void; once?(event: 'pipe', listener: () => void): unknown }): void {
     this.compressor = compressor;
+    // Events sent before hapi set the compressor up (the inbox stream's `ready`, sent by the
+    // handler) reach it through the pipe hapi makes next: flush once they have passed into it, or
+    // they would wait in gzip's buffer for the next event.
+    compressor.once?.('pipe', () => setImmediate(() => compressor.flush()));
   }
 
   constructor() {

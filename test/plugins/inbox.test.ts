@@ -110,7 +110,7 @@ t.test('every chatbot’s conversations in one list: filters, search, paging, co
 });
 
 t.test('the stream: events from this instance and another on the same store, filtered, closed at shutdown', async (t) => {
-  const api = await buildTestServer(t);
+  const api = await buildTestServer(t, { config: { server: { host: '127.0.0.1', port: 0 } } });
   const acme = await api.account('starter');
   const chatbots = await seed(api, acme.live);
   const base = await listening(t, api);
