@@ -24,8 +24,17 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-/** White or near-black, whichever contrasts more with `background`. */
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/**
+ * The text colour for `background`: white or the widget's near-black, whichever contrasts more,
+ * unless that stays under WCAG's 4.5:1 where pure black reaches further (mid-range oranges such as
+ * #d9480f give white 4.3:1 and the near-black 4.2:1, black 4.9:1).
+ */
 export function readableOn(background: string): string {
-  const l = luminance(background);
-  return (1.05 / (l + 0.05) >= (l + 0.05) / (luminance('#111827') + 0.05)) ? '#ffffff' : '#111827';
+  const best = contrast(background, '#ffffff') >= contrast(background, '#111827') ? '#ffffff' : '#111827';
+  return contrast(background, best) < 4.5 && contrast(background, '#000000') > contrast(background, best) ? '#000000' : best;
 }
