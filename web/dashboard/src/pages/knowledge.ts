@@ -1,7 +1,7 @@
 // The chatbot's knowledge tab: the items with their status and error, adding a file (text,
 // Markdown, HTML as text; PDF and DOCX as base64), a URL or a Q&A pair, delete, refresh, and a
 // search preview of the passages the chatbot would answer from.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, encode, query, type Page } from '../api.js';
 import { notify } from '../state.js';
 import type { Chatbot, KnowledgeItem, KnowledgePassage } from '../types.js';
@@ -17,15 +17,22 @@ export function KnowledgeTab({ chatbot }: { chatbot: Chatbot }) {
   const items = list.data?.data ?? [];
   const working = items.some((item) => item.status === 'pending' || item.status === 'processing');
 
-  // Items are processed in the background: look again while some are not done.
+  // Items are processed in the background: look again while some are not done, less and less
+  // often (2 s, 4 s, … up to a minute). Dashboard requests count against the plan's rate limits,
+  // and a slow crawl must not use up a Free plan's 100 requests a day.
+  const checks = useRef(0);
   useEffect(() => {
-    if (!working) return;
-    const timer = setTimeout(list.reload, 3000);
+    if (!working) {
+      checks.current = 0;
+      return;
+    }
+    const timer = setTimeout(list.reload, Math.min(2000 * 2 ** checks.current++, 60_000));
     return () => clearTimeout(timer);
   }, [working, list.data]);
 
   const added = (item: KnowledgeItem) => {
     notify(`Added ${item.title ?? item.question ?? item.url ?? 'the item'}: ${item.status}`);
+    checks.current = 0;
     list.reload();
   };
 
@@ -95,7 +102,7 @@ function KnowledgeRow({ item, base, onChange }: { item: KnowledgeItem; base: str
     <td>${{ qa: 'Q&A', url: 'Web page', document: 'File' }[item.type]}</td>
     <td>
       <${Badge} status=${item.status} />
-      ${item.status === 'ready' ? html`<br /><span class="muted small">${item.chunk_count} passages</span>` : null}
+      ${item.status === 'ready' ? html`<br /><span class="muted small">${item.chunk_count} ${item.chunk_count === 1 ? 'passage' : 'passages'}</span>` : null}
       ${item.error ? html`<p class="field-error">${item.error}</p>` : null}
       ${refresh.error ? html`<p class="field-error" role="alert">${refresh.error.message}</p>` : null}
     </td>
