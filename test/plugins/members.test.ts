@@ -278,6 +278,8 @@ t.test('invitations: a one-time link, accepted once, replaced, expiring; who may
 
   const admin = asMember(api, cookieOf(accepted));
   assertError(t, await admin('POST', '/api/v1/members', { email: 'co-owner@example.com', role: 'owner' }), 403, 'insufficient_role', 'an admin cannot make an owner');
+  const byKey = await api.request('POST', '/api/v1/members', { key: owner.live, payload: { email: 'co-owner@example.com', role: 'owner' } });
+  t.equal(byKey.statusCode, 201, 'an account key invites an owner (how an operator gives a new account its first one)');
   const agentInvite = await admin('POST', '/api/v1/members', { email: 'agent@example.com', role: 'agent' });
   t.equal(agentInvite.statusCode, 201, 'an admin invites an agent');
   api.clock.advance(7 * 86_400_000 + 1);
