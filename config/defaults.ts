@@ -9,6 +9,7 @@ export function defaultConfig(): Config {
       port: 3000,
       public_url: null,
       shutdown_timeout_ms: 10_000,
+      stream_heartbeat_ms: 15_000,
       body_limit_bytes: 1024 * 1024,
       roles: [...SERVER_ROLES],
       trust_proxy: false,

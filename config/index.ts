@@ -15,6 +15,8 @@ export interface Config {
     port: number;
     public_url: string | null;
     shutdown_timeout_ms: number;
+    /** Live event streams (the inbox): a comment line this often, and the credential checked again. */
+    stream_heartbeat_ms: number;
     body_limit_bytes: number;
     /** `api`: serves the API; `worker`: runs the background loops (config/roles.ts). */
     roles: ServerRole[];

@@ -39,6 +39,7 @@ export const configSchema = Joi.object({
     /** Public base URL, used in links we hand out (e.g. OAuth metadata, widget snippets). */
     public_url: Joi.string().uri({ scheme: ['http', 'https'] }).allow(null),
     shutdown_timeout_ms: Joi.number().integer().min(0).max(600_000).required(),
+    stream_heartbeat_ms: Joi.number().integer().min(50).max(300_000).required(),
     body_limit_bytes: Joi.number().integer().min(1024).required(),
     /** What this instance runs: `api` (serves the API) and `worker` (background work); both by default. */
     roles: Joi.array().items(Joi.string().valid(...SERVER_ROLES)).min(1).unique().required(),

@@ -57,6 +57,19 @@ function checkMemberRole(caller: ApiCaller, options: PlatformRouteOptions): void
   }
 }
 
+/**
+ * The role a caller acts with on the members routes: a member's own, a key's maker's (see
+ * ApiKeyDoc.creator_role), else `owner` (keys made by the CLI or the operator API).
+ */
+export function actingRole(caller: ApiCaller): MemberRole {
+  return caller.member?.role ?? caller.key?.creator_role ?? 'owner';
+}
+
+/** What a key made by this caller records as its maker's role. */
+export function creatorRoleOf(caller: ApiCaller): MemberRole | null {
+  return caller.member?.role ?? caller.key?.creator_role ?? null;
+}
+
 /** 403 `insufficient_role` unless the caller is a key, a token, or a member with one of `roles`. */
 export function assertMemberRole(request: Request, roles: readonly MemberRole[], what: string): void {
   const member = request.auth.credentials?.app?.caller?.member;

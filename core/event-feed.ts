@@ -51,18 +51,23 @@ export class EventFeed {
     let feed = this.tenants.get(key);
     if (!feed) {
       const seen = new Map<string, number>();
-      // Everything already stored counts as seen: a new reader gets what happens next.
-      const ready = this.read(scope, this.now().getTime()).then((events) => {
-        for (const event of events) seen.set(event.id, Date.parse(event.created_at));
+      // What was stored before this moment counts as seen: a new reader gets what happens next.
+      // Only before it: this first read may run after events published just now, which must
+      // still be passed on (one of the same millisecond may come twice; none is lost).
+      const since = this.now().getTime();
+      const ready = this.read(scope, since).then((events) => {
+        for (const event of events) if (Date.parse(event.created_at) < since) seen.set(event.id, Date.parse(event.created_at));
       }, this.onError);
       feed = { scope, readers: new Set(), seen, ready };
       this.tenants.set(key, feed);
     }
-    feed.readers.add(reader);
+    const joined = feed;
+    joined.readers.add(reader);
     this.schedule();
+    // Idempotent, and never removes a later feed of the same tenant (one made after this one emptied).
     return () => {
-      feed!.readers.delete(reader);
-      if (feed!.readers.size === 0) this.tenants.delete(key);
+      if (!joined.readers.delete(reader)) return;
+      if (joined.readers.size === 0 && this.tenants.get(key) === joined) this.tenants.delete(key);
     };
   }
 

@@ -46,6 +46,10 @@ class MongoStore implements Store {
     private readonly db: Db,
   ) {}
 
+  isDeclared(name: string): boolean {
+    return this.tables.has(name);
+  }
+
   collection<T>(definition: CollectionDefinition): Collection<T> {
     const table = declareCollection(this.tables, definition, this.initialized, () => new MongoCollectionTable(this.db.collection(definition.name), definition));
     return collectionHandle<T>(table, (work) => this.guard(async () => work(), table));

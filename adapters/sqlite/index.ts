@@ -69,6 +69,10 @@ class SqliteStore implements Store {
     readonly checkpointer: WalCheckpointer | null = null,
   ) {}
 
+  isDeclared(name: string): boolean {
+    return this.tables.has(name);
+  }
+
   collection<T>(definition: CollectionDefinition): Collection<T> {
     const table = declareCollection(this.tables, definition, this.initialized, () => new SqliteCollectionTable(this.db, definition));
     return collectionHandle<T>(table, this.runner(table));

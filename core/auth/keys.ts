@@ -4,6 +4,7 @@ import * as crypto from 'node:crypto';
 import { createHash, randomInt } from 'node:crypto';
 import { newId } from '../ids.js';
 import type { Collection, Mode, Store, Stored, TenantScope, WriteOp } from '../store/types.js';
+import type { MemberRole } from './members.js';
 
 export interface ApiKeyDoc {
   name: string;
@@ -18,6 +19,12 @@ export interface ApiKeyDoc {
   revoked_at: string | null;
   /** The key that replaced this one by rotation, if any. */
   rotated_to: string | null;
+  /**
+   * The role of the dashboard member who made the key (directly, or through a key they made):
+   * what the key may do on the members routes, so an admin cannot become owner through a key.
+   * Null or absent: made by the CLI, the operator API or an owner-level key.
+   */
+  creator_role?: MemberRole | null;
 }
 
 export type ApiKey = Stored<ApiKeyDoc>;
@@ -57,7 +64,7 @@ export interface IssuedKey {
 export function issueKey(
   keys: Collection<ApiKeyDoc>,
   scope: TenantScope,
-  input: { name: string; kind: ApiKeyDoc['kind']; chatbotId?: string | null; expiresAt?: string | null; now: Date },
+  input: { name: string; kind: ApiKeyDoc['kind']; chatbotId?: string | null; expiresAt?: string | null; creatorRole?: MemberRole | null; now: Date },
 ): IssuedKey {
   const secret = randomSecret(scope.mode);
   const doc: ApiKeyDoc & { id: string } = {
@@ -72,6 +79,7 @@ export function issueKey(
     expires_at: input.expiresAt ?? null,
     revoked_at: null,
     rotated_to: null,
+    creator_role: input.creatorRole ?? null,
   };
   return { secret, record: { ...doc, version: 1 }, op: keys.forTenant(scope).ops.insert(doc) };
 }
@@ -116,6 +124,7 @@ export async function rotateApiKey(
     kind: key.kind,
     chatbotId: key.chatbot_id,
     expiresAt: key.expires_at,
+    creatorRole: key.creator_role ?? null,
     now,
   });
   const changes = { expires_at: rotatedExpiry(key, now, graceSeconds), rotated_to: issued.record.id };

@@ -159,6 +159,7 @@ export function instrumentStore(
       if (collection.claims) onClaimQueue(definition.name, collection.claims as ClaimQueue<unknown>);
       return collection;
     },
+    isDeclared: (name) => store.isDeclared(name),
     init: () => store.init(),
     commit: (ops: WriteOp[]) => timers.time('commit', () => store.commit(ops)),
     counters,

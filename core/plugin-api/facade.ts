@@ -34,6 +34,7 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
     if (!ID_PREFIX.test(prefix)) throw fail(`id prefix "${prefix}" must be 2 to 8 lower-case letters`);
     if (BUILT_IN_PREFIXES.has(prefix)) throw fail(`id prefix "${prefix}" belongs to the platform`);
   };
+  const ownCollections = new Set<string>();
   const checkPublished = (type: string) => {
     if (!declaredEvents.has(type)) throw fail(`publishes "${type}", which its manifest's \`events\` does not declare`);
   };
@@ -55,6 +56,11 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
       if (definition.name !== prefix && !definition.name.startsWith(`${prefix}_`)) {
         throw fail(`collection "${definition.name}" must be named "${prefix}" or start with "${prefix}_"`);
       }
+      // A name the platform or another plugin declared (a plugin called `api` and `api_keys`) is theirs.
+      if (platform.store.isDeclared(definition.name) && !ownCollections.has(definition.name)) {
+        throw fail(`collection "${definition.name}" belongs to the platform or another plugin`);
+      }
+      ownCollections.add(definition.name);
       return platform.store.collection<T>(definition);
     },
     commit: (ops) => platform.store.commit(ops),

@@ -253,6 +253,8 @@ export interface Store {
   readonly capabilities: ReadonlySet<Capability>;
   /** Declare a collection. Call before `init()`; declaring the same name twice must match exactly. */
   collection<T>(definition: CollectionDefinition): Collection<T>;
+  /** Whether a collection of this name was declared (by any area). */
+  isDeclared(name: string): boolean;
   /** Runs pending migrations and creates the declared collections' tables and indexes (idempotent). */
   init(): Promise<void>;
   /**

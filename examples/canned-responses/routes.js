@@ -150,6 +150,9 @@ export function cannedResponseRoutes(api, collection) {
           const record = await find(request);
           assertMayChange(request, record);
           const input = /** @type {Partial<CannedResponseDoc>} */ (request.payload);
+          if (input.chatbot_id === null && api.request.chatbotKeyScope(request)) {
+            throw api.errors.apiError(403, 'key_scope_chatbot', 'A chatbot key cannot share a canned response with every chatbot');
+          }
           if (input.chatbot_id !== undefined) await checkChatbot(request, input.chatbot_id);
           const changes = { ...input, ...(input.chatbot_id !== undefined ? { for_chatbot: forChatbot(input.chatbot_id) } : {}), updated_at: api.now().toISOString() };
           const updated = { ...record, ...changes };

@@ -2,6 +2,7 @@
 // Allowed on read-only plans: a free account must be able to replace a leaked key.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { creatorRoleOf } from '../../core/access.js';
 import { issueKey, presentKey, rotateApiKey, rotationRefusal, type ApiKey } from '../../core/auth/keys.js';
 import { apiError, notFound } from '../../core/errors.js';
 import { idSchema } from '../../core/ids.js';
@@ -82,6 +83,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
             name: body.name ?? 'API key',
             kind: 'account',
             expiresAt: body.expires_at?.toISOString() ?? null,
+            creatorRole: creatorRoleOf(callerOf(request)),
             now,
           });
           await platform.store.commit([issued.op]);

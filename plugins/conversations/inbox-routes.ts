@@ -4,9 +4,11 @@
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { assertChatbotKeyAllows, chatbotKeyScope } from '../../core/access.js';
+import { credentialStillValid } from '../../core/auth/still-valid.js';
+import { apiError } from '../../core/errors.js';
 import type { EventEnvelope } from '../../core/events.js';
 import { listQuerySchema, pageSchema, paginate, paginateMatching, type ListParams } from '../../core/pagination.js';
-import { tenantOf, type Platform } from '../../core/platform.js';
+import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
 import { foldForSearch } from '../../core/text/fold.js';
 import { conversationFilter } from './routes.js';
 import { conversationResponse } from './schemas.js';
@@ -18,7 +20,10 @@ import { CHANNELS, CONVERSATION_STATUSES, presentConversation, RESOLUTIONS, type
 const inboxAccess = { platform: { chatbotKey: 'scoped' as const, agent: true } };
 /** Events of the stream: what changes a conversation or its transcript. */
 const STREAMED = /^(conversation|message)\./;
-const HEARTBEAT_MS = 15_000;
+/** Streams of one tenant open at once on one instance (a dashboard tab holds one). */
+const MAX_STREAMS_PER_TENANT = 20;
+/** What a client that stops reading may leave unread before its stream is ended. */
+const MAX_UNREAD_BYTES = 1024 * 1024;
 /** A `q` search reads at most this many conversations a page (see paginateMatching). */
 const SEARCH_SCAN_LIMIT = 5000;
 const SEARCH_SLICE = 500;
@@ -48,6 +53,8 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
   }
 
   const openStreams = new Set<EventStream>();
+  const streamsPerTenant = new Map<string, number>();
+  let closing = false;
 
   const routes: ServerRoute[] = [
     {
@@ -112,30 +119,59 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
           'each is `id: <event id>`, `event: <type>` and `data:` the event envelope of `GET /events`. `ready` comes ' +
           'first; `reset` means events were missed (a burst of over 500 in a second) and the view should be reloaded; ' +
           'a comment line every 15 seconds keeps proxies from closing the connection. Events reach the stream within ' +
-          'about a second. Filter: `chatbot_id`. Chatbot keys get their chatbot’s events only.',
+          'about a second. Filter: `chatbot_id`. Chatbot keys get their chatbot’s events only. The stream ends within ' +
+          '15 seconds of its credential being revoked or its session ended, and when its client leaves over 1 MB ' +
+          'unread. At most 20 streams per account and mode on one instance (429 `too_many_streams`); 503 ' +
+          '`unavailable` while the instance shuts down.',
         tags: ['api', 'conversations'],
         plugins: inboxAccess,
         validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id }) },
         response: { status: { 200: true } },
         handler: (request, h: ResponseToolkit) => {
           const chatbotId = chatbotOf(request, (request.query as { chatbot_id?: string }).chatbot_id);
+          if (closing) throw apiError(503, 'unavailable', 'This instance is shutting down: connect again');
+          const caller = callerOf(request);
+          const tenantKey = `${caller.tenant.accountId}:${caller.tenant.mode}`;
+          const open = streamsPerTenant.get(tenantKey) ?? 0;
+          if (open >= MAX_STREAMS_PER_TENANT) {
+            throw apiError(429, 'too_many_streams', `At most ${MAX_STREAMS_PER_TENANT} streams of one account and mode may be open on one instance`, {
+              headers: { 'Retry-After': '15' },
+            });
+          }
+          streamsPerTenant.set(tenantKey, open + 1);
           const stream = new EventStream();
-          const unsubscribe = platform.eventFeed.subscribe(tenantOf(request), {
-            accepts: (event: EventEnvelope) => STREAMED.test(event.type) && (chatbotId === null || event.chatbot_id === chatbotId),
-            deliver: (events) => {
-              for (const event of events) stream.send(event.type, event, event.id);
-            },
-            overflow: () => stream.send('reset', {}),
-          });
-          const heartbeat = setInterval(() => stream.comment('keep-alive'), HEARTBEAT_MS);
-          heartbeat.unref();
-          openStreams.add(stream);
+          let closed = false;
           const close = () => {
+            if (closed) return;
+            closed = true;
             clearInterval(heartbeat);
             unsubscribe();
             openStreams.delete(stream);
+            const left = (streamsPerTenant.get(tenantKey) ?? 1) - 1;
+            if (left > 0) streamsPerTenant.set(tenantKey, left);
+            else streamsPerTenant.delete(tenantKey);
             stream.end();
           };
+          const unsubscribe = platform.eventFeed.subscribe(caller.tenant, {
+            accepts: (event: EventEnvelope) => STREAMED.test(event.type) && (chatbotId === null || event.chatbot_id === chatbotId),
+            deliver: (events) => {
+              for (const event of events) stream.send(event.type, event, event.id);
+              // A client that stopped reading: end it rather than hold its backlog (it reloads when it reconnects).
+              if (stream.writableLength > MAX_UNREAD_BYTES) close();
+            },
+            overflow: () => stream.send('reset', {}),
+          });
+          // A comment line keeps proxies from closing the stream; each beat also checks the credential
+          // again: a revoked key, a removed member or an ended session stops receiving within one.
+          const heartbeat = setInterval(() => {
+            stream.comment('keep-alive');
+            credentialStillValid(platform, caller).then(
+              (valid) => valid || close(),
+              () => undefined, // the store is down: keep the stream, check again next time
+            );
+          }, platform.config.server.stream_heartbeat_ms);
+          heartbeat.unref();
+          openStreams.add(stream);
           request.raw.req.once('close', close);
           stream.once('close', close);
           stream.send('ready', {});
@@ -152,6 +188,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
     routes,
     // At shutdown: streams never end by themselves, and the server waits for open responses.
     closeStreams: () => {
+      closing = true;
       for (const stream of openStreams) stream.end();
     },
   };

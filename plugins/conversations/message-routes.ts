@@ -52,7 +52,8 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
           'message), `delta` events (`{"content": "…"}`), then `done` with the same body as the JSON response, or ' +
           '`error` with the error body. `done` is authoritative: when a language model fails mid-stream, the reply ' +
           'stored and sent in `done` is the fallback. While handed off the chatbot does not reply (`reply` null) and ' +
-          'agents write with `role` `agent`. Each message publishes message.created.',
+          'agents write with `role` `agent`. Each message publishes message.created. A dashboard agent writing as the ' +
+          'visitor is 403 `insufficient_role`.',
         tags: ['api', 'conversations'],
         plugins: agentToo,
         validate: { params: conversationParams, payload: messageInput },

@@ -6,6 +6,7 @@ import Joi from 'joi';
 import { newInvitation, newMember, presentMember, type Member, type MemberRole } from '../../core/auth/members.js';
 import { serverOrigin } from '../../core/auth/session-strategy.js';
 import { revokeMemberSessions } from '../../core/auth/sessions.js';
+import { actingRole } from '../../core/access.js';
 import { apiError, notFound } from '../../core/errors.js';
 import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
 import { callerOf, type Platform } from '../../core/platform.js';
@@ -13,17 +14,26 @@ import { UniqueConstraintError } from '../../core/store/errors.js';
 import type { Filter } from '../../core/store/types.js';
 import { email, invitationResponse, invitedMemberResponse, memberName, memberParams, memberResponse, role } from './schemas.js';
 
-/** The caller's standing: a member's role, or `owner` for an account API key. */
-function callerRole(request: Request): MemberRole {
-  return callerOf(request).member?.role ?? 'owner';
-}
-
 /** Only an owner makes, changes or removes an owner; an admin manages admins and agents. */
 function assertMayManage(request: Request, roles: Array<MemberRole | undefined>): void {
-  if (callerRole(request) !== 'owner' && roles.includes('owner')) {
+  if (actingRole(callerOf(request)) !== 'owner' && roles.includes('owner')) {
     throw apiError(403, 'insufficient_role', 'Only an owner may make, change or remove an owner');
   }
 }
+
+/**
+ * Members are account-wide: whoever manages them reaches live data. So a key must be a live one;
+ * a session may manage them in either mode (the member reaches live data anyway).
+ */
+function assertLiveOrSession(request: Request): void {
+  const caller = callerOf(request);
+  if (!caller.member && caller.tenant.mode !== 'live') {
+    throw apiError(403, 'live_mode_required', 'Members act on live data too: manage them with a live key');
+  }
+}
+
+/** For the OpenAPI document: the error assertLiveOrSession answers. */
+const LIVE_ONLY = 'A test-mode key is 403 `live_mode_required`.';
 
 export function memberRoutes(platform: Platform): ServerRoute[] {
   const members = () => platform.members.global();
@@ -58,11 +68,12 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/members',
       options: {
         description: 'List the account’s members',
-        notes: 'Newest first. Filters: `role`, `status`.',
+        notes: 'Newest first. Filters: `role`, `status`.' + ' ' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { query: listQuerySchema.keys({ role, status: Joi.string().valid('invited', 'active') }) },
         response: { schema: pageSchema(memberResponse).label('MemberList') },
         handler: async (request) => {
+          assertLiveOrSession(request);
           const params = request.query as ListParams & { role?: string; status?: string };
           const filter: Filter = { account: callerOf(request).account.id };
           if (params.role) filter.role = params.role;
@@ -78,11 +89,12 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
         description: 'Invite a member',
         notes:
           'The member is `invited` until they open the link in `invitation.url` (shown in this response only, valid ' +
-          '7 days) and set a password. An e-mail address already used on this server is 409 `member_exists`.',
+          '7 days) and set a password. An e-mail address already used on this server is 409 `member_exists`.' + ' ' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { payload: Joi.object({ email: email.required(), name: memberName.allow(''), role: role.required() }) },
         response: { status: { 201: invitedMemberResponse } },
         handler: async (request, h) => {
+          assertLiveOrSession(request);
           const input = request.payload as { email: string; name?: string; role: MemberRole };
           assertMayManage(request, [input.role]);
           const issued = await newMember(platform.members, {
@@ -108,10 +120,14 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/members/{userId}',
       options: {
         description: 'Get a member',
+        notes: LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams },
         response: { schema: memberResponse },
-        handler: async (request) => presentMember(await findMember(request)),
+        handler: async (request) => {
+          assertLiveOrSession(request);
+          return presentMember(await findMember(request));
+        },
       },
     },
     {
@@ -121,17 +137,16 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
         description: 'Change a member’s name or role',
         notes:
           'Only an owner may make or change an owner; the last active owner keeps the role (409 `last_owner`). A new ' +
-          'role applies from the member’s next request.',
+          'role applies from the member’s next request.' + ' ' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams, payload: Joi.object({ name: memberName.allow(''), role }).min(1) },
         response: { schema: memberResponse },
         handler: async (request) => {
+          assertLiveOrSession(request);
           const member = await findMember(request);
           const changes = request.payload as { name?: string; role?: MemberRole };
-          if (changes.role && changes.role !== member.role) {
-            assertMayManage(request, [member.role, changes.role]);
-            await assertNotLastOwner(member);
-          }
+          assertMayManage(request, [member.role, changes.role]);
+          if (changes.role && changes.role !== member.role) await assertNotLastOwner(member);
           const updated = await members().update(member.id, { ...changes, updated_at: platform.now().toISOString() }, { ifVersion: member.version });
           return presentMember(updated!);
         },
@@ -144,11 +159,12 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
         description: 'Remove a member',
         notes:
           'Ends their sessions at once. Nobody removes themselves (409 `cannot_remove_self`), and the last active ' +
-          'owner stays (409 `last_owner`).',
+          'owner stays (409 `last_owner`).' + ' ' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams },
         response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }).label('DeletedMember') },
         handler: async (request) => {
+          assertLiveOrSession(request);
           const member = await findMember(request);
           if (callerOf(request).member?.id === member.id) {
             throw apiError(409, 'cannot_remove_self', 'You cannot remove yourself: ask another owner or admin');
@@ -166,11 +182,12 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/members/{userId}/invitation',
       options: {
         description: 'Issue a new invitation link for an invited member',
-        notes: 'The previous link stops working. A member who already accepted is 409 `member_active`.',
+        notes: 'The previous link stops working. A member who already accepted is 409 `member_active`.' + ' ' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams, payload: Joi.object({}).allow(null) },
         response: { status: { 201: invitationResponse } },
         handler: async (request, h) => {
+          assertLiveOrSession(request);
           const member = await findMember(request);
           if (member.status !== 'invited') throw apiError(409, 'member_active', 'This member has already accepted their invitation');
           assertMayManage(request, [member.role]);
@@ -189,10 +206,12 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/members/{userId}/sessions',
       options: {
         description: 'Sign a member out everywhere',
+        notes: LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams },
         response: { schema: Joi.object({ id: Joi.string().required(), sessions_ended: Joi.number().integer().min(0).required() }).label('MemberSignedOut') },
         handler: async (request) => {
+          assertLiveOrSession(request);
           const member = await findMember(request);
           assertMayManage(request, [member.role]);
           return { id: member.id, sessions_ended: await revokeMemberSessions(platform.dashboardSessions, member.id) };

@@ -69,8 +69,8 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
         description: 'Sign in to the dashboard',
         notes:
           'Sets the `cbp_session` cookie (HttpOnly, SameSite=Strict) that authenticates `/api/v1` requests as the ' +
-          'member, in `mode` (`live` by default). A wrong e-mail or password is 401 `invalid_credentials`; after 10 ' +
-          'failures for one e-mail from one address, or 100 from one address, within 15 minutes, 429 `sign_in_throttled`. ' +
+          'member, in `mode` (`live` by default). A wrong e-mail or password is 401 `invalid_credentials`; past 10 ' +
+          'attempts for one e-mail from one address, or 100 from one address, within 15 minutes, 429 `sign_in_throttled`. ' +
           'Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.',
         tags: ['api', 'dashboard'],
         validate: {
@@ -80,15 +80,11 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
         handler: async (request, h) => {
           assertOriginIfSent(request);
           const input = request.payload as { email: string; password: string; mode: Mode };
-          const address = clientAddress(request);
-          await throttle.check(input.email, address);
+          await throttle.attempt(input.email, clientAddress(request));
           const member = await platform.members.global().findOne({ email: input.email });
           // An unknown e-mail costs a hash too (verifyPassword), so timing does not tell it apart.
           const valid = await verifyPassword(input.password, member?.status === 'active' ? member.password_hash : null);
-          if (!member || !valid) {
-            await throttle.recordFailure(input.email, address);
-            throw apiError(401, 'invalid_credentials', 'The e-mail address or the password is not right');
-          }
+          if (!member || !valid) throw apiError(401, 'invalid_credentials', 'The e-mail address or the password is not right');
           return signIn(request, h, member, input.mode);
         },
       },
@@ -144,25 +140,28 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
       options: {
         auth: sessionAuth,
         description: 'Change the signed-in member’s password',
-        notes: 'Ends the member’s other sessions. A wrong `current_password` is 401 `invalid_credentials` and counts as a failed sign-in.',
+        notes:
+          'Ends every session of the member and gives this browser a new one (a new cookie). A wrong ' +
+          '`current_password` is 401 `invalid_credentials`; each try counts as a sign-in attempt (429 `sign_in_throttled`).',
         tags: ['api', 'dashboard'],
         plugins: everyRole,
         validate: { payload: Joi.object({ current_password: Joi.string().max(1000).required(), new_password: password.required() }) },
         response: { schema: Joi.object({ changed: Joi.boolean().valid(true).required() }).label('PasswordChanged') },
-        handler: async (request) => {
+        handler: async (request, h) => {
           const { current_password, new_password } = request.payload as { current_password: string; new_password: string };
           const caller = callerOf(request);
           const member = await platform.members.global().get(caller.member!.id);
           if (!member) throw unauthorized('session_expired', 'Your dashboard session has expired or was ended: sign in again');
-          const address = clientAddress(request);
-          await throttle.check(member.email, address);
+          await throttle.attempt(member.email, clientAddress(request));
           if (!(await verifyPassword(current_password, member.password_hash))) {
-            await throttle.recordFailure(member.email, address);
             throw apiError(401, 'invalid_credentials', 'The current password is not right');
           }
           const now = platform.now().toISOString();
           await platform.members.global().update(member.id, { password_hash: await hashPassword(new_password), updated_at: now });
-          await revokeMemberSessions(platform.dashboardSessions, member.id, caller.member!.sessionId);
+          // Every session ends, this one too, and this browser gets a new one: a cookie taken
+          // before the change stops working.
+          await revokeMemberSessions(platform.dashboardSessions, member.id);
+          await signIn(request, h, member, callerOf(request).tenant.mode);
           return { changed: true };
         },
       },

@@ -1,14 +1,16 @@
-// Failed sign-ins, counted in the store's counters (shared by every instance) over fixed 15-minute
+// Sign-in attempts, counted in the store's counters (shared by every instance) over fixed 15-minute
 // windows: per e-mail and client address (one person guessing one password), and per address (one
-// address trying many e-mails). Past either limit every attempt is refused, the right password too,
-// until the window ends: a guesser learns nothing more.
+// address trying many e-mails). An attempt is counted before its password is checked, atomically,
+// so concurrent guesses cannot all slip through between a check and a count; the counters only go
+// up, so a successful attempt counts too. Past either limit every attempt is refused, the right
+// password too, until the window ends: a guesser learns nothing more.
 import { createHash } from 'node:crypto';
 import { apiError } from '../../core/errors.js';
 import type { CounterStore } from '../../core/store/types.js';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
-export const FAILURES_PER_EMAIL_AND_ADDRESS = 10;
-export const FAILURES_PER_ADDRESS = 100;
+export const ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;
+export const ATTEMPTS_PER_ADDRESS = 100;
 
 export class SignInThrottle {
   constructor(
@@ -26,25 +28,20 @@ export class SignInThrottle {
       end,
       retryAfter: Math.max(1, Math.ceil((end.getTime() - now) / 1000)),
       counters: [
-        { name: `sign_in:${pair}:${start}`, limit: FAILURES_PER_EMAIL_AND_ADDRESS },
-        { name: `sign_in_ip:${address}:${start}`, limit: FAILURES_PER_ADDRESS },
+        { name: `sign_in:${pair}:${start}`, limit: ATTEMPTS_PER_EMAIL_AND_ADDRESS },
+        { name: `sign_in_ip:${address}:${start}`, limit: ATTEMPTS_PER_ADDRESS },
       ],
     };
   }
 
-  /** 429 `sign_in_throttled` when this e-mail from this address, or this address, failed too often. */
-  async check(email: string, address: string): Promise<void> {
-    const { counters, retryAfter } = this.windows(email, address);
-    const counts = await Promise.all(counters.map((counter) => this.counters.get(null, counter.name)));
-    if (counters.some((counter, i) => counts[i]! >= counter.limit)) {
-      throw apiError(429, 'sign_in_throttled', `Too many failed sign-ins: try again in ${Math.ceil(retryAfter / 60)} minutes`, {
+  /** Counts an attempt; 429 `sign_in_throttled` when this e-mail from this address, or this address, is past its limit. */
+  async attempt(email: string, address: string): Promise<void> {
+    const { counters, end, retryAfter } = this.windows(email, address);
+    const counts = await Promise.all(counters.map((counter) => this.counters.increment(null, counter.name, end)));
+    if (counters.some((counter, i) => counts[i]! > counter.limit)) {
+      throw apiError(429, 'sign_in_throttled', `Too many sign-in attempts: try again in ${Math.ceil(retryAfter / 60)} minutes`, {
         headers: { 'Retry-After': String(retryAfter) },
       });
     }
-  }
-
-  async recordFailure(email: string, address: string): Promise<void> {
-    const { counters, end } = this.windows(email, address);
-    await Promise.all(counters.map((counter) => this.counters.increment(null, counter.name, end)));
   }
 }

@@ -47,6 +47,7 @@ t.test('events of the tenant, each once, in order, filtered per reader; late com
   t.teardown(() => feed.stop());
 
   await api.platform.events.publish(tenant, { type: 'chatbot.created', data: { before: true } });
+  api.clock.advance(1000);
   const all = collectingReader();
   const leadsOnly = collectingReader((event) => event.type.startsWith('lead.'));
   const unsubscribeAll = feed.subscribe(tenant, all.reader);
@@ -78,7 +79,8 @@ t.test('events of the tenant, each once, in order, filtered per reader; late com
   t.ok(all.received.every((event) => event.account_id === acme.id && event.livemode), 'envelopes of the tenant');
 
   unsubscribeAll();
-  t.equal(feed.readerCount, 1);
+  unsubscribeAll();
+  t.equal(feed.readerCount, 1, 'unsubscribing twice removes one reader');
   await feed.stop();
   t.same(errors, []);
 });
@@ -135,4 +137,22 @@ t.test('a burst past the poll limit is announced; a failing store is survived; n
   await new Promise((resolve) => setTimeout(resolve, 150));
   t.equal(failNextReads, 100, 'without readers the feed reads nothing');
   t.equal(errors.length, before);
+});
+
+t.test('an old unsubscribe never silences a later reader of the same tenant', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const feed = new EventFeed(api.platform.events.collection, api.clock.now, () => undefined, 20);
+  t.teardown(() => feed.stop());
+  const first = collectingReader();
+  const unsubscribeFirst = feed.subscribe(tenant, first.reader);
+  unsubscribeFirst();
+  const second = collectingReader();
+  feed.subscribe(tenant, second.reader);
+  unsubscribeFirst(); // a stream's close handlers run twice
+  t.equal(feed.readerCount, 1);
+  await api.platform.events.publish(tenant, { type: 'lead.captured', data: { n: 1 } });
+  await second.until(() => second.received.length === 1);
+  t.equal(first.received.length, 0);
 });

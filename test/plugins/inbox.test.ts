@@ -113,6 +113,7 @@ t.test('the stream: events from this instance and another on the same store, fil
   const api = await buildTestServer(t, { config: { server: { host: '127.0.0.1', port: 0 } } });
   const acme = await api.account('starter');
   const chatbots = await seed(api, acme.live);
+  api.clock.advance(1000); // the seeded events are older than the streams
   const base = await listening(t, api);
 
   const unauthenticated = await fetch(`${base}/api/v1/conversations/stream`);
@@ -162,4 +163,44 @@ t.test('the stream: events from this instance and another on the same store, fil
   t.equal(after.ended, true, 'the stream ended at shutdown');
   t.ok(after.every((event) => event.event === 'conversation.started'), 'after the Sales conversation’s events, nothing');
   t.equal(api.platform.eventFeed.readerCount, 0, 'and its reader is gone');
+});
+
+t.test('a stream ends when its credential goes: a revoked key, a signed-out session; and is bounded per tenant', async (t) => {
+  const api = await buildTestServer(t, { config: { server: { host: '127.0.0.1', port: 0, public_url: null, stream_heartbeat_ms: 100 } } });
+  const { createAccountWithKeys } = await import('../../core/auth/bootstrap.js');
+  const created = await createAccountWithKeys(api.platform, { name: 'Streams', plan: 'starter', owner: { email: 'streams@example.com', password: 'a long password' } });
+  const base = await listening(t, api);
+  const key = (await api.request('POST', '/api/v1/api-keys', { key: created.liveKey, payload: { name: 'Stream key' } })).json;
+
+  const byKey = await fetch(`${base}/api/v1/conversations/stream`, { headers: { authorization: `Bearer ${key.secret}` } });
+  t.equal((await readEvents(byKey, (events) => events.length >= 1))[0]?.event, 'ready');
+  t.equal((await api.request('DELETE', `/api/v1/api-keys/${key.id}`, { key: created.liveKey })).statusCode, 200);
+  t.equal((await readEvents(byKey, () => false, 10_000)).ended, true, 'the revoked key’s stream ended');
+
+  const signIn = await fetch(`${base}/dashboard/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'streams@example.com', password: 'a long password' }) });
+  const cookie = signIn.headers.getSetCookie().find((line) => line.startsWith('cbp_session='))!.split(';')[0]!;
+  const bySession = await fetch(`${base}/api/v1/conversations/stream`, { headers: { cookie } });
+  t.equal((await readEvents(bySession, (events) => events.length >= 1))[0]?.event, 'ready');
+  const signOut = await fetch(`${base}/dashboard/session`, { method: 'DELETE', headers: { cookie, origin: base } });
+  t.equal(signOut.status, 200);
+  t.equal((await readEvents(bySession, () => false, 10_000)).ended, true, 'the signed-out session’s stream ended');
+
+  const open: Response[] = [];
+  for (let i = 0; i < 20; i++) open.push(await fetch(`${base}/api/v1/conversations/stream`, { headers: { authorization: `Bearer ${created.liveKey}` } }));
+  t.ok(open.every((response) => response.status === 200), '20 streams of one tenant');
+  const oneTooMany = await fetch(`${base}/api/v1/conversations/stream`, { headers: { authorization: `Bearer ${created.liveKey}` } });
+  t.equal(oneTooMany.status, 429);
+  t.equal(((await oneTooMany.json()) as { code: string }).code, 'too_many_streams');
+  const otherTenant = await fetch(`${base}/api/v1/conversations/stream`, { headers: { authorization: `Bearer ${created.testKey}` } });
+  t.equal(otherTenant.status, 200, 'the sandbox counts apart');
+  await otherTenant.body?.cancel();
+  await open[0]!.body!.cancel();
+  let reopened: Response | null = null;
+  for (let tries = 0; tries < 50 && reopened?.status !== 200; tries++) {
+    await reopened?.body?.cancel();
+    reopened = await fetch(`${base}/api/v1/conversations/stream`, { headers: { authorization: `Bearer ${created.liveKey}` } });
+  }
+  t.equal(reopened?.status, 200, 'a closed stream frees its place');
+  await reopened?.body?.cancel();
+  for (const response of open.slice(1)) await response.body?.cancel();
 });

@@ -132,6 +132,13 @@ t.test('failed sign-ins are throttled per e-mail and address, then per address; 
   api.clock.advance(15 * 60_000);
   t.equal((await attempt(OWNER_PASSWORD)).statusCode, 200, 'the next window lets the owner in');
 
+  // Concurrent guesses are counted before their password is checked: no more than the limit get an answer.
+  api.clock.advance(15 * 60_000);
+  const burst = await Promise.all(Array.from({ length: 40 }, () => attempt('wrong password', 'owner@example.com', '192.0.2.44')));
+  const statuses = burst.map((response) => response.statusCode);
+  t.equal(statuses.filter((status) => status === 401).length, 10, '10 answered 401');
+  t.equal(statuses.filter((status) => status === 429).length, 30, 'the other 30 throttled without a password check');
+
   // Many e-mails from one address: 100 failures within the window, then that address waits.
   api.clock.advance(15 * 60_000);
   for (let i = 0; i < 100; i++) await attempt('wrong password', `guess${i}@example.com`, '203.0.113.9');
@@ -322,6 +329,21 @@ t.test('members: list and filters, changes and removal with their rules, isolati
   assertError(t, await ownerSession('DELETE', `/api/v1/members/${ownerId}`), 409, 'cannot_remove_self');
   assertError(t, await ownerSession('PATCH', `/api/v1/members/${agent.id}`, {}), 400, 'validation_failed', 'an empty change');
 
+  assertError(t, await adminSession('PATCH', `/api/v1/members/${ownerId}`, { name: 'Renamed by an admin' }), 403, 'insufficient_role', 'nor rename one');
+  // A key an admin makes acts as an admin on the members routes: no way round the rule through a key.
+  const adminKey = (await adminSession('POST', '/api/v1/api-keys', { name: 'Made by an admin' })).json.secret;
+  assertError(t, await api.request('PATCH', `/api/v1/members/${admin.id}`, { key: adminKey, payload: { role: 'owner' } }), 403, 'insufficient_role', 'an admin’s key cannot make its maker owner');
+  assertError(t, await api.request('PATCH', `/api/v1/members/${ownerId}`, { key: adminKey, payload: { role: 'agent' } }), 403, 'insufficient_role', 'nor demote the owner');
+  const adminKeyId = (await api.request('GET', '/api/v1/api-keys', { key: adminKey })).json.data.find((k: { name: string }) => k.name === 'Made by an admin').id;
+  const rotation = await api.request('POST', `/api/v1/api-keys/${adminKeyId}/rotate`, { key: adminKey, payload: {} });
+  t.equal(rotation.statusCode, 201, rotation.payload);
+  const rotated = rotation.json.new_key.secret;
+  const viaRotated = await api.request('PATCH', `/api/v1/members/${ownerId}`, { key: rotated, payload: { role: 'agent' } });
+  assertError(t, viaRotated, 403, 'insufficient_role', 'nor its rotated successor');
+  // Members reach live data: a test key does not manage them.
+  for (const [method, path, payload] of [['GET', '/api/v1/members', undefined], ['POST', '/api/v1/members', { email: 'sandbox@example.com', role: 'owner' }], ['DELETE', `/api/v1/members/${agent.id}`, undefined]] as const) {
+    assertError(t, await api.request(method, path, { key: owner.test, payload }), 403, 'live_mode_required', `${method} ${path} with a test key`);
+  }
   const promoted = await adminSession('PATCH', `/api/v1/members/${agent.id}`, { role: 'admin', name: 'Promoted' });
   t.equal(promoted.statusCode, 200);
   t.equal(promoted.json.role, 'admin');
@@ -414,7 +436,8 @@ t.test('password change: the current one is checked, other sessions end, the new
   assertError(t, await api.request('POST', '/dashboard/password', { key: owner.live, payload: { current_password: OWNER_PASSWORD, new_password: 'a brand new password' } }), 401, 'missing_credentials', 'an API key has no password');
   const changed = await session('POST', '/dashboard/password', { current_password: OWNER_PASSWORD, new_password: 'a brand new password' });
   t.equal(changed.statusCode, 200);
-  t.equal((await session('GET', '/dashboard/session')).statusCode, 200, 'this session stays');
+  assertError(t, await session('GET', '/dashboard/session'), 401, 'session_expired', 'the cookie from before the change ends too');
+  t.equal((await asMember(api, cookieOf(changed))('GET', '/dashboard/session')).statusCode, 200, 'this browser got a new session');
   assertError(t, await asMember(api, elsewhere)('GET', '/dashboard/session'), 401, 'session_expired', 'the others end');
   assertError(t, await api.request('POST', '/dashboard/session', { payload: { email: owner.email, password: OWNER_PASSWORD } }), 401, 'invalid_credentials', 'the old password');
   t.ok(await signIn(api, owner.email, 'a brand new password'));

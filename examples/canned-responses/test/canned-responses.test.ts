@@ -64,6 +64,7 @@ t.test('tenancy: accounts and modes apart; chatbot keys to their chatbot; plans 
   t.same(await seenBy(bot.api_key), ['hi', 'hours'], 'a chatbot key: its own and those of every chatbot');
   t.equal((await api.request('GET', `/api/v1/canned-responses/${theirs.id}`, { key: bot.api_key })).statusCode, 404);
   t.equal((await api.request('DELETE', `/api/v1/canned-responses/${everywhere.id}`, { key: bot.api_key })).json.code, 'key_scope_chatbot');
+  t.equal((await api.request('PATCH', `/api/v1/canned-responses/${mine.id}`, { key: bot.api_key, payload: { chatbot_id: null } })).json.code, 'key_scope_chatbot', 'nor share its own with every chatbot');
   t.equal((await api.request('GET', `/api/v1/canned-responses?chatbot_id=${other.id}`, { key: bot.api_key })).json.code, 'key_scope_chatbot');
   t.equal((await api.request('POST', '/api/v1/canned-responses', { key: acme.live, payload: { title: 'x', body: 'y', shortcut: 'ghost', chatbot_id: 'cb_nonexistent' } })).json.code, 'chatbot_not_found');
 
