@@ -1,21 +1,25 @@
 // The signed-in frame: header (account, live/test switch, member menu), navigation (collapsing to a
 // menu button on a phone), the test-mode banner and the page the route names. Agents see only
-// conversations; a hash naming another page says their role cannot see it.
+// the inbox; a hash naming another page says their role cannot see it.
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.js';
+import { conversationCounts, refreshCounts } from './live.js';
+import { AnalyticsPage } from './pages/analytics.js';
 import { ApiKeysPage } from './pages/api-keys.js';
 import { ChatbotCreatePage } from './pages/chatbot-create.js';
 import { ChatbotLayout } from './pages/chatbot-layout.js';
 import { ChatbotsPage } from './pages/chatbots.js';
-import { ConversationsPage } from './pages/conversations.js';
+import { InboxPage } from './pages/inbox.js';
+import { LeadPage } from './pages/lead.js';
+import { LeadsPage } from './pages/leads.js';
 import { MembersPage } from './pages/members.js';
 import { PasswordPage } from './pages/password.js';
 import { PlanPage } from './pages/plan.js';
 import { WebhookPage } from './pages/webhook.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { href, navigate, type Route } from './router.js';
-import { notify, session as sessionStore } from './state.js';
+import { notify, session as sessionStore, useStore } from './state.js';
 import type { Mode, Role, Session } from './types.js';
 import { html, PageHeader } from './ui.js';
 
@@ -31,8 +35,10 @@ interface Section {
 }
 
 const SECTIONS: Section[] = [
+  { key: 'inbox', label: 'Inbox', roles: EVERYONE, nav: true },
   { key: 'chatbots', label: 'Chatbots', roles: MANAGERS, nav: true },
-  { key: 'conversations', label: 'Conversations', roles: EVERYONE, nav: true },
+  { key: 'leads', label: 'Leads', roles: MANAGERS, nav: true },
+  { key: 'analytics', label: 'Analytics', roles: MANAGERS, nav: true },
   { key: 'webhooks', label: 'Webhooks', roles: MANAGERS, nav: true },
   { key: 'api-keys', label: 'API keys', roles: MANAGERS, nav: true },
   { key: 'members', label: 'Members', roles: MANAGERS, nav: true },
@@ -41,7 +47,7 @@ const SECTIONS: Section[] = [
 ];
 
 export function homeOf(role: Role): string {
-  return role === 'agent' ? '/conversations' : '/chatbots';
+  return role === 'agent' ? '/inbox' : '/chatbots';
 }
 
 function pageFor(route: Route): { component: ComponentType<any>; props: Record<string, unknown> } | null {
@@ -51,8 +57,15 @@ function pageFor(route: Route): { component: ComponentType<any>; props: Record<s
       if (!first) return { component: ChatbotsPage, props: {} };
       if (first === 'new') return { component: ChatbotCreatePage, props: {} };
       return { component: ChatbotLayout, props: { chatbotId: first, tab: second ?? 'profile' } };
+    case 'inbox':
+      return { component: InboxPage, props: { chatbotId: first ?? '', conversationId: second ?? '', params: route.query } };
     case 'conversations':
-      return { component: ConversationsPage, props: { chatbotId: first ?? route.query.get('chatbot') ?? '', conversationId: second ?? '' } };
+      // Dashboard I's address of a transcript: the same conversation in the inbox.
+      return { component: ConversationsRedirect, props: { chatbotId: first ?? route.query.get('chatbot') ?? '', conversationId: second ?? '' } };
+    case 'leads':
+      return first ? { component: LeadPage, props: { leadId: first } } : { component: LeadsPage, props: { params: route.query } };
+    case 'analytics':
+      return { component: AnalyticsPage, props: { params: route.query } };
     case 'webhooks':
       return first ? { component: WebhookPage, props: { webhookId: first } } : { component: WebhooksPage, props: {} };
     case 'api-keys':
@@ -79,6 +92,12 @@ export function Shell({ session, route }: { session: Session; route: Route }) {
   useEffect(() => {
     if (!sectionKey) navigate(homeOf(role));
   }, [sectionKey, role]);
+
+  // The inbox badge: read again on every page change (the inbox page keeps it live itself).
+  useEffect(() => {
+    void refreshCounts();
+  }, [route.path, session.mode]);
+  const counts = useStore(conversationCounts);
 
   // A new page: close the phone menu and move focus to its heading, so a screen reader says where we are.
   useEffect(() => {
@@ -137,7 +156,11 @@ export function Shell({ session, route }: { session: Session; route: Route }) {
         <ul>
           ${visible.map(
             (item) => html`<li>
-              <a href=${href(item.key)} aria-current=${item.key === sectionKey ? 'page' : undefined}>${item.label}</a>
+              <a href=${href(item.key)} aria-current=${item.key === sectionKey ? 'page' : undefined}
+                >${item.label}${item.key === 'inbox' && counts && counts.handoff > 0
+                  ? html` <span class="nav-count">${counts.handoff}<span class="visually-hidden"> waiting</span></span>`
+                  : null}</a
+              >
             </li>`,
           )}
         </ul>
@@ -159,8 +182,17 @@ function Forbidden({ role }: { role: Role }) {
   return html`<section class="notice-page">
     <${PageHeader} title="Your role cannot see this" />
     <p>This page is for owners and admins. As ${role === 'agent' ? 'an agent' : `a ${role}`}, you can read and answer conversations.</p>
-    <p><a class="button primary" href=${'#' + homeOf(role)}>Go to conversations</a></p>
+    <p><a class="button primary" href=${'#' + homeOf(role)}>Go to the inbox</a></p>
   </section>`;
+}
+
+/** Replaces the old address in the history, so Back does not come here again. */
+function ConversationsRedirect({ chatbotId, conversationId }: { chatbotId: string; conversationId: string }) {
+  useEffect(() => {
+    if (chatbotId && conversationId) location.replace(href('inbox', chatbotId, conversationId));
+    else location.replace(chatbotId ? `#/inbox?chatbot=${encodeURIComponent(chatbotId)}` : '#/inbox');
+  }, [chatbotId, conversationId]);
+  return null;
 }
 
 function NotFound({ role }: { role: Role }) {

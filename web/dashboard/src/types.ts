@@ -190,21 +190,133 @@ export interface Usage {
   windows: Array<{ window: 'minute' | 'day'; limit: number; used: number; remaining: number; resets_at: string }>;
 }
 
+export type ConversationStatus = 'open' | 'handoff' | 'ended';
+export type Resolution = 'resolved' | 'unresolved' | 'escalated';
+
+export interface Visitor {
+  id?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  locale?: string;
+}
+
 export interface Conversation {
   id: string;
   chatbot_id: string;
-  status: 'open' | 'handoff' | 'ended';
+  status: ConversationStatus;
   channel: 'api' | 'widget';
   language: string;
+  visitor: Visitor;
+  metadata: Record<string, unknown>;
   message_count: number;
+  resolution: Resolution | null;
+  ended_reason: 'api' | 'visitor' | 'inactivity' | null;
+  lead_id: string | null;
   started_at: string;
   last_message_at: string | null;
+  ended_at: string | null;
+}
+
+export type ConversationCounts = Record<ConversationStatus, number>;
+
+export interface MessageSource {
+  document_id: string;
+  title: string | null;
+  url: string | null;
+  snippet: string;
+  score: number;
 }
 
 export interface Message {
   id: string;
+  conversation_id: string;
+  chatbot_id: string;
   role: 'user' | 'assistant' | 'agent';
   content: string;
-  answer_type: string | null;
+  answer_type: 'rule' | 'qa' | 'knowledge' | 'llm' | 'fallback' | null;
+  confidence: number | null;
+  sources: MessageSource[];
+  response_time_ms: number | null;
+  feedback: 'up' | 'down' | null;
+  feedback_comment: string | null;
   created_at: string;
+}
+
+/** What GET /api/v1/conversations/stream sends: the event envelope of GET /events. */
+export interface EventEnvelope<T = unknown> {
+  id: string;
+  type: string;
+  created_at: string;
+  chatbot_id: string | null;
+  data: T;
+}
+
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_SOURCES = ['widget_form', 'conversation', 'api'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export interface Lead {
+  id: string;
+  chatbot_id: string;
+  conversation_id: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  notes: string | null;
+  custom: Record<string, unknown>;
+  status: LeadStatus;
+  source: LeadSource;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AnalyticsFigures {
+  conversations: { total: number; open: number; ended: number };
+  messages: { total: number; user: number; assistant: number; agent: number };
+  leads: number;
+  resolution: { resolved: number; unresolved: number; escalated: number; rate: number | null };
+  response_time_ms: { avg: number | null; p50: number | null; p95: number | null };
+  feedback: { up: number; down: number };
+  fallback_rate: number | null;
+}
+
+export interface AnalyticsPeriod {
+  from: string;
+  to: string;
+  tz: string;
+  chatbot_id: string | null;
+}
+
+export type AnalyticsOverview = AnalyticsPeriod & AnalyticsFigures;
+
+export interface TimeseriesPoint {
+  period: string;
+  start: string;
+  hours: number;
+  value: number | null;
+}
+
+export interface AnalyticsTimeseries extends AnalyticsPeriod {
+  metric: string;
+  interval: string;
+  data: TimeseriesPoint[];
+}
+
+export interface QuestionGroup {
+  question: string;
+  count: number;
+  unanswered: number;
+  sample_conversation_id?: string;
+}
+
+export interface AnalyticsTrends extends AnalyticsPeriod {
+  previous: { from: string; to: string };
+  current_figures: AnalyticsFigures;
+  previous_figures: AnalyticsFigures;
+  changes: Array<{ figure: string; current: number | null; previous: number | null; change: number | null }>;
+  top_questions: QuestionGroup[];
+  top_unanswered: QuestionGroup[];
 }

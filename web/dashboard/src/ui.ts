@@ -237,6 +237,12 @@ const STATUS_TONES: Record<string, string> = {
   revoked: 'bad',
   disabled: 'bad',
   failed: 'bad',
+  // Leads
+  new: 'warn',
+  contacted: 'muted',
+  qualified: 'good',
+  converted: 'good',
+  lost: 'bad',
 };
 
 export function Badge({ status, label }: { status: string; label?: string }) {

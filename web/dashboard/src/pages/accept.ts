@@ -18,7 +18,7 @@ export function AcceptInvitationPage({ token }: { token: string }) {
     const signedIn = await api.post<Session>('/dashboard/invitations/accept', body);
     session.set(signedIn);
     notify('Welcome! Your password is set and you are signed in.');
-    navigate(signedIn.member.role === 'agent' ? '/conversations' : '/chatbots');
+    navigate(signedIn.member.role === 'agent' ? '/inbox' : '/chatbots');
   });
 
   if (!token) {

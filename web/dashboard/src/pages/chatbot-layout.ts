@@ -48,7 +48,7 @@ export function ChatbotLayout({ chatbotId, tab }: { chatbotId: string; tab: stri
           >${label}</a
         >`,
       )}
-      <a href=${`#/conversations?chatbot=${encode(current.id)}`}>Conversations</a>
+      <a href=${`#/inbox?chatbot=${encode(current.id)}`}>Conversations</a>
     </nav>
     ${tab === 'profile' ? html`<${ChatbotProfileTab} chatbot=${current} onChange=${chatbot.setData} />` : null}
     ${tab === 'behaviour' ? html`<${BehaviourTab} chatbot=${current} />` : null}

@@ -1,0 +1,253 @@
+// One conversation in the inbox: the whole transcript (each bot reply with its sources, confidence
+// and the visitor's rating), kept current by the page's event stream, and what a person does with
+// it: take it from the bot, reply (the visitor's widget shows it), release it back, end it.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, encode, query, type Page } from '../api.js';
+import { notify } from '../state.js';
+import type { Conversation, EventEnvelope, Message } from '../types.js';
+import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, useLoad, useSubmit } from '../ui.js';
+import type { EventBus } from './inbox.js';
+
+/** A transcript longer than this many pages of 100 shows its first part, with a note. */
+const MAX_MESSAGE_PAGES = 10;
+
+export function visitorLabel(conversation: Pick<Conversation, 'id' | 'visitor'>): string {
+  const visitor = conversation.visitor ?? {};
+  return visitor.name || visitor.email || visitor.phone || `Visitor ${conversation.id.slice(-6)}`;
+}
+
+const SPEAKERS: Record<Message['role'], string> = { user: 'Visitor', assistant: 'Chatbot', agent: 'Agent' };
+const ANSWER_TYPES: Record<string, string> = {
+  rule: 'Rule',
+  qa: 'Q&A pair',
+  knowledge: 'Knowledge',
+  llm: 'Language model',
+  fallback: 'Fallback (not answered)',
+};
+
+async function loadTranscript(base: string): Promise<{ messages: Message[]; complete: boolean }> {
+  const messages: Message[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_MESSAGE_PAGES; page++) {
+    const result: Page<Message> = await api.get<Page<Message>>(`${base}/messages${query({ limit: 100, order: 'asc', cursor })}`);
+    messages.push(...result.data);
+    if (!result.has_more) return { messages, complete: true };
+    cursor = result.next_cursor;
+  }
+  return { messages, complete: false };
+}
+
+interface ViewProps {
+  chatbotId: string;
+  conversationId: string;
+  chatbotName: string;
+  events: EventBus;
+  onChanged: (conversation: Conversation) => void;
+  /** Before this page hands the conversation off (true; its handoff event is then no news), and if that failed (false). */
+  onTaking: (conversationId: string, taking: boolean) => void;
+  /** Changes when the stream may have missed events: read the conversation again. */
+  generation: number;
+}
+
+export function ConversationView({ chatbotId, conversationId, chatbotName, events, onChanged, onTaking, generation }: ViewProps) {
+  const base = `/api/v1/chatbots/${encode(chatbotId)}/conversations/${encode(conversationId)}`;
+  const conversation = useLoad(() => api.get<Conversation>(base), [base]);
+  const transcript = useLoad(() => loadTranscript(base), [base]);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const replyBox = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (transcript.data) setMessages(transcript.data.messages);
+  }, [transcript.data]);
+
+  const firstGeneration = useRef(generation);
+  useEffect(() => {
+    if (generation === firstGeneration.current) return;
+    conversation.reload();
+    transcript.reload();
+  }, [generation]);
+
+  // Opened from the list: the heading takes focus, so a screen reader starts here.
+  useEffect(() => {
+    const timer = setTimeout(() => heading.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [conversationId]);
+
+  // The current conversation, for the stream's callback (which outlives renders).
+  const shown = useRef(conversation.data);
+  shown.current = conversation.data;
+
+  useEffect(
+    () =>
+      events.subscribe((envelope: EventEnvelope) => {
+        if (envelope.type === 'message.created' || envelope.type === 'message.rated') {
+          const message = envelope.data as Message;
+          if (message.conversation_id !== conversationId) return;
+          setMessages((previous) => {
+            const known = previous.some((item) => item.id === message.id);
+            return known ? previous.map((item) => (item.id === message.id ? message : item)) : [...previous, message];
+          });
+          if (envelope.type === 'message.created' && message.role === 'user' && shown.current?.status === 'handoff') {
+            notify(`New message from ${shown.current ? visitorLabel(shown.current) : 'the visitor'}: ${message.content.slice(0, 120)}`);
+          }
+          return;
+        }
+        const changed = envelope.data as Conversation;
+        if (envelope.type.startsWith('conversation.') && changed.id === conversationId) conversation.setData(changed);
+      }),
+    [conversationId],
+  );
+
+  /** A lifecycle call's answer is the conversation: show it here and in the list. */
+  const applied = (updated: Conversation) => {
+    conversation.setData(updated);
+    onChanged(updated);
+  };
+
+  const take = useSubmit(async () => {
+    onTaking(conversationId, true);
+    try {
+      applied(await api.post<Conversation>(`${base}/handoff`));
+    } catch (error) {
+      onTaking(conversationId, false);
+      throw error;
+    }
+    notify('You have taken the conversation: the bot stays quiet until you release it.');
+    setTimeout(() => replyBox.current?.focus(), 0);
+  });
+  const release = useSubmit(async () => {
+    applied(await api.post<Conversation>(`${base}/release`));
+    notify('Released: the bot answers again.');
+  });
+
+  if (conversation.error && !conversation.data) return html`<${ErrorMessage} error=${conversation.error} retry=${conversation.reload} />`;
+  if (!conversation.data) return html`<${Loading} label="Loading the conversation…" />`;
+  const current = conversation.data;
+  const handedOff = current.status === 'handoff';
+  const ended = current.status === 'ended';
+
+  return html`<article class="conversation" aria-labelledby="conversation-heading">
+    <div class="conversation-header">
+      <h2 id="conversation-heading" tabindex="-1" data-page-heading ref=${heading}>${visitorLabel(current)}</h2>
+      <${Badge} status=${current.status} label=${handedOff ? 'With a person' : current.status === 'open' ? 'With the bot' : 'Ended'} />
+    </div>
+    <p class="muted small">
+      ${chatbotName} · ${current.channel} · started ${formatDate(current.started_at)}
+      ${current.visitor?.email && current.visitor.name ? ` · ${current.visitor.email}` : ''}
+      ${ended ? ` · ended ${formatDate(current.ended_at)}${current.resolution ? ` (${current.resolution})` : ''}` : ''}
+      ${current.lead_id ? html` · <a href=${`#/leads/${encode(current.lead_id)}`}>lead</a>` : null}
+    </p>
+    <div class="conversation-actions button-row" role="group" aria-label="Conversation actions">
+      ${current.status === 'open'
+        ? html`<button type="button" class="button primary" disabled=${take.busy} onClick=${() => take.run()}>${take.busy ? 'Taking…' : 'Take conversation'}</button>`
+        : null}
+      ${handedOff
+        ? html`<button type="button" class="button" disabled=${release.busy} onClick=${() => release.run()}>${release.busy ? 'Releasing…' : 'Release to bot'}</button>`
+        : null}
+      ${!ended
+        ? html`<${ConfirmButton}
+            label="End conversation"
+            title="End this conversation?"
+            message=${html`<p>The visitor’s widget says the conversation has ended; they can start a new one. This cannot be undone.</p>`}
+            confirmLabel="End conversation"
+            danger
+            onConfirm=${async () => {
+              applied(await api.post<Conversation>(`${base}/end`, {}));
+              notify('Conversation ended.');
+            }}
+          />`
+        : null}
+    </div>
+    <${FormError} error=${take.error ?? release.error} />
+    ${transcript.error ? html`<${ErrorMessage} error=${transcript.error} retry=${transcript.reload} />` : null}
+    ${!transcript.data && !transcript.error ? html`<${Loading} label="Loading messages…" />` : null}
+    ${transcript.data && messages.length === 0 ? html`<p>No messages yet.</p>` : null}
+    ${messages.length > 0
+      ? html`<ol class="transcript" aria-label="Messages">
+          ${messages.map((message) => html`<${TranscriptMessage} key=${message.id} message=${message} />`)}
+        </ol>`
+      : null}
+    ${transcript.data && !transcript.data.complete ? html`<p class="muted small">The first ${messages.length} messages are shown.</p>` : null}
+    ${!ended ? html`<${ReplyForm} base=${base} enabled=${handedOff} textarea=${replyBox} onSent=${(message: Message, updated: Conversation) => {
+          setMessages((previous) => (previous.some((item) => item.id === message.id) ? previous : [...previous, message]));
+          applied(updated);
+        }} />` : null}
+  </article>`;
+}
+
+function TranscriptMessage({ message }: { message: Message }) {
+  return html`<li class=${`message ${message.role}${message.answer_type === 'fallback' ? ' fallback' : ''}`}>
+    <p class="speaker"><strong>${SPEAKERS[message.role]}</strong> <span class="muted small">${formatDate(message.created_at)}</span></p>
+    <p class="message-text">${message.content}</p>
+    ${message.role === 'assistant' ? html`<${ReplyDetails} message=${message} />` : null}
+    ${message.feedback
+      ? html`<p class=${`feedback ${message.feedback}`}>
+          <span aria-hidden="true">${message.feedback === 'up' ? '▲' : '▼'}</span> Visitor rated it ${message.feedback === 'up' ? 'helpful' : 'not helpful'}${message.feedback_comment ? `: “${message.feedback_comment}”` : ''}
+        </p>`
+      : null}
+  </li>`;
+}
+
+function ReplyDetails({ message }: { message: Message }) {
+  const confidence = message.confidence === null ? null : `${Math.round(message.confidence * 100)}%`;
+  return html`<div class="reply-details small">
+    <p class="muted">
+      ${message.answer_type ? ANSWER_TYPES[message.answer_type] ?? message.answer_type : 'Reply'}${confidence ? ` · confidence ${confidence}` : ''}
+    </p>
+    ${message.sources.length > 0
+      ? html`<p class="sources-label muted">Sources:</p>
+          <ul class="sources">
+            ${message.sources.map(
+              (source) => html`<li>
+                ${source.url ? html`<a href=${source.url} target="_blank" rel="noopener noreferrer">${source.title ?? source.url}</a>` : (source.title ?? 'Untitled passage')}
+                <span class="muted"> (score ${Math.round(source.score * 100)}%)</span>
+              </li>`,
+            )}
+          </ul>`
+      : null}
+  </div>`;
+}
+
+function ReplyForm({ base, enabled, textarea, onSent }: { base: string; enabled: boolean; textarea: { current: HTMLTextAreaElement | null }; onSent: (message: Message, conversation: Conversation) => void }) {
+  const [text, setText] = useState('');
+  const send = useSubmit(async () => {
+    const content = text.trim();
+    if (!content) return;
+    const turn = await api.post<{ message: Message; conversation: Conversation }>(`${base}/messages`, { role: 'agent', content });
+    setText('');
+    onSent(turn.message, turn.conversation);
+    notify('Reply sent.');
+    textarea.current?.focus();
+  });
+  return html`<form
+    class="reply-form"
+    onSubmit=${(event: Event) => {
+      event.preventDefault();
+      void send.run();
+    }}
+  >
+    <label for="agent-reply">Your reply</label>
+    <textarea
+      id="agent-reply"
+      ref=${textarea}
+      rows="3"
+      value=${text}
+      disabled=${!enabled}
+      aria-describedby=${enabled ? undefined : 'agent-reply-hint'}
+      onInput=${(event: Event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
+      onKeyDown=${(event: KeyboardEvent) => {
+        // Ctrl/⌘+Enter sends; Enter alone is a new line.
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          void send.run();
+        }
+      }}
+    ></textarea>
+    ${enabled ? null : html`<p class="hint" id="agent-reply-hint">Take the conversation to reply: while you have it, the bot stays quiet.</p>`}
+    <${FormError} error=${send.error} />
+    <div class="form-actions">
+      <button type="submit" class="button primary" disabled=${!enabled || send.busy || !text.trim()}>${send.busy ? 'Sending…' : 'Send reply'}</button>
+    </div>
+  </form>`;
+}
