@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { ServerInjectResponse } from '@hapi/hapi';
+import type { Server, ServerInjectResponse } from '@hapi/hapi';
 import pino from 'pino';
 import { loadConfig, type Config, type DeepPartial } from '../../config/index.js';
 import type { PlanName } from '../../config/plans.js';
@@ -15,12 +15,33 @@ import { createAccountWithKeys } from '../auth/bootstrap.js';
 import { createServer, type PlatformServer } from '../server.js';
 import type { PlatformPlugin } from './index.js';
 
-export interface TestResponse {
-  statusCode: number;
-  headers: Record<string, unknown>;
-  payload: string;
-  /** The body parsed as JSON, or null. */
-  json: any;
+/** hapi's inject response, with the body parsed as JSON (null when it is not JSON). */
+export type TestResponse = ServerInjectResponse & { json: any };
+
+/** A request through hapi's inject: `key` becomes `Authorization: Bearer <key>`, `payload` JSON. */
+export async function injectRequest(
+  server: Server,
+  method: string,
+  url: string,
+  { key, payload, headers = {} }: { key?: string; payload?: unknown; headers?: Record<string, string> } = {},
+): Promise<TestResponse> {
+  const response = await server.inject({
+    method,
+    url,
+    payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
+    headers: {
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...headers,
+    },
+  });
+  let json: unknown = null;
+  try {
+    json = JSON.parse(response.payload);
+  } catch {
+    json = null;
+  }
+  return Object.assign(response, { json });
 }
 
 export interface PluginTestPlatform extends PlatformServer {
@@ -75,25 +96,7 @@ export async function startPluginTestPlatform(options: PluginTestOptions): Promi
     ...(options.now ? { now: options.now } : {}),
     externalPlugins: options.plugins,
   });
-  const request: PluginTestPlatform['request'] = async (method, url, { key, payload, headers = {} } = {}) => {
-    const response: ServerInjectResponse = await server.inject({
-      method,
-      url,
-      payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
-      headers: {
-        ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(key ? { authorization: `Bearer ${key}` } : {}),
-        ...headers,
-      },
-    });
-    let json: unknown = null;
-    try {
-      json = JSON.parse(response.payload);
-    } catch {
-      json = null;
-    }
-    return { statusCode: response.statusCode, headers: response.headers, payload: response.payload, json };
-  };
+  const request: PluginTestPlatform['request'] = (method, url, options) => injectRequest(server, method, url, options);
   return {
     server,
     platform,

@@ -2,6 +2,7 @@
 // show the widget, and the visitor's conversation behind a token. No API key: the chatbot is found
 // by its id, the page's Origin is checked against the widget's allowed_origins and every route is
 // limited per IP (public-access.ts). The conversation itself is the API's (conversations plugin).
+import { publicWidgetConfig } from '../../web/widget/src/public-config.js';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { apiError, notFound } from '../../core/errors.js';
@@ -254,33 +255,7 @@ export function publicWidgetRoutes(
 }
 
 function presentConfig(chatbot: ChatbotProfile, settings: WidgetSettings) {
-  return {
-    chatbot_id: chatbot.id,
-    name: chatbot.name,
-    language: chatbot.language,
-    status: chatbot.status === 'paused' ? ('paused' as const) : ('active' as const),
-    appearance: {
-      primary_color: settings.primary_color,
-      background_color: settings.background_color,
-      text_color: settings.text_color,
-      position: settings.position,
-      offset_x: settings.offset_x,
-      offset_y: settings.offset_y,
-      avatar_url: settings.avatar_url,
-    },
-    strings: {
-      title: settings.title ?? chatbot.name,
-      subtitle: settings.subtitle,
-      launcher_text: settings.launcher_text,
-      input_placeholder: settings.input_placeholder,
-      welcome_message: settings.welcome_message ?? chatbot.welcome_message,
-      suggested_messages: settings.suggested_messages,
-    },
-    translations: settings.translations,
-    display_rules: settings.display_rules,
-    lead_form: settings.lead_form,
-    show_sources: chatbot.settings.answer.show_sources,
-  };
+  return publicWidgetConfig({ ...chatbot, show_sources: chatbot.settings.answer.show_sources }, settings);
 }
 
 /** The fields the owner made required, each present: a 400 listing those missing. */

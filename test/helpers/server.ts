@@ -10,6 +10,7 @@ import { loadConfig, type Config, type DeepPartial } from '../../config/index.js
 import type { PlanName } from '../../config/plans.js';
 import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
 import type { Platform } from '../../core/platform.js';
+import { injectRequest } from '../../core/plugin-api/testing.js';
 import { createServer, type CreateServerOptions } from '../../core/server.js';
 import { freshMongoUrl } from './mongodb.js';
 import { temporaryDirectory } from './sqlite.js';
@@ -120,25 +121,7 @@ export async function buildTestServer(
       const created = await createAccountWithKeys(platform, { name, plan });
       return { id: created.account.id, live: created.liveKey, test: created.testKey };
     },
-    async request(method, url, { key, payload, headers = {} } = {}) {
-      const response = await server.inject({
-        method,
-        url,
-        payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
-        headers: {
-          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(key ? { authorization: `Bearer ${key}` } : {}),
-          ...headers,
-        },
-      });
-      let json: unknown = null;
-      try {
-        json = JSON.parse(response.payload);
-      } catch {
-        json = null;
-      }
-      return Object.assign(response, { json });
-    },
+    request: (method, url, options) => injectRequest(server, method, url, options),
   };
 }
 

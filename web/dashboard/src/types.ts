@@ -119,25 +119,6 @@ export interface KnowledgePassage {
   confidence: number;
 }
 
-export const WEBHOOK_EVENTS = [
-  '*',
-  'message.created',
-  'message.rated',
-  'conversation.started',
-  'conversation.handoff',
-  'conversation.ended',
-  'lead.captured',
-  'lead.updated',
-  'chatbot.created',
-  'chatbot.updated',
-  'chatbot.deleted',
-  'knowledge.ready',
-  'knowledge.failed',
-  'chatbot.error',
-  'webhook.test',
-  'webhook.disabled',
-] as const;
-
 export interface Webhook {
   id: string;
   chatbot_id: string | null;

@@ -4,7 +4,9 @@ import { useState } from 'preact/hooks';
 import { api, encode, query, type ApiError, type Page } from '../api.js';
 import { href } from '../router.js';
 import { notify } from '../state.js';
-import { WEBHOOK_EVENTS, type Chatbot, type Webhook } from '../types.js';
+// The platform's own list (bundled in): plugins' event types are subscribed to with `*`.
+import { BUILT_IN_EVENT_TYPES } from '../../../../core/event-types.js';
+import type { Chatbot, Webhook } from '../types.js';
 import { Badge, Checkbox, ConfirmButton, Empty, ErrorMessage, Field, FormError, html, Loading, PageHeader, SecretBox, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 
 export function useChatbotNames() {
@@ -18,7 +20,7 @@ export function EventsField({ events, setEvents, error }: { events: string[]; se
     <${Checkbox} label="Every event" checked=${all} onChange=${(on: boolean) => setEvents(on ? ['*'] : [])} />
     ${all
       ? null
-      : WEBHOOK_EVENTS.filter((event) => event !== '*').map(
+      : BUILT_IN_EVENT_TYPES.map(
           (event) => html`<${Checkbox}
             label=${event}
             checked=${events.includes(event)}

@@ -3,38 +3,17 @@
 // settings in `data-preview-config`, which the widget reads instead of GET /widget/v1/{id}/config.
 // A change rebuilds the document, so what shows is exactly what the script renders.
 import { useEffect, useState } from 'preact/hooks';
+import { publicWidgetConfig } from '../../../widget/src/public-config.js';
 import type { Chatbot, WidgetSettings } from '../types.js';
 import { Checkbox, html } from '../ui.js';
 
-/** The public config (GET /widget/v1/{id}/config) the draft would give: plugins/widget/public-routes.ts presentConfig. */
+/**
+ * The public config (GET /widget/v1/{id}/config) the draft would give, by the server's own
+ * function; opened at once and with no delay, and with sources shown, for the preview.
+ */
 export function previewConfig(chatbot: Chatbot, settings: WidgetSettings, openOnLoad: boolean) {
-  return {
-    chatbot_id: chatbot.id,
-    name: chatbot.name,
-    language: chatbot.language,
-    status: chatbot.status === 'paused' ? 'paused' : 'active',
-    appearance: {
-      primary_color: settings.primary_color,
-      background_color: settings.background_color,
-      text_color: settings.text_color,
-      position: settings.position,
-      offset_x: settings.offset_x,
-      offset_y: settings.offset_y,
-      avatar_url: settings.avatar_url,
-    },
-    strings: {
-      title: settings.title ?? chatbot.name,
-      subtitle: settings.subtitle,
-      launcher_text: settings.launcher_text,
-      input_placeholder: settings.input_placeholder,
-      welcome_message: settings.welcome_message ?? chatbot.welcome_message,
-      suggested_messages: settings.suggested_messages,
-    },
-    translations: settings.translations,
-    display_rules: { ...settings.display_rules, open_on_load: openOnLoad, delay_seconds: 0 },
-    lead_form: settings.lead_form,
-    show_sources: true,
-  };
+  const config = publicWidgetConfig({ ...chatbot, show_sources: true }, settings);
+  return { ...config, display_rules: { ...settings.display_rules, open_on_load: openOnLoad, delay_seconds: 0 } };
 }
 
 function escapeAttribute(value: string): string {
