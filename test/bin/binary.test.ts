@@ -41,7 +41,7 @@ t.test('the binary alone runs every CLI command and the README walk-through', as
 
   const migrate = await run(['migrate'], { LOG_LEVEL: 'warn' });
   t.equal(migrate.code, 0, migrate.stderr);
-  const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'professional', '--json']);
+  const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'professional', '--owner-email', 'me@example.com', '--owner-password', 'a long password', '--json']);
   t.equal(created.code, 0, created.stderr);
   const keys = JSON.parse(created.stdout) as { live_key: string; test_key: string };
 
@@ -107,6 +107,16 @@ t.test('the binary alone runs every CLI command and the README walk-through', as
   t.ok((await widget.text()).length > 10_000, 'the whole script');
   t.equal((await fetch(`${uri}/docs`)).status, 200, 'the docs page is served');
   t.equal((await fetch(`${uri}/docs/swagger-ui-bundle.js`)).status, 200, 'with its script');
+  const dashboard = await (await fetch(`${uri}/dashboard`)).text();
+  const appScript = /src="(\/dashboard\/assets\/app\.js\?v=[0-9a-f]+)"/.exec(dashboard)?.[1];
+  t.ok(appScript, 'the dashboard page is served');
+  t.equal((await fetch(`${uri}${appScript}`)).status, 200, 'with its script');
+  const signIn = await fetch(`${uri}/dashboard/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: uri },
+    body: JSON.stringify({ email: 'me@example.com', password: 'a long password' }),
+  });
+  t.equal(signIn.status, 200, 'the owner the CLI made signs in');
   const openapi = (await (await fetch(`${uri}/api/v1/openapi.json`)).json()) as { openapi: string };
   t.equal(openapi.openapi, '3.1.0', 'the OpenAPI document is generated');
 

@@ -24,9 +24,9 @@ export function previewDocument(chatbotId: string, config: object): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Widget preview</title>
 <link rel="stylesheet" href="/dashboard/assets/app.css"></head>
-<body class="preview-page"><main><h1>Your website</h1>
+<body class="preview-page"><div class="preview-host"><h1>Your website</h1>
 <p>This is how the chat widget looks on a page of your site.</p>
-<p>Messages sent here reach the chatbot for real and appear among its conversations.</p></main>
+<p>Messages sent here reach the chatbot for real and appear among its conversations.</p></div>
 <script src="/widget.js" data-chatbot-id="${escapeAttribute(chatbotId)}" data-preview-config="${escapeAttribute(JSON.stringify(config))}"></script>
 </body></html>`;
 }
