@@ -200,7 +200,9 @@ function ReplyDetails({ message }: { message: Message }) {
           <ul class="sources">
             ${message.sources.map(
               (source) => html`<li>
-                ${source.url ? html`<a href=${source.url} target="_blank" rel="noopener noreferrer">${source.title ?? source.url}</a>` : (source.title ?? 'Untitled passage')}
+                ${source.url && /^https?:\/\//i.test(source.url)
+                  ? html`<a href=${source.url} target="_blank" rel="noopener noreferrer">${source.title ?? source.url}</a>`
+                  : (source.title ?? source.url ?? 'Untitled passage')}
                 <span class="muted"> (score ${Math.round(source.score * 100)}%)</span>
               </li>`,
             )}
