@@ -28,7 +28,7 @@ export async function registerSessionStrategy(server: Server, platform: Platform
       path: '/',
       isHttpOnly: true,
       isSameSite: 'Strict',
-      // Secure is decided per request when the cookie is set (sessionCookieOptions): behind TLS only.
+      // Secure is decided per request when the cookie is set (the sign-in routes' h.state, overTls): behind TLS only.
       isSecure: false,
       ttl: SESSION_ABSOLUTE_MS,
       clearInvalid: true,
