@@ -93,6 +93,31 @@ export function Shell({ session, route }: { session: Session; route: Route }) {
     if (!sectionKey) navigate(homeOf(role));
   }, [sectionKey, role]);
 
+  // The mode and the member are the server's (one session, every tab): another tab may have
+  // switched the mode or signed out. Read them again when this tab comes back into use.
+  useEffect(() => {
+    const check = async () => {
+      if (document.visibilityState !== 'visible') return;
+      try {
+        const current = await api.get<Session>('/dashboard/session');
+        const known = sessionStore.value;
+        if (known && (current.mode !== known.mode || current.member.id !== known.member.id)) {
+          sessionStore.set(current);
+          notify(`This tab now shows ${current.mode} data: the mode was switched in another tab`);
+          navigate(`/${route.segments[0] ?? ''}`);
+        }
+      } catch {
+        // A 401 signs the tab out through the API client; other failures change nothing.
+      }
+    };
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('focus', check);
+    return () => {
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('focus', check);
+    };
+  }, [route.segments[0]]);
+
   // The inbox badge: read again on every page change (the inbox page keeps it live itself).
   useEffect(() => {
     void refreshCounts();
@@ -212,8 +237,9 @@ function ModeSwitch({ mode, route }: { mode: Mode; route: Route }) {
       const updated = await api.patch<Session>('/dashboard/session', { mode: next });
       sessionStore.set(updated);
       notify(next === 'test' ? 'Switched to test mode' : 'Switched to live mode');
-      // A chatbot or webhook of one mode does not exist in the other: back to the section's list.
-      if (route.segments.length > 1 && route.segments[0] !== 'password') navigate(`/${route.segments[0]}`);
+      // A chatbot or webhook of one mode does not exist in the other, nor do filters naming one:
+      // back to the section's list, unfiltered.
+      if (route.segments[0] !== 'password') navigate(`/${route.segments[0] ?? ''}`);
     } catch (error) {
       notify(`The mode could not be switched: ${(error as Error).message}`, 'error');
     } finally {

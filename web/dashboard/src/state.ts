@@ -52,3 +52,13 @@ export function dismiss(id: number): void {
 
 /** A secret created on one page and shown on the next, once (a new chatbot's API key). */
 export const handedSecret = new Store<{ forPath: string; label: string; secret: string } | null>(null);
+
+// A handed secret belongs to the member and mode it was made in: signing out, another member
+// signing in, or a switch of mode drops it (the next person at this browser must not see it).
+let sessionKey: string | null = null;
+session.subscribe(() => {
+  const current = session.value;
+  const key = current ? `${current.member.id}:${current.mode}` : null;
+  if (key !== sessionKey) handedSecret.set(null);
+  sessionKey = key;
+});

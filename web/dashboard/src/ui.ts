@@ -272,7 +272,8 @@ export function Dialog({ title, onClose, children, labelledBy }: { title: string
     return () => {
       if (element.open) element.close();
       // Again after the frame: the browser's own focus fix-up for a closed dialog may come later.
-      const restore = () => opener?.isConnected && opener.focus();
+      // When what opened it is gone (its row was removed), the page's heading takes focus.
+      const restore = () => (opener?.isConnected ? opener.focus() : focusPageHeading());
       restore();
       requestAnimationFrame(restore);
     };
@@ -374,6 +375,15 @@ export function CopyField({ label, value, multiline = false }: { label: string; 
   </div>`;
 }
 
+/**
+ * Focus for when what had it is gone (a removed row, a box that closed): the page's heading, so
+ * keyboard and screen-reader users stay on the page instead of at the top of the document.
+ */
+export function focusPageHeading(): void {
+  if (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected) return;
+  document.querySelector<HTMLElement>('[data-page-heading]')?.focus();
+}
+
 /** A secret the API shows this once: the value, a Copy button and a warning; Done forgets it. */
 export function SecretBox({ title, secret, onDone, children }: { title: string; secret: string; onDone: () => void; children?: ComponentChildren }) {
   const box = useRef<HTMLElement>(null);
@@ -383,7 +393,16 @@ export function SecretBox({ title, secret, onDone, children }: { title: string; 
     <p class="warning"><strong>Copy it now:</strong> it is shown only this once and cannot be shown again.</p>
     <${CopyField} label="Secret" value=${secret} />
     ${children}
-    <button type="button" class="button" onClick=${onDone}>I have copied it</button>
+    <button
+      type="button"
+      class="button"
+      onClick=${() => {
+        onDone();
+        requestAnimationFrame(focusPageHeading);
+      }}
+    >
+      I have copied it
+    </button>
   </section>`;
 }
 

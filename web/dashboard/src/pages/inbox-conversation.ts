@@ -119,6 +119,8 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
   const release = useSubmit(async () => {
     applied(await api.post<Conversation>(`${base}/release`));
     notify('Released: the bot answers again.');
+    // The Release button is gone: its replacement, Take conversation, gets focus (else the heading).
+    requestAnimationFrame(() => (document.querySelector<HTMLElement>('.conversation-actions .button.primary') ?? heading.current)?.focus());
   });
 
   if (conversation.error && !conversation.data) return html`<${ErrorMessage} error=${conversation.error} retry=${conversation.reload} />`;
