@@ -117,7 +117,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
         notes:
           'A text/event-stream of the tenant’s conversation.* and message.* events as they happen, from any instance: ' +
           'each is `id: <event id>`, `event: <type>` and `data:` the event envelope of `GET /events`. `ready` comes ' +
-          'first; `reset` means events were missed (a burst of over 500 in a second) and the view should be reloaded; ' +
+          'first; `reset` means events may have been missed (over 500 within 10 seconds) and the view should be reloaded; ' +
           'a comment line every 15 seconds keeps proxies from closing the connection. Events reach the stream within ' +
           'about a second. Filter: `chatbot_id`. Chatbot keys get their chatbot’s events only. The stream ends within ' +
           '15 seconds of its credential being revoked or its session ended, and when its client leaves over 1 MB ' +
