@@ -173,6 +173,8 @@ declare module '@hapi/hapi' {
     requestId: string;
     rateLimit?: import('./rate-limit.js').RateLimitState;
     idempotency?: import('./idempotency.js').PendingIdempotency;
+    /** What the session strategy read for a cookie-authenticated request (core/auth/session-strategy.ts). */
+    dashboardSession?: { session: import('./auth/sessions.js').DashboardSession; member: import('./auth/members.js').Member };
   }
 }
 

@@ -57,10 +57,15 @@ async function resolveSession(platform: Platform, request: Request, h: ResponseT
   const [member, account] = await Promise.all([platform.members.global().get(session.member_id), platform.accounts.global().get(session.account)]);
   if (!member || member.status !== 'active' || member.account !== session.account) throw signedOut();
   if (!account || account.status !== 'active') throw apiError(403, 'account_disabled', 'This account is disabled');
+  let current = session;
   if (now.getTime() - Date.parse(session.last_seen_at) >= SESSION_TOUCH_MS) {
     // Use extends the idle deadline, written at most once a minute so reads stay reads.
-    await sessions.update(session.id, { last_seen_at: now.toISOString(), expires_at: idleDeadline(session, now) });
+    const touched = { last_seen_at: now.toISOString(), expires_at: idleDeadline(session, now) };
+    await sessions.update(session.id, touched);
+    current = { ...session, ...touched };
   }
+  // The session routes answer from these rather than reading them again.
+  request.app.dashboardSession = { session: current, member };
   return {
     tenant: { accountId: account.id, mode: session.data_mode },
     account,

@@ -4,7 +4,7 @@
 import type { Plugin } from '@hapi/hapi';
 import { apiKeysOnly, withScopes } from '../../core/access.js';
 import { sweepExpired } from '../../core/maintenance.js';
-import { memberRoutes } from './member-routes.js';
+import { assertLiveOrSession, memberRoutes } from './member-routes.js';
 import { sessionRoutes } from './session-routes.js';
 
 export const membersPlugin: Plugin<void> = {
@@ -14,6 +14,15 @@ export const membersPlugin: Plugin<void> = {
     const platform = server.platform;
     // OAuth tokens do not manage people: members are for keys and the dashboard.
     server.route(withScopes(memberRoutes(platform), apiKeysOnly));
+    // Every members route, and only those of this plugin (the session routes are /dashboard/…).
+    server.ext(
+      'onPreHandler',
+      (request, h) => {
+        if (request.path.startsWith('/api/v1/members')) assertLiveOrSession(request);
+        return h.continue;
+      },
+      { sandbox: 'plugin' },
+    );
     server.route(sessionRoutes(platform));
     platform.maintenance.set('dashboard_sessions', (now) => sweepExpired(platform.dashboardSessions, 'expires_at', now));
   },

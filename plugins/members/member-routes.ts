@@ -23,17 +23,18 @@ function assertMayManage(request: Request, roles: Array<MemberRole | undefined>)
 
 /**
  * Members are account-wide: whoever manages them reaches live data. So a key must be a live one;
- * a session may manage them in either mode (the member reaches live data anyway).
+ * a session may manage them in either mode (the member reaches live data anyway). Run before the
+ * handler of every members route (plugins/members/index.ts).
  */
-function assertLiveOrSession(request: Request): void {
+export function assertLiveOrSession(request: Request): void {
   const caller = callerOf(request);
   if (!caller.member && caller.tenant.mode !== 'live') {
     throw apiError(403, 'live_mode_required', 'Members act on live data too: manage them with a live key');
   }
 }
 
-/** For the OpenAPI document: the error assertLiveOrSession answers. */
-const LIVE_ONLY = 'A test-mode key is 403 `live_mode_required`.';
+/** For the OpenAPI document (its notes): the error assertLiveOrSession answers. */
+const LIVE_ONLY = ' A test-mode key is 403 `live_mode_required`.';
 
 export function memberRoutes(platform: Platform): ServerRoute[] {
   const members = () => platform.members.global();
@@ -68,12 +69,11 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/members',
       options: {
         description: 'List the account’s members',
-        notes: 'Newest first. Filters: `role`, `status`.' + ' ' + LIVE_ONLY,
+        notes: 'Newest first. Filters: `role`, `status`.' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { query: listQuerySchema.keys({ role, status: Joi.string().valid('invited', 'active') }) },
         response: { schema: pageSchema(memberResponse).label('MemberList') },
         handler: async (request) => {
-          assertLiveOrSession(request);
           const params = request.query as ListParams & { role?: string; status?: string };
           const filter: Filter = { account: callerOf(request).account.id };
           if (params.role) filter.role = params.role;
@@ -89,12 +89,11 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
         description: 'Invite a member',
         notes:
           'The member is `invited` until they open the link in `invitation.url` (shown in this response only, valid ' +
-          '7 days) and set a password. An e-mail address already used on this server is 409 `member_exists`.' + ' ' + LIVE_ONLY,
+          '7 days) and set a password. An e-mail address already used on this server is 409 `member_exists`.' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { payload: Joi.object({ email: email.required(), name: memberName.allow(''), role: role.required() }) },
         response: { status: { 201: invitedMemberResponse } },
         handler: async (request, h) => {
-          assertLiveOrSession(request);
           const input = request.payload as { email: string; name?: string; role: MemberRole };
           assertMayManage(request, [input.role]);
           const issued = await newMember(platform.members, {
@@ -120,14 +119,11 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/members/{userId}',
       options: {
         description: 'Get a member',
-        notes: LIVE_ONLY,
+        notes: LIVE_ONLY.trim(),
         tags: ['api', 'members'],
         validate: { params: memberParams },
         response: { schema: memberResponse },
-        handler: async (request) => {
-          assertLiveOrSession(request);
-          return presentMember(await findMember(request));
-        },
+        handler: async (request) => presentMember(await findMember(request)),
       },
     },
     {
@@ -137,12 +133,11 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
         description: 'Change a member’s name or role',
         notes:
           'Only an owner may make or change an owner; the last active owner keeps the role (409 `last_owner`). A new ' +
-          'role applies from the member’s next request.' + ' ' + LIVE_ONLY,
+          'role applies from the member’s next request.' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams, payload: Joi.object({ name: memberName.allow(''), role }).min(1) },
         response: { schema: memberResponse },
         handler: async (request) => {
-          assertLiveOrSession(request);
           const member = await findMember(request);
           const changes = request.payload as { name?: string; role?: MemberRole };
           assertMayManage(request, [member.role, changes.role]);
@@ -159,12 +154,11 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
         description: 'Remove a member',
         notes:
           'Ends their sessions at once. Nobody removes themselves (409 `cannot_remove_self`), and the last active ' +
-          'owner stays (409 `last_owner`).' + ' ' + LIVE_ONLY,
+          'owner stays (409 `last_owner`).' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams },
         response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }).label('DeletedMember') },
         handler: async (request) => {
-          assertLiveOrSession(request);
           const member = await findMember(request);
           if (callerOf(request).member?.id === member.id) {
             throw apiError(409, 'cannot_remove_self', 'You cannot remove yourself: ask another owner or admin');
@@ -182,12 +176,11 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/members/{userId}/invitation',
       options: {
         description: 'Issue a new invitation link for an invited member',
-        notes: 'The previous link stops working. A member who already accepted is 409 `member_active`.' + ' ' + LIVE_ONLY,
+        notes: 'The previous link stops working. A member who already accepted is 409 `member_active`.' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams, payload: Joi.object({}).allow(null) },
         response: { status: { 201: invitationResponse } },
         handler: async (request, h) => {
-          assertLiveOrSession(request);
           const member = await findMember(request);
           if (member.status !== 'invited') throw apiError(409, 'member_active', 'This member has already accepted their invitation');
           assertMayManage(request, [member.role]);
@@ -206,12 +199,11 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/members/{userId}/sessions',
       options: {
         description: 'Sign a member out everywhere',
-        notes: LIVE_ONLY,
+        notes: LIVE_ONLY.trim(),
         tags: ['api', 'members'],
         validate: { params: memberParams },
         response: { schema: Joi.object({ id: Joi.string().required(), sessions_ended: Joi.number().integer().min(0).required() }).label('MemberSignedOut') },
         handler: async (request) => {
-          assertLiveOrSession(request);
           const member = await findMember(request);
           assertMayManage(request, [member.role]);
           return { id: member.id, sessions_ended: await revokeMemberSessions(platform.dashboardSessions, member.id) };

@@ -2,12 +2,13 @@
 // invitation (API.md §6; docs/API-DECISIONS.md "Members, sessions and the dashboard").
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import type { Account } from '../../core/auth/accounts.js';
 import { hashToken, presentMember, type Member } from '../../core/auth/members.js';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
 import { assertSameOrigin, overTls, SESSION_COOKIE, type SessionCookie } from '../../core/auth/session-strategy.js';
 import { openSession, revokeMemberSessions, type DashboardSession } from '../../core/auth/sessions.js';
 import { ClientAddressResolver } from '../../core/client-address.js';
-import { apiError, unauthorized } from '../../core/errors.js';
+import { apiError } from '../../core/errors.js';
 import { callerOf, type Platform } from '../../core/platform.js';
 import type { Mode } from '../../core/store/types.js';
 import { email, memberName, mode, password, sessionResponse } from './schemas.js';
@@ -23,14 +24,9 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
   const clientAddress = (request: Request) =>
     addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined) ?? 'unknown';
 
-  async function present(session: Pick<DashboardSession, 'account' | 'member_id' | 'data_mode' | 'expires_at'>, member?: Member) {
-    const [found, account] = await Promise.all([
-      member ?? platform.members.global().get(session.member_id),
-      platform.accounts.global().get(session.account),
-    ]);
-    if (!found || !account) throw unauthorized('session_expired', 'Your dashboard session has expired or was ended: sign in again');
+  function present(session: Pick<DashboardSession, 'data_mode' | 'expires_at'>, member: Member, account: Account) {
     return {
-      member: presentMember(found),
+      member: presentMember(member),
       account: { id: account.id, name: account.name, plan: account.plan },
       mode: session.data_mode,
       expires_at: session.expires_at,
@@ -46,7 +42,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
     const updated = await platform.members.global().update(member.id, { last_sign_in_at: now.toISOString(), updated_at: now.toISOString() });
     const cookie: SessionCookie = { token };
     h.state(SESSION_COOKIE, cookie, { isSecure: overTls(platform, request) });
-    return present(record, updated ?? member);
+    return present(record, updated ?? member, account);
   }
 
   /** Browsers send Origin with every POST; a sign-in from another site's page (login CSRF) is refused. */
@@ -54,10 +50,9 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
     if (request.headers.origin !== undefined) assertSameOrigin(platform, request);
   }
 
-  async function currentSession(request: Request): Promise<DashboardSession> {
-    const session = await platform.dashboardSessions.global().get(callerOf(request).member!.sessionId);
-    if (!session) throw unauthorized('session_expired', 'Your dashboard session has expired or was ended: sign in again');
-    return session;
+  /** The session, member and account the session strategy read for this request (session routes only). */
+  function signedIn(request: Request) {
+    return { ...request.app.dashboardSession!, account: callerOf(request).account };
   }
 
   return [
@@ -98,7 +93,10 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
         tags: ['api', 'dashboard'],
         plugins: everyRole,
         response: { schema: sessionResponse },
-        handler: async (request) => present(await currentSession(request)),
+        handler: (request) => {
+          const { session, member, account } = signedIn(request);
+          return present(session, member, account);
+        },
       },
     },
     {
@@ -112,9 +110,9 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
         validate: { payload: Joi.object({ mode: mode.required() }) },
         response: { schema: sessionResponse },
         handler: async (request) => {
-          const session = await currentSession(request);
+          const { session, member, account } = signedIn(request);
           const updated = await platform.dashboardSessions.global().update(session.id, { data_mode: (request.payload as { mode: Mode }).mode });
-          return present(updated ?? session);
+          return present(updated ?? session, member, account);
         },
       },
     },
@@ -149,9 +147,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
         response: { schema: Joi.object({ changed: Joi.boolean().valid(true).required() }).label('PasswordChanged') },
         handler: async (request, h) => {
           const { current_password, new_password } = request.payload as { current_password: string; new_password: string };
-          const caller = callerOf(request);
-          const member = await platform.members.global().get(caller.member!.id);
-          if (!member) throw unauthorized('session_expired', 'Your dashboard session has expired or was ended: sign in again');
+          const { session, member } = signedIn(request);
           await throttle.attempt(member.email, clientAddress(request));
           if (!(await verifyPassword(current_password, member.password_hash))) {
             throw apiError(401, 'invalid_credentials', 'The current password is not right');
@@ -161,7 +157,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
           // Every session ends, this one too, and this browser gets a new one: a cookie taken
           // before the change stops working.
           await revokeMemberSessions(platform.dashboardSessions, member.id);
-          await signIn(request, h, member, callerOf(request).tenant.mode);
+          await signIn(request, h, member, session.data_mode);
           return { changed: true };
         },
       },
