@@ -73,28 +73,7 @@ export function publicWidgetRoutes(
     sources: settings.show_sources ? message.sources.filter((source) => source.url || source.title) : [],
   });
 
-  const preflight = (path: string, methods: string): ServerRoute => ({
-    method: 'OPTIONS',
-    path,
-    options: {
-      auth: false,
-      description: `CORS preflight of ${path}`,
-      notes: `Answers 204 with the allowed methods (${methods}) and headers for a page whose Origin the widget allows. ${PUBLIC_NOTES}`,
-      tags: ['api', 'widget'],
-      plugins: publicRoute(),
-      validate: { params: path.includes('{msgId}') ? visitorMessageParams : path.includes('{convId}') ? visitorConversationParams : widgetParams },
-      response: { status: { 204: Joi.any().empty() } },
-      handler: (_request, h) =>
-        h
-          .response()
-          .code(204)
-          .header('Access-Control-Allow-Methods', methods)
-          .header('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS)
-          .header('Access-Control-Max-Age', '600'),
-    },
-  });
-
-  return [
+  const routes: ServerRoute[] = [
     {
       method: 'GET',
       path: '/widget/v1/{id}/config',
@@ -245,13 +224,45 @@ export function publicWidgetRoutes(
         },
       },
     },
-    preflight('/widget/v1/{id}/config', 'GET'),
-    preflight('/widget/v1/{id}/conversations', 'POST'),
-    preflight('/widget/v1/{id}/conversations/{convId}', 'GET'),
-    preflight('/widget/v1/{id}/conversations/{convId}/messages', 'POST'),
-    preflight('/widget/v1/{id}/conversations/{convId}/messages/{msgId}/feedback', 'POST'),
-    preflight('/widget/v1/{id}/leads', 'POST'),
   ];
+  return [...routes, ...preflightsOf(routes)];
+}
+
+/**
+ * One CORS preflight per public path, made from the routes themselves so that it allows every
+ * method and header the real requests use. A preflight carries the real request's query string
+ * (`?after=msg_…` on the poll) but not its meaning, so it accepts any query: with the server-wide
+ * "no query parameters" default it answered 400 and the browser dropped every poll.
+ */
+function preflightsOf(routes: ServerRoute[]): ServerRoute[] {
+  const byPath = new Map<string, { methods: string[]; params: Joi.Schema }>();
+  for (const route of routes) {
+    const params = (route.options as { validate: { params: Joi.Schema } }).validate.params;
+    const entry = byPath.get(route.path) ?? { methods: [], params };
+    entry.methods.push(String(route.method).toUpperCase());
+    byPath.set(route.path, entry);
+  }
+  return [...byPath].map(([path, { methods, params }]) => ({
+    method: 'OPTIONS',
+    path,
+    options: {
+      auth: false,
+      description: `CORS preflight of ${path}`,
+      notes: `Answers 204 with the allowed methods (${methods.join(', ')}) and headers for a page whose Origin the widget allows, whatever the query string. ${PUBLIC_NOTES}`,
+      tags: ['api', 'widget'],
+      plugins: publicRoute(),
+      // Any query: the real request validates its own.
+      validate: { params, query: Joi.object().unknown(true) },
+      response: { status: { 204: Joi.any().empty() } },
+      handler: (_request, h) =>
+        h
+          .response()
+          .code(204)
+          .header('Access-Control-Allow-Methods', methods.join(', '))
+          .header('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS)
+          .header('Access-Control-Max-Age', '600'),
+    },
+  }));
 }
 
 function presentConfig(chatbot: ChatbotProfile, settings: WidgetSettings) {
