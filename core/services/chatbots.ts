@@ -31,12 +31,21 @@ export interface AnswerSettings {
   learn_from_feedback: boolean;
 }
 
+export interface HandoffSettings {
+  /**
+   * A visitor who asks for a person, in words ("I want to talk to a person", "Mitarbeiter bitte")
+   * or with the widget's "Talk to a person" button, is handed off without a rule.
+   */
+  on_visitor_request: boolean;
+}
+
 export interface BehaviourSettings {
   instructions: string;
   fallback_message: string;
   rules: BehaviourRule[];
   inactivity_timeout_minutes: number;
   lead_capture: { enabled: boolean; ask_after_messages: number; fields: LeadField[] };
+  handoff: HandoffSettings;
   answer: AnswerSettings;
 }
 

@@ -25,6 +25,8 @@ export interface VisitorMessage {
   sources: Array<{ title: string | null; url: string | null }>;
   feedback: 'up' | 'down' | null;
   created_at: string;
+  /** A reply that did not know: the fallback, or a "did you mean" (a Q&A pair below `min_confidence`). */
+  unsure: boolean;
 }
 
 export interface VisitorTurn {
@@ -44,6 +46,7 @@ export interface VisitorConversations {
   /** Messages in order, only those after `afterId` when given (404 message_not_found for a foreign id). */
   messages(
     tenant: TenantScope,
+    chatbot: ChatbotProfile,
     conversation: VisitorConversation,
     options: { afterId: string | null; limit: number },
   ): Promise<{ messages: VisitorMessage[]; hasMore: boolean }>;
@@ -58,7 +61,7 @@ export interface VisitorConversations {
     turn: { tenant: TenantScope; chatbot: ChatbotProfile; conversationId: string; content: string },
     present: { turn(turn: VisitorTurn): unknown; message(message: VisitorMessage): unknown },
   ): Promise<ResponseObject>;
-  rate(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, messageId: string, rating: 'up' | 'down'): Promise<VisitorMessage>;
+  rate(tenant: TenantScope, chatbot: ChatbotProfile, conversationId: string, messageId: string, rating: 'up' | 'down'): Promise<VisitorMessage>;
   /** A lead given through a form: recorded as `source` and linked both ways with the conversation. */
   captureLead(
     tenant: TenantScope,

@@ -101,6 +101,13 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
         .min(1)
         .default(['email']),
     }).default(),
+    handoff: Joi.object({
+      on_visitor_request: Joi.boolean()
+        .default(true)
+        .description(
+          'A visitor who asks for a person (“I want to talk to a person”, “Mitarbeiter bitte”, “parler à un conseiller”, “vreau un operator”) or presses the widget’s “Talk to a person” button is handed off; the chatbot’s rules are checked first',
+        ),
+    }).default(),
     answer: Joi.object({
       mode: Joi.string().valid('retrieval', 'llm').default('retrieval'),
       provider: (providers.length > 0 ? Joi.string().valid(...providers) : Joi.string().valid(null))
@@ -148,6 +155,7 @@ export const settingsResponse = Joi.object({
   rules: Joi.array().items(storedRule).required(),
   inactivity_timeout_minutes: Joi.number().integer().required(),
   lead_capture: Joi.object().required(),
+  handoff: Joi.object().required(),
   answer: Joi.object().required(),
   updated_at: Joi.string().isoDate().required(),
 }).label('ChatbotSettings');
@@ -176,6 +184,7 @@ export function completeSettings(stored: BehaviourSettings): BehaviourSettings {
     ...defaults,
     ...stored,
     lead_capture: { ...defaults.lead_capture, ...stored.lead_capture },
+    handoff: { ...defaults.handoff, ...stored.handoff },
     answer: { ...defaults.answer, ...stored.answer },
   };
 }

@@ -3,6 +3,7 @@
 // (confidence, answer types, snippets, metadata).
 import { notFound } from '../../core/errors.js';
 import type { Platform } from '../../core/platform.js';
+import type { ChatbotProfile } from '../../core/services/chatbots.js';
 import type { VisitorConversation, VisitorConversations, VisitorMessage } from '../../core/services/conversations.js';
 import type { ConversationService } from './service.js';
 import { presentMessage, type Conversation, type ConversationView, type MessageView } from './store.js';
@@ -18,7 +19,7 @@ function visitorConversation(conversation: Conversation | ConversationView): Vis
   };
 }
 
-function visitorMessage(message: MessageView): VisitorMessage {
+function visitorMessage(message: MessageView, chatbot: ChatbotProfile): VisitorMessage {
   return {
     id: message.id,
     role: message.role,
@@ -26,7 +27,14 @@ function visitorMessage(message: MessageView): VisitorMessage {
     sources: message.sources.map((source) => ({ title: source.title, url: source.url })),
     feedback: message.feedback,
     created_at: message.created_at,
+    unsure: isUnsure(message, chatbot),
   };
+}
+
+/** The fallback, or a Q&A answer below the threshold of answering: the engine's "did you mean". */
+function isUnsure(message: MessageView, chatbot: ChatbotProfile): boolean {
+  if (message.answer_type === 'fallback') return true;
+  return message.answer_type === 'qa' && (message.confidence ?? 0) < chatbot.settings.answer.min_confidence;
 }
 
 export function visitorChannel(platform: Platform, service: ConversationService): VisitorConversations {
@@ -43,7 +51,7 @@ export function visitorChannel(platform: Platform, service: ConversationService)
     async find(tenant, chatbot, conversationId) {
       return visitorConversation(await service.find(tenant, chatbot, conversationId));
     },
-    async messages(tenant, conversation, { afterId, limit }) {
+    async messages(tenant, chatbot, conversation, { afterId, limit }) {
       let after: { value: string; id: string } | undefined;
       if (afterId) {
         const anchor = await service.messages(tenant).get(afterId);
@@ -56,23 +64,23 @@ export function visitorChannel(platform: Platform, service: ConversationService)
         ...(after ? { after } : {}),
         limit: limit + 1,
       });
-      return { messages: page.slice(0, limit).map((message) => visitorMessage(presentMessage(message))), hasMore: page.length > limit };
+      return { messages: page.slice(0, limit).map((message) => visitorMessage(presentMessage(message), chatbot)), hasMore: page.length > limit };
     },
     respond(request, h, turn, present) {
       return respondWithTurn(platform, service, request, h, turn, {
         turn: (result) =>
           present.turn({
-            message: visitorMessage(result.message),
-            reply: result.reply ? visitorMessage(result.reply) : null,
+            message: visitorMessage(result.message, turn.chatbot),
+            reply: result.reply ? visitorMessage(result.reply, turn.chatbot) : null,
             conversation: visitorConversation(result.conversation),
           }),
-        message: (message) => present.message(visitorMessage(message)),
+        message: (message) => present.message(visitorMessage(message, turn.chatbot)),
       });
     },
     async rate(tenant, chatbot, conversationId, messageId, rating) {
       const conversation = await service.find(tenant, chatbot, conversationId);
       const message = await service.findMessage(tenant, conversation, messageId);
-      return visitorMessage(presentMessage(await service.feedback(tenant, chatbot, conversation, message, { rating, comment: null })));
+      return visitorMessage(presentMessage(await service.feedback(tenant, chatbot, conversation, message, { rating, comment: null })), chatbot);
     },
     captureLead(tenant, chatbot, input) {
       return service.captureFormLead(tenant, chatbot, input);

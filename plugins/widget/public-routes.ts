@@ -68,9 +68,11 @@ export function publicWidgetRoutes(
     return conversation;
   }
 
-  const presentMessage = (settings: { show_sources: boolean }) => (message: VisitorMessage) => ({
+  /** The visitor's copy: sources as the chatbot shows them, and a "Talk to a person" offer on replies that did not know. */
+  const presentMessage = (chatbot: ChatbotProfile) => ({ unsure, ...message }: VisitorMessage) => ({
     ...message,
-    sources: settings.show_sources ? message.sources.filter((source) => source.url || source.title) : [],
+    sources: chatbot.settings.answer.show_sources ? message.sources.filter((source) => source.url || source.title) : [],
+    offers_handoff: unsure && message.role === 'assistant' && chatbot.settings.handoff.on_visitor_request,
   });
 
   const routes: ServerRoute[] = [
@@ -134,8 +136,8 @@ export function publicWidgetRoutes(
           const chatbot = await chatbotOf(request);
           const conversation = await visitorConversation(request, chatbot);
           const { after } = request.query as { after?: string };
-          const page = await visitors.messages(widgetOf(request).tenant, conversation, { afterId: after ?? null, limit: 100 });
-          const present = presentMessage(chatbot.settings.answer);
+          const page = await visitors.messages(widgetOf(request).tenant, chatbot, conversation, { afterId: after ?? null, limit: 100 });
+          const present = presentMessage(chatbot);
           return h
             .response({ conversation: publicConversation(conversation), messages: page.messages.map(present), has_more: page.hasMore })
             .header('Cache-Control', 'no-store');
@@ -159,7 +161,7 @@ export function publicWidgetRoutes(
         handler: async (request, h) => {
           const chatbot = await chatbotOf(request);
           const conversation = await visitorConversation(request, chatbot);
-          const present = presentMessage(chatbot.settings.answer);
+          const present = presentMessage(chatbot);
           const { content } = request.payload as { content: string };
           return visitors.respond(
             request,
@@ -193,7 +195,7 @@ export function publicWidgetRoutes(
           const conversation = await visitorConversation(request, chatbot);
           const { rating } = request.payload as { rating: 'up' | 'down' };
           const message = await visitors.rate(widgetOf(request).tenant, chatbot, conversation.id, (request.params as { msgId: string }).msgId, rating);
-          return presentMessage(chatbot.settings.answer)(message);
+          return presentMessage(chatbot)(message);
         },
       },
     },

@@ -65,6 +65,9 @@ const publicMessage = Joi.object({
     .description('Empty unless the chatbot shows sources'),
   feedback: Joi.string().valid('up', 'down').allow(null).required(),
   created_at: Joi.string().isoDate().required(),
+  offers_handoff: Joi.boolean()
+    .required()
+    .description('A reply that did not know (the fallback or a “did you mean”) while visitors may ask for a person: the widget offers “Talk to a person”'),
 }).label('VisitorMessage');
 
 export const messageResponse = publicMessage;

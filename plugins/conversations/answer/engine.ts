@@ -9,6 +9,7 @@ import { StoreUnavailableError } from '../../../core/store/errors.js';
 import type { TenantScope } from '../../../core/store/types.js';
 import type { AnswerType, Source } from '../store.js';
 import { extractAnswer } from './extract.js';
+import { isHandoffRequest } from './handoff-request.js';
 import { citedPassages, groundedPrompt, LlmError, type ChatTurn, type LlmClient } from './llm.js';
 import { PHRASE_LANGUAGES, phrasesFor } from './phrases.js';
 import { matchRule } from './rules.js';
@@ -74,6 +75,11 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         const content =
           type === 'reply' ? rule.action.reply! : type === 'handoff' ? phrases.handoff : phrases.leadRequest(settings.lead_capture.fields);
         return reply({ content, answer_type: 'rule', confidence: 1, action: type === 'reply' ? null : type });
+      }
+      // The built-in rule: a visitor asking for a person is handed off (answer_type `rule`, as the
+      // owner's rules and the lead thanks: a fixed phrase, not an answer from knowledge).
+      if (settings.handoff.on_visitor_request && isHandoffRequest(message)) {
+        return reply({ content: phrases.handoff, answer_type: 'rule', confidence: 1, action: 'handoff' });
       }
 
       const qa = await knowledge.matchQa(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message });

@@ -54,6 +54,7 @@ export interface ChatbotSettings {
   rules: BehaviourRule[];
   inactivity_timeout_minutes: number;
   lead_capture: { enabled: boolean; ask_after_messages: number; fields: string[] };
+  handoff: { on_visitor_request: boolean };
   answer: {
     mode: 'retrieval' | 'llm';
     provider: string | null;

@@ -17,6 +17,7 @@ export interface ChatEntry {
   sources: PublicMessage['sources'];
   feedback: PublicMessage['feedback'];
   pending?: boolean;
+  offersHandoff?: boolean;
 }
 
 export interface ChatState {
@@ -353,5 +354,6 @@ function entryOf(message: PublicMessage): ChatEntry {
     content: message.content,
     sources: Array.isArray(message.sources) ? message.sources : [],
     feedback: message.feedback ?? null,
+    offersHandoff: message.offers_handoff === true,
   };
 }

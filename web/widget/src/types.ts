@@ -62,6 +62,8 @@ export interface PublicMessage {
   created_at: string;
   sources: Array<{ title: string | null; url: string | null }>;
   feedback: 'up' | 'down' | null;
+  /** A reply that did not know, while visitors may ask for a person: offer "Talk to a person". */
+  offers_handoff?: boolean;
 }
 
 export interface Turn {

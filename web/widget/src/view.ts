@@ -109,7 +109,18 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
     '--cbw-y': offset(appearance.offset_y),
   };
   const hasUserMessage = state.entries.some((entry) => entry.role === 'user');
-  const suggestions = !paused && !state.ended && !state.leadFormOpen && !hasUserMessage ? strings.suggested_messages : [];
+  const canReply = !paused && !state.ended && !state.leadFormOpen;
+  const suggestions = canReply && !hasUserMessage ? strings.suggested_messages : [];
+  // After a reply that did not know, a person is one press away (the press sends the request in
+  // the visitor's language; the server's built-in intent hands the conversation off).
+  const replies = state.entries.filter((entry) => entry.role !== 'system');
+  const lastEntry = replies[replies.length - 1];
+  const offerHandoff = canReply && state.conversation?.status === 'open' && lastEntry?.offersHandoff === true;
+  const quickReplies = suggestions.length
+    ? suggestions.map((suggestion) => ({ label: suggestion, message: suggestion }))
+    : offerHandoff
+      ? [{ label: ui.talkToPerson, message: ui.talkToPersonMessage }]
+      : [];
   const notice = paused ? ui.unavailable : state.notice;
   const leadForm = config.lead_form;
   const canAskForLead = leadForm.enabled && !state.leadSent && !state.leadFormOpen && !paused;
@@ -150,9 +161,9 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
         <button type="button" class="icon-button" aria-label=${ui.close} onClick=${close}>${icon(CLOSE)}</button>
       </div>
       <${Log} state=${state} title=${strings.title} welcome=${strings.welcome_message} ui=${ui} showSources=${config.show_sources} session=${session} />
-      ${suggestions.length
+      ${quickReplies.length
         ? html`<div class="suggestions">
-            ${suggestions.map((suggestion) => html`<button type="button" disabled=${state.sending} onClick=${() => session.send(suggestion)}>${suggestion}</button>`)}
+            ${quickReplies.map(({ label, message }) => html`<button type="button" disabled=${state.sending} onClick=${() => session.send(message)}>${label}</button>`)}
           </div>`
         : null}
       ${notice ? html`<p class="notice" role="alert">${notice}</p>` : null}

@@ -208,6 +208,16 @@ function BehaviourForm({ path, initial }: { path: string; initial: ChatbotSettin
       ${error?.fieldMessage('lead_capture.fields') ? html`<p class="field-error">${error.fieldMessage('lead_capture.fields')}</p>` : null}
     </fieldset>
 
+    <fieldset class="card">
+      <legend>Handoff to a person</legend>
+      <${Checkbox}
+        label="Hand off visitors who ask for a person"
+        checked=${settings.handoff.on_visitor_request}
+        onChange=${(on_visitor_request: boolean) => change({ handoff: { on_visitor_request } })}
+        hint="“I want to talk to a person”, “Mitarbeiter bitte”, “parler à un conseiller”… The widget also offers “Talk to a person” after a reply that did not know. Your rules are checked first."
+      />
+    </fieldset>
+
     <${RulesEditor} rules=${rules} setRules=${setRules} error=${error} />
 
     <${FormError} error=${error} shownPaths=${[]} />
