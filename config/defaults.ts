@@ -10,6 +10,9 @@ export function defaultConfig(): Config {
       public_url: null,
       shutdown_timeout_ms: 10_000,
       stream_heartbeat_ms: 15_000,
+      // One browser holds at most 6 connections to a host over HTTP/1.1: 20 is more than a member's tabs.
+      streams_per_credential: 20,
+      streams_per_tenant: 200,
       body_limit_bytes: 1024 * 1024,
       roles: [...SERVER_ROLES],
       trust_proxy: false,
@@ -51,6 +54,8 @@ export function defaultConfig(): Config {
       concurrency_per_endpoint: 16,
     },
     // Conversations started and lead forms sent count as forms.
+    // A client needs one token an hour; these leave room for restarts and many clients behind one address.
+    oauth: { token_requests_per_minute_per_client: 60, token_requests_per_minute_per_address: 300 },
     widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 20, forms_per_minute: 10 } },
     metrics: { enabled: true, token: null },
     plugins: [],

@@ -17,6 +17,10 @@ export interface Config {
     shutdown_timeout_ms: number;
     /** Live event streams (the inbox): a comment line this often, and the credential checked again. */
     stream_heartbeat_ms: number;
+    /** Inbox streams (GET /api/v1/conversations/stream) one credential (a key, an OAuth client, a member) may hold open on one instance. */
+    streams_per_credential: number;
+    /** Inbox streams of one account and mode on one instance, whatever the credentials: a safety cap above the other. */
+    streams_per_tenant: number;
     body_limit_bytes: number;
     /** `api`: serves the API; `worker`: runs the background loops (config/roles.ts). */
     roles: ServerRole[];
@@ -74,6 +78,8 @@ export interface Config {
     /** Deliveries sent at once to one endpoint by one instance, so a slow endpoint leaves room for the others. */
     concurrency_per_endpoint: number;
   };
+  /** POST /oauth/token requests per minute, counted in the store: per OAuth client, and per client address. */
+  oauth: { token_requests_per_minute_per_client: number; token_requests_per_minute_per_address: number };
   /** The public widget routes' limits per client IP and minute, shared by every instance. */
   widget: { rate_limits: { requests_per_minute: number; messages_per_minute: number; forms_per_minute: number } };
   /**
@@ -135,6 +141,10 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   WEBHOOK_SECRET_KEY: 'webhooks.secret_key',
   WEBHOOK_TIMEOUT_MS: 'webhooks.timeout_ms',
   EVENT_RETENTION_DAYS: 'retention.events_days',
+  STREAMS_PER_CREDENTIAL: 'server.streams_per_credential',
+  STREAMS_PER_TENANT: 'server.streams_per_tenant',
+  OAUTH_TOKENS_PER_MINUTE_PER_CLIENT: 'oauth.token_requests_per_minute_per_client',
+  OAUTH_TOKENS_PER_MINUTE_PER_ADDRESS: 'oauth.token_requests_per_minute_per_address',
   WIDGET_REQUESTS_PER_MINUTE: 'widget.rate_limits.requests_per_minute',
   WIDGET_MESSAGES_PER_MINUTE: 'widget.rate_limits.messages_per_minute',
   WIDGET_FORMS_PER_MINUTE: 'widget.rate_limits.forms_per_minute',

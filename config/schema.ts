@@ -40,6 +40,8 @@ export const configSchema = Joi.object({
     public_url: Joi.string().uri({ scheme: ['http', 'https'] }).allow(null),
     shutdown_timeout_ms: Joi.number().integer().min(0).max(600_000).required(),
     stream_heartbeat_ms: Joi.number().integer().min(50).max(300_000).required(),
+    streams_per_credential: Joi.number().integer().min(1).max(100_000).required(),
+    streams_per_tenant: Joi.number().integer().min(1).max(100_000).required(),
     body_limit_bytes: Joi.number().integer().min(1024).required(),
     /** What this instance runs: `api` (serves the API) and `worker` (background work); both by default. */
     roles: Joi.array().items(Joi.string().valid(...SERVER_ROLES)).min(1).unique().required(),
@@ -151,6 +153,10 @@ export const configSchema = Joi.object({
     max_per_chatbot: Joi.number().integer().min(1).max(1000).required(),
     concurrency: Joi.number().integer().min(1).max(1000).required(),
     concurrency_per_endpoint: Joi.number().integer().min(1).max(1000).required(),
+  }).required(),
+  oauth: Joi.object({
+    token_requests_per_minute_per_client: Joi.number().integer().min(1).max(1_000_000).required(),
+    token_requests_per_minute_per_address: Joi.number().integer().min(1).max(1_000_000).required(),
   }).required(),
   widget: Joi.object({
     rate_limits: Joi.object({

@@ -99,6 +99,55 @@ export function assertTokenScope(request: Request, scope: Scope): void {
   if (oauth && !oauth.scopes.includes(scope)) throw insufficientScope(scope);
 }
 
+/**
+ * The one table of what events an OAuth token sees: the area an event type belongs to (the part
+ * before the dot) and that area's read scope. An event carries its area's data (`message.created`
+ * a visitor's text, `lead.*` contact details), so every feed of events (`/events`, a webhook's
+ * delivery log, the inbox stream) and every webhook subscription holds a token to it. Types of
+ * no area here (external plugins') are for API keys and members only.
+ */
+export const EVENT_AREA_SCOPES: Readonly<Record<string, Scope>> = {
+  message: 'conversations:read',
+  conversation: 'conversations:read',
+  lead: 'leads:read',
+  chatbot: 'chatbots:read',
+  knowledge: 'knowledge:read',
+  webhook: 'webhooks:read',
+};
+
+/** The scope a token needs to see events of `type`; null: no token sees them. */
+export function eventScope(type: string): Scope | null {
+  return EVENT_AREA_SCOPES[type.slice(0, type.indexOf('.'))] ?? null;
+}
+
+/** Whether the caller sees events of `type`: API keys and members every one, tokens those of their scopes. */
+export function seesEventType(caller: ApiCaller, type: string): boolean {
+  if (!caller.oauth) return true;
+  const needed = eventScope(type);
+  return needed !== null && caller.oauth.scopes.includes(needed);
+}
+
+/** The types among `types` the caller sees, or null when it sees every type (keys and members). */
+export function visibleEventTypes(caller: ApiCaller, types: readonly string[]): string[] | null {
+  return caller.oauth ? types.filter((type) => seesEventType(caller, type)) : null;
+}
+
+/** 403 `insufficient_scope` naming the scope events of `type` need, unless the caller sees them. */
+export function assertSeesEventType(caller: ApiCaller, type: string): void {
+  if (!seesEventType(caller, type)) throw insufficientScope(eventScope(type));
+}
+
+/**
+ * A webhook subscription delivers events to a URL of the caller's choosing: a token subscribes
+ * only to the types it sees, and to `*` only with every area's scope (external plugins' types,
+ * which no token sees, are left out of what `*` asks).
+ */
+export function assertMaySubscribe(caller: ApiCaller, types: readonly string[]): void {
+  if (!caller.oauth) return;
+  const wanted = types.includes('*') ? Object.values(EVENT_AREA_SCOPES) : types.map(eventScope);
+  for (const scope of wanted) if (scope === null || !caller.oauth.scopes.includes(scope)) throw insufficientScope(scope);
+}
+
 function insufficientScope(needed: Scope | null) {
   const message = needed ? `This access token lacks the scope ${needed}` : 'This route takes an API key, not an OAuth access token';
   const challenge = `Bearer error="insufficient_scope", error_description="${message}"${needed ? `, scope="${needed}"` : ''}`;

@@ -28,7 +28,8 @@ export async function registerSessionStrategy(server: Server, platform: Platform
       path: '/',
       isHttpOnly: true,
       isSameSite: 'Strict',
-      // Secure is decided per request when the cookie is set (the sign-in routes' h.state, overTls): behind TLS only.
+      // Secure is decided per request when the cookie is set (the sign-in routes' h.state, overTls): behind TLS
+      // or an https PUBLIC_URL only.
       isSecure: false,
       ttl: SESSION_ABSOLUTE_MS,
       clearInvalid: true,
@@ -84,9 +85,16 @@ export function serverOrigin(platform: Platform, request: Request): string {
   return `${overTls(platform, request) ? 'https' : 'http'}://${request.info.host}`;
 }
 
-/** Whether the client reached us over TLS: directly, or through a trusted proxy that says so. */
+/**
+ * Whether the client reached us over TLS: directly, through a trusted proxy that says so, or at an
+ * https PUBLIC_URL. A proxy that terminates TLS need not be trusted for us to know that: an https
+ * public URL is what the operator tells browsers to use, and the session cookie (Secure from this)
+ * must never travel in clear text from there.
+ */
 export function overTls(platform: Platform, request: Request): boolean {
   if (request.server.info.protocol === 'https') return true;
+  const publicUrl = platform.config.server.public_url;
+  if (publicUrl && new URL(publicUrl).protocol === 'https:') return true;
   const forwarded = request.headers['x-forwarded-proto'];
   return Boolean(platform.config.server.trust_proxy) && typeof forwarded === 'string' && forwarded.split(',')[0]!.trim() === 'https';
 }

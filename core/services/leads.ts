@@ -20,7 +20,9 @@ export interface LeadRecorder {
   /**
    * Creates the lead or updates the one the details identify (the same e-mail, ignoring case, or
    * the same phone number in E.164), publishing `lead.captured` or `lead.updated`. Empty details
-   * are ignored: a capture never erases what an earlier one found.
+   * are ignored: a capture never erases what an earlier one found. A visitor's capture
+   * (`widget_form`, `conversation`) only fills in what the lead lacks: anyone can type a
+   * customer's e-mail, so it never replaces a stored name, phone or company.
    */
   capture(
     tenant: TenantScope,

@@ -3,7 +3,7 @@
 // dashboard and for any helpdesk integration; agents may call them.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { assertChatbotKeyAllows, chatbotKeyScope } from '../../core/access.js';
+import { assertChatbotKeyAllows, chatbotKeyScope, seesEventType } from '../../core/access.js';
 import { credentialStillValid } from '../../core/auth/still-valid.js';
 import { apiError } from '../../core/errors.js';
 import type { EventEnvelope } from '../../core/events.js';
@@ -20,8 +20,6 @@ import { CHANNELS, CONVERSATION_STATUSES, presentConversation, RESOLUTIONS, type
 const inboxAccess = { platform: { chatbotKey: 'scoped' as const, agent: true } };
 /** Events of the stream: what changes a conversation or its transcript. */
 const STREAMED = /^(conversation|message)\./;
-/** Streams of one tenant open at once on one instance (a dashboard tab holds one). */
-const MAX_STREAMS_PER_TENANT = 20;
 /** What a client that stops reading may leave unread before its stream is ended. */
 const MAX_UNREAD_BYTES = 1024 * 1024;
 /** A `q` search reads at most this many conversations a page (see paginateMatching). */
@@ -53,7 +51,11 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
   }
 
   const openStreams = new Set<EventStream>();
-  const streamsPerTenant = new Map<string, number>();
+  const caps = platform.config.server;
+  // Per credential (a key, an OAuth client, a member), so that one cannot take every stream of its
+  // account; per tenant a larger cap bounds what one account holds on an instance.
+  const perCredential = new StreamCounts();
+  const perTenant = new StreamCounts();
   let closing = false;
 
   const routes: ServerRoute[] = [
@@ -121,8 +123,9 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
           'a comment line every 15 seconds keeps proxies from closing the connection. Events reach the stream within ' +
           'about a second. Filter: `chatbot_id`. Chatbot keys get their chatbot’s events only. The stream ends within ' +
           '15 seconds of its credential being revoked or its session ended, and when its client leaves over 1 MB ' +
-          'unread. At most 20 streams per account and mode on one instance (429 `too_many_streams`); 503 ' +
-          '`unavailable` while the instance shuts down.',
+          `unread. At most ${caps.streams_per_credential} streams per credential (an API key, an OAuth client, a member ` +
+          `with all their sessions) and ${caps.streams_per_tenant} per account and mode on one instance (429 ` +
+          '`too_many_streams`); 503 `unavailable` while the instance shuts down.',
         tags: ['api', 'conversations'],
         plugins: inboxAccess,
         validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id }) },
@@ -132,13 +135,15 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
           if (closing) throw apiError(503, 'unavailable', 'This instance is shutting down: connect again');
           const caller = callerOf(request);
           const tenantKey = `${caller.tenant.accountId}:${caller.tenant.mode}`;
-          const open = streamsPerTenant.get(tenantKey) ?? 0;
-          if (open >= MAX_STREAMS_PER_TENANT) {
-            throw apiError(429, 'too_many_streams', `At most ${MAX_STREAMS_PER_TENANT} streams of one account and mode may be open on one instance`, {
-              headers: { 'Retry-After': '15' },
-            });
+          const credentialKey = `${tenantKey}:${caller.credentialId}`;
+          if (perCredential.count(credentialKey) >= caps.streams_per_credential) {
+            throw tooManyStreams(`At most ${caps.streams_per_credential} streams of one credential may be open on one instance`);
           }
-          streamsPerTenant.set(tenantKey, open + 1);
+          if (perTenant.count(tenantKey) >= caps.streams_per_tenant) {
+            throw tooManyStreams(`At most ${caps.streams_per_tenant} streams of one account and mode may be open on one instance`);
+          }
+          perCredential.add(credentialKey);
+          perTenant.add(tenantKey);
           const stream = new EventStream();
           let closed = false;
           const close = () => {
@@ -147,13 +152,13 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
             clearInterval(heartbeat);
             unsubscribe();
             openStreams.delete(stream);
-            const left = (streamsPerTenant.get(tenantKey) ?? 1) - 1;
-            if (left > 0) streamsPerTenant.set(tenantKey, left);
-            else streamsPerTenant.delete(tenantKey);
+            perCredential.remove(credentialKey);
+            perTenant.remove(tenantKey);
             stream.end();
           };
           const unsubscribe = platform.eventFeed.subscribe(caller.tenant, {
-            accepts: (event: EventEnvelope) => STREAMED.test(event.type) && (chatbotId === null || event.chatbot_id === chatbotId),
+            accepts: (event: EventEnvelope) =>
+              STREAMED.test(event.type) && seesEventType(caller, event.type) && (chatbotId === null || event.chatbot_id === chatbotId),
             deliver: (events) => {
               for (const event of events) stream.send(event.type, event, event.id);
               // A client that stopped reading: end it rather than hold its backlog (it reloads when it reconnects).
@@ -192,4 +197,27 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
       for (const stream of openStreams) stream.end();
     },
   };
+}
+
+function tooManyStreams(message: string) {
+  return apiError(429, 'too_many_streams', message, { headers: { 'Retry-After': '15' } });
+}
+
+/** Open streams by key; a key whose last stream closed is forgotten. */
+class StreamCounts {
+  private readonly counts = new Map<string, number>();
+
+  count(key: string): number {
+    return this.counts.get(key) ?? 0;
+  }
+
+  add(key: string): void {
+    this.counts.set(key, this.count(key) + 1);
+  }
+
+  remove(key: string): void {
+    const left = this.count(key) - 1;
+    if (left > 0) this.counts.set(key, left);
+    else this.counts.delete(key);
+  }
 }

@@ -29,6 +29,7 @@ import {
   type LeadSource,
   type LeadStatus,
   type LeadView,
+  VISITOR_SOURCES,
 } from './store.js';
 
 /** How often a write is tried again after another request changed the lead or took its key. */
@@ -209,15 +210,20 @@ export class LeadService {
     if (!target) return { lead: await this.create(tenant, input, fields, ownPhone), created: true };
 
     const change = new LeadChange(target);
+    // What a visitor sends (no credential, any address typed in) fills in what the lead lacks and
+    // never replaces what it has: otherwise anyone knowing a customer's e-mail rewrites their lead.
+    const fillOnly = VISITOR_SOURCES.includes(input.source);
     for (const field of ['name', 'company', 'notes', 'custom', 'status'] as const) {
-      if (fields[field] !== undefined) change.set(field, fields[field]);
+      if (fields[field] === undefined) continue;
+      if (fillOnly && target[field] !== null && target[field] !== undefined) continue;
+      change.set(field, fields[field]);
     }
     // An address the lead has in other letter case stays as first written.
     if (email && !hasEmail(target)) {
       change.set('email', fields.email!);
       change.setKey('dedupe_key', email);
     }
-    if (ownPhone && target.phone_key !== ownPhone.key) {
+    if (ownPhone && target.phone_key !== ownPhone.key && !(fillOnly && target.phone)) {
       change.set('phone', ownPhone.value);
       change.setKey('phone_key', ownPhone.key);
     }

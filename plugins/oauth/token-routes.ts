@@ -10,7 +10,9 @@ import { apiError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import type { Collection, TenantScope } from '../../core/store/types.js';
-import { effectivePlan } from '../../core/auth/accounts.js';
+import { effectivePlan, type Account } from '../../core/auth/accounts.js';
+import { ClientAddressResolver } from '../../core/client-address.js';
+import { consumeMinuteLimit, rateLimitHeaders, retryAfterSeconds } from '../../core/rate-limit.js';
 import { SECRET_PATTERN, secretMatches, type OAuthClient, type OAuthClientDoc } from './store.js';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -60,12 +62,45 @@ const introspectionResponse = Joi.object({
   iss: Joi.string(),
 }).label('OAuthIntrospection');
 
+/** 429 for the token endpoint; the OAuth error body makes it `temporarily_unavailable`. */
+function tooManyTokenRequests(message: string, retryAfter: number, headers: Record<string, string> = {}) {
+  return apiError(429, 'rate_limited', message, { headers: { 'Retry-After': String(retryAfter), ...headers } });
+}
+
 export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientDoc>): ServerRoute[] {
-  const issuerOf = (request: Request) =>
-    platform.config.server.public_url?.replace(/\/+$/, '') ?? `${request.server.info.protocol}://${request.info.host}`;
+  const configuredIssuer = platform.config.server.public_url?.replace(/\/+$/, '') ?? null;
+  const issuerOf = (request: Request) => configuredIssuer ?? `${request.server.info.protocol}://${request.info.host}`;
+  const addresses = new ClientAddressResolver(platform.config.server.trust_proxy);
+  const limits = platform.config.oauth;
+
+  /**
+   * Token requests per client address, counted before the client is authenticated (secret guesses
+   * count too), and per client, counted once it is (so nobody locks a client out by sending its id
+   * with wrong secrets). Counters in the store, shared by every instance.
+   */
+  async function throttleAddress(request: Request): Promise<void> {
+    const ip = addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined) ?? 'unknown';
+    const retryAfter = await consumeMinuteLimit(platform.store.counters, `oauth_token_ip:${ip}`, limits.token_requests_per_minute_per_address, platform.now());
+    if (retryAfter !== null) throw tooManyTokenRequests(`Too many token requests from this address; try again in ${retryAfter} s`, retryAfter);
+  }
+
+  async function throttleClient(client: OAuthClient): Promise<void> {
+    const retryAfter = await consumeMinuteLimit(platform.store.counters, `oauth_token_client:${client.id}`, limits.token_requests_per_minute_per_client, platform.now());
+    if (retryAfter !== null) throw tooManyTokenRequests(`Too many token requests for client ${client.id}; try again in ${retryAfter} s`, retryAfter);
+  }
+
+  /** A token request is a request of the client's account: it counts in the plan's limits like any other. */
+  async function countInPlan(tenant: TenantScope, account: Account): Promise<void> {
+    const now = platform.now();
+    const state = await platform.requestCounts.consume(tenant, effectivePlan(platform.config, account), now);
+    if (state.exceeded) {
+      const window = state.exceeded;
+      throw tooManyTokenRequests(`The ${window.window} request limit of ${window.limit} is used up`, retryAfterSeconds(window, now), rateLimitHeaders(state, now));
+    }
+  }
 
   /** The calling client (RFC 6749 §2.3.1: HTTP Basic, or client_id and client_secret in the body; not both). */
-  async function authenticateClient(request: Request): Promise<{ client: OAuthClient; tenant: TenantScope }> {
+  async function authenticateClient(request: Request): Promise<{ client: OAuthClient; tenant: TenantScope; account: Account }> {
     const body = (request.payload ?? {}) as { client_id?: string; client_secret?: string };
     const header = String(request.headers.authorization ?? '');
     const basic = /^Basic\s+(\S+)$/i.exec(header);
@@ -95,7 +130,7 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
     if (effectivePlan(platform.config, account).access !== 'full') {
       throw oauthError(400, 'unauthorized_client', `The ${account.plan} plan does not include OAuth clients`);
     }
-    return { client: found.record, tenant: found.scope };
+    return { client: found.record, tenant: found.scope, account };
   }
 
   const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -117,12 +152,18 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
           'RFC 6749 §4.4: `grant_type=client_credentials`, optional `scope` (space-separated, a subset of the client’s; ' +
           'default all of them), client authentication by HTTP Basic or `client_id` and `client_secret` in the body. ' +
           'Errors are RFC 6749 bodies: 400 `invalid_request`, 400 `unsupported_grant_type`, 400 `invalid_scope`, ' +
-          '400 `unauthorized_client` (the plan has no OAuth), 401 `invalid_client`.',
+          '400 `unauthorized_client` (the plan has no OAuth), 401 `invalid_client`, 429 `temporarily_unavailable` with ' +
+          `\`Retry-After\`: more than ${limits.token_requests_per_minute_per_client} token requests a minute from this client or ` +
+          `${limits.token_requests_per_minute_per_address} from this address, ` +
+          'or the plan’s request limit used up. Each token request counts in the account’s plan limits.',
         validate: { payload: tokenInput },
         response: { schema: tokenResponse },
         handler: async (request, h) => {
           const { grant_type: grantType, scope } = request.payload as { grant_type: string; scope?: string };
-          const { client, tenant } = await authenticateClient(request);
+          await throttleAddress(request);
+          const { client, tenant, account } = await authenticateClient(request);
+          await countInPlan(tenant, account);
+          await throttleClient(client);
           if (grantType !== 'client_credentials') throw oauthError(400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
           const requested = scope?.trim() ? [...new Set(scope.trim().split(/ +/))] : client.scopes;
           const unknown = requested.filter((item) => !(client.scopes as string[]).includes(item));
@@ -208,7 +249,10 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
         auth: false,
         tags: ['api', 'oauth'],
         description: 'OAuth 2.0 authorization server metadata (RFC 8414)',
-        notes: 'Where to get, revoke and introspect tokens, and the scopes there are.',
+        notes:
+          'Where to get, revoke and introspect tokens, and the scopes there are. The URLs are the server’s `PUBLIC_URL`; ' +
+          'without one, the address the request came to, answered with `Cache-Control: no-store` so that no shared cache ' +
+          'keeps one a forged `Host` header made.',
         response: {
           schema: Joi.object({
             issuer: Joi.string().required(),
@@ -239,7 +283,7 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
               introspection_endpoint_auth_methods_supported: methods,
               scopes_supported: [...SCOPES],
             })
-            .header('Cache-Control', 'public, max-age=3600');
+            .header('Cache-Control', configuredIssuer ? 'public, max-age=3600' : 'no-store');
         },
       },
     },

@@ -6,7 +6,8 @@ import { presentEvent } from '../../core/events.js';
 import { apiError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { tenantOf, type ChatbotDirectory, type Platform } from '../../core/platform.js';
+import { assertMaySubscribe, assertSeesEventType, visibleEventTypes } from '../../core/access.js';
+import { callerOf, tenantOf, type ChatbotDirectory, type Platform } from '../../core/platform.js';
 import type { Filter, TenantScope } from '../../core/store/types.js';
 import { newDelivery, type Dispatcher } from './dispatcher.js';
 import {
@@ -38,6 +39,20 @@ export function webhookRoutes(
 ): ServerRoute[] {
   const webhooksOf = (tenant: TenantScope) => collections.webhooks.forTenant(tenant);
   const { createInput, patchInput } = subscriptionInputs(platform.eventTypes);
+
+  /**
+   * The event-type filter of a feed of events: the type asked for (403 when the caller does not see
+   * it), else, for an OAuth token, the types its scopes see (the platform's, external plugins' too).
+   */
+  function eventTypeFilter(request: Request, asked: string | undefined): Filter[string] | undefined {
+    const caller = callerOf(request);
+    if (asked) {
+      assertSeesEventType(caller, asked);
+      return asked;
+    }
+    const visible = visibleEventTypes(caller, platform.eventTypes);
+    return visible ? { in: visible } : undefined;
+  }
 
   async function webhookOf(request: Request): Promise<Webhook> {
     const { whId } = request.params as { whId: string };
@@ -84,7 +99,9 @@ export function webhookRoutes(
         notes:
           '`url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all: `["*"]`), ' +
           '`description`. Answers 201 with the signing `secret`, shown this once. At most 10 per chatbot ' +
-          '(409 `webhook_limit_reached`). Deliveries are signed per Standard Webhooks.',
+          '(409 `webhook_limit_reached`). Deliveries are signed per Standard Webhooks. An OAuth token subscribes only ' +
+          'to the event types its scopes see (`lead.*` needs `leads:read`, `*` every area’s read scope): else 403 ' +
+          '`insufficient_scope`.',
         tags: ['api', 'webhooks'],
         plugins: webhooksFeature,
         validate: { payload: createInput },
@@ -92,6 +109,7 @@ export function webhookRoutes(
         handler: async (request, h) => {
           const tenant = tenantOf(request);
           const input = request.payload as { url: string; chatbot_id: string | null; events: string[]; description: string | null };
+          assertMaySubscribe(callerOf(request), input.events);
           if (input.chatbot_id && !(await directory.find(tenant, input.chatbot_id))) throw notFound('chatbot', input.chatbot_id);
           const now = platform.now().toISOString();
           const secret = newSigningSecret();
@@ -151,7 +169,9 @@ export function webhookRoutes(
       path: '/api/v1/webhooks/{whId}',
       options: {
         description: 'Change a webhook endpoint',
-        notes: '`url`, `events`, `description`, `status` (`enabled` turns a disabled endpoint back on; `disabled` pauses it).',
+        notes:
+          '`url`, `events`, `description`, `status` (`enabled` turns a disabled endpoint back on; `disabled` pauses it). ' +
+          'An OAuth token subscribes only to the event types its scopes see, as for a new endpoint (403 `insufficient_scope`).',
         tags: ['api', 'webhooks'],
         plugins: webhooksFeature,
         validate: { params: webhookParams, payload: patchInput },
@@ -159,6 +179,7 @@ export function webhookRoutes(
         handler: async (request) => {
           const webhook = await webhookOf(request);
           const patch = request.payload as Partial<Pick<WebhookDoc, 'url' | 'events' | 'description' | 'status'>>;
+          if (patch.events) assertMaySubscribe(callerOf(request), patch.events);
           const now = platform.now().toISOString();
           const changes: Partial<WebhookDoc> = { ...patch, updated_at: now };
           if (patch.events) changes.events = patch.events.includes('*') ? ['*'] : patch.events;
@@ -266,7 +287,10 @@ export function webhookRoutes(
       path: '/api/v1/webhooks/{whId}/deliveries',
       options: {
         description: 'The delivery log of an endpoint',
-        notes: 'Newest first, each delivery with its attempts (status, duration, the start of the answer). Filters: `status`, `event_type`.',
+        notes:
+          'Newest first, each delivery with its attempts (status, duration, the start of the answer). Filters: `status`, ' +
+          '`event_type`. An OAuth token sees the deliveries of the event types its scopes see (`lead.*` with ' +
+          '`leads:read`, …; see `GET /events`); an `event_type` it does not see is 403 `insufficient_scope`.',
         tags: ['api', 'webhooks'],
         plugins: webhooksFeature,
         validate: { params: webhookParams, query: deliveryListQuery },
@@ -276,7 +300,8 @@ export function webhookRoutes(
           const params = request.query as ListParams & { status?: string; event_type?: string };
           const filter: Filter = { webhook_id: webhook.id };
           if (params.status) filter.status = params.status;
-          if (params.event_type) filter.event_type = params.event_type;
+          const eventType = eventTypeFilter(request, params.event_type);
+          if (eventType) filter.event_type = eventType;
           return paginate(collections.deliveries.forTenant(tenantOf(request)), params, {
             filter: withTimeFilter(filter, params),
             present: presentDelivery,
@@ -321,7 +346,12 @@ export function webhookRoutes(
       path: '/api/v1/events',
       options: {
         description: 'List events',
-        notes: 'What happened in the account (this mode), newest first: the payloads webhooks deliver. Filters: `type`, `chatbot_id`, time.',
+        notes:
+          'What happened in the account (this mode), newest first: the payloads webhooks deliver. Filters: `type`, ' +
+          '`chatbot_id`, time. An OAuth token sees the event types its scopes see, each type the read scope of its area: ' +
+          '`message.*` and `conversation.*` with `conversations:read`, `lead.*` with `leads:read`, `chatbot.*` with ' +
+          '`chatbots:read`, `knowledge.*` with `knowledge:read`, `webhook.*` with `webhooks:read` (external plugins’ ' +
+          'types: API keys and members only). A `type` it does not see is 403 `insufficient_scope`.',
         tags: ['api', 'events'],
         validate: { query: eventListQuery },
         response: { schema: pageSchema(eventResponse).label('EventList') },
@@ -329,7 +359,8 @@ export function webhookRoutes(
           const tenant = tenantOf(request);
           const params = request.query as ListParams & { type?: string; chatbot_id?: string };
           const filter: Filter = {};
-          if (params.type) filter.type = params.type;
+          const type = eventTypeFilter(request, params.type);
+          if (type) filter.type = type;
           if (params.chatbot_id) filter.chatbot_id = params.chatbot_id;
           return paginate(platform.events.collection.forTenant(tenant), params, {
             filter: withTimeFilter(filter, params),
@@ -343,6 +374,7 @@ export function webhookRoutes(
       path: '/api/v1/events/{evtId}',
       options: {
         description: 'Get an event',
+        notes: 'An OAuth token gets events of the types its scopes see (see `GET /events`); another is 403 `insufficient_scope`.',
         tags: ['api', 'events'],
         validate: { params: eventParams },
         response: { schema: eventResponse },
@@ -351,6 +383,7 @@ export function webhookRoutes(
           const { evtId } = request.params as { evtId: string };
           const event = await platform.events.collection.forTenant(tenant).get(evtId);
           if (!event) throw notFound('event', evtId);
+          assertSeesEventType(callerOf(request), event.type);
           return presentEvent(event, tenant);
         },
       },

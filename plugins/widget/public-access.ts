@@ -12,6 +12,7 @@ import type { Platform } from '../../core/platform.js';
 import { consumeMinuteLimit } from '../../core/rate-limit.js';
 import type { TenantScope } from '../../core/store/types.js';
 import type { PublicWidget, WidgetDirectory } from './directory.js';
+import { wildcardTooBroad } from './settings.js';
 import type { WidgetCollections } from './store.js';
 
 export const TOKEN_PATTERN = /^wct_[A-Za-z0-9_-]{43}$/;
@@ -53,14 +54,18 @@ export function newVisitorToken(): string {
   return `wct_${randomBytes(32).toString('base64url')}`;
 }
 
-/** Whether `origin` is one `allowed` lists (`https://*.example.com` allows its subdomains). Empty allows any. */
+/**
+ * Whether `origin` is one `allowed` lists (`https://*.example.com` allows its subdomains). Empty
+ * allows any. A wildcard over a public suffix, stored before those were refused, matches nothing
+ * (the settings API reports it as `ignored_origins`).
+ */
 export function originAllowed(allowed: readonly string[], origin: string): boolean {
   if (allowed.length === 0) return true;
   const given = origin.toLowerCase();
   return allowed.some((entry) => {
     if (entry === given) return true;
     const wildcard = /^(https?:\/\/)\*\.(.+)$/.exec(entry);
-    if (!wildcard) return false;
+    if (!wildcard || wildcardTooBroad(entry)) return false;
     const [, scheme, rest] = wildcard;
     return given.startsWith(scheme!) && given.endsWith(`.${rest}`) && given.length > scheme!.length + rest!.length + 1;
   });

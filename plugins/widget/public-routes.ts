@@ -207,7 +207,8 @@ export function publicWidgetRoutes(
         description: 'Send the widget’s lead form',
         notes:
           `The lead is recorded with \`source\` \`widget_form\` (one lead per e-mail or phone number per chatbot) and, with \`conversation_id\` ` +
-          `and that conversation’s token, linked with the conversation (401 \`invalid_token\` for a wrong token). Fields the form requires ` +
+          `and that conversation’s token, linked with the conversation (401 \`invalid_token\` for a wrong token). A lead with this e-mail ` +
+          `or phone number gets only what it lacks: the form never changes a stored value. Fields the form requires ` +
           `must be present (400). The answer never shows the lead. 409 \`lead_form_disabled\` when the widget has no lead form; 409 ` +
           `\`chatbot_paused\` while the chatbot is paused, 409 \`conversation_ended\` for an ended conversation. ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],

@@ -6,7 +6,7 @@ import { idSchema } from '../../core/ids.js';
 import { tenantOf, type ChatbotDirectory, type Platform } from '../../core/platform.js';
 import Joi from 'joi';
 import type { WidgetDirectory } from './directory.js';
-import { completeWidgetSettings, widgetSettingsInput, widgetSettingsResponse, type WidgetSettings } from './settings.js';
+import { completeWidgetSettings, widgetSettingsInput, widgetSettingsResponse, wildcardTooBroad, type WidgetSettings } from './settings.js';
 import type { Widget } from './store.js';
 
 const params = Joi.object({ id: idSchema('cb').required() });
@@ -25,12 +25,16 @@ export function widgetSettingsRoutes(platform: Platform, chatbots: ChatbotDirect
     return `<script src="${base}/widget.js" data-chatbot-id="${chatbotId}" async></script>`;
   }
 
-  const present = (request: Request, widget: Widget) => ({
-    chatbot_id: widget.chatbot_id,
-    ...completeWidgetSettings(widget.settings),
-    embed_code: embedCode(request, widget.chatbot_id),
-    updated_at: widget.updated_at,
-  });
+  const present = (request: Request, widget: Widget) => {
+    const settings = completeWidgetSettings(widget.settings);
+    return {
+      chatbot_id: widget.chatbot_id,
+      ...settings,
+      ignored_origins: settings.allowed_origins.filter(wildcardTooBroad),
+      embed_code: embedCode(request, widget.chatbot_id),
+      updated_at: widget.updated_at,
+    };
+  };
 
   return [
     {
@@ -57,7 +61,8 @@ export function widgetSettingsRoutes(platform: Platform, chatbots: ChatbotDirect
         notes:
           'Replaces the whole object: a field left out takes its default. Display-rule URL patterns match the page’s path and query ' +
           '(or the whole URL when they start with http:// or https://); `*` is any run of characters. `allowed_origins` empty: any ' +
-          'site may embed the widget. Archived chatbots are read-only (409 `chatbot_archived`).',
+          'site may embed the widget; a wildcard only below a registrable domain (`https://*.example.co.uk`, not `https://*.co.uk` ' +
+          'or `https://*.github.io`: 400). Archived chatbots are read-only (409 `chatbot_archived`).',
         tags: ['api', 'widget'],
         plugins: { platform: { chatbotKey: true } },
         validate: { params, payload: widgetSettingsInput.required() },

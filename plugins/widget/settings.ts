@@ -2,6 +2,7 @@
 // form. PUT replaces them; a field left out takes its default, so a chatbot nobody configured
 // still gets a widget that looks right.
 import Joi from 'joi';
+import { parse as parseDomain } from 'tldts';
 import { ISO_639_1 } from '../../core/languages.js';
 import { LEAD_FIELDS } from '../../core/services/chatbots.js';
 
@@ -100,7 +101,24 @@ const origin = Joi.string()
   .lowercase()
   .max(300)
   .pattern(ORIGIN_PATTERN)
-  .messages({ 'string.pattern.base': '{{#label}} must be an origin such as https://example.com, http://localhost:8080 or https://*.example.com' });
+  .custom((value: string, helpers) => (wildcardTooBroad(value) ? helpers.error('origin.publicSuffix') : value))
+  .messages({
+    'string.pattern.base': '{{#label}} must be an origin such as https://example.com, http://localhost:8080 or https://*.example.com',
+    'origin.publicSuffix': '{{#label}} is a wildcard over a public suffix, which would allow every site under it: name your own domain, such as https://*.example.com',
+  });
+
+/**
+ * Whether an `allowed_origins` entry is a wildcard over a public suffix (`https://*.com`,
+ * `https://*.co.uk`, `https://*.github.io`): one entry that would open the widget to every site
+ * registered under it. A wildcard is allowed only below a registrable domain. Private suffixes
+ * count (github.io: anyone can have a site there); the list is the one built into tldts, so no
+ * network is needed.
+ */
+export function wildcardTooBroad(entry: string): boolean {
+  const host = /^https?:\/\/\*\.([^:/]+)/.exec(entry.toLowerCase())?.[1];
+  if (host === undefined) return false;
+  return parseDomain(host, { allowPrivateDomains: true }).domain === null;
+}
 
 /** A URL pattern of display rules: `*` is any run of characters, the rest literal (API.md §6). */
 const urlPattern = Joi.string()
@@ -211,9 +229,15 @@ const widgetSettingsShape = {
   allowed_origins: Joi.array().items(Joi.string()).required(),
 };
 
+
 export const widgetSettingsResponse = Joi.object({
   chatbot_id: Joi.string().required(),
   ...widgetSettingsShape,
+  // What the settings API answers beside the settings: the stored origins it no longer matches.
+  ignored_origins: Joi.array()
+    .items(Joi.string())
+    .required()
+    .description('Entries of `allowed_origins` saved before wildcards over a public suffix were refused (`https://*.com`): they match no site. Remove them'),
   embed_code: Joi.string().required().description('The script tag to paste into a page'),
   updated_at: Joi.string().isoDate().allow(null).required(),
 }).label('WidgetSettings');

@@ -89,6 +89,8 @@ export interface WidgetSettings {
   display_rules: { show_on: string[]; hide_on: string[]; delay_seconds: number; devices: Array<'desktop' | 'mobile'>; open_on_load: boolean };
   lead_form: { enabled: boolean; when: 'after_first_reply' | 'before_chat' | 'on_request'; fields: Array<{ name: string; required: boolean }>; title: string | null };
   allowed_origins: string[];
+  /** Stored entries of allowed_origins the server no longer matches (wildcards over a public suffix). */
+  ignored_origins?: string[];
   embed_code?: string;
   updated_at?: string | null;
 }

@@ -18,7 +18,7 @@ const fromLines = (value: string) =>
 const orNull = (value: string) => (value.trim() ? value : null);
 
 function settingsBody(settings: WidgetSettings) {
-  const { chatbot_id: _id, embed_code: _embed, updated_at: _updated, ...input } = settings;
+  const { chatbot_id: _id, embed_code: _embed, updated_at: _updated, ignored_origins: _ignored, ...input } = settings;
   return input;
 }
 
@@ -136,6 +136,9 @@ function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: stri
           error=${error}
           hint="One origin per line, such as https://example.com or https://*.example.com; empty: any site may embed it."
         />
+        ${initial.ignored_origins?.length
+          ? html`<p class="field-error">Ignored, as they would allow every site under a public suffix: ${initial.ignored_origins.join(', ')}. Remove them to save.</p>`
+          : null}
       </fieldset>
 
       <fieldset class="card">
