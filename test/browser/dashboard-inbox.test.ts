@@ -5,6 +5,7 @@
 // screenshots of the list and the conversation, on a desktop and a phone.
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Request } from 'playwright-core';
 import t from 'tap';
 import { SCREENSHOT_DIR } from '../helpers/browser.js';
 import { until } from '../helpers/widget-site.js';
@@ -21,7 +22,7 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   });
   await d.call('POST', `/api/v1/chatbots/${d.chatbot.id}/knowledge`, { type: 'qa', question: QUESTION, answer: ANSWER });
   await d.api.server.plugins.knowledge.worker.drain();
-  // The sockets of the dashboard's event streams, to cut them later.
+  // The sockets of the dashboard's event streams, to cut them later at the server.
   const streamSockets: Socket[] = [];
   d.api.server.listener.on('request', (request: IncomingMessage) => {
     if (request.url?.startsWith('/api/v1/conversations/stream')) streamSockets.push(request.socket);
@@ -30,9 +31,8 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
 
   // The agent joins by the invitation link and lands on the inbox.
   const link = await d.invite('andy@example.com', 'agent');
-  const agent = await d.browser.page({ viewport: DESKTOP, reducedMotion: 'reduce' });
+  const agent = await d.dashboard({ hash: new URL(link).hash });
   const { page } = agent;
-  await page.goto(link);
   await page.getByLabel('Your name').fill('Andy Agent');
   await page.getByLabel('Password', { exact: true }).fill('agent password 1');
   await page.getByLabel('Password again').fill('agent password 1');
@@ -43,8 +43,6 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   t.same(await nav.getByRole('link').allInnerTexts(), ['Inbox'], 'an agent’s navigation has the inbox only');
   await page.getByRole('status').filter({ hasText: 'Live updates on' }).waitFor();
   t.ok(await page.getByRole('heading', { name: 'No conversations' }).isVisible(), 'an empty inbox to start with');
-  // Before, the page learnt it was not signed in from a 401 (GET /dashboard/session), which chromium logs.
-  const errorsBefore = agent.errors.length;
 
   // From here on the agent's page must never load again: a marker in its window would be lost.
   await page.evaluate('window.inboxMarker = "no reload"');
@@ -125,6 +123,10 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   await page.getByRole('button', { name: 'Take conversation' }).click();
   await page.getByRole('button', { name: 'Release to bot' }).waitFor();
   t.equal((await conversationOf()).status, 'handoff', 'taken again');
+  visitor.expectHttpError(
+    new RegExp(`^401 GET /widget/v1/${d.chatbot.id}/conversations/${conversation.id}\\?after=msg_\\w+$`),
+    'the widget’s poll after the end: its token is no longer valid',
+  );
   await page.getByRole('button', { name: 'End conversation' }).click();
   const confirm = page.getByRole('dialog', { name: 'End this conversation?' });
   await confirm.getByRole('button', { name: 'End conversation' }).click();
@@ -137,20 +139,22 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   t.pass('nobody is waiting any more: no count in the navigation');
 
   // The agent's stream drops (its connection cut at the server) and cannot come back for a while
-  // (refused in the browser): the page says so, keeps trying, and once back shows what it missed
-  // meanwhile (the stream does not replay: the list is read again).
-  t.same(agent.errors.slice(errorsBefore), [], 'no console errors in the dashboard so far (its CSP was enforced)');
-  const errorsOnline = agent.errors.length;
-  const STREAM = '**/api/v1/conversations/stream';
-  await agent.context.route(STREAM, (route) => route.abort('connectionrefused'));
+  // (the agent's browser is offline): the page says so, keeps trying, and once back shows what it
+  // missed meanwhile (the stream does not replay: the list is read again).
+  t.same(agent.unexpectedErrors(), [], 'no console errors in the dashboard so far (its CSP was enforced)');
+  const isStream = (request: Request) => request.url() === `${d.base}/api/v1/conversations/stream`;
+  await agent.context.setOffline(true);
+  const retried = page.waitForEvent('requestfailed', (request) => isStream(request) && request.failure()?.errorText === 'net::ERR_INTERNET_DISCONNECTED');
   for (const socket of streamSockets) socket.destroy();
   await page.getByRole('status').filter({ hasText: 'Reconnecting…' }).waitFor();
+  await retried;
+  t.pass('offline, a reconnection was tried and failed');
   await widget.getByRole('button', { name: 'Start a new conversation' }).click();
   await messageBox.fill(QUESTION);
   await messageBox.press('Enter');
   await widgetLog.getByText(ANSWER).waitFor();
   t.equal(await item.count(), 1, 'disconnected, the agent does not see the second conversation yet');
-  await agent.context.unroute(STREAM);
+  await agent.context.setOffline(false);
   await page.getByRole('status').filter({ hasText: 'Live updates on' }).waitFor();
   await until(async () => (await item.count()) === 2, 'the missed conversation shows after the reconnection');
   t.match(await item.first().innerText(), /open/i, 'the new one, with the bot, on top');
@@ -175,9 +179,10 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   t.equal(navigations, 0, 'nor navigated away');
   t.same(loads, [], 'no load event after the first');
 
-  const offlineErrors = agent.errors.slice(errorsOnline).filter((error) => !/ERR_CONNECTION_REFUSED|ERR_INCOMPLETE_CHUNKED_ENCODING/.test(error));
-  t.same(offlineErrors, [], 'besides the cut stream and the refused reconnections, no console errors');
+  const offlineErrors = agent.unexpectedErrors().filter((error) => !/ERR_INTERNET_DISCONNECTED|ERR_INCOMPLETE_CHUNKED_ENCODING/.test(error));
+  t.same(offlineErrors, [], 'besides the cut stream and the reconnections tried offline, no console errors');
   t.same(visitor.refused, [], 'the widget reached only the two local servers');
+  t.same(visitor.unexpectedErrors(), [], 'the visitor’s console: nothing but the declared 401 of the ended conversation');
 
   // Dashboard I's address of a transcript now opens it in the inbox.
   await page.goto(`${d.base}/dashboard#/conversations/${d.chatbot.id}/${conversation.id}`);
@@ -190,10 +195,8 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    const scan = await d.browser.page({ viewport, reducedMotion: 'reduce', bypassCSP: true });
-    await scan.page.goto(`${d.base}/dashboard#/inbox`);
+    const scan = await d.dashboard({ viewport, hash: '#/inbox' });
     await d.signIn(scan.page, { email: 'andy@example.com', password: 'agent password 1' });
-    const scanErrorsBefore = scan.errors.length;
     await scan.page.getByRole('list', { name: 'Conversations' }).waitFor();
     await scan.page.getByRole('status').filter({ hasText: 'Live updates on' }).waitFor();
     t.same(describeViolations(await seriousViolations(scan.page)), '', `inbox, ${device}: no serious or critical axe violations`);
@@ -205,7 +208,7 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
     t.same(describeViolations(await seriousViolations(scan.page)), '', `conversation, ${device}: no serious or critical axe violations`);
     t.notOk(await scrollsSideways(scan.page), `conversation, ${device}: no sideways scrolling`);
     await screenshot(scan.page, `dashboard-inbox-conversation-${device}`);
-    t.same(scan.errors.slice(scanErrorsBefore), [], `no console errors after signing in (${device})`);
+    t.same(scan.unexpectedErrors(), [], `no console errors but the declared signed-out session read (${device})`);
     await scan.context.close();
   }
   t.comment(`screenshots in ${SCREENSHOT_DIR}`);

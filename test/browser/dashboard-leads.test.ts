@@ -34,7 +34,6 @@ t.test('a lead from the widget is worked in the dashboard and exported', async (
   const owner = await d.dashboard();
   const { page } = owner;
   await d.signIn(page, d.owner);
-  const errorsBefore = owner.errors.length;
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' }).click();
   await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
   const table = page.getByRole('table', { name: 'Leads' });
@@ -107,7 +106,7 @@ t.test('a lead from the widget is worked in the dashboard and exported', async (
   await table.getByRole('row').filter({ hasText: 'Ada Lovelace' }).waitFor();
   t.equal(await table.getByRole('row').filter({ hasText: 'Bob Spam' }).count(), 0, 'gone from the table');
   t.equal((await d.api.request('GET', `/api/v1/leads/${other.id}`, { key: d.key })).statusCode, 404, 'and from the API');
-  t.same(owner.errors.slice(errorsBefore), [], 'no console errors (the dashboard’s CSP enforced)');
+  t.same(owner.unexpectedErrors(), [], 'no console errors (the dashboard’s CSP enforced)');
 
   // Accessibility and screenshots: the table and a lead, desktop and phone.
   const lead = stored.id as string;
@@ -115,7 +114,7 @@ t.test('a lead from the widget is worked in the dashboard and exported', async (
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    const scan = await d.dashboard({ viewport, bypassCSP: true });
+    const scan = await d.dashboard({ viewport });
     await d.signIn(scan.page, d.owner);
     await scan.page.goto(`${d.base}/dashboard#/leads`);
     await scan.page.getByRole('table', { name: 'Leads' }).waitFor();

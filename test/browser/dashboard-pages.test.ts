@@ -229,7 +229,7 @@ t.test('an owner runs a Professional account from the dashboard', async (t) => {
 
   for (const recorded of pages) {
     t.same(recorded.refused, [], 'no request left this server');
-    t.same(recorded.unexpectedErrors(), [], 'no errors in the console but the 4xx the page handled');
+    t.same(recorded.unexpectedErrors(), [], 'no errors in the console but the answers the test declared');
   }
   audit.report(t);
 });

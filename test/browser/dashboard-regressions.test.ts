@@ -277,6 +277,6 @@ t.test('dashboard review fixes hold in a real browser', async (t) => {
 
   for (const recorded of checked) {
     t.same(recorded.refused, [], 'no request left this server');
-    t.same(recorded.unexpectedErrors(), [], 'no errors in the console but the 4xx the page handled');
+    t.same(recorded.unexpectedErrors(), [], 'no errors in the console but the answers the test declared');
   }
 });

@@ -3,8 +3,8 @@
 // the search preview, the widget's colour changed in the live preview of the real widget and
 // saved, the embed code, an API key created and used over HTTP, and an agent invited who accepts
 // the link, signs in and sees conversations only. Each page is screenshot at desktop and phone
-// sizes and scanned with axe-core; nothing is asked of any host but this server; the app also
-// runs under its real Content-Security-Policy.
+// sizes and scanned with axe-core; nothing is asked of any host but this server; every page runs
+// under the dashboard's real Content-Security-Policy.
 import t from 'tap';
 import { launchBrowser } from '../helpers/browser.js';
 import {
@@ -40,6 +40,7 @@ t.test('a new owner sets up the Free plan’s chatbot and invites an agent who s
   // Sign-in: a wrong password is said where it happened; the right one opens the chatbots page.
   await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
   await audit.check(t, page, 'sign-in');
+  owner.expectHttpError('401 POST /dashboard/session', 'the wrong password');
   await page.getByLabel('E-mail').fill(s.owner.email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -79,6 +80,7 @@ t.test('a new owner sets up the Free plan’s chatbot and invites an agent who s
   t.equal(keyWrite.json?.code, 'plan_read_only', 'on the Free plan a key could not have created it');
 
   // The plan's limit still holds for members: a second chatbot is refused, on the form.
+  owner.expectHttpError('409 POST /api/v1/chatbots', 'a second chatbot on the Free plan');
   await page.goto(`${s.base}/dashboard#/chatbots/new`);
   await page.getByLabel('Name', { exact: true }).fill('Second helper');
   await page.getByRole('button', { name: 'Create chatbot' }).click();
@@ -181,6 +183,7 @@ t.test('a new owner sets up the Free plan’s chatbot and invites an agent who s
   await agent.page.goto(`${s.base}/dashboard#/chatbots`);
   await agent.page.getByRole('heading', { name: 'Your role cannot see this', level: 1 }).waitFor();
   t.equal(await agent.page.getByRole('link', { name: 'Create chatbot' }).count(), 0, 'no chatbot page behind the message');
+  agent.expectHttpError('403 POST /api/v1/chatbots', 'an agent may not create a chatbot');
   const refused = await fetchInPage(agent.page, 'POST', '/api/v1/chatbots', { name: 'Agent’s own' });
   t.equal(refused.status, 403, 'the agent’s session may not create a chatbot');
   t.equal(refused.json.code, 'insufficient_role');
@@ -193,9 +196,9 @@ t.test('a new owner sets up the Free plan’s chatbot and invites an agent who s
     'the invitation made an active agent',
   );
 
-  // Under the dashboard's real Content-Security-Policy: the app and the widget preview run, and
-  // the policy reports nothing refused.
-  const strict = await openDashboard(browser, s.base, { bypassCSP: false, hash: `#/chatbots/${chatbot.id}/widget` });
+  // A fresh browser straight to the widget page: under the real policy the app and the widget
+  // preview run, and the policy reports nothing refused.
+  const strict = await openDashboard(browser, s.base, { hash: `#/chatbots/${chatbot.id}/widget` });
   pages.push(strict);
   await signIn(strict.page, s.owner.email, s.owner.password);
   await previewHeader(strict.page).waitFor();
@@ -204,7 +207,7 @@ t.test('a new owner sets up the Free plan’s chatbot and invites an agent who s
     NEW_PRIMARY,
     'under the real policy the preview runs the widget with the saved colour',
   );
-  t.same(await strict.cspViolations(), [], 'no Content-Security-Policy violation');
+  t.same(strict.cspViolations, [], 'no Content-Security-Policy violation');
   t.same(
     strict.errors.filter((error) => /Content Security Policy/i.test(error)),
     [],
@@ -217,7 +220,7 @@ t.test('a new owner sets up the Free plan’s chatbot and invites an agent who s
       recorded.requests.every((url) => url.startsWith(`${s.base}/`) || url.startsWith('data:') || url.startsWith('about:')),
       'every request went to this server',
     );
-    t.same(recorded.unexpectedErrors(), [], 'no errors in the console but the 4xx the page handled');
+    t.same(recorded.unexpectedErrors(), [], 'no errors in the console but the answers the test declared');
   }
   const usage = await s.http('GET', '/api/v1/usage', { key: s.account.live });
   t.comment(`requests counted against the Free plan's day: ${JSON.stringify(usage.json.windows)}`);

@@ -6,7 +6,8 @@ import { hasFocus, until, widgetFixture } from '../helpers/widget-site.js';
 t.test('an agent joins and writes; the ended conversation makes way for a new one', async (t) => {
   const w = await widgetFixture(t);
   const key = w.account.live;
-  const { page, launcher, refused, errors } = await w.open('/support');
+  const visitor = await w.open('/support');
+  const { page, launcher, refused, errors } = visitor;
   await launcher().click();
   const dialog = page.getByRole('dialog', { name: 'Acme Help' });
   const log = dialog.getByRole('log');
@@ -37,6 +38,10 @@ t.test('an agent joins and writes; the ended conversation makes way for a new on
   );
 
   // Ended through the API: the widget's next poll learns it (its token is no longer valid).
+  visitor.expectHttpError(
+    new RegExp(`^401 GET /widget/v1/${w.chatbot.id}/conversations/${conversation!.id}\\?after=msg_\\w+$`),
+    'the poll after the end: its token is no longer valid',
+  );
   t.equal((await w.api.request('POST', `${base}/end`, { key, payload: {} })).statusCode, 200);
   await log.getByText('This conversation has ended.').waitFor();
   const startOver = dialog.getByRole('button', { name: 'Start a new conversation' });
@@ -59,7 +64,7 @@ t.test('an agent joins and writes; the ended conversation makes way for a new on
 
   t.same(refused, [], 'no request left the two local servers');
   // The one expected: chromium logs the 401 (invalid_token) by which the poll learnt of the end.
-  const unexpected = errors.filter((error) => !/^Failed to load resource: the server responded with a status of 401/.test(error));
+  const unexpected = visitor.unexpectedErrors();
   t.ok(errors.length > unexpected.length, 'the browser noted the 401 that ended it');
   t.same(unexpected, [], 'no other console errors');
 });

@@ -5,7 +5,8 @@ import { computedStyle, widgetFixture } from '../helpers/widget-site.js';
 
 t.test('rate limited, then offline: a short message, the visitor’s words kept, and the widget goes on', async (t) => {
   const w = await widgetFixture(t, { config: { widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 1, forms_per_minute: 10 } } } });
-  const { page, context, launcher, refused, errors } = await w.open('/');
+  const visitor = await w.open('/');
+  const { page, context, launcher, refused } = visitor;
   await launcher().click();
   const dialog = page.getByRole('dialog', { name: 'Acme Help' });
   const log = dialog.getByRole('log');
@@ -17,6 +18,7 @@ t.test('rate limited, then offline: a short message, the visitor’s words kept,
   await log.getByRole('button', { name: 'Helpful', exact: true }).waitFor();
 
   // The server's limit: one message a minute from this address.
+  visitor.expectHttpError(new RegExp(`^429 POST /widget/v1/${w.chatbot.id}/conversations/[^/]+/messages$`), 'the second message within the minute');
   await messageBox.fill('Second question');
   await messageBox.press('Enter');
   await notice.waitFor();
@@ -29,16 +31,19 @@ t.test('rate limited, then offline: a short message, the visitor’s words kept,
   await log.getByRole('button', { name: 'Helpful', exact: true }).nth(1).waitFor();
   t.equal(await notice.count(), 0, 'the next message goes through and the notice goes');
 
-  // No network for a moment.
+  // No network for a moment: the browser goes offline (nothing intercepted, the send really fails).
   w.api.clock.advance(60_000);
-  const messages = `${w.base}/widget/v1/${w.chatbot.id}/conversations/*/messages`;
-  await context.route(messages, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
   await messageBox.fill('Third question');
-  await messageBox.press('Enter');
+  const [lost] = await Promise.all([
+    page.waitForEvent('requestfailed', (request) => request.url().endsWith('/messages')),
+    messageBox.press('Enter'),
+  ]);
+  t.equal(lost.failure()?.errorText, 'net::ERR_INTERNET_DISCONNECTED', 'the send failed for want of a network');
   await notice.waitFor();
   t.equal(await notice.innerText(), 'The chat could not be reached. Check your connection and try again.');
   t.equal(await messageBox.inputValue(), 'Third question', 'the words are kept');
-  await context.unroute(messages);
+  await context.setOffline(false);
   await messageBox.press('Enter');
   await log.getByRole('button', { name: 'Helpful', exact: true }).nth(2).waitFor();
   t.equal(await notice.count(), 0, 'back online, it goes through');
@@ -47,10 +52,8 @@ t.test('rate limited, then offline: a short message, the visitor’s words kept,
   const visitorMessages = (await w.messages(conversation!.id)).filter((message) => message.role === 'user').map((message) => message.content);
   t.same(visitorMessages, ['First question', 'Second question', 'Third question'], 'each message stored once');
   t.same(refused, []);
-  // Chromium logs the 429 and the refused request itself; nothing else may appear.
-  const unexpected = errors.filter(
-    (error) => !/^Failed to load resource: (the server responded with a status of 429|net::ERR_INTERNET_DISCONNECTED)/.test(error),
-  );
+  // Chromium logs the declared 429 and the send that found no network; nothing else may appear.
+  const unexpected = visitor.unexpectedErrors().filter((error) => error !== 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED');
   t.same(unexpected, [], 'no other console errors');
 });
 

@@ -3,7 +3,6 @@
 // in through the page, a chatbot, the widget on a host site of another origin, an axe-core scan
 // and screenshots.
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { Test } from 'tap';
@@ -13,11 +12,10 @@ import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
 import { buildDashboard } from '../../web/dashboard/build.js';
 import { buildWidget } from '../../web/widget/build.js';
 import { launchBrowser, SCREENSHOT_DIR, type BrowserSession, type RecordedPage } from './browser.js';
+import { expectSignedOutRead, injectAxe } from './dashboard.js';
 import { buildTestServer, type TestClock, type TestServer } from './server.js';
 import { startSite, type Site } from './site.js';
 import { hostPage } from './widget-site.js';
-
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
@@ -38,14 +36,18 @@ export interface DailyFixture {
   chatbot: { id: string; name: string };
   site: Site;
   browser: BrowserSession;
-  /** A browser context (reduced motion, desktop unless told) on the dashboard's sign-in page. */
-  dashboard(options?: BrowserContextOptions): Promise<RecordedPage>;
+  /**
+   * A browser context (reduced motion, desktop unless told) on the dashboard (at `hash`, the
+   * sign-in page by default), under its real Content-Security-Policy; its requests may reach only
+   * this server.
+   */
+  dashboard(options?: BrowserContextOptions & { hash?: string }): Promise<RecordedPage>;
   /** Signs in through the sign-in form and waits for the signed-in shell. */
   signIn(page: Page, person: Person): Promise<void>;
   /** An invitation link for a new member of `role` (POST /api/v1/members with the account key). */
   invite(email: string, role: 'agent' | 'admin'): Promise<string>;
   /** A visitor's page on the host site with the widget; its requests may reach only the two local servers. */
-  visitor(path: string): Promise<RecordedPage & { refused: string[] }>;
+  visitor(path: string): Promise<RecordedPage>;
   /** Calls the API with the account key; throws unless it answers 2xx. */
   call(method: string, url: string, payload?: unknown): Promise<any>;
 }
@@ -86,9 +88,10 @@ export async function dailyFixture(
     site,
     browser,
     call,
-    async dashboard(contextOptions = {}) {
-      const recorded = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce', ...contextOptions });
-      await recorded.page.goto(`${base}/dashboard`);
+    async dashboard({ hash = '', ...contextOptions } = {}) {
+      const recorded = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce', ...contextOptions }, [base]);
+      expectSignedOutRead(recorded);
+      await recorded.page.goto(`${base}/dashboard${hash}`);
       return recorded;
     },
     async signIn(page, person) {
@@ -105,16 +108,9 @@ export async function dailyFixture(
     },
     async visitor(path) {
       site.set(path, hostPage(`${base}/widget.js`, chatbot.id, { hostile: false }));
-      const recorded = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce' });
-      const refused: string[] = [];
-      await recorded.context.route('**/*', async (route) => {
-        const url = route.request().url();
-        if (url.startsWith(`${base}/`) || url.startsWith(`${site.origin}/`)) return route.continue();
-        refused.push(url);
-        return route.abort('internetdisconnected');
-      });
+      const recorded = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce' }, [base, site.origin]);
       await recorded.page.goto(site.url(path));
-      return { ...recorded, refused };
+      return recorded;
     },
   };
 }
@@ -126,12 +122,9 @@ export interface AxeViolation {
   nodes: Array<{ target: unknown; failureSummary?: string }>;
 }
 
-/**
- * The serious and critical axe-core violations of the page as it is now. The page's context must be
- * made with `bypassCSP: true`: the dashboard's policy refuses the injected script.
- */
+/** The serious and critical axe-core violations of the page as it is now. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
+  await injectAxe(page);
   const violations = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((result) => result.violations)')) as AxeViolation[];
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

@@ -1,8 +1,9 @@
 // The dashboard (issue 18) in a real browser: a started server with the dashboard and widget
-// built, an account whose owner is created as the CLI creates one, pages that may ask nothing of
-// any host but this server, sign-in, and the per-page check (screenshots at desktop and phone
-// sizes, an axe-core scan at both). Used by test/browser/dashboard-*.test.ts.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// built, an account whose owner is created as the CLI creates one, pages under the dashboard's
+// real Content-Security-Policy that may ask nothing of any host but this server, sign-in, and the
+// per-page check (screenshots at desktop and phone sizes, an axe-core scan at both). Used by
+// test/browser/dashboard-*.test.ts.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
@@ -19,7 +20,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 export const OWNER_PASSWORD = 'long-password-1';
 
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let built: Promise<unknown> | null = null;
 /** Both bundles, once per test file: the server serves the files as they are on disk. */
@@ -68,49 +69,23 @@ export async function startDashboardServer(
   };
 }
 
-export interface DashboardPage extends RecordedPage {
-  /** Requests to anywhere but this server: refused by the context, and listed here. */
-  refused: string[];
-  /** Content-Security-Policy violations the page reported (its `securitypolicyviolation` events). */
-  cspViolations: () => Promise<string[]>;
-  /** Console errors, without the browser's own line for each 4xx answer the page handled. */
-  unexpectedErrors: () => string[];
-}
+export type DashboardPage = RecordedPage;
 
-/**
- * A fresh context on the dashboard. `bypassCSP` (the default) only so axe-core can be injected:
- * the dashboard's policy refuses injected scripts; one check runs without it.
- */
+/** A fresh context on the dashboard, under its real Content-Security-Policy. */
 export async function openDashboard(
   browser: BrowserSession,
   base: string,
-  { hash = '', bypassCSP = true, ...contextOptions }: { hash?: string; bypassCSP?: boolean } & BrowserContextOptions = {},
+  { hash = '', ...contextOptions }: { hash?: string } & BrowserContextOptions = {},
 ): Promise<DashboardPage> {
-  const recorded = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce', bypassCSP, ...contextOptions });
-  const refused: string[] = [];
-  await recorded.context.route('**/*', async (route) => {
-    const url = route.request().url();
-    if (url.startsWith(`${base}/`) || url.startsWith('data:') || url.startsWith('about:')) return route.continue();
-    refused.push(url);
-    return route.abort('internetdisconnected');
-  });
-  // Playwright's init scripts are not subject to the page's policy: this runs in every frame.
-  await recorded.context.addInitScript(() => {
-    const seen: string[] = [];
-    (globalThis as any).__cspViolations = seen;
-    (globalThis as any).addEventListener('securitypolicyviolation', (event: any) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
+  const recorded = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce', ...contextOptions }, [base]);
+  expectSignedOutRead(recorded);
   await recorded.page.goto(`${base}/dashboard${hash}`);
-  return {
-    ...recorded,
-    refused,
-    async cspViolations() {
-      const all: string[] = [];
-      for (const frame of recorded.page.frames()) all.push(...((await frame.evaluate(() => (globalThis as any).__cspViolations ?? [])) as string[]));
-      return all;
-    },
-    unexpectedErrors: () => recorded.errors.filter((error) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(error)),
-  };
+  return recorded;
+}
+
+/** A new browser is signed out: the dashboard learns it from the 401 of GET /dashboard/session. */
+export function expectSignedOutRead(recorded: RecordedPage): void {
+  recorded.expectHttpError('401 GET /dashboard/session', 'the session read of a browser not signed in');
 }
 
 /** Signs in on the sign-in page and waits for the signed-in frame. */
@@ -232,11 +207,20 @@ function countByImpact(violations: AxeViolation[]): ImpactCounts {
   return counts;
 }
 
-/** axe-core in every frame (the widget preview is an iframe), then one run from the top. */
-async function scan(page: Page): Promise<AxeViolation[]> {
+/**
+ * axe-core in every frame of the page (the widget preview is an iframe), under the page's own
+ * policy: evaluated through the DevTools protocol, which the Content-Security-Policy does not
+ * govern (a script tag would be refused, and reported as a violation).
+ */
+export async function injectAxe(page: Page): Promise<void> {
   for (const frame of page.frames()) {
-    if (!(await frame.evaluate(() => Boolean((globalThis as any).axe)))) await frame.addScriptTag({ path: AXE_SCRIPT });
+    if (!(await frame.evaluate(() => Boolean((globalThis as any).axe)))) await frame.evaluate(AXE_SOURCE);
   }
+}
+
+/** axe-core in every frame, then one run from the top. */
+async function scan(page: Page): Promise<AxeViolation[]> {
+  await injectAxe(page);
   return page.evaluate(async () => {
     const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
     return result.violations.map((violation: any) => ({

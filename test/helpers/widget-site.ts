@@ -1,11 +1,12 @@
 // The website widget in a real browser: this server (API and /widget.js), a host site on another
-// origin whose CSS tries hard to break the widget, and pages whose requests may go only to those
-// two. Used by test/browser/widget*.test.ts.
-import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+// origin (another port: every API call is a real cross-origin request with its CORS preflight)
+// whose CSS tries hard to break the widget, and pages whose requests may go only to those two.
+// Used by test/browser/widget*.test.ts.
+import type { BrowserContextOptions, Locator } from 'playwright-core';
 import type { Test } from 'tap';
 import type { Config, DeepPartial } from '../../config/index.js';
 import { buildWidget } from '../../web/widget/build.js';
-import { launchBrowser, type BrowserSession } from './browser.js';
+import { launchBrowser, type BrowserSession, type RecordedPage } from './browser.js';
 import { buildTestServer, type TestAccount, type TestServer } from './server.js';
 import { startSite, type Site, type SitePage } from './site.js';
 
@@ -43,7 +44,7 @@ export function hostPage(scriptSrc: string, chatbotId: string, { hostile = true,
         main { max-width: 640px; margin: 48px 56px; } h1 { font-size: 30px; margin: 0 0 12px; }</style>`;
   return {
     body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${heading}</title>${style}</head>
+<title>${heading}</title><link rel="icon" href="data:,">${style}</head>
 <body><main>${hostile ? '<a href="#top" id="first">Top</a>' : ''}<h1>${heading}</h1>
 <p>Boots, tents and jackets for every season. Orders ship within two working days.</p>
 ${hostile ? '<span id="probe" class="launcher panel root sr bubble field btn">probe</span>' : ''}</main>
@@ -73,13 +74,8 @@ export interface WidgetFixture {
   open(path: string, options?: BrowserContextOptions): Promise<WidgetPage>;
 }
 
-export interface WidgetPage {
-  context: BrowserContext;
-  page: Page;
-  /** Requests the page tried to make anywhere but the two local servers (they were refused). */
-  refused: string[];
-  requests: string[];
-  errors: string[];
+/** A visitor's page; its `refused` lists what it tried to reach but the two local servers. */
+export interface WidgetPage extends RecordedPage {
   launcher(name?: string): Locator;
 }
 
@@ -135,18 +131,10 @@ export async function widgetFixture(t: Test, options: { config?: DeepPartial<Con
     hostOn,
     async open(path, contextOptions = {}) {
       const url = hostOn(path);
-      const recorded = await browser.page({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', ...contextOptions });
-      const refused: string[] = [];
-      await recorded.context.route('**/*', async (route) => {
-        const url = route.request().url();
-        if (url.startsWith(`${base}/`) || url.startsWith(`${site.origin}/`)) return route.continue();
-        refused.push(url);
-        return route.abort('internetdisconnected');
-      });
+      const recorded = await browser.page({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', ...contextOptions }, [base, site.origin]);
       await recorded.page.goto(url);
       return {
         ...recorded,
-        refused,
         launcher: (name = 'Chat with us') => recorded.page.getByRole('button', { name, exact: true }),
       };
     },
