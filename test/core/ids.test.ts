@@ -2,7 +2,7 @@
 // Ids (core/ids.ts): the documented form, unique, sorted by creation within a millisecond, and the
 // random part drawn evenly from ulid's alphabet (the pooled random source).
 import t from 'tap';
-import { newId } from '../../core/ids.js';
+import { lowestIdAt, newId } from '../../core/ids.js';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford's base 32, lower-cased
 
@@ -27,4 +27,16 @@ t.test('the random part uses every character evenly', async (t) => {
   // Chi-square with 31 degrees of freedom: above ~61 is a 1-in-1,000 event for a uniform source.
   const chiSquare = [...counts.values()].reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);
   t.ok(chiSquare < 70, `uniform (chi-square ${chiSquare.toFixed(1)})`);
+});
+
+t.test('lowestIdAt: below every id of its millisecond and later ones, above every earlier one', async (t) => {
+  // Later than the instants above: newId is monotonic, so an earlier instant would reuse a later time.
+  const at = Date.parse('2031-06-01T00:00:00.000Z');
+  const lowest = lowestIdAt('evt', at);
+  t.match(lowest, /^evt_[0-9a-hjkmnp-tv-z]{10}0{16}$/, 'the time part, then 16 zeros, lower case');
+  const before = Array.from({ length: 50 }, (_, i) => newId('evt', at - 50 + i));
+  const atOrAfter = Array.from({ length: 50 }, (_, i) => newId('evt', at + i));
+  t.ok(before.every((id) => id < lowest), 'every id made before sorts below it');
+  t.ok(atOrAfter.every((id) => id >= lowest), 'every id made at or after sorts at or above it');
+  t.equal(lowestIdAt('evt', -1000), `evt_${'0'.repeat(26)}`, 'a time before the epoch is the epoch');
 });

@@ -30,3 +30,11 @@ t.test('the analyzer and an unknown language named like a prototype key', async 
   t.same(analyzerFor('constructor').terms('constructor toString'), ['constructor', 'tostring'], 'no language support, no crash');
   t.ok(analyzerFor('en').terms('the constructor __proto__ toString').includes('constructor'));
 });
+
+t.test('a stored count that is not a finite number counts as none', async (t) => {
+  // JSON cannot hold these, but a map built in memory can: a count is a finite number or nothing.
+  const counts = { endless: Number.POSITIVE_INFINITY, nothing: Number.NaN, five: 5 } as Record<string, number>;
+  t.equal(termCount(counts, 'endless'), 0);
+  t.equal(termCount(counts, 'nothing'), 0);
+  t.equal(termCount(counts, 'five'), 5);
+});
