@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Test } from 'tap';
+import { browserCoverage } from './browser-coverage.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -46,11 +47,15 @@ export async function launchBrowser(t: Test): Promise<BrowserSession> {
     // Root in CI containers: chromium's sandbox needs user namespaces it may not get there.
     args: ['--no-sandbox', '--disable-dev-shm-usage'],
   });
-  t.teardown(() => browser.close());
+  const coverage = browserCoverage();
+  t.teardown(async () => {
+    await coverage.save();
+    await browser.close();
+  });
   return {
     browser,
     async page(options = {}) {
-      const context = await browser.newContext(options);
+      const context = await coverage.track(await browser.newContext(options));
       const page = await context.newPage();
       const requests: string[] = [];
       const errors: string[] = [];

@@ -1,0 +1,93 @@
+// Coverage of the browser bundles (web/widget, web/dashboard) from the pages of the browser tests.
+// Chromium measures it (Playwright's JS coverage, V8's own format); it is written into the test
+// run's coverage directory as a V8 coverage file naming the bundle on disk, beside the Node
+// processes' files, and test/tools/coverage.ts maps it to web/*/src through the bundle's source
+// map. Only when tap measures coverage (it says so in _TAPJS_PROCESSINFO_COVERAGE_), so
+// `--disable-coverage` runs pay nothing.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The bundles whose coverage counts: what the server serves from disk. */
+export const BROWSER_BUNDLES = ['web/widget/dist/widget.js', 'web/dashboard/dist/app.js'];
+
+type ScriptCoverage = Awaited<ReturnType<Page['coverage']['stopJSCoverage']>>[number];
+
+export interface BrowserCoverage {
+  /** Measures every page of the context from its first script on, until the context closes. */
+  track(context: BrowserContext): Promise<BrowserContext>;
+  /** Collects the open pages' coverage and writes it; call before the browser closes. */
+  save(): Promise<void>;
+}
+
+export function coverageEnabled(): boolean {
+  return process.env._TAPJS_PROCESSINFO_COVERAGE_ === '1';
+}
+
+export function browserCoverage(): BrowserCoverage {
+  if (!coverageEnabled()) return { track: async (context) => context, save: async () => {} };
+  const measured = new Map<Page, Promise<void>>();
+  const collected: ScriptCoverage[] = [];
+
+  function start(page: Page): Promise<void> {
+    let started = measured.get(page);
+    if (!started) {
+      // Kept across navigations: a test that loads a second page in the same tab counts both.
+      started = page.coverage.startJSCoverage({ resetOnNavigation: false, reportAnonymousScripts: false });
+      measured.set(page, started);
+    }
+    return started;
+  }
+
+  async function collect(page: Page): Promise<void> {
+    const started = measured.get(page);
+    measured.delete(page);
+    if (!started || page.isClosed()) return;
+    await started;
+    collected.push(...(await page.coverage.stopJSCoverage()));
+  }
+
+  return {
+    async track(context) {
+      // A popup is measured from when Playwright sees it: its first script may run before.
+      context.on('page', (page) => void start(page).catch(() => {}));
+      const newPage = context.newPage.bind(context);
+      context.newPage = async () => {
+        const page = await newPage();
+        await start(page);
+        return page;
+      };
+      const close = context.close.bind(context);
+      // A page's coverage is lost with its context: collect it just before.
+      context.close = async (options) => {
+        await Promise.all(context.pages().map((page) => collect(page).catch(() => {})));
+        return close(options);
+      };
+      return context;
+    },
+    async save() {
+      await Promise.all([...measured.keys()].map((page) => collect(page).catch(() => {})));
+      writeCoverage(collected.splice(0));
+    },
+  };
+}
+
+/**
+ * Keeps the scripts that are one of our bundles as built on disk (so their source map applies),
+ * renamed to the bundle's file URL, in the format NODE_V8_COVERAGE and tap write.
+ */
+function writeCoverage(scripts: ScriptCoverage[]): void {
+  const bundles = new Map(BROWSER_BUNDLES.map((file) => [readFileSync(path.join(ROOT, file), 'utf8'), pathToFileURL(path.join(ROOT, file)).href]));
+  const result = scripts.flatMap((script) => {
+    const url = script.source === undefined ? undefined : bundles.get(script.source);
+    return url ? [{ scriptId: script.scriptId, url, functions: script.functions }] : [];
+  });
+  if (result.length === 0) return;
+  const directory = path.join(process.env._TAPJS_PROCESSINFO_CWD_ ?? ROOT, '.tap/coverage');
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(path.join(directory, `browser-${randomUUID()}.json`), JSON.stringify({ result }));
+}
