@@ -5,15 +5,21 @@
 // map. Only when tap measures coverage (it says so in _TAPJS_PROCESSINFO_COVERAGE_), so
 // `--disable-coverage` runs pay nothing.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BuildOptions } from 'esbuild';
 import type { BrowserContext, Page } from 'playwright-core';
+import { dashboardBuildOptions } from '../../web/dashboard/build.js';
+import { widgetBuildOptions } from '../../web/widget/build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The bundles whose coverage counts: what the server serves from disk. */
-export const BROWSER_BUNDLES = ['web/widget/dist/widget.js', 'web/dashboard/dist/app.js'];
+/** The bundles whose coverage counts (what the server serves from disk), with how each is built. */
+export const BROWSER_BUNDLES: Record<string, () => BuildOptions & { write: false }> = {
+  'web/widget/dist/widget.js': widgetBuildOptions,
+  'web/dashboard/dist/app.js': dashboardBuildOptions,
+};
 
 type ScriptCoverage = Awaited<ReturnType<Page['coverage']['stopJSCoverage']>>[number];
 
@@ -81,7 +87,8 @@ export function browserCoverage(): BrowserCoverage {
  * renamed to the bundle's file URL, in the format NODE_V8_COVERAGE and tap write.
  */
 function writeCoverage(scripts: ScriptCoverage[]): void {
-  const bundles = new Map(BROWSER_BUNDLES.map((file) => [readFileSync(path.join(ROOT, file), 'utf8'), pathToFileURL(path.join(ROOT, file)).href]));
+  const built = Object.keys(BROWSER_BUNDLES).map((file) => path.join(ROOT, file)).filter((file) => existsSync(file));
+  const bundles = new Map(built.map((file) => [readFileSync(file, 'utf8'), pathToFileURL(file).href]));
   const result = scripts.flatMap((script) => {
     const url = script.source === undefined ? undefined : bundles.get(script.source);
     return url ? [{ scriptId: script.scriptId, url, functions: script.functions }] : [];

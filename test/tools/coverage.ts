@@ -8,24 +8,27 @@
 //   tsx test/tools/coverage.ts report                 merge the kept passes, print the report and
 //                                                     fail below a floor
 //
-// Why not c8 (or `tap report`) on the files as they are: it merges V8 coverage by file, and one
-// source file is compiled differently by different processes: ts-node in the test processes, tsx
-// in the parser worker threads (plugins/knowledge/parsing/worker-entry.mjs registers it), esbuild
-// in dist/server (the CLI's children). c8 adds up the byte ranges of all of them as if they were
-// one script, then reads them through whichever source map it saw last: with the worker's ranges
-// read through the test process's map, core/text/term-counts.ts read 72% (comment lines
-// "uncovered") and the floor failed, depending on the order the files were read in. Here each
-// compilation gets its own name (the hash of its source map), so ranges only add up within one
-// compilation; each is mapped to the TypeScript source through its own map, and the results are
-// merged by source location (istanbul), which is what c8 does across different files.
+// Why not c8 (or `tap report`) on the files as they are: it merges V8 coverage by file name, and
+// one source file is compiled differently by different processes: by TypeScript (tap's ts-node
+// loader) in the test processes, by esbuild through tsx in the parser worker threads
+// (plugins/knowledge/parsing/worker-entry.mjs registers tsx; the worker still gets tap's coverage
+// preload from NODE_OPTIONS, although Piscina starts it with no execArgv) and in the `--import tsx`
+// children, by esbuild into one bundle in dist/server (the CLI's children). c8 adds up the byte
+// ranges of all of them as if they were one script, then reads the sum through whichever source
+// map it read last: with the worker's file read first, core/text/term-counts.ts read 72% (its
+// comment lines "uncovered") and the functions floor failed; read last, it read 100%, right by
+// luck. (The reverted attempt to stop coverage in the workers did nothing: it called
+// v8.stopCoverage() when NODE_V8_COVERAGE was set, and tap does not set it; tap measures through
+// the inspector.) Here each compilation gets its own name (the hash of its source map), so ranges
+// only add up within one compilation; each is mapped to the TypeScript source through its own map,
+// and the results are merged by source location (istanbul), as c8 merges different files.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, transform, type BuildOptions } from 'esbuild';
-import { dashboardBuildOptions } from '../../web/dashboard/build.js';
-import { widgetBuildOptions } from '../../web/widget/build.js';
+import { build, transform } from 'esbuild';
+import { BROWSER_BUNDLES } from '../helpers/browser-coverage.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TAP_COVERAGE = path.join(ROOT, '.tap/coverage');
@@ -97,14 +100,10 @@ function sourcePaths(scriptPath: string, sourceMap: SourceMapEntry): string[] {
  */
 async function bundleSourceMaps(): Promise<Map<string, SourceMapEntry>> {
   const maps = new Map<string, SourceMapEntry>();
-  const builds: Array<[string, BuildOptions & { write: false }]> = [
-    ['web/widget/dist/widget.js', widgetBuildOptions()],
-    ['web/dashboard/dist/app.js', dashboardBuildOptions()],
-  ];
-  for (const [file, options] of builds) {
+  for (const [file, options] of Object.entries(BROWSER_BUNDLES)) {
     const absolute = path.join(ROOT, file);
     if (!existsSync(absolute)) continue;
-    const result = await build({ ...options, sourcemap: 'external', outdir: path.dirname(absolute), outfile: undefined });
+    const result = await build({ ...options(), sourcemap: 'external', outdir: path.dirname(absolute), outfile: undefined });
     const code = result.outputFiles.find((output) => output.path.endsWith('.js'))!;
     const map = result.outputFiles.find((output) => output.path.endsWith('.js.map'))!;
     if (code.text !== readFileSync(absolute, 'utf8')) {
