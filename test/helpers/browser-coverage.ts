@@ -1,8 +1,7 @@
 // Coverage of the browser bundles (web/widget, web/dashboard) from the pages of the browser tests.
 // Chromium measures it (Playwright's JS coverage, V8's own format); it is written into the test
-// run's coverage directory as a V8 coverage file naming the bundle on disk, beside the Node
-// processes' files, and test/tools/coverage.ts maps it to web/*/src through the bundle's source
-// map. Only when tap measures coverage (it says so in _TAPJS_PROCESSINFO_COVERAGE_), so
+// run's coverage directory (.tap/coverage/browser) as a V8 coverage file naming the bundle on
+// disk, and test/tools/coverage.ts maps it to web/*/src through the bundle's source map. Only when tap measures coverage (it says so in _TAPJS_PROCESSINFO_COVERAGE_), so
 // `--disable-coverage` runs pay nothing.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -94,7 +93,8 @@ function writeCoverage(scripts: ScriptCoverage[]): void {
     return url ? [{ scriptId: script.scriptId, url, functions: script.functions }] : [];
   });
   if (result.length === 0) return;
-  const directory = path.join(process.env._TAPJS_PROCESSINFO_CWD_ ?? ROOT, '.tap/coverage');
+  // A folder of its own: tap's report of the pass reads the files of .tap/coverage only, as before.
+  const directory = path.join(process.env._TAPJS_PROCESSINFO_CWD_ ?? ROOT, '.tap/coverage/browser');
   mkdirSync(directory, { recursive: true });
-  writeFileSync(path.join(directory, `browser-${randomUUID()}.json`), JSON.stringify({ result }));
+  writeFileSync(path.join(directory, `${randomUUID()}.json`), JSON.stringify({ result }));
 }

@@ -10,8 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Inside tap's .tap/coverage, so a new run clears it and a kept pass keeps it. */
-export const CHILD_COVERAGE_DIRECTORY = 'children';
+/**
+ * Inside tap's .tap/coverage, so a new run clears it and a kept pass keeps it; in a folder of its
+ * own, which tap's report of the pass (the files of .tap/coverage only) leaves out, as before.
+ */
+const CHILD_COVERAGE_DIRECTORY = 'children';
 
 export function childCoverageEnv(): Record<string, string> {
   if (process.env._TAPJS_PROCESSINFO_COVERAGE_ !== '1') return {};
