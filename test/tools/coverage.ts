@@ -126,7 +126,7 @@ function linkedSourceMap(scriptPath: string): SourceMapEntry | undefined {
     let entry: SourceMapEntry | undefined;
     const code = existsSync(scriptPath) ? readFileSync(scriptPath, 'utf8') : '';
     const link = /\/\/# sourceMappingURL=([^\s]+)\s*$/.exec(code)?.[1];
-    if (link && !link.startsWith('data:')) {
+    if (link && !link.startsWith('data:') && existsSync(path.resolve(path.dirname(scriptPath), link))) {
       const data = JSON.parse(readFileSync(path.resolve(path.dirname(scriptPath), link), 'utf8')) as SourceMapEntry['data'];
       entry = { lineLengths: code.split('\n').map((line) => line.length), data };
     }
@@ -164,7 +164,8 @@ async function normalizePasses(isProduct: (file: string) => boolean): Promise<Se
       for (const script of coverage.result) {
         if (!script.url.startsWith('file://')) continue;
         const scriptPath = fileURLToPath(script.url);
-        if (scriptPath.startsWith(path.join(ROOT, 'node_modules') + path.sep)) continue;
+        // Only the checkout's own files (a child may run npm or another project's copy).
+        if (!scriptPath.startsWith(ROOT + path.sep) || scriptPath.startsWith(path.join(ROOT, 'node_modules') + path.sep)) continue;
         const sourceMap = cache[script.url] ?? bundles.get(script.url) ?? linkedSourceMap(scriptPath);
         if (!sourceMap?.data) {
           if (!isProduct(scriptPath)) continue;
