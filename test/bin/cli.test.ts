@@ -3,20 +3,16 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
+import { childCoverageEnv } from '../helpers/child-coverage.js';
 import { runCommand, serveCommand } from '../helpers/cli-process.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'bin/chatbot-platform.js');
 
-/**
- * The environment of a child process. Coverage is off for children: they run the build in
- * dist/server/ (or, without one, the sources through tsx), whose code differs from what the test
- * runner instruments, and merging the two corrupts the coverage of every shared file. What the CLI
- * runs is covered by the in-process tests.
- */
+/** The environment of a child process: its own, with what lets it report coverage. */
 function childEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH!, _TAPJS_PROCESSINFO_COVERAGE_: '0', ...env };
+  return { PATH: process.env.PATH!, ...childCoverageEnv(), ...env };
 }
 
 const command = [process.execPath, bin];

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Test } from 'tap';
+import { browserCoverage } from './browser-coverage.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -72,14 +73,18 @@ export async function launchBrowser(t: Test): Promise<BrowserSession> {
     // Root in CI containers: chromium's sandbox needs user namespaces it may not get there.
     args: ['--no-sandbox', '--disable-dev-shm-usage', `--host-resolver-rules=${LOOPBACK_ONLY}`],
   });
-  t.teardown(() => browser.close());
+  const coverage = browserCoverage();
+  t.teardown(async () => {
+    await coverage.save();
+    await browser.close();
+  });
   const endChecks: Array<(t: Test, name: string) => void> = [];
   atTestEnd(t, () => endChecks.forEach((check, index) => check(t, `context ${index + 1}`)));
   return {
     browser,
     async page(options = {}, allowedOrigins = []) {
       if (options.bypassCSP) throw new Error('bypassCSP hides the page’s Content-Security-Policy: the browser tests run under the real one');
-      const { recorded, checkAtEnd } = await recordPage(await browser.newContext(options), allowedOrigins);
+      const { recorded, checkAtEnd } = await recordPage(await coverage.track(await browser.newContext(options)), allowedOrigins);
       endChecks.push(checkAtEnd);
       return recorded;
     },

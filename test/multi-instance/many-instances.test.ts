@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import { openStore } from '../../core/store/open.js';
+import { childCoverageEnv } from '../helpers/child-coverage.js';
 import { freshMongoUrl } from '../helpers/mongodb.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
@@ -23,9 +24,9 @@ const bin = path.join(root, 'bin/chatbot-platform.js');
 const dataDir = temporaryDirectory();
 t.teardown(dataDir.remove);
 
-/** Children run through tsx; their coverage would corrupt the report (see test/bin/cli.test.ts). */
+/** The children's coverage counts too (test/helpers/child-coverage.ts). */
 function childEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH!, _TAPJS_PROCESSINFO_COVERAGE_: '0', LOG_LEVEL: 'warn', DATA_DIR: dataDir.dir, ...env };
+  return { PATH: process.env.PATH!, ...childCoverageEnv(), LOG_LEVEL: 'warn', DATA_DIR: dataDir.dir, ...env };
 }
 
 /** Runs a process to its end; `ready` resolves when it says "ready" on stderr. */

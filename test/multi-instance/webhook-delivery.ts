@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
+import { childCoverageEnv } from '../helpers/child-coverage.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
@@ -23,7 +24,7 @@ async function prepare(t: Test, databaseUrl: string): Promise<Setup> {
   t.teardown(remove);
   const env = {
     PATH: process.env.PATH!,
-    _TAPJS_PROCESSINFO_COVERAGE_: '0', // tsx children would corrupt tap's coverage (test/bin/cli.test.ts)
+    ...childCoverageEnv(),
     DATA_DIR: dir,
     DATABASE_URL: databaseUrl,
     WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -54,8 +54,9 @@ function writeAtomically(file: string, content: string | Uint8Array): void {
   renameSync(temporary, file);
 }
 
-export async function buildDashboard(): Promise<DashboardBuild> {
-  const result = await build({
+/** The esbuild options of the dashboard (test/tools/coverage.ts builds the same with a source map). */
+export function dashboardBuildOptions(): BuildOptions & { write: false } {
+  return {
     entryPoints: { app: DASHBOARD_SOURCE },
     bundle: true,
     format: 'iife',
@@ -68,7 +69,11 @@ export async function buildDashboard(): Promise<DashboardBuild> {
     write: false,
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
-  });
+  };
+}
+
+export async function buildDashboard(): Promise<DashboardBuild> {
+  const result = await build(dashboardBuildOptions());
   const output = (extension: string) => {
     const file = result.outputFiles.find((candidate) => candidate.path.endsWith(extension));
     if (!file) throw new Error(`The dashboard build wrote no ${extension} file`);

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, transform, type Plugin } from 'esbuild';
+import { build, transform, type BuildOptions, type Plugin } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,8 +34,9 @@ const cssAsText: Plugin = {
   },
 };
 
-export async function buildWidget(): Promise<WidgetBuild> {
-  const result = await build({
+/** The esbuild options of the widget (test/tools/coverage.ts builds the same with a source map). */
+export function widgetBuildOptions(): BuildOptions & { write: false } {
+  return {
     entryPoints: [WIDGET_SOURCE],
     bundle: true,
     format: 'iife',
@@ -49,7 +50,11 @@ export async function buildWidget(): Promise<WidgetBuild> {
     logLevel: 'silent',
     plugins: [cssAsText],
     define: { 'process.env.NODE_ENV': '"production"' },
-  });
+  };
+}
+
+export async function buildWidget(): Promise<WidgetBuild> {
+  const result = await build(widgetBuildOptions());
   const code = result.outputFiles[0]!.text;
   // Write then rename: a server starting meanwhile reads the old file or the new one, never half of one.
   mkdirSync(path.dirname(WIDGET_OUTPUT), { recursive: true });
