@@ -7,7 +7,7 @@ import type { ClaimQueue } from '../../core/store/types.js';
 import type { DeliveryDoc } from './store.js';
 
 /** Outcomes written per commit at most. */
-const FLUSH_BATCH = 128;
+export const FLUSH_BATCH = 128;
 /** How long an outcome may wait for others to share its commit. */
 const FLUSH_DELAY_MS = 5;
 

@@ -1,6 +1,7 @@
 // The repository-interface conformance suite. Every adapter runs exactly these cases; an adapter's
 // own test file only supplies a harness (see sqlite.test.ts). Groups switch on by the capabilities
-// the store declares, never by which adapter runs. Writes are checked through a side channel (the
+// the store declares, never by which adapter runs; each adapter's test file pins the set it must
+// declare, so one that stops declaring a capability fails here instead of skipping its group. Writes are checked through a side channel (the
 // raw stored row or document), so an adapter cannot pass by being consistently wrong.
 import type { Test } from 'tap';
 import {
@@ -9,7 +10,7 @@ import {
   UniqueConstraintError,
   VersionConflictError,
 } from '../../core/store/errors.js';
-import type { Store, TenantScope } from '../../core/store/types.js';
+import type { Capability, Store, TenantScope } from '../../core/store/types.js';
 
 /** The record as the engine holds it, read without the adapter's repository code. */
 export interface RawRecord {
@@ -100,11 +101,23 @@ function item(n: number, extra: Partial<Item> = {}): Item & { id: string } {
   };
 }
 
-export async function runStoreConformance(t: Test, adapterName: string, open: HarnessFactory): Promise<void> {
+export async function runStoreConformance(
+  t: Test,
+  adapterName: string,
+  open: HarnessFactory,
+  expectedCapabilities: readonly Capability[],
+): Promise<void> {
   const probe = await open();
   const capabilities = new Set(probe.store.capabilities);
   await probe.close();
   const lacks = (capability: string) => !capabilities.has(capability as never);
+
+  t.test(`${adapterName}: declares the capabilities its test file pins`, async (t) => {
+    const missing = expectedCapabilities.filter((capability) => !capabilities.has(capability));
+    const unexpected = [...capabilities].filter((capability) => !expectedCapabilities.includes(capability));
+    t.same(missing, [], `no longer declared, so their conformance groups would be skipped: ${missing.join(', ') || 'none'}`);
+    t.same(unexpected, [], `declared but not pinned in the adapter's test file: ${unexpected.join(', ') || 'none'}`);
+  });
 
   /** A fresh store per test, with the suite's collections declared and initialised. */
   async function fresh(t: Test): Promise<{ harness: StoreHarness; c: Collections }> {

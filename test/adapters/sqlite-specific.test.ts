@@ -161,3 +161,21 @@ t.test('the checkpoint thread raises the serving connection’s automatic checkp
   await checkpointer.close();
   await store.close();
 });
+
+t.test('reads do not count as writes for the checkpoint thread', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const store = openSqliteStore(path.join(dir, 'store.sqlite'));
+  t.teardown(() => store.close());
+  const things = store.collection<{ name: string }>({ name: 'things', scope: 'tenant', indexes: [] });
+  await store.init();
+  const repository = things.forTenant({ accountId: 'acct_acme', mode: 'live' });
+  await repository.insert({ id: 'thing_1', name: 'read often' });
+  for (let i = 0; i < START_AFTER_WRITES + 100; i++) {
+    await repository.get('thing_1');
+    await repository.list({ limit: 1 });
+  }
+  t.notOk(store.checkpointer!.running, 'a read-only load starts no checkpoint thread: reads add nothing to the log');
+  for (let i = 0; i < START_AFTER_WRITES; i++) await repository.update('thing_1', { name: `write ${i}` });
+  t.ok(store.checkpointer!.running, 'writes still do');
+});

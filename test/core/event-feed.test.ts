@@ -3,7 +3,8 @@
 // store failures survived, and no polling without readers. Both stores.
 import t from 'tap';
 import { EventFeed, type FeedReader } from '../../core/event-feed.js';
-import type { EventEnvelope } from '../../core/events.js';
+import type { EventDoc, EventEnvelope } from '../../core/events.js';
+import type { Collection, TenantScope } from '../../core/store/types.js';
 import { lowestIdAt } from '../../core/ids.js';
 import { buildTestServer } from '../helpers/server.js';
 
@@ -37,13 +38,61 @@ function collectingReader(accepts: (event: EventEnvelope) => boolean = () => tru
   return { reader, received, until, overflows: () => overflows };
 }
 
+/**
+ * The events collection as the feed reads it, its reads counted per tenant and failing while
+ * `failNextReads` is above zero. A poll reads each tenant once, and the feed starts the next poll
+ * only after the last one finished: so once a tenant's read count has gone up by n + 1, at least
+ * n whole polls of it are done. That is what "after the next polls" waits for, not a sleep.
+ */
+function observedEvents(collection: Collection<EventDoc>) {
+  const reads = new Map<string, number>();
+  const waiters: Array<() => void> = [];
+  const keyOf = (scope: TenantScope) => `${scope.accountId}:${scope.mode}`;
+  const state = { failNextReads: 0 };
+  const observed = {
+    ...collection,
+    forTenant: (scope: TenantScope) => {
+      const repository = collection.forTenant(scope);
+      return {
+        ...repository,
+        list: (query: Parameters<typeof repository.list>[0]) => {
+          reads.set(keyOf(scope), (reads.get(keyOf(scope)) ?? 0) + 1);
+          waiters.splice(0).forEach((wake) => wake());
+          if (state.failNextReads > 0) {
+            state.failNextReads--;
+            return Promise.reject(new Error('store unavailable'));
+          }
+          return repository.list(query);
+        },
+      };
+    },
+  } as Collection<EventDoc>;
+  const readsOf = (scope: TenantScope) => reads.get(keyOf(scope)) ?? 0;
+  /** Resolves once `polls` more polls of the tenant have completed (failing after 10 s). */
+  const afterPolls = (scope: TenantScope, polls: number) => {
+    const target = readsOf(scope) + polls + 1;
+    return new Promise<void>((resolve, reject) => {
+      const deadline = setTimeout(() => reject(new Error(`${polls} polls not done; ${readsOf(scope)} reads`)), 10_000);
+      const check = () => {
+        if (readsOf(scope) >= target) {
+          clearTimeout(deadline);
+          resolve();
+        } else waiters.push(check);
+      };
+      check();
+    });
+  };
+  return { observed, state, readsOf, afterPolls };
+}
+
 t.test('events of the tenant, each once, in order, filtered per reader; late commits within the look-back', async (t) => {
   const api = await buildTestServer(t);
   const acme = await api.account('starter');
   const other = await api.account('starter');
   const tenant = { accountId: acme.id, mode: 'live' as const };
   const errors: unknown[] = [];
-  const feed = new EventFeed(api.platform.events.collection, api.clock.now, (error) => errors.push(error), 20);
+  const events = observedEvents(api.platform.events.collection);
+  const feed = new EventFeed(events.observed, api.clock.now, (error) => errors.push(error), 20);
   t.teardown(() => feed.stop());
 
   await api.platform.events.publish(tenant, { type: 'chatbot.created', data: { before: true } });
@@ -71,8 +120,8 @@ t.test('events of the tenant, each once, in order, filtered per reader; late com
   });
   await all.until(() => all.received.length >= 3);
   await leadsOnly.until(() => leadsOnly.received.length >= 2);
-  // A few more polls: nothing is passed on twice.
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // Two more whole polls, each reading the look-back again: nothing is passed on twice.
+  await events.afterPolls(tenant, 2);
   t.same(new Set(all.received.map((event) => JSON.stringify(event.data))), new Set([{ n: 1 }, { n: 2 }, { late: true }].map((data) => JSON.stringify(data))), 'this tenant’s new events, the late one too; not the one from before, nor other tenants’');
   t.equal(all.received.length, 3, 'each once');
   t.same(leadsOnly.received.map((event) => event.type).sort(), ['lead.captured', 'lead.updated'], 'a reader’s filter');
@@ -90,41 +139,30 @@ t.test('a burst past the poll limit is announced; a failing store is survived; n
   const acme = await api.account('starter');
   const tenant = { accountId: acme.id, mode: 'live' as const };
   const errors: unknown[] = [];
-  let failNextReads = 0;
-  const collection = api.platform.events.collection;
-  const flaky = {
-    ...collection,
-    forTenant: (scope: typeof tenant) => {
-      const repository = collection.forTenant(scope);
-      return {
-        ...repository,
-        list: (query: Parameters<typeof repository.list>[0]) => {
-          if (failNextReads > 0) {
-            failNextReads--;
-            return Promise.reject(new Error('store unavailable'));
-          }
-          return repository.list(query);
-        },
-      };
-    },
-  } as typeof collection;
-  const feed = new EventFeed(flaky, api.clock.now, (error) => errors.push(error), 20);
+  const events = observedEvents(api.platform.events.collection);
+  const feed = new EventFeed(events.observed, api.clock.now, (error) => errors.push(error), 20);
   t.teardown(() => feed.stop());
   const reader = collectingReader();
   const unsubscribe = feed.subscribe(tenant, reader.reader);
 
-  await api.platform.events.publishAll(
+  const burst = await api.platform.events.publishAll(
     tenant,
     Array.from({ length: 501 }, (_, n) => ({ type: 'chatbot.updated', data: { n } })),
   );
   // Nothing is lost silently: either every event arrived (a store that commits the batch bit by bit
-  // lets polls see it in parts), or the reader was told to reload.
+  // lets polls see it in parts), or the reader was told to reload. A poll reads the newest 500
+  // (the feed's limit) and passes on all it had not: so when told to reload, the reader still has
+  // those 500, and at most the oldest one of the burst is missing.
   await reader.until(() => reader.overflows() >= 1 || reader.received.length === 501);
-  t.equal(new Set(reader.received.map((event) => event.id)).size, reader.received.length, 'no event twice');
-  if (reader.overflows() === 0) t.equal(reader.received.length, 501, 'every event of the burst arrived');
-  else t.ok(reader.received.length <= 501, `told to reload after ${reader.received.length} of the burst`);
+  const received = reader.received.map((event) => event.id);
+  t.equal(new Set(received).size, received.length, 'no event twice');
+  const burstIds = burst.map((event) => event.id).sort();
+  t.same([...received].sort().filter((id) => !burstIds.includes(id)), [], 'only events of the burst');
+  const newest = burstIds.slice(-500);
+  if (reader.overflows() === 0) t.same([...received].sort(), burstIds, 'every event of the burst arrived');
+  else t.same(newest.filter((id) => !received.includes(id)), [], `told to reload after ${received.length} of the burst, the newest 500 among them`);
 
-  failNextReads = 2;
+  events.state.failNextReads = 2;
   await api.platform.events.publish(tenant, { type: 'lead.captured', data: { after: 'outage' } });
   await reader.until(() => reader.received.some((event) => event.type === 'lead.captured'));
   t.ok(errors.length >= 2, 'the failed polls were reported');
@@ -133,9 +171,14 @@ t.test('a burst past the poll limit is announced; a failing store is survived; n
   unsubscribe();
   t.equal(feed.readerCount, 0);
   const before = errors.length;
-  failNextReads = 100;
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  t.equal(failNextReads, 100, 'without readers the feed reads nothing');
+  const readsBefore = events.readsOf(tenant);
+  // Another tenant's reader keeps the feed polling: once two of its polls are done, a tenant
+  // without readers would have been read in them too.
+  const other = { accountId: (await api.account('starter')).id, mode: 'live' as const };
+  const unsubscribeOther = feed.subscribe(other, collectingReader().reader);
+  await events.afterPolls(other, 2);
+  unsubscribeOther();
+  t.equal(events.readsOf(tenant), readsBefore, 'without readers the feed reads nothing of the tenant');
   t.equal(errors.length, before);
 });
 

@@ -1,16 +1,17 @@
-// Domain events: written with their change, enveloped as API.md §5 says, heard by subscribers.
+// Domain events: written with their change, enveloped as the API documents, heard by subscribers.
+// On the store of the pass (TEST_STORE).
 import pino from 'pino';
 import t, { type Test } from 'tap';
 import { EventBus } from '../../core/events.js';
 import type { TenantScope } from '../../core/store/types.js';
-import { openSqliteTestHarness } from '../helpers/sqlite.js';
+import { openTestStoreHarness } from '../helpers/server.js';
 
 const LIVE: TenantScope = { accountId: 'acct_1', mode: 'live' };
 const TEST: TenantScope = { accountId: 'acct_1', mode: 'test' };
 const now = () => new Date('2026-11-21T09:30:00.000Z');
 
 async function setup(t: Test) {
-  const harness = await openSqliteTestHarness();
+  const harness = await openTestStoreHarness();
   t.teardown(() => harness.close());
   const logged: unknown[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
@@ -70,7 +71,7 @@ t.test('subscribers: by type and *, after the commit; a failing one is logged, n
 });
 
 t.test('durable reactions: committed with the event, retried with backoff, run by another instance after a crash', async (t) => {
-  const harness = await openSqliteTestHarness();
+  const harness = await openTestStoreHarness();
   t.teardown(() => harness.close());
   let clock = new Date('2026-11-21T09:30:00.000Z');
   const at = () => new Date(clock);
@@ -125,7 +126,7 @@ t.test('durable reactions: committed with the event, retried with backoff, run b
 });
 
 t.test('a reaction that keeps failing is given up and kept as failed, visibly', async (t) => {
-  const harness = await openSqliteTestHarness();
+  const harness = await openTestStoreHarness();
   t.teardown(() => harness.close());
   let clock = new Date('2026-11-21T09:30:00.000Z');
   const events = new EventBus(harness.store, pino({ level: 'silent' }), () => new Date(clock));

@@ -1,11 +1,9 @@
 // The shared part of every collection (core/store/handle.ts) and the metrics wrapper around it:
-// repositories are kept per tenant scope and shared, so they must hold nothing but their scope.
-import path from 'node:path';
+// repositories are kept per tenant scope and shared, so they must hold nothing but their scope. On
+// the store of the pass (TEST_STORE): every adapter builds its collections on the same handle.
 import t from 'tap';
-import { START_AFTER_WRITES } from '../../adapters/sqlite/checkpointer.js';
-import { openSqliteStore } from '../../adapters/sqlite/index.js';
 import { createMetrics } from '../../core/metrics/index.js';
-import { temporaryDirectory } from '../helpers/sqlite.js';
+import { openTestStoreHarness } from '../helpers/server.js';
 
 interface Thing {
   name: string;
@@ -17,11 +15,9 @@ const globex = { accountId: 'acct_globex', mode: 'live' as const };
 
 for (const timed of [false, true]) {
   t.test(`one repository per tenant scope, shared and frozen${timed ? ' (metrics on)' : ''}`, async (t) => {
-    const { dir, remove } = temporaryDirectory();
-    t.teardown(remove);
-    const raw = openSqliteStore(path.join(dir, 'store.sqlite'), { checkpointThread: false });
-    const store = timed ? createMetrics({ enabled: true }).instrumentStore(raw) : raw;
-    t.teardown(() => store.close());
+    const harness = await openTestStoreHarness();
+    t.teardown(() => harness.close());
+    const store = timed ? createMetrics({ enabled: true }).instrumentStore(harness.store) : harness.store;
     const things = store.collection<Thing>({ name: 'things', scope: 'tenant', indexes: [] });
     const settings = store.collection<Thing>({ name: 'settings', scope: 'global', indexes: [] });
     await store.init();
@@ -56,21 +52,3 @@ for (const timed of [false, true]) {
     t.throws(() => things.forTenant({ accountId: 'y', mode: 'live:x' } as never), /mode is live or test/);
   });
 }
-
-t.test('reads do not count as writes for the checkpoint thread', async (t) => {
-  const { dir, remove } = temporaryDirectory();
-  t.teardown(remove);
-  const store = openSqliteStore(path.join(dir, 'store.sqlite'));
-  t.teardown(() => store.close());
-  const things = store.collection<Thing>({ name: 'things', scope: 'tenant', indexes: [] });
-  await store.init();
-  const repository = things.forTenant(acme);
-  await repository.insert({ id: 'thing_1', name: 'read often' });
-  for (let i = 0; i < START_AFTER_WRITES + 100; i++) {
-    await repository.get('thing_1');
-    await repository.list({ limit: 1 });
-  }
-  t.notOk(store.checkpointer!.running, 'a read-only load starts no checkpoint thread: reads add nothing to the log');
-  for (let i = 0; i < START_AFTER_WRITES; i++) await repository.update('thing_1', { name: `write ${i}` });
-  t.ok(store.checkpointer!.running, 'writes still do');
-});

@@ -12,8 +12,9 @@ import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
 import type { Platform } from '../../core/platform.js';
 import { injectRequest } from '../../core/plugin-api/testing.js';
 import { createServer, type CreateServerOptions } from '../../core/server.js';
-import { freshMongoUrl } from './mongodb.js';
-import { temporaryDirectory } from './sqlite.js';
+import type { StoreHarness } from '../adapters/conformance.js';
+import { freshMongoUrl, openMongoTestHarness } from './mongodb.js';
+import { openSqliteTestHarness, temporaryDirectory } from './sqlite.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -26,6 +27,13 @@ export const TEST_STORE = (process.env.TEST_STORE ?? 'sqlite') as 'sqlite' | 'fe
 async function testDatabaseUrl(dir: string): Promise<string> {
   if (TEST_STORE === 'sqlite') return `sqlite:${path.join(dir, 'test.sqlite')}`;
   if (TEST_STORE === 'ferretdb' || TEST_STORE === 'mongodb') return freshMongoUrl(TEST_STORE === 'mongodb');
+  throw new Error(`Unknown TEST_STORE ${TEST_STORE}: use sqlite, ferretdb or mongodb`);
+}
+
+/** A bare store (with peers and raw reads) on the store of this pass, for tests below the server. */
+export async function openTestStoreHarness(): Promise<StoreHarness> {
+  if (TEST_STORE === 'sqlite') return openSqliteTestHarness();
+  if (TEST_STORE === 'ferretdb' || TEST_STORE === 'mongodb') return openMongoTestHarness(await freshMongoUrl(TEST_STORE === 'mongodb'));
   throw new Error(`Unknown TEST_STORE ${TEST_STORE}: use sqlite, ferretdb or mongodb`);
 }
 

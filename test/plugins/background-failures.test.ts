@@ -36,15 +36,49 @@ async function chatbotOf(api: TestServer, key: string): Promise<string> {
   return (await api.request('POST', '/api/v1/chatbots', { key, payload: { name: 'Poison' } })).json.id;
 }
 
-t.test('retryAfterFailure: exponential backoff with jitter, capped, then given up', async (t) => {
+/** Each retry's delay from `now`, for a job that had failed `previous` times, with Math.random fixed at `random`. */
+function delayWith(random: number, previous: number, policy: typeof JOB_RETRY = JOB_RETRY): number | null {
   const now = new Date('2026-11-21T10:00:00.000Z');
-  const first = retryAfterFailure(now, 0);
-  t.equal(first.failures, 1);
-  const delay = first.retryAt!.getTime() - now.getTime();
-  t.ok(delay >= JOB_RETRY.firstDelayMs * 0.9 && delay <= JOB_RETRY.firstDelayMs * 1.1, `first retry after about 30 s (${delay} ms)`);
-  const later = retryAfterFailure(now, 6);
-  t.ok(later.retryAt!.getTime() - now.getTime() <= JOB_RETRY.maxDelayMs * 1.1, 'capped at an hour');
-  t.same(retryAfterFailure(now, JOB_RETRY.maxFailures - 1), { failures: JOB_RETRY.maxFailures, retryAt: null }, 'then given up');
+  const realRandom = Math.random;
+  Math.random = () => random;
+  try {
+    const { failures, retryAt } = retryAfterFailure(now, previous, policy);
+    if (failures !== previous + 1) throw new Error(`failures ${failures} after ${previous}`);
+    return retryAt ? retryAt.getTime() - now.getTime() : null;
+  } finally {
+    Math.random = realRandom;
+  }
+}
+
+/** The documented schedule: doubling from the first delay, capped, nothing once the last try failed. */
+function expectedDelays(policy: typeof JOB_RETRY): Array<number | null> {
+  return Array.from({ length: policy.maxFailures + 2 }, (_, previous) =>
+    previous + 1 >= policy.maxFailures ? null : Math.min(policy.firstDelayMs * 2 ** previous, policy.maxDelayMs),
+  );
+}
+
+t.test('retryAfterFailure: every step of the backoff, its jitter, the cap and the give-up', async (t) => {
+  // The default policy never reaches its cap (30 s doubling over 7 retries ends at 32 min), so a
+  // smaller one checks the cap; both go through the same function.
+  const capped = { firstDelayMs: 1_000, maxDelayMs: 10_000, maxFailures: 9 } as unknown as typeof JOB_RETRY;
+  t.same(expectedDelays(JOB_RETRY).slice(0, 7), [30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000], 'the documented schedule');
+  t.same(expectedDelays(capped).slice(0, 8), [1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000, 10_000], 'up to and at the cap');
+  for (const [name, policy] of [['default', JOB_RETRY], ['capped', capped]] as const) {
+    expectedDelays(policy).forEach((expected, previous) => {
+      const label = `${name} policy, after ${previous} failure(s)`;
+      if (expected === null) {
+        t.equal(delayWith(0.5, previous, policy), null, `${label}: given up`);
+        return;
+      }
+      // Date keeps whole milliseconds: the jittered delay is truncated.
+      t.equal(delayWith(0, previous, policy), Math.floor(expected * 0.9), `${label}: -10% at the lowest jitter`);
+      t.equal(delayWith(0.5, previous, policy), expected, `${label}: the step itself without jitter`);
+      const highest = delayWith(1 - Number.EPSILON, previous, policy)!;
+      t.ok(highest > expected * 1.0999 && highest <= expected * 1.1, `${label}: just under +10% at the highest jitter (${highest} ms)`);
+      const random = retryAfterFailure(new Date(0), previous, policy).retryAt!.getTime();
+      t.ok(random >= Math.floor(expected * 0.9) && random <= expected * 1.1, `${label}: a random jitter stays within ±10% (${random} ms)`);
+    });
+  }
 });
 
 t.test('a knowledge item whose result the store refuses is retried with backoff, then failed; the loop stays free', async (t) => {

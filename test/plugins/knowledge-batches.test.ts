@@ -37,18 +37,27 @@ async function nthItem(knowledge: ReturnType<typeof declareKnowledge>, tenant: {
 /**
  * Runs `before` once, just before the first commit that writes chunks (the worker's result). Set
  * up before the import: the import's nudge starts the worker before its response is back.
+ * Returns the ids of the items whose result a commit made after `before` tried to write and the
+ * store refused: the proof that the race happened, i.e. that the worker had read an item before
+ * `before` changed or deleted it, rather than reading it afterwards.
  */
-function beforeFirstResult(api: TestServer, before: (ops: WriteOp[]) => Promise<void>) {
+function beforeFirstResult(api: TestServer, before: (ops: WriteOp[]) => Promise<void>): { fired: boolean; refused: Set<string> } {
   const store = api.platform.store;
   const commit = store.commit.bind(store);
-  let done = false;
+  const race = { fired: false, refused: new Set<string>() };
   store.commit = async (ops) => {
-    if (!done && ops.some((op) => op.kind === 'insert' && op.collection === 'knowledge_chunks')) {
-      done = true;
+    if (!race.fired && ops.some((op) => op.kind === 'insert' && op.collection === 'knowledge_chunks')) {
+      race.fired = true;
       await before(ops);
     }
-    return commit(ops);
+    try {
+      return await commit(ops);
+    } catch (error) {
+      if (race.fired) for (const op of ops) if (op.kind === 'update' && op.collection === 'knowledge_items') race.refused.add(op.id);
+      throw error;
+    }
   };
+  return race;
 }
 
 t.test('pairs processed together: each ready and searchable, one knowledge.ready and one delivery each', async (t) => {
@@ -85,7 +94,7 @@ t.test('pairs processed together: each ready and searchable, one knowledge.ready
 t.test('an item deleted while its batch is processed is dropped; the rest of the batch is written', async (t) => {
   const { api, acme, bot, tenant, events, knowledge } = await setup(t);
   let victim = '';
-  beforeFirstResult(api, async () => {
+  const race = beforeFirstResult(api, async () => {
     victim = await nthItem(knowledge, tenant, bot.id, 2);
     const deleted = await api.request('DELETE', `/api/v1/chatbots/${bot.id}/knowledge/${victim}`, { key: acme.live });
     t.equal(deleted.statusCode, 200, 'deleted mid-processing');
@@ -93,6 +102,8 @@ t.test('an item deleted while its batch is processed is dropped; the rest of the
   const ids = await importPairs(api, acme.live, bot.id, 5);
 
   await api.server.plugins.knowledge.worker.drain();
+  t.ok(race.fired, 'the race hook ran');
+  t.ok(race.refused.has(victim), 'the race happened: the worker had read the item before it was deleted, and the store refused that result');
   const items = await knowledge.items.forTenant(tenant).list({ filter: { chatbot_id: bot.id }, limit: 10 });
   const others = ids.filter((id) => id !== victim).sort();
   t.same(items.map((item) => item.id).sort(), others, 'the deleted item stays deleted');
@@ -105,7 +116,7 @@ t.test('an item deleted while its batch is processed is dropped; the rest of the
 t.test('an item changed while its batch is processed is processed again, with the change', async (t) => {
   const { api, acme, bot, tenant, events, knowledge } = await setup(t);
   let changed = '';
-  beforeFirstResult(api, async () => {
+  const race = beforeFirstResult(api, async () => {
     changed = await nthItem(knowledge, tenant, bot.id, 3);
     const patched = await api.request('PATCH', `/api/v1/chatbots/${bot.id}/knowledge/${changed}`, {
       key: acme.live,
@@ -116,6 +127,8 @@ t.test('an item changed while its batch is processed is processed again, with th
   await importPairs(api, acme.live, bot.id, 5);
 
   await api.server.plugins.knowledge.worker.drain();
+  t.ok(race.fired, 'the race hook ran');
+  t.ok(race.refused.has(changed), 'the race happened: the worker had read the item before it was changed, and the store refused that result');
   const items = await knowledge.items.forTenant(tenant).list({ filter: { chatbot_id: bot.id }, limit: 10 });
   t.ok(items.every((item) => item.status === 'ready' && item.process_at === null), 'all ready, none due');
   const chunks = await knowledge.chunks.forTenant(tenant).list({ filter: { item_id: changed }, limit: 10 });
@@ -173,7 +186,7 @@ t.test('long pairs, documents and short pairs together', async (t) => {
 t.test('documents read together: one deleted meanwhile is dropped, the others are written', async (t) => {
   const { api, acme, bot, tenant, events, knowledge } = await setup(t);
   let victim = '';
-  beforeFirstResult(api, async () => {
+  const race = beforeFirstResult(api, async () => {
     victim = await nthItem(knowledge, tenant, bot.id, 1);
     const deleted = await api.request('DELETE', `/api/v1/chatbots/${bot.id}/knowledge/${victim}`, { key: acme.live });
     t.equal(deleted.statusCode, 200, 'deleted mid-processing');
@@ -183,6 +196,8 @@ t.test('documents read together: one deleted meanwhile is dropped, the others ar
   const ids = (response.json.data as Array<{ id: string }>).map((item) => item.id);
 
   await api.server.plugins.knowledge.worker.drain();
+  t.ok(race.fired, 'the race hook ran');
+  t.ok(race.refused.has(victim), 'the race happened: the worker had read the item before it was deleted, and the store refused that result');
   const stored = await knowledge.items.forTenant(tenant).list({ filter: { chatbot_id: bot.id }, limit: 10 });
   const others = ids.filter((id) => id !== victim).sort();
   t.same(stored.map((item) => item.id).sort(), others, 'the deleted document stays deleted');

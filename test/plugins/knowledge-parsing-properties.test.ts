@@ -1,6 +1,9 @@
-// Properties of the parser workers over adversarial HTML and sitemap XML: every input gives text
-// (or URLs) or an error a user can read, never a crash, and the server keeps answering.
+// Properties of the parser workers. Generated documents whose text, links or URLs are known give
+// exactly those back; adversarial HTML and sitemap XML give text (or URLs), never a crash, and an
+// error only where the input really is unreadable (HTML nested too deeply); the server keeps
+// answering meanwhile.
 // store-independent: the test server only shows the main thread keeps answering while workers parse.
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import t from 'tap';
 import { ExtractionError } from '../../plugins/knowledge/parsing/errors.js';
@@ -50,14 +53,69 @@ const hostileSitemap = fc
     return root ? `${prolog}<${root}>${body}</${root}>` : `${prolog}${body}`;
   });
 
-/** Either a result that passes `check`, or an ExtractionError with a sentence for the user. */
-async function readsOrExplains<T>(run: () => Promise<T>, check: (result: T) => boolean): Promise<boolean> {
+/** The input can nest deeper than a reader can follow: at least this many tags opened (a run of
+ * `<svg><foreignObject><p>` was refused at a few hundred). */
+const OPENED_TAGS_TOO_DEEP = 100;
+const openedTags = (html: string) => html.match(/<[a-z]/gi)?.length ?? 0;
+
+/**
+ * A result that passes `check`, or an ExtractionError for an input that `unreadable` says is
+ * malformed beyond reading: any other error fails the property.
+ */
+async function readsOrRefusesOnly<T>(run: () => Promise<T>, check: (result: T) => boolean, unreadable: (error: ExtractionError) => boolean): Promise<boolean> {
   try {
     return check(await run());
   } catch (error) {
-    return error instanceof ExtractionError && /^The .+/.test(error.message);
+    return error instanceof ExtractionError && /^The .+/.test(error.message) && unreadable(error);
   }
 }
+
+/** The only refusal of HTML: nesting too deep for the parser, which needs many opened tags. */
+const tooDeep = (html: string) => (error: ExtractionError) => /nested too deeply/.test(error.message) && openedTags(html) >= OPENED_TAGS_TOO_DEEP;
+const never = () => false;
+
+/** Text as the chunks hold it: whitespace runs as one space. */
+const normalised = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const word = fc.stringMatching(/^[a-z]{1,8}$/);
+/** A word as HTML, maybe inside inline markup, with the text it must come out as. */
+const htmlWord = fc.oneof(
+  word.map((text) => ({ html: text, text })),
+  fc.tuple(fc.constantFrom('b', 'em', 'span', 'strong', 'i', 'code'), word).map(([tag, text]) => ({ html: `<${tag}>${text}</${tag}>`, text })),
+  word.map((text) => ({ html: `<a href="/${text}">${text}</a>`, text })),
+  fc.constant({ html: '&amp;', text: '&' }),
+);
+/** A block of words: a paragraph, a div or a list (its items in order). */
+const block = fc.oneof(
+  fc.tuple(fc.constantFrom('p', 'div'), fc.array(htmlWord, { minLength: 1, maxLength: 6 })).map(([tag, words]) => ({
+    html: `<${tag}>${words.map((w) => w.html).join(' ')}</${tag}>`,
+    text: words.map((w) => w.text).join(' '),
+  })),
+  fc.array(fc.array(htmlWord, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }).map((items) => ({
+    html: `<ul>${items.map((words) => `<li>${words.map((w) => w.html).join(' ')}</li>`).join('')}</ul>`,
+    text: items.map((words) => words.map((w) => w.text).join(' ')).join(' '),
+  })),
+);
+/** A fragment of sections (an <h2> and its blocks), under the size of one chunk each. */
+const knownHtml = fc.array(fc.tuple(fc.array(word, { minLength: 1, maxLength: 4 }), fc.array(block, { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 4 }).map((sections) => ({
+  html: sections.map(([heading, blocks]) => `<h2>${heading.join(' ')}</h2>\n${blocks.map((b) => b.html).join('\n')}`).join('\n'),
+  sections: sections.map(([heading, blocks]) => ({ heading: heading.join(' '), text: blocks.map((b) => b.text).join(' ') })),
+}));
+
+/** Links on a page, some with fragments or repeated, some not http(s), with the URLs a crawl must follow. */
+const knownLinks = fc.array(
+  fc.oneof(
+    fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), fc.option(word, { nil: undefined }), fc.option(word, { nil: undefined })).map(([segments, query, fragment]) => {
+      const path = `/${segments.join('/')}${query ? `?q=${query}` : ''}`;
+      return { href: `${path}${fragment ? `#${fragment}` : ''}`, url: `https://site.test${path}` };
+    }),
+    word.map((segment) => ({ href: segment, url: `https://site.test/dir/${segment}` })),
+    fc.constantFrom('mailto:a@site.test', 'javascript:void(0)', '#top', 'tel:123').map((href) => ({ href, url: href === '#top' ? 'https://site.test/dir/page' : null })),
+  ),
+  { maxLength: 12 },
+);
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const isHttpUrl = (url: string) => {
   const { protocol } = new URL(url);
@@ -71,39 +129,88 @@ t.test('hostile HTML and sitemaps through the workers: text, links and URLs, or 
 
   await fc.assert(
     fc.asyncProperty(hostileHtml, async (html) =>
-      readsOrExplains(
+      readsOrRefusesOnly(
         () => pool.run({ kind: 'document', format: 'html', content: html, title: null, language: 'en' }),
         (document) =>
           typeof document.charCount === 'number' &&
           document.chunks.every((chunk) => typeof chunk.text === 'string' && chunk.terms.every((term) => chunk.term_counts[term]! >= 1)),
+        tooDeep(html),
       ),
     ),
-    { seed: SEED, numRuns: 40 },
+    { seed: SEED, numRuns: 40, endOnFailure: true },
   );
 
   await fc.assert(
     fc.asyncProperty(hostileHtml, async (html) =>
-      readsOrExplains(
+      readsOrRefusesOnly(
         () =>
           pool.run({ kind: 'page', url: 'https://site.test/dir/page', contentType: 'text/html', body: Buffer.from(html), language: 'en', withLinks: true }),
         (page) => page.links.every(isHttpUrl) && page.links.every((link) => !link.includes('#')),
+        tooDeep(html),
       ),
     ),
-    { seed: SEED, numRuns: 40 },
+    { seed: SEED, numRuns: 40, endOnFailure: true },
   );
 
   await fc.assert(
+    // A sitemap is a hint: one that is not XML gives no URLs rather than an error.
     fc.asyncProperty(hostileSitemap, async (xml) =>
-      readsOrExplains(
+      readsOrRefusesOnly(
         () => pool.run({ kind: 'sitemap', body: Buffer.from(xml), maxUrls: 5 }),
         ({ pages, sitemaps }) =>
           [...pages, ...sitemaps].every((url) => typeof url === 'string' && url.length > 0 && url === url.trim()) &&
           pages.length <= 5 &&
           sitemaps.length <= 5,
+        never,
       ),
     ),
-    { seed: SEED, numRuns: 60 },
+    { seed: SEED, numRuns: 60, endOnFailure: true },
   );
 
   t.equal((await api.request('GET', '/health')).statusCode, 200, 'the server answers after all of it');
+});
+
+t.test('documents whose text, links and URLs are known give exactly those back', async (t) => {
+  const pool = new ParserPool();
+  t.teardown(() => pool.close());
+
+  // One chunk per section (each is under a chunk's size), its heading as the chunk's path.
+  await t.resolves(
+    fc.assert(
+      fc.asyncProperty(knownHtml, async ({ html, sections }) => {
+        const document = await pool.run({ kind: 'document', format: 'html', content: html, title: null, language: 'en' });
+        return isDeepStrictEqual(
+          document.chunks.map((chunk) => ({ heading: chunk.heading_path, text: normalised(chunk.text) })),
+          sections.map(({ heading, text }) => ({ heading: [heading], text })),
+        );
+      }),
+      { seed: SEED, numRuns: 30 },
+    ),
+    'HTML: every section and its words, in order',
+  );
+
+  await t.resolves(
+    fc.assert(
+      fc.asyncProperty(knownLinks, async (links) => {
+        const body = `<html><body><p>${links.map(({ href }, i) => `<a href="${href}">link ${i}</a>`).join(' ')}</p></body></html>`;
+        const page = await pool.run({ kind: 'page', url: 'https://site.test/dir/page', contentType: 'text/html', body: Buffer.from(body), language: 'en', withLinks: true });
+        return isDeepStrictEqual(page.links, [...new Set(links.flatMap(({ url }) => (url ? [url] : [])))]);
+      }),
+      { seed: SEED, numRuns: 20 },
+    ),
+    'page links: each http(s) link once, resolved against the page, without its fragment',
+  );
+
+  await t.resolves(
+    fc.assert(
+      fc.asyncProperty(fc.constantFrom(['urlset', 'url'], ['sitemapindex', 'sitemap']), fc.array(fc.webUrl(), { maxLength: 8 }), async ([root, entry], urls) => {
+        const xml = `<?xml version="1.0" encoding="UTF-8"?><${root}>${urls.map((url) => `<${entry}><loc>${escapeXml(url)}</loc></${entry}>`).join('')}</${root}>`;
+        const { pages, sitemaps } = await pool.run({ kind: 'sitemap', body: Buffer.from(xml), maxUrls: 5 });
+        const listed = urls.slice(0, 5);
+        return isDeepStrictEqual({ pages, sitemaps }, root === 'urlset' ? { pages: listed, sitemaps: [] } : { pages: [], sitemaps: listed });
+      }),
+      { seed: SEED, numRuns: 30 },
+    ),
+    'sitemaps: the <loc> URLs, the first five',
+  );
 });

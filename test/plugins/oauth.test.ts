@@ -170,11 +170,20 @@ t.test('tokens pass the access rules of keys: scopes, plans, sandbox, isolation,
   assertError(t, await api.request('GET', `/api/v1/leads/${lead.json.id}`, { key: await token(api, globexClient) }), 404, 'lead_not_found');
 
   // Requests with a token count against the account's limits, with the same headers.
-  const counted = await api.request('GET', '/api/v1/leads', { key: access });
-  t.match(counted.headers['x-ratelimit-limit'], /^\d+$/);
-  const usage = await api.request('GET', '/api/v1/usage', { key: acme.live });
-  t.equal(usage.statusCode, 200);
-  t.ok(JSON.stringify(usage.json).includes('"used"'), 'the usage shows the counted requests');
+  const usedPerWindow = async () => {
+    const usage = await api.request('GET', '/api/v1/usage', { key: acme.live });
+    t.equal(usage.statusCode, 200);
+    return (usage.json.windows as Array<{ window: string; used: number }>).map(({ window, used }) => [window, used] as const);
+  };
+  const before = await usedPerWindow();
+  for (let i = 0; i < 3; i++) {
+    const counted = await api.request('GET', '/api/v1/leads', { key: access });
+    t.match(counted.headers['x-ratelimit-limit'], /^\d+$/);
+  }
+  const after = await usedPerWindow();
+  t.ok(before.length > 0, 'the usage has windows');
+  // Three token requests and the second usage read itself (a usage read counts itself).
+  t.same(after, before.map(([window, used]) => [window, used + 4]), 'the usage counts the token requests in every window');
 
   // A plan moved down applies to tokens at once: the Free plan reads only.
   const writer = await token(api, await registerClient(api, acme.live, ['leads:write'], 'Writer'));

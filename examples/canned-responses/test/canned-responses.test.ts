@@ -1,15 +1,55 @@
 // The canned responses plugin on a real platform: the platform's conformance checks, the routes
 // with their rules (tenancy, sandbox, chatbot keys, agents, plans), events and webhooks, and the
 // cascade from a deleted chatbot. Both stores (see store.ts).
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { checkPluginConformance, startPluginTestPlatform, type PluginTestPlatform } from 'chatbot-platform/testing';
 import cannedResponses from '../index.js';
 import { testDatabaseUrl } from './store.js';
 
 async function platform(t: Test): Promise<PluginTestPlatform> {
-  const started = await startPluginTestPlatform({ plugins: [cannedResponses], databaseUrl: await testDatabaseUrl() });
+  const started = await startPluginTestPlatform({
+    plugins: [cannedResponses],
+    databaseUrl: await testDatabaseUrl(),
+    // The webhook receiver below listens on loopback, which webhooks may not reach by default.
+    config: { webhooks: { allowed_cidrs: ['127.0.0.1/32'] } },
+  });
   t.teardown(() => started.close());
   return started;
+}
+
+/**
+ * A webhook endpoint on 127.0.0.1: `first` resolves with the first request it gets (answered 204),
+ * or rejects after 30 s, so a delivery that never comes fails the test by name, not by tap's timeout.
+ */
+async function webhookReceiver(t: Test) {
+  let deliver: (request: { headers: IncomingHttpHeaders; body: string }) => void = () => undefined;
+  const first = new Promise<{ headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no webhook delivery within 30 s')), 30_000);
+    deliver = (request) => {
+      clearTimeout(timer);
+      resolve(request);
+    };
+  });
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      deliver({ headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  first.catch(() => undefined); // a test that failed before awaiting it reports that failure, not this one
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  t.teardown(() => {
+    deliver({ headers: {}, body: '' }); // ends the wait
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, first };
 }
 
 t.test('passes the platform’s conformance checks', async (t) => {
@@ -24,7 +64,8 @@ t.test('create, list, read, change, use and delete; events published and deliver
   const api = await platform(t);
   const acme = await api.account('starter');
   const key = acme.live;
-  const webhook = await api.request('POST', '/api/v1/webhooks', { key, payload: { url: 'https://hooks.example.com/x', events: ['canned_response.created'] } });
+  const receiver = await webhookReceiver(t);
+  const webhook = await api.request('POST', '/api/v1/webhooks', { key, payload: { url: receiver.url, events: ['canned_response.created'] } });
   t.equal(webhook.statusCode, 201, 'a webhook subscribes to the plugin’s event type');
 
   const created = await api.request('POST', '/api/v1/canned-responses', { key, payload: { title: 'Refunds', body: 'Refunds take 5 days.', shortcut: 'Refund' } });
@@ -35,6 +76,10 @@ t.test('create, list, read, change, use and delete; events published and deliver
   const events = await api.request('GET', '/api/v1/events?type=canned_response.created', { key });
   t.equal(events.json.data.length, 1, 'the event is in the events API');
   t.equal(events.json.data[0].data.id, created.json.id);
+  const delivered = await receiver.first;
+  t.match(JSON.parse(delivered.body), { id: events.json.data[0].id, type: 'canned_response.created', data: { id: created.json.id, shortcut: 'refund' } }, 'and delivered to the webhook');
+  t.equal(delivered.headers['webhook-id'], events.json.data[0].id, 'signed as every delivery is');
+  t.match(delivered.headers['webhook-signature'], /^v1,/);
 
   const used = await api.request('POST', `/api/v1/canned-responses/${created.json.id}/use`, { key });
   t.equal(used.json.use_count, 1);
@@ -73,6 +118,19 @@ t.test('tenancy: accounts and modes apart; chatbot keys to their chatbot; plans 
   t.same(await seenBy(stranger.live), [], 'another account sees none');
   t.equal((await api.request('GET', `/api/v1/canned-responses/${everywhere.id}`, { key: stranger.live })).statusCode, 404);
   t.equal((await api.request('POST', '/api/v1/canned-responses', { key: stranger.live, payload: { title: 'Hi', body: 'Hey', shortcut: 'hi' } })).statusCode, 201, 'shortcuts are per tenant');
+
+  // An OAuth token acts with its scopes: conversations:read lists, only conversations:write writes.
+  const partner = await api.account('professional');
+  const client = (await api.request('POST', '/api/v1/oauth/clients', { key: partner.live, payload: { name: 'Helpdesk', scopes: ['conversations:read'] } })).json;
+  const granted = await api.request('POST', '/oauth/token', {
+    payload: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client.id}:${client.client_secret}`).toString('base64')}` },
+  });
+  const reader = granted.json.access_token as string;
+  t.equal((await api.request('POST', '/api/v1/canned-responses', { key: partner.live, payload: { title: 'Bye', body: 'Goodbye!', shortcut: 'bye' } })).statusCode, 201);
+  t.same(await seenBy(reader), ['bye'], 'a token with conversations:read lists them');
+  const refused = await api.request('POST', '/api/v1/canned-responses', { key: reader, payload: { title: 'x', body: 'y', shortcut: 'x' } });
+  t.match({ status: refused.statusCode, code: refused.json.code }, { status: 403, code: 'insufficient_scope' }, 'but cannot write without conversations:write');
 
   const free = await api.account('free');
   t.equal((await api.request('POST', '/api/v1/canned-responses', { key: free.live, payload: { title: 'x', body: 'y', shortcut: 'x' } })).json.code, 'plan_read_only');
