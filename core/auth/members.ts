@@ -43,7 +43,8 @@ export function declareMembers(store: Store): Collection<MemberDoc> {
     // swap the index at start: the old one was stricter, so every stored member fits the new one.
     indexes: [
       { fields: ['account', 'email'], unique: true },
-      { fields: ['email'] },
+      // Sign-in's lookup. Not ['email'] alone: MongoDB refuses an index with the old unique one's key.
+      { fields: ['email', 'status'] },
       { fields: ['account', 'created_at'] },
       { fields: ['invitation_hash'] },
     ],
