@@ -9,7 +9,6 @@ import { createAccountWithKeys } from '../core/auth/bootstrap.js';
 import { normaliseEmail } from '../core/auth/members.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core/auth/passwords.js';
 import { PluginLoadError } from '../core/plugin-api/loader.js';
-import { UniqueConstraintError } from '../core/store/errors.js';
 import { recordsInPages } from '../core/export.js';
 import { createPlatform } from '../core/platform.js';
 import { createServer } from '../core/server.js';
@@ -141,13 +140,13 @@ async function createAccount(config: Config, args: string[]): Promise<number> {
   try {
     const platform = createPlatform(config, store, logger, () => new Date());
     await store.init();
-    let created;
-    try {
-      created = await createAccountWithKeys(platform, { name, plan, owner });
-    } catch (error) {
-      if (error instanceof UniqueConstraintError) throw new UsageError(`${owner!.email} is already a member on this server`);
-      throw error;
+    // Members are unique per account, but the operator's command keeps refusing an address that
+    // already signs in here: it would give that person a second password they did not choose. To
+    // add them to the new account, create it without --owner-email and invite them with its key.
+    if (owner && (await platform.members.global().findOne({ email: owner.email }))) {
+      throw new UsageError(`${owner.email} is already a member on this server: create the account without --owner-email and invite them`);
     }
+    const created = await createAccountWithKeys(platform, { name, plan, owner });
     if (values.json) {
       const json = { account_id: created.account.id, live_key: created.liveKey, test_key: created.testKey, ...(created.owner ? { owner_id: created.owner.id } : {}) };
       process.stdout.write(`${JSON.stringify(json)}\n`);

@@ -3,6 +3,7 @@
 // still counts and still gets the headers), the member's role, the chatbot key's scope, the token's
 // OAuth scope, the plan's access level, then Idempotency-Key.
 import type { Request, Server, ServerRoute } from '@hapi/hapi';
+import { currentRoleOf, OPERATOR, roleAtLeast, type Maker } from './auth/makers.js';
 import type { MemberRole } from './auth/members.js';
 import { SCOPES, type Scope } from './auth/oauth-tokens.js';
 import { addressListOf, ClientAddressResolver, listHas } from './client-address.js';
@@ -50,30 +51,36 @@ function checkIpAllowlist(addresses: ClientAddressResolver, caller: ApiCaller, r
   }
 }
 
-/** Agents answer conversations and nothing else (API.md §6); owners and admins reach every route. */
+/**
+ * Agents answer conversations and nothing else (API.md §6); owners and admins reach every route.
+ * A key or token acts with its maker's current role, so one whose maker is now an agent is an agent.
+ */
 function checkMemberRole(caller: ApiCaller, options: PlatformRouteOptions): void {
-  if (caller.member?.role === 'agent' && !options.agent) {
+  if (caller.role === 'agent' && !options.agent) {
     throw apiError(403, 'insufficient_role', 'Agents may only work on conversations: ask an owner or admin of the account');
   }
 }
 
-/**
- * The role a caller acts with on the members routes: a member's own, a key's maker's (see
- * ApiKeyDoc.creator_role), else `owner` (keys made by the CLI or the operator API).
- */
-export function actingRole(caller: ApiCaller): MemberRole {
-  return caller.member?.role ?? caller.key?.creator_role ?? 'owner';
-}
-
-/** What a key made by this caller records as its maker's role. */
-export function creatorRoleOf(caller: ApiCaller): MemberRole | null {
-  return caller.member?.role ?? caller.key?.creator_role ?? null;
-}
-
-/** 403 `insufficient_role` unless the caller is a key, a token, or a member with one of `roles`. */
+/** 403 `insufficient_role` unless the caller acts with one of `roles` (a key or token: its maker's current role). */
 export function assertMemberRole(request: Request, roles: readonly MemberRole[], what: string): void {
-  const member = request.auth.credentials?.app?.caller?.member;
-  if (member && !roles.includes(member.role)) throw apiError(403, 'insufficient_role', `Only ${roles.join(' or ')} members may ${what}`);
+  const caller = request.auth.credentials?.app?.caller;
+  if (caller && !roles.includes(caller.role)) throw apiError(403, 'insufficient_role', `Only ${roles.join(' or ')} members may ${what}`);
+}
+
+/**
+ * Rotating, revoking or deleting a credential hands its power to the caller or takes it from its
+ * maker, so it needs a caller at or above the maker's current role (403 `insufficient_role`). A
+ * credential whose maker left no longer works: anyone who manages credentials may replace it, and
+ * the replacement is the caller's. Returns the maker a replacement records: never a higher one.
+ */
+export async function makerForReplacement(platform: Platform, caller: ApiCaller, maker: Maker, what: string): Promise<Maker> {
+  const role = await currentRoleOf(platform.members, caller.account.id, maker);
+  if (role === null) return caller.maker;
+  if (!roleAtLeast(caller.role, role)) {
+    const whose = maker === OPERATOR ? 'the operator (the CLI or the operator API)' : `an ${role}`;
+    throw apiError(403, 'insufficient_role', `Only ${role === 'owner' ? 'an owner' : 'an owner or admin'} may ${what} made by ${whose}`);
+  }
+  return maker;
 }
 
 function checkChatbotKeyScope(caller: ApiCaller, options: PlatformRouteOptions, request: Request): void {

@@ -16,6 +16,8 @@ export interface ErrorDetail {
   path: string;
   message: string;
   type: string;
+  /** A value the caller may send at `path` (the accounts of 409 `account_required`). */
+  value?: string;
 }
 
 export interface ErrorData {

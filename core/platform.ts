@@ -124,6 +124,13 @@ export interface ApiCaller {
   oauth: { clientId: string; tokenId: string; scopes: readonly Scope[] } | null;
   /** The dashboard member of a session (core/auth/session-strategy.ts); null for keys and tokens. */
   member: { id: string; role: MemberRole; sessionId: string } | null;
+  /**
+   * The role the request acts with: a session's member's, else the current role of the member who
+   * made the key or OAuth client (`owner` for the operator's). See core/auth/makers.ts.
+   */
+  role: MemberRole;
+  /** What a credential made by this request records as its maker: the member, or the maker of the key or client. */
+  maker: import('./auth/makers.js').Maker;
   /** The credential requests are remembered by (Idempotency-Key): the key's id, the OAuth client's, or the member's. */
   credentialId: string;
 }

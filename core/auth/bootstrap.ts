@@ -4,6 +4,7 @@ import { newId } from '../ids.js';
 import type { Platform } from '../platform.js';
 import type { Account, AccountLimits } from './accounts.js';
 import { issueKey } from './keys.js';
+import { OPERATOR } from './makers.js';
 import { newMember, type Member } from './members.js';
 
 export interface NewAccount {
@@ -35,12 +36,12 @@ export async function createAccountWithKeys(platform: Platform, input: NewAccoun
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  const live = issueKey(platform.apiKeys, { accountId: id, mode: 'live' }, { name: 'Default live key', kind: 'account', now });
-  const test = issueKey(platform.apiKeys, { accountId: id, mode: 'test' }, { name: 'Default test key', kind: 'account', now });
+  const live = issueKey(platform.apiKeys, { accountId: id, mode: 'live' }, { name: 'Default live key', kind: 'account', createdBy: OPERATOR, now });
+  const test = issueKey(platform.apiKeys, { accountId: id, mode: 'test' }, { name: 'Default test key', kind: 'account', createdBy: OPERATOR, now });
   const owner = input.owner
     ? await newMember(platform.members, { accountId: id, email: input.owner.email, name: input.owner.name ?? '', role: 'owner', password: input.owner.password, now })
     : null;
-  // One commit: an e-mail already taken (UniqueConstraintError) leaves no account without its owner.
+  // One commit: the account never exists without its keys and first owner.
   await platform.store.commit([platform.accounts.global().ops.insert(doc), live.op, test.op, ...(owner ? [owner.op] : [])]);
   return { account: { ...doc, version: 1 }, liveKey: live.secret, testKey: test.secret, owner: owner?.record ?? null };
 }

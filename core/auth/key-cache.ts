@@ -2,7 +2,9 @@
 // a keyed request does not read two records from the store each time. The bound that matters is
 // staleness: an entry is reused for at most `keys.cache_seconds`, so a key revoked or an account
 // disabled on another instance (or by the CLI) is refused here within that bound. Changes made
-// through this instance forget the entries they touch at once (forgetKey, forgetAccount).
+// through this instance forget the entries they touch at once (forgetKey, forgetAccount, forgetMaker).
+// The role of the key's maker is part of what is kept: a demotion made on another instance applies
+// here within the same bound.
 //
 // Only found keys are cached: an unknown key costs a store read as before, and a flood of made-up
 // keys cannot grow the cache. Its size is bounded too (`keys.cache_max_entries`), least recently
@@ -10,13 +12,16 @@
 import type { PlanDefinition } from '../../config/plans.js';
 import type { TenantScope } from '../store/types.js';
 import type { Account } from './accounts.js';
-import type { ApiKey } from './keys.js';
+import { makerOfKey, type ApiKey } from './keys.js';
+import type { MemberRole } from './members.js';
 
 export interface ResolvedKey {
   key: ApiKey;
   tenant: TenantScope;
   account: Account;
   plan: PlanDefinition;
+  /** The current role of the key's maker (core/auth/makers.ts). */
+  role: MemberRole;
 }
 
 interface Entry extends ResolvedKey {
@@ -80,6 +85,12 @@ export class ApiKeyCache {
   forgetKey(keyId: string): void {
     this.forgets++;
     for (const [hash, entry] of this.entries) if (entry.key.id === keyId) this.entries.delete(hash);
+  }
+
+  /** Forgets every key a member made (their role changed, or they left). */
+  forgetMaker(memberId: string): void {
+    this.forgets++;
+    for (const [hash, entry] of this.entries) if (makerOfKey(entry.key) === memberId) this.entries.delete(hash);
   }
 
   /** Forgets every key of an account (disabled, plan or limits or allowlist changed, chatbot keys deleted). */

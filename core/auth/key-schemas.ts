@@ -3,6 +3,19 @@ import Joi from 'joi';
 
 const isoTime = Joi.string().isoDate();
 
+/** Who made a key or OAuth client (core/auth/makers.ts). */
+export const makerResponse = Joi.object({
+  type: Joi.string()
+    .valid('member', 'operator', 'unknown_member')
+    .required()
+    .description(
+      '`member`: the member `member_id` made it (in the dashboard, or through a credential they made); it acts with ' +
+        'their current role and stops when they leave the account. `operator`: the CLI or the operator API (acts as an ' +
+        'owner). `unknown_member`: an admin, before makers were recorded (acts as an admin).',
+    ),
+  member_id: Joi.string().allow(null).required(),
+}).label('CredentialMaker');
+
 export const apiKeyResponse = Joi.object({
   id: Joi.string().required(),
   name: Joi.string().required(),
@@ -16,6 +29,7 @@ export const apiKeyResponse = Joi.object({
   expires_at: isoTime.allow(null).required(),
   revoked_at: isoTime.allow(null).required(),
   rotated_to: Joi.string().allow(null).required(),
+  created_by: makerResponse.required(),
 }).label('ApiKey');
 
 export const apiKeyWithSecretResponse = apiKeyResponse

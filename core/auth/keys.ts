@@ -4,6 +4,7 @@ import * as crypto from 'node:crypto';
 import { createHash, randomInt } from 'node:crypto';
 import { newId } from '../ids.js';
 import type { Collection, Mode, Store, Stored, TenantScope, WriteOp } from '../store/types.js';
+import { legacyMaker, presentMaker, type Maker } from './makers.js';
 import type { MemberRole } from './members.js';
 
 export interface ApiKeyDoc {
@@ -20,9 +21,13 @@ export interface ApiKeyDoc {
   /** The key that replaced this one by rotation, if any. */
   rotated_to: string | null;
   /**
-   * The role of the dashboard member who made the key (directly, or through a key they made):
-   * what the key may do on the members routes, so an admin cannot become owner through a key.
-   * Null or absent: made by the CLI, the operator API or an owner-level key.
+   * Who made the key (core/auth/makers.ts): the key acts with that member's current role, and
+   * stops when they leave. Rotation keeps it.
+   */
+  created_by: Maker;
+  /**
+   * Before makers were recorded: the maker's role at the time (null: the CLI, the operator API or
+   * an owner-level key). Read once, to give such keys a maker (see declareApiKeys).
    */
   creator_role?: MemberRole | null;
 }
@@ -37,8 +42,16 @@ export function declareApiKeys(store: Store): Collection<ApiKeyDoc> {
   return store.collection<ApiKeyDoc>({
     name: 'api_keys',
     scope: 'tenant',
-    indexes: [{ fields: ['hash'], unique: true, acrossTenants: true }, { fields: ['chatbot_id'] }],
+    indexes: [{ fields: ['hash'], unique: true, acrossTenants: true }, { fields: ['chatbot_id'] }, { fields: ['created_by'] }],
+    // Keys stored before makers were recorded: the operator's when the CLI, the operator API or an
+    // owner made them (as they acted), else an unknown member of the role they recorded.
+    upgrade: { missing: 'created_by', fill: (doc) => ({ created_by: legacyMaker(doc.creator_role as MemberRole | null | undefined) }) },
   });
+}
+
+/** The key's maker, also for a key written without one (by an older instance during an upgrade). */
+export function makerOfKey(key: Pick<ApiKeyDoc, 'created_by' | 'creator_role'>): Maker {
+  return key.created_by ?? legacyMaker(key.creator_role);
 }
 
 /** crypto.hash (Node ≥ 20.12) hashes in one call, several times cheaper than a Hash object: every keyed request hashes its key. */
@@ -64,7 +77,7 @@ export interface IssuedKey {
 export function issueKey(
   keys: Collection<ApiKeyDoc>,
   scope: TenantScope,
-  input: { name: string; kind: ApiKeyDoc['kind']; chatbotId?: string | null; expiresAt?: string | null; creatorRole?: MemberRole | null; now: Date },
+  input: { name: string; kind: ApiKeyDoc['kind']; chatbotId?: string | null; expiresAt?: string | null; createdBy: Maker; now: Date },
 ): IssuedKey {
   const secret = randomSecret(scope.mode);
   const doc: ApiKeyDoc & { id: string } = {
@@ -79,7 +92,7 @@ export function issueKey(
     expires_at: input.expiresAt ?? null,
     revoked_at: null,
     rotated_to: null,
-    creator_role: input.creatorRole ?? null,
+    created_by: input.createdBy,
   };
   return { secret, record: { ...doc, version: 1 }, op: keys.forTenant(scope).ops.insert(doc) };
 }
@@ -104,27 +117,29 @@ export function presentKey(key: ApiKey, mode: Mode) {
     expires_at: key.expires_at,
     revoked_at: key.revoked_at,
     rotated_to: key.rotated_to,
+    created_by: presentMaker(makerOfKey(key)),
   };
 }
 
 /**
- * Replaces a key: a new key of the same name, kind and chatbot, while the old one keeps working
- * for the grace period (or until it would have expired anyway). Returns the new secret once.
+ * Replaces a key: a new key of the same name, kind, chatbot and maker (`createdBy`, which the
+ * caller decides: see plugins/accounts/key-routes.ts), while the old one keeps working for the
+ * grace period (or until it would have expired anyway). Returns the new secret once.
  */
 export async function rotateApiKey(
   store: Store,
   keys: Collection<ApiKeyDoc>,
   scope: TenantScope,
   key: ApiKey,
-  graceSeconds: number,
-  now: Date,
+  rotation: { graceSeconds: number; createdBy: Maker; now: Date },
 ): Promise<{ issued: IssuedKey; old: ApiKey }> {
+  const { graceSeconds, now } = rotation;
   const issued = issueKey(keys, scope, {
     name: key.name,
     kind: key.kind,
     chatbotId: key.chatbot_id,
     expiresAt: key.expires_at,
-    creatorRole: key.creator_role ?? null,
+    createdBy: rotation.createdBy,
     now,
   });
   const changes = { expires_at: rotatedExpiry(key, now, graceSeconds), rotated_to: issued.record.id };

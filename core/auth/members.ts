@@ -1,6 +1,7 @@
 // Members: the people of an account who use the dashboard (API.md §6). Global, not per tenant:
-// a member belongs to an account in both modes, and sign-in finds them by e-mail alone, so an
-// e-mail address belongs to at most one member on the server.
+// a member belongs to an account in both modes. An e-mail address is a member of an account at
+// most once; the same address may be a member of several accounts, each membership with its own
+// role and password (sign-in picks the account: plugins/members/session-routes.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { newId } from '../ids.js';
 import type { Collection, Store, Stored, WriteOp } from '../store/types.js';
@@ -37,7 +38,16 @@ export function declareMembers(store: Store): Collection<MemberDoc> {
     scope: 'global',
     // No unique index on invitation_hash: MongoDB would count every accepted member's null as a
     // duplicate. The tokens are 256 random bits.
-    indexes: [{ fields: ['email'], unique: true }, { fields: ['account', 'created_at'] }, { fields: ['invitation_hash'] }],
+    // Unique per account, not per server (issue 29: a server-wide rule told anyone who could invite
+    // which addresses used the server, and let one account squat an address). Existing stores
+    // swap the index at start: the old one was stricter, so every stored member fits the new one.
+    indexes: [
+      { fields: ['account', 'email'], unique: true },
+      // Sign-in's lookup. Not ['email'] alone: MongoDB refuses an index with the old unique one's key.
+      { fields: ['email', 'status'] },
+      { fields: ['account', 'created_at'] },
+      { fields: ['invitation_hash'] },
+    ],
   });
 }
 

@@ -4,6 +4,7 @@
 // a token before it knows the account; the oauth plugin issues and revokes them.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Collection, Store, Stored } from '../store/types.js';
+import { OPERATOR, type Maker } from './makers.js';
 
 /** The scopes of API.md §3; every /api/v1 route names the one it needs (or none: API keys only). */
 export const SCOPES = [
@@ -29,6 +30,8 @@ export interface OAuthTokenDoc {
   scopes: Scope[];
   created_at: string;
   expires_at: string;
+  /** The maker of the token's client, copied when issued (core/auth/makers.ts). */
+  created_by: Maker;
 }
 
 export type OAuthToken = Stored<OAuthTokenDoc>;
@@ -38,6 +41,9 @@ export function declareOAuthTokens(store: Store): Collection<OAuthTokenDoc> {
     name: 'oauth_tokens',
     scope: 'tenant',
     indexes: [{ fields: ['hash'], unique: true, acrossTenants: true }, { fields: ['client_id'] }, { fields: ['expires_at'] }],
+    // Tokens issued before makers were recorded (an hour's worth at most): their clients become the
+    // operator's (plugins/oauth/store.ts), and so do they.
+    upgrade: { missing: 'created_by', fill: () => ({ created_by: OPERATOR }) },
   });
 }
 

@@ -74,6 +74,8 @@ async function resolveSession(platform: Platform, request: Request, h: ResponseT
     key: null,
     oauth: null,
     member: { id: member.id, role: member.role, sessionId: session.id },
+    role: member.role,
+    maker: member.id,
     credentialId: member.id,
   };
 }

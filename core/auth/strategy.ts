@@ -8,7 +8,8 @@ import { MISSING_CREDENTIALS_MESSAGE, unauthorized } from '../errors.js';
 import type { ApiCaller, Platform } from '../platform.js';
 import { effectivePlan } from './accounts.js';
 import type { ResolvedKey } from './key-cache.js';
-import { hashKey, KEY_PATTERN } from './keys.js';
+import { hashKey, KEY_PATTERN, makerOfKey } from './keys.js';
+import { currentRoleOf, OPERATOR } from './makers.js';
 import { hashToken, TOKEN_PATTERN } from './oauth-tokens.js';
 import { registerSessionStrategy } from './session-strategy.js';
 
@@ -37,7 +38,7 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
       if (TOKEN_PATTERN.test(token)) return validateAccessToken(platform, token);
       if (!KEY_PATTERN.test(token)) throw unauthorized('invalid_api_key', 'The API key is not valid');
       const now = platform.now();
-      const { key, tenant, account, plan } = await resolveKey(platform, hashKey(token), now);
+      const { key, tenant, account, plan, role } = await resolveKey(platform, hashKey(token), now);
       if (key.expires_at && key.expires_at <= now.toISOString()) {
         throw unauthorized('api_key_expired', 'This API key has expired');
       }
@@ -46,7 +47,7 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
         key.last_used_at = now.toISOString();
         await platform.apiKeys.forTenant(tenant).update(key.id, { last_used_at: key.last_used_at });
       }
-      const caller: ApiCaller = { tenant, account, plan, key, oauth: null, member: null, credentialId: key.id };
+      const caller: ApiCaller = { tenant, account, plan, key, oauth: null, member: null, role, maker: makerOfKey(key), credentialId: key.id };
       return { isValid: true, credentials: { app: { caller } } };
     },
   });
@@ -66,9 +67,10 @@ export async function registerAuthStrategies(server: Server, platform: Platform)
 }
 
 /**
- * The key of this hash with its tenant, account and plan: from the key cache (core/auth/key-cache.ts)
- * when read less than `keys.cache_seconds` ago, else two store reads. A revoked key or a disabled
- * account is a 401, and is not cached: only keys that work are.
+ * The key of this hash with its tenant, account, plan and its maker's current role: from the key
+ * cache (core/auth/key-cache.ts) when read less than `keys.cache_seconds` ago, else from the store.
+ * A revoked key, a disabled account or a maker who left the account is a 401, and is not cached:
+ * only keys that work are.
  */
 async function resolveKey(platform: Platform, hash: string, now: Date): Promise<ResolvedKey> {
   const cached = platform.apiKeyCache.get(hash, now.getTime());
@@ -82,12 +84,14 @@ async function resolveKey(platform: Platform, hash: string, now: Date): Promise<
   if (!account || account.status !== 'active') {
     throw unauthorized('invalid_api_key', 'The account of this API key is disabled');
   }
-  const resolved: ResolvedKey = { key, tenant, account, plan: effectivePlan(platform.config, account) };
+  const role = await currentRoleOf(platform.members, tenant.accountId, makerOfKey(key));
+  if (!role) throw unauthorized('invalid_api_key', 'The member who made this API key is no longer in the account');
+  const resolved: ResolvedKey = { key, tenant, account, plan: effectivePlan(platform.config, account), role };
   platform.apiKeyCache.set(hash, resolved, now.getTime(), generation);
   return resolved;
 }
 
-/** An OAuth access token: known, not expired (revoked ones are deleted), of an active account. */
+/** An OAuth access token: known, not expired (revoked ones are deleted), of an active account, its client's maker still a member. */
 async function validateAccessToken(platform: Platform, token: string) {
   const found = await platform.oauthTokens.findUniqueAcrossTenants('hash', hashToken(token));
   if (!found || found.record.expires_at <= platform.now().toISOString()) {
@@ -96,6 +100,10 @@ async function validateAccessToken(platform: Platform, token: string) {
   const { record, scope: tenant } = found;
   const account = await platform.accounts.global().get(tenant.accountId);
   if (!account || account.status !== 'active') throw unauthorized('invalid_token', 'The account of this access token is disabled');
+  // Tokens carry their client's maker (copied when issued; a client's maker never changes).
+  const maker = record.created_by ?? OPERATOR;
+  const role = await currentRoleOf(platform.members, tenant.accountId, maker);
+  if (!role) throw unauthorized('invalid_token', 'The member who registered this OAuth client is no longer in the account');
   const caller: ApiCaller = {
     tenant,
     account,
@@ -103,6 +111,8 @@ async function validateAccessToken(platform: Platform, token: string) {
     key: null,
     oauth: { clientId: record.client_id, tokenId: record.id, scopes: record.scopes },
     member: null,
+    role,
+    maker,
     credentialId: record.client_id,
   };
   return { isValid: true, credentials: { app: { caller } } };

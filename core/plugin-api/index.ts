@@ -141,7 +141,7 @@ export interface PluginApi {
     assertChatbotKeyAllows(request: import('@hapi/hapi').Request, chatbotId: string): void;
     /** 403 `insufficient_scope` when an OAuth token lacks `scope` (a second scope a route needs). */
     assertTokenScope(request: import('@hapi/hapi').Request, scope: Scope): void;
-    /** 403 `insufficient_role` for a dashboard member without one of `roles` (keys and tokens pass). */
+    /** 403 `insufficient_role` unless the caller acts with one of `roles` (a key or token acts with its maker's current role). */
     assertMemberRole(request: import('@hapi/hapi').Request, roles: readonly MemberRole[], what: string): void;
   };
   /**

@@ -2,8 +2,8 @@
 // Allowed on read-only plans: a free account must be able to replace a leaked key.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { creatorRoleOf } from '../../core/access.js';
-import { issueKey, presentKey, rotateApiKey, rotationRefusal, type ApiKey } from '../../core/auth/keys.js';
+import { makerForReplacement } from '../../core/access.js';
+import { issueKey, makerOfKey, presentKey, rotateApiKey, rotationRefusal, type ApiKey } from '../../core/auth/keys.js';
 import { apiError, notFound } from '../../core/errors.js';
 import { idSchema } from '../../core/ids.js';
 import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
@@ -29,22 +29,26 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/api-keys',
       options: {
         description: 'List the API keys of the calling key’s mode',
-        notes: 'Secrets are never returned after creation; `redacted_key` and `last4` identify a key.',
+        notes:
+          'Secrets are never returned after creation; `redacted_key` and `last4` identify a key. `created_by` names ' +
+          'who made it (a member, or the operator); `?created_by=usr_…` (or `operator`) lists one maker’s keys.',
         tags: ['api', 'api-keys'],
         plugins: keyAccess,
         validate: {
           query: listQuerySchema.keys({
             kind: Joi.string().valid('account', 'chatbot'),
             chatbot_id: Joi.string().max(64),
+            created_by: Joi.alternatives(Joi.string().valid('operator'), idSchema('usr')).description('A member id, or `operator`'),
           }),
         },
         response: { schema: pageSchema(apiKeyResponse).label('ApiKeyList') },
         handler: async (request) => {
-          const params = request.query as ListParams & { kind?: string; chatbot_id?: string };
+          const params = request.query as ListParams & { kind?: string; chatbot_id?: string; created_by?: string };
           const tenant = callerOf(request).tenant;
           const filter: Filter = {};
           if (params.kind) filter.kind = params.kind;
           if (params.chatbot_id) filter.chatbot_id = params.chatbot_id;
+          if (params.created_by) filter.created_by = params.created_by;
           return paginate(platform.apiKeys.forTenant(tenant), params, {
             filter: withTimeFilter(filter, params),
             present: (key) => presentKey(key, tenant.mode),
@@ -57,7 +61,9 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/api-keys',
       options: {
         description: 'Create an account API key in the calling key’s mode',
-        notes: 'The response carries `secret`, the key itself, this once. It works at once.',
+        notes:
+          'The response carries `secret`, the key itself, this once. It works at once, with the role of the member ' +
+          'who made it (through their session, or through a key they made) as long as they have it.',
         tags: ['api', 'api-keys'],
         plugins: keyAccess,
         validate: {
@@ -83,7 +89,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
             name: body.name ?? 'API key',
             kind: 'account',
             expiresAt: body.expires_at?.toISOString() ?? null,
-            creatorRole: creatorRoleOf(callerOf(request)),
+            createdBy: callerOf(request).maker,
             now,
           });
           await platform.store.commit([issued.op]);
@@ -96,7 +102,9 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
       path: '/api/v1/api-keys/{keyId}',
       options: {
         description: 'Revoke an API key',
-        notes: 'Takes effect at once, also for the key making this call. Revoking a revoked key changes nothing.',
+        notes:
+          'Takes effect at once, also for the key making this call. Revoking a revoked key changes nothing. A key ' +
+          'made by an owner or the operator is revoked by an owner only (403 `insufficient_role`).',
         tags: ['api', 'api-keys'],
         plugins: keyAccess,
         validate: { params: keyIdParams },
@@ -105,6 +113,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
           const tenant = callerOf(request).tenant;
           const key = await findKey(request);
           if (key.revoked_at) return presentKey(key, tenant.mode);
+          await makerForReplacement(platform, callerOf(request), makerOfKey(key), 'revoke a key');
           const revoked = await platform.apiKeys
             .forTenant(tenant)
             .update(key.id, { revoked_at: platform.now().toISOString() });
@@ -121,7 +130,9 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
         description: 'Rotate an API key',
         notes:
           'Creates a new key (its `secret` shown once) and lets the old one work for `grace_period_seconds` ' +
-          '(default 24 h, 0 ends it at once). Rotating a revoked, expired or already rotated key is a 409.',
+          '(default 24 h, 0 ends it at once). Rotating a revoked, expired or already rotated key is a 409. The new key ' +
+          'keeps the old one’s maker (`created_by`), so only someone at or above the maker’s role may rotate it (403 ' +
+          '`insufficient_role`); a key whose maker left the account becomes the caller’s.',
         tags: ['api', 'api-keys'],
         plugins: keyAccess,
         validate: {
@@ -137,8 +148,9 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
           const now = platform.now();
           const refusal = rotationRefusal(key, now);
           if (refusal) throw apiError(409, 'conflict', refusal);
-          const grace = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
-          const { issued, old } = await rotateApiKey(platform.store, platform.apiKeys, tenant, key, grace, now);
+          const createdBy = await makerForReplacement(platform, callerOf(request), makerOfKey(key), 'rotate a key');
+          const graceSeconds = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
+          const { issued, old } = await rotateApiKey(platform.store, platform.apiKeys, tenant, key, { graceSeconds, createdBy, now });
           platform.apiKeyCache.forgetKey(key.id);
           return h
             .response({

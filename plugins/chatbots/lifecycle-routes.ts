@@ -2,7 +2,8 @@
 // Asking for the state a chatbot is already in changes nothing and answers 200.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { presentKey, rotateApiKey, rotationRefusal } from '../../core/auth/keys.js';
+import { makerForReplacement } from '../../core/access.js';
+import { makerOfKey, presentKey, rotateApiKey, rotationRefusal } from '../../core/auth/keys.js';
 import { apiError } from '../../core/errors.js';
 import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
 import { apiKeyWithSecretResponse, gracePeriodOf, rotateKeyInput } from '../../core/auth/key-schemas.js';
@@ -60,7 +61,8 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
       description: 'Rotate the chatbot’s API key',
       notes:
         'Issues a new chatbot key (its secret shown once); the current one keeps working for ' +
-        '`grace_period_seconds` (default 24 h). Needs an account key.',
+        '`grace_period_seconds` (default 24 h). Needs an account key. The new key keeps the old one’s maker: only ' +
+        'someone at or above the maker’s role may rotate it (403 `insufficient_role`).',
       tags: ['api', 'chatbots'],
       validate: {
         params: chatbotIdParams,
@@ -75,8 +77,9 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
           .filter((key) => rotationRefusal(key, now) === null)
           .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
         if (!current) throw apiError(409, 'conflict', `Chatbot ${chatbot.id} has no active key to rotate`);
-        const grace = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
-        const { issued } = await rotateApiKey(platform.store, platform.apiKeys, tenant, current, grace, now);
+        const createdBy = await makerForReplacement(platform, callerOf(request), makerOfKey(current), 'rotate a chatbot key');
+        const graceSeconds = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
+        const { issued } = await rotateApiKey(platform.store, platform.apiKeys, tenant, current, { graceSeconds, createdBy, now });
         platform.apiKeyCache.forgetKey(current.id);
         return h
           .response({ api_key: issued.secret, key: { ...presentKey(issued.record, tenant.mode), secret: issued.secret } })

@@ -1,7 +1,6 @@
 // Chatbot resource routes: create, list, get, update, delete.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { creatorRoleOf } from '../../core/access.js';
 import { issueKey } from '../../core/auth/keys.js';
 import { newId } from '../../core/ids.js';
 import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
@@ -67,7 +66,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
             name: `Chatbot ${doc.id}`,
             kind: 'chatbot',
             chatbotId: doc.id,
-            creatorRole: creatorRoleOf(caller),
+            createdBy: caller.maker,
             now,
           });
           const chatbot = presentChatbot({ ...doc, version: 1 });

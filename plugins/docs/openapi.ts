@@ -105,7 +105,7 @@ const ERROR_SCHEMA: JsonSchema = {
     request_id: { type: 'string', description: 'The X-Request-Id of the response' },
     details: {
       type: 'array',
-      description: 'For `validation_failed` and `invalid_cursor`: one entry per problem',
+      description: 'For `validation_failed` and `invalid_cursor`: one entry per problem; for `account_required`: one entry per account to choose from',
       items: {
         type: 'object',
         required: ['path', 'message', 'type'],
@@ -113,6 +113,7 @@ const ERROR_SCHEMA: JsonSchema = {
           path: { type: 'string', description: 'Dotted path of the field (`items.0.url`); empty for the whole body' },
           message: { type: 'string' },
           type: { type: 'string', description: 'The joi error type, such as `any.required`' },
+          value: { type: 'string', description: 'A value to send at `path` (`account_required`: an account id)' },
         },
       },
     },

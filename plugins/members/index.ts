@@ -5,6 +5,7 @@ import type { Plugin } from '@hapi/hapi';
 import { apiKeysOnly, withScopes } from '../../core/access.js';
 import { sweepExpired } from '../../core/maintenance.js';
 import { assertLiveOrSession, memberRoutes } from './member-routes.js';
+import { OwnerLock } from './owner-lock.js';
 import { sessionRoutes } from './session-routes.js';
 
 export const membersPlugin: Plugin<void> = {
@@ -13,7 +14,7 @@ export const membersPlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     // OAuth tokens do not manage people: members are for keys and the dashboard.
-    server.route(withScopes(memberRoutes(platform), apiKeysOnly));
+    server.route(withScopes(memberRoutes(platform, new OwnerLock(platform.store, platform.now)), apiKeysOnly));
     // Every members route, and only those of this plugin (the session routes are /dashboard/…).
     server.ext(
       'onPreHandler',

@@ -1,22 +1,23 @@
 // The account's members (API.md §6): list, invite, read, change, remove, re-invite, sign out
-// everywhere. Owners and admins in the dashboard, or an account API key (the account's own
-// credential, treated as an owner); agents are refused by the access rules (core/access.ts).
+// everywhere. Owners and admins in the dashboard, or an account API key (acting with the current
+// role of the member who made it, as an owner when the operator made it); agents are refused by the
+// access rules (core/access.ts).
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { newInvitation, newMember, presentMember, type Member, type MemberRole } from '../../core/auth/members.js';
 import { serverOrigin } from '../../core/auth/session-strategy.js';
 import { revokeMemberSessions } from '../../core/auth/sessions.js';
-import { actingRole } from '../../core/access.js';
 import { apiError, notFound } from '../../core/errors.js';
 import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
 import { callerOf, type Platform } from '../../core/platform.js';
 import { UniqueConstraintError } from '../../core/store/errors.js';
 import type { Filter } from '../../core/store/types.js';
+import type { OwnerLock } from './owner-lock.js';
 import { email, invitationResponse, invitedMemberResponse, memberName, memberParams, memberResponse, role } from './schemas.js';
 
 /** Only an owner makes, changes or removes an owner; an admin manages admins and agents. */
 function assertMayManage(request: Request, roles: Array<MemberRole | undefined>): void {
-  if (actingRole(callerOf(request)) !== 'owner' && roles.includes('owner')) {
+  if (callerOf(request).role !== 'owner' && roles.includes('owner')) {
     throw apiError(403, 'insufficient_role', 'Only an owner may make, change or remove an owner');
   }
 }
@@ -36,7 +37,7 @@ export function assertLiveOrSession(request: Request): void {
 /** For the OpenAPI document (its notes): the error assertLiveOrSession answers. */
 const LIVE_ONLY = ' A test-mode key is 403 `live_mode_required`.';
 
-export function memberRoutes(platform: Platform): ServerRoute[] {
+export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRoute[] {
   const members = () => platform.members.global();
 
   async function findMember(request: Request): Promise<Member> {
@@ -46,12 +47,23 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
     return member;
   }
 
-  /** 409 `last_owner` when `member` is the account's only active owner. */
-  async function assertNotLastOwner(member: Member): Promise<void> {
-    if (member.role !== 'owner' || member.status !== 'active') return;
-    const owners = await members().count({ account: member.account, role: 'owner', status: 'active' });
-    if (owners <= 1) throw apiError(409, 'last_owner', 'An account keeps at least one owner: make another member owner first');
+  /**
+   * Runs `write` (which must apply only to `member` as read, ifVersion) so that the account keeps an
+   * active owner: when the change takes one away, under the account's owner lock and after counting
+   * the owners again (409 `last_owner` for the last one). Two owners demoting each other at once:
+   * one waits for nothing and is refused (409), so one owner stays.
+   */
+  async function keepingAnOwner<T>(member: Member, takesOwnerAway: boolean, write: () => Promise<T>): Promise<T> {
+    if (!takesOwnerAway || member.role !== 'owner' || member.status !== 'active') return write();
+    return ownerLock.hold(member.account, async () => {
+      const owners = await members().count({ account: member.account, role: 'owner', status: 'active' });
+      if (owners <= 1) throw apiError(409, 'last_owner', 'An account keeps at least one owner: make another member owner first');
+      return write();
+    });
   }
+
+  /** Keys a member made act with their role, cached briefly: a change of role or a removal forgets them here at once. */
+  const forgetTheirKeys = (member: Member) => platform.apiKeyCache.forgetMaker(member.id);
 
   /** The link, and the e-mail hook when one is set (its failure is logged: the link is in the response). */
   async function invitationOf(request: Request, member: Member, token: string, expiresAt: string) {
@@ -89,7 +101,8 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
         description: 'Invite a member',
         notes:
           'The member is `invited` until they open the link in `invitation.url` (shown in this response only, valid ' +
-          '7 days) and set a password. An e-mail address already used on this server is 409 `member_exists`.' + LIVE_ONLY,
+          '7 days) and set a password. An address that is already a member of this account is 409 `member_exists`; ' +
+          'membership of other accounts plays no part (each has its own role and password).' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { payload: Joi.object({ email: email.required(), name: memberName.allow(''), role: role.required() }) },
         response: { status: { 201: invitedMemberResponse } },
@@ -106,7 +119,7 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
           try {
             await platform.store.commit([issued.op]);
           } catch (error) {
-            if (error instanceof UniqueConstraintError) throw apiError(409, 'member_exists', `${input.email} is already a member on this server`);
+            if (error instanceof UniqueConstraintError) throw apiError(409, 'member_exists', `${input.email} is already a member of this account`);
             throw error;
           }
           const invitation = await invitationOf(request, issued.record, issued.invitationToken!, issued.record.invitation_expires_at!);
@@ -133,7 +146,8 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
         description: 'Change a member’s name or role',
         notes:
           'Only an owner may make or change an owner; the last active owner keeps the role (409 `last_owner`). A new ' +
-          'role applies from the member’s next request.' + LIVE_ONLY,
+          'role applies from the member’s next request, also to the keys and OAuth clients they made. While another ' +
+          'change takes an owner away, 409 `conflict` (retry).' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams, payload: Joi.object({ name: memberName.allow(''), role }).min(1) },
         response: { schema: memberResponse },
@@ -141,8 +155,11 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
           const member = await findMember(request);
           const changes = request.payload as { name?: string; role?: MemberRole };
           assertMayManage(request, [member.role, changes.role]);
-          if (changes.role && changes.role !== member.role) await assertNotLastOwner(member);
-          const updated = await members().update(member.id, { ...changes, updated_at: platform.now().toISOString() }, { ifVersion: member.version });
+          const demotesOwner = changes.role !== undefined && changes.role !== 'owner';
+          const updated = await keepingAnOwner(member, demotesOwner, () =>
+            members().update(member.id, { ...changes, updated_at: platform.now().toISOString() }, { ifVersion: member.version }),
+          );
+          if (changes.role && changes.role !== member.role) forgetTheirKeys(member);
           return presentMember(updated!);
         },
       },
@@ -153,8 +170,8 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
       options: {
         description: 'Remove a member',
         notes:
-          'Ends their sessions at once. Nobody removes themselves (409 `cannot_remove_self`), and the last active ' +
-          'owner stays (409 `last_owner`).' + LIVE_ONLY,
+          'Ends their sessions at once; the keys and OAuth clients they made stop working. Nobody removes themselves ' +
+          '(409 `cannot_remove_self`), and the last active owner stays (409 `last_owner`).' + LIVE_ONLY,
         tags: ['api', 'members'],
         validate: { params: memberParams },
         response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }).label('DeletedMember') },
@@ -164,8 +181,8 @@ export function memberRoutes(platform: Platform): ServerRoute[] {
             throw apiError(409, 'cannot_remove_self', 'You cannot remove yourself: ask another owner or admin');
           }
           assertMayManage(request, [member.role]);
-          await assertNotLastOwner(member);
-          await members().delete(member.id);
+          await keepingAnOwner(member, true, () => members().delete(member.id, { ifVersion: member.version }));
+          forgetTheirKeys(member);
           await revokeMemberSessions(platform.dashboardSessions, member.id);
           return { id: member.id, deleted: true };
         },

@@ -14,6 +14,9 @@ import type { Mode } from '../../core/store/types.js';
 import { email, memberName, mode, password, sessionResponse } from './schemas.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
+/** Memberships of one address considered at a sign-in that names no account (their hashes are all checked). */
+const MAX_MEMBERSHIPS = 20;
+
 /** Session routes: the cookie only (an API key has no session), and agents use them too. */
 const sessionAuth = { strategies: ['session'] };
 const everyRole = { platform: { agent: true } };
@@ -45,6 +48,29 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
     return present(record, updated ?? member, account);
   }
 
+  /**
+   * The active memberships of this address (in `account` only, when named) whose password this is.
+   * The hashes are checked together (scrypt runs on libuv's threads), and an address with none
+   * costs a hash too, so timing says little about how many accounts an address belongs to.
+   */
+  async function membershipsOpenedBy(address: string, password: string, account?: string): Promise<Member[]> {
+    const filter = { email: address, status: 'active', ...(account ? { account } : {}) };
+    const candidates = await platform.members.global().list({ filter, limit: MAX_MEMBERSHIPS, sort: { field: 'created_at', direction: 'asc' } });
+    if (candidates.length === 0) {
+      await verifyPassword(password, null);
+      return [];
+    }
+    const valid = await Promise.all(candidates.map((member) => verifyPassword(password, member.password_hash)));
+    return candidates.filter((_, i) => valid[i]);
+  }
+
+  /** 409 `account_required`: the password opens several accounts; they are named so the caller can pick one. */
+  async function accountRequired(opened: Member[]) {
+    const accounts = await Promise.all(opened.map((member) => platform.accounts.global().get(member.account)));
+    const details = opened.map((member, i) => ({ path: 'account', type: 'account.choice', value: member.account, message: accounts[i]?.name ?? member.account }));
+    return apiError(409, 'account_required', 'This address and password open several accounts: name one in "account"', { details });
+  }
+
   /** Browsers send Origin with every POST; a sign-in from another site's page (login CSRF) is refused. */
   function assertOriginIfSent(request: Request): void {
     if (request.headers.origin !== undefined) assertSameOrigin(platform, request);
@@ -64,23 +90,30 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
         description: 'Sign in to the dashboard',
         notes:
           'Sets the `cbp_session` cookie (HttpOnly, SameSite=Strict) that authenticates `/api/v1` requests as the ' +
-          'member, in `mode` (`live` by default). A wrong e-mail or password is 401 `invalid_credentials`; past 10 ' +
+          'member, in `mode` (`live` by default). An address may be a member of several accounts, each with its own ' +
+          'password: the password picks the account; when it opens more than one, 409 `account_required` lists them in ' +
+          '`details` (`path` `account`, `value` the account id, `message` its name) and `account` names the one to ' +
+          'sign in to. A wrong e-mail or password is 401 `invalid_credentials`; past 10 ' +
           'attempts for one e-mail from one address, or 100 from one address, within 15 minutes, 429 `sign_in_throttled`. ' +
           'Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.',
         tags: ['api', 'dashboard'],
         validate: {
-          payload: Joi.object({ email: email.required(), password: Joi.string().max(1000).required(), mode: mode.default('live') }),
+          payload: Joi.object({
+            email: email.required(),
+            password: Joi.string().max(1000).required(),
+            mode: mode.default('live'),
+            account: Joi.string().max(64).description('The account to sign in to, when the address is a member of several'),
+          }),
         },
         response: { schema: sessionResponse },
         handler: async (request, h) => {
           assertOriginIfSent(request);
-          const input = request.payload as { email: string; password: string; mode: Mode };
+          const input = request.payload as { email: string; password: string; mode: Mode; account?: string };
           await throttle.attempt(input.email, clientAddress(request));
-          const member = await platform.members.global().findOne({ email: input.email });
-          // An unknown e-mail costs a hash too (verifyPassword), so timing does not tell it apart.
-          const valid = await verifyPassword(input.password, member?.status === 'active' ? member.password_hash : null);
-          if (!member || !valid) throw apiError(401, 'invalid_credentials', 'The e-mail address or the password is not right');
-          return signIn(request, h, member, input.mode);
+          const opened = await membershipsOpenedBy(input.email, input.password, input.account);
+          if (opened.length === 0) throw apiError(401, 'invalid_credentials', 'The e-mail address or the password is not right');
+          if (opened.length > 1) throw await accountRequired(opened);
+          return signIn(request, h, opened[0]!, input.mode);
         },
       },
     },

@@ -3,14 +3,15 @@
 // feature, managed with API keys only: a token cannot mint more clients.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { gracePeriodOf, rotateKeyInput } from '../../core/auth/key-schemas.js';
+import { makerForReplacement } from '../../core/access.js';
+import { gracePeriodOf, makerResponse, rotateKeyInput } from '../../core/auth/key-schemas.js';
 import { SCOPES } from '../../core/auth/oauth-tokens.js';
 import { notFound } from '../../core/errors.js';
 import { idSchema, newId } from '../../core/ids.js';
 import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
 import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
 import type { Collection } from '../../core/store/types.js';
-import { hashSecret, newClientSecret, presentClient, type OAuthClient, type OAuthClientDoc } from './store.js';
+import { hashSecret, makerOfClient, newClientSecret, presentClient, type OAuthClient, type OAuthClientDoc } from './store.js';
 
 const clientAccess = { platform: { access: 'full' as const, scope: null } };
 const clientParams = Joi.object({ clientId: idSchema('oac').required() });
@@ -26,6 +27,7 @@ const clientResponse = Joi.object({
   created_at: Joi.string().isoDate().required(),
   secret_rotated_at: Joi.string().isoDate().allow(null).required(),
   previous_secret_expires_at: Joi.string().isoDate().allow(null).required(),
+  created_by: makerResponse.required(),
 }).label('OAuthClient');
 
 const clientWithSecret = clientResponse
@@ -77,13 +79,15 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
         description: 'Register an OAuth client',
         notes:
           'The response carries `client_secret` this once; the client id is `id`. Tokens come from `POST /oauth/token` ' +
-          '(client credentials grant) in the mode of the key that registered the client.',
+          '(client credentials grant) in the mode of the key that registered the client. They act with the current ' +
+          'role of the member who registered it (`created_by`), and stop when that member leaves the account.',
         tags: ['api', 'oauth'],
         plugins: clientAccess,
         validate: { payload: clientInput },
         response: { status: { 201: clientWithSecret } },
         handler: async (request, h) => {
-          const tenant = callerOf(request).tenant;
+          const caller = callerOf(request);
+          const tenant = caller.tenant;
           const { name, scopes } = request.payload as { name: string; scopes: OAuthClientDoc['scopes'] };
           const now = platform.now();
           const secret = newClientSecret();
@@ -99,6 +103,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
             previous_secret_expires_at: null,
             created_at: now.toISOString(),
             secret_rotated_at: null,
+            created_by: caller.maker,
           };
           const client = await clients.forTenant(tenant).insert(doc);
           return h.response({ ...presentClient(client, tenant.mode), client_secret: secret }).code(201);
@@ -110,7 +115,9 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
       path: '/api/v1/oauth/clients/{clientId}',
       options: {
         description: 'Delete an OAuth client',
-        notes: 'Its secret and every token issued to it stop working at once, on every instance.',
+        notes:
+          'Its secret and every token issued to it stop working at once, on every instance. A client registered by an ' +
+          'owner or the operator is deleted by an owner only (403 `insufficient_role`).',
         tags: ['api', 'oauth'],
         plugins: clientAccess,
         validate: { params: clientParams },
@@ -118,6 +125,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
         handler: async (request) => {
           const tenant = tenantOf(request);
           const client = await findClient(request);
+          await makerForReplacement(platform, callerOf(request), makerOfClient(client), 'delete an OAuth client');
           await platform.store.commit([
             clients.forTenant(tenant).ops.delete(client.id),
             platform.oauthTokens.forTenant(tenant).ops.deleteMany({ client_id: client.id }),
@@ -133,7 +141,9 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
         description: 'Rotate an OAuth client’s secret',
         notes:
           'Returns a new `client_secret` (shown once); the previous one keeps working for `grace_period_seconds` ' +
-          '(default: the server’s key rotation grace, 24 h; 0 ends it now). Tokens already issued stay valid until they expire.',
+          '(default: the server’s key rotation grace, 24 h; 0 ends it now). Tokens already issued stay valid until they expire. ' +
+          'The client keeps its maker: only someone at or above the maker’s role may rotate it (403 `insufficient_role`); ' +
+          'a client whose maker left the account becomes the caller’s.',
         tags: ['api', 'oauth'],
         plugins: clientAccess,
         validate: { params: clientParams, payload: rotateKeyInput },
@@ -141,6 +151,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
         handler: async (request) => {
           const tenant = tenantOf(request);
           const client = await findClient(request);
+          const createdBy = await makerForReplacement(platform, callerOf(request), makerOfClient(client), 'rotate the secret of an OAuth client');
           const now = platform.now();
           const grace = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
           const secret = newClientSecret();
@@ -150,6 +161,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
             previous_secret_hash: grace > 0 ? client.secret_hash : null,
             previous_secret_expires_at: grace > 0 ? new Date(now.getTime() + grace * 1000).toISOString() : null,
             secret_rotated_at: now.toISOString(),
+            created_by: createdBy,
           };
           const updated = await clients.forTenant(tenant).update(client.id, changes, { ifVersion: client.version });
           if (!updated) throw notFound('oauth_client', client.id);

@@ -2,6 +2,7 @@
 // and their secret, stored only as a SHA-256 hash (256 random bits: a fast hash is enough, as for
 // API keys). A rotation keeps the previous secret working for a grace period.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { OPERATOR, presentMaker, type Maker } from '../../core/auth/makers.js';
 import type { Scope } from '../../core/auth/oauth-tokens.js';
 import type { Collection, Store, Stored } from '../../core/store/types.js';
 
@@ -17,6 +18,8 @@ export interface OAuthClientDoc {
   previous_secret_expires_at: string | null;
   created_at: string;
   secret_rotated_at: string | null;
+  /** Who registered it (core/auth/makers.ts): its tokens act with that member's current role. */
+  created_by: Maker;
 }
 
 export type OAuthClient = Stored<OAuthClientDoc>;
@@ -28,6 +31,9 @@ export function declareOAuthClients(store: Store): Collection<OAuthClientDoc> {
     name: 'oauth_clients',
     scope: 'tenant',
     indexes: [{ fields: ['client_id'], unique: true, acrossTenants: true }],
+    // Clients registered before makers were recorded: nothing says who made them; they act as they
+    // did (as the account), the operator's.
+    upgrade: { missing: 'created_by', fill: () => ({ created_by: OPERATOR }) },
   });
 }
 
@@ -62,5 +68,11 @@ export function presentClient(client: OAuthClient, mode: string) {
     created_at: client.created_at,
     secret_rotated_at: client.secret_rotated_at,
     previous_secret_expires_at: client.previous_secret_expires_at,
+    created_by: presentMaker(makerOfClient(client)),
   };
+}
+
+/** The client's maker, also for one written without one (by an older instance during an upgrade). */
+export function makerOfClient(client: Pick<OAuthClientDoc, 'created_by'>): Maker {
+  return client.created_by ?? OPERATOR;
 }

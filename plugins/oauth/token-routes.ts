@@ -11,9 +11,10 @@ import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import type { Collection, TenantScope } from '../../core/store/types.js';
 import { effectivePlan, type Account } from '../../core/auth/accounts.js';
+import { currentRoleOf } from '../../core/auth/makers.js';
 import { ClientAddressResolver } from '../../core/client-address.js';
 import { consumeMinuteLimit, rateLimitHeaders, retryAfterSeconds } from '../../core/rate-limit.js';
-import { SECRET_PATTERN, secretMatches, type OAuthClient, type OAuthClientDoc } from './store.js';
+import { makerOfClient, SECRET_PATTERN, secretMatches, type OAuthClient, type OAuthClientDoc } from './store.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const TOKEN_LIFETIME_SECONDS = 3600;
@@ -130,6 +131,10 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
     if (effectivePlan(platform.config, account).access !== 'full') {
       throw oauthError(400, 'unauthorized_client', `The ${account.plan} plan does not include OAuth clients`);
     }
+    // A client acts for the member who registered it (core/auth/makers.ts): it stops when they leave.
+    if (!(await currentRoleOf(platform.members, account.id, makerOfClient(found.record)))) {
+      throw oauthError(401, 'invalid_client', 'The member who registered this client is no longer in the account', Boolean(basic));
+    }
     return { client: found.record, tenant: found.scope, account };
   }
 
@@ -178,6 +183,7 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
             scopes,
             created_at: now.toISOString(),
             expires_at: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000).toISOString(),
+            created_by: makerOfClient(client),
           });
           const body = { access_token: token, token_type: 'Bearer' as const, expires_in: TOKEN_LIFETIME_SECONDS, scope: scopes.join(' ') };
           const response = h.response(body);

@@ -5,6 +5,8 @@ export interface ErrorDetail {
   path: string;
   message: string;
   type: string;
+  /** A value to send at `path` (sign-in's 409 account_required: an account id). */
+  value?: string;
 }
 
 export class ApiError extends Error {

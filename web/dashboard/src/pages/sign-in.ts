@@ -1,10 +1,12 @@
 // Sign-in: POST /dashboard/session {email, password}. A wrong e-mail or password is one message
-// (401 invalid_credentials); too many failures say how long to wait (429 sign_in_throttled).
+// (401 invalid_credentials); too many failures say how long to wait (429 sign_in_throttled). An
+// address may be a member of several accounts: when the password opens more than one, the server
+// lists them (409 account_required) and the form asks which, then signs in with `account`.
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
 import { session } from '../state.js';
 import type { Session } from '../types.js';
-import { Field, FormError, html, SubmitButton, useSubmit } from '../ui.js';
+import { Field, FormError, html, Select, SubmitButton, useSubmit } from '../ui.js';
 
 export function waitText(seconds: number | null): string {
   if (!seconds) return 'a few minutes';
@@ -15,8 +17,19 @@ export function waitText(seconds: number | null): string {
 export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [accounts, setAccounts] = useState<Array<[id: string, name: string]>>([]);
+  const [account, setAccount] = useState('');
   const submit = useSubmit(async () => {
-    session.set(await api.post<Session>('/dashboard/session', { email, password }));
+    try {
+      session.set(await api.post<Session>('/dashboard/session', { email, password, ...(account ? { account } : {}) }));
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'account_required') {
+        const choices = caught.details.filter((detail) => detail.path === 'account' && detail.value).map((detail): [string, string] => [detail.value!, detail.message]);
+        setAccounts(choices);
+        setAccount(choices[0]?.[0] ?? '');
+      }
+      throw caught;
+    }
   });
   const error = submit.error;
   const message =
@@ -36,7 +49,21 @@ export function SignInPage() {
           void submit.run();
         }}
       >
-        <${Field} label="E-mail" type="email" path="email" autocomplete="username" required value=${email} onInput=${setEmail} error=${error} autofocus />
+        <${Field}
+          label="E-mail"
+          type="email"
+          path="email"
+          autocomplete="username"
+          required
+          value=${email}
+          onInput=${(value: string) => {
+            setEmail(value);
+            setAccounts([]);
+            setAccount('');
+          }}
+          error=${error}
+          autofocus
+        />
         <${Field}
           label="Password"
           type="password"
@@ -47,6 +74,7 @@ export function SignInPage() {
           onInput=${setPassword}
           error=${error}
         />
+        ${accounts.length > 0 ? html`<${Select} label="Account" path="account" value=${account} onChange=${setAccount} options=${accounts} />` : null}
         <${FormError} error=${message} shownPaths=${['email', 'password']} />
         <${SubmitButton} busy=${submit.busy} label="Sign in" busyLabel="Signing in…" />
       </form>
