@@ -243,10 +243,10 @@ export async function reportPasses(reporters: string[] = ['text', 'json-summary'
   await report.run();
   const summary = (await report.getCoverageMapFromAllCoverageFiles()).getCoverageSummary();
   const passes = readdirSync(PASSES).join(', ');
-  console.log(`# coverage of the product code over ${passes}: ${METRICS.map((metric) => `${metric} ${summary[metric].pct}%`).join(', ')}`);
-  if (unloaded.length > 0) console.log(`# loaded by no test (counted as uncovered): ${unloaded.map((file) => path.relative(ROOT, file)).join(', ')}`);
+  process.stdout.write(`# coverage of the product code over ${passes}: ${METRICS.map((metric) => `${metric} ${summary[metric].pct}%`).join(', ')}\n`);
+  if (unloaded.length > 0) process.stdout.write(`# loaded by no test (counted as uncovered): ${unloaded.map((file) => path.relative(ROOT, file)).join(', ')}\n`);
   const below = METRICS.filter((metric) => summary[metric].pct < config[metric]);
-  for (const metric of below) console.log(`# ERROR: ${metric} coverage ${summary[metric].pct}% is below the floor of ${config[metric]}% (.c8rc.json)`);
+  for (const metric of below) process.stdout.write(`# ERROR: ${metric} coverage ${summary[metric].pct}% is below the floor of ${config[metric]}% (.c8rc.json)\n`);
   return below.length === 0;
 }
 
