@@ -21,6 +21,8 @@ export const ID_PREFIXES = {
   chunk: 'chk',
   member: 'usr',
   dashboardSession: 'ses',
+  savedReply: 'sr',
+  savedReplyUse: 'sru',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -1,6 +1,6 @@
 // What the conversations plugin offers other areas (`server.plugins.conversations.facts`): the
 // records of conversations and messages, read only; for analytics by time range, a page at a time,
-// for the knowledge base's learning from use one by one. Each time a figure is
+// for the knowledge base's learning from use and saved replies' variables one by one. Each time a figure is
 // counted by is written on the record in the same write as the change it dates (a start, an end, a
 // resolution, a rating), so a crash never loses or doubles a fact and reading a range twice gives
 // the same answer.
@@ -41,6 +41,13 @@ export interface MessageFact {
   feedback_at: string | null;
 }
 
+export interface ConversationParticipant {
+  id: string;
+  chatbot_id: string;
+  visitor_name: string | null;
+  visitor_email: string | null;
+}
+
 /** Each iterable reads its range in pages (of a few hundred records), in id order. */
 export interface ConversationFacts {
   /** Conversations started in the range (by id). */
@@ -59,6 +66,8 @@ export interface ConversationFacts {
   message(tenant: TenantScope, messageId: string): Promise<MessageFact | null>;
   /** One conversation, or null when the tenant has none by that id. */
   conversation(tenant: TenantScope, conversationId: string): Promise<ConversationFact | null>;
+  /** Who a conversation is with, for texts written to them (saved replies' variables); null when the tenant has none by that id. */
+  participant(tenant: TenantScope, conversationId: string): Promise<ConversationParticipant | null>;
   /** A conversation's visitor (`user`) messages, oldest first, read a page at a time. */
   visitorMessages(tenant: TenantScope, conversationId: string): AsyncIterable<MessageFact>;
   /** The language of each of these conversations that exists; at most 100 ids per call. */

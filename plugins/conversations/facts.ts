@@ -75,6 +75,12 @@ export function conversationFacts(collections: ConversationCollections): Convers
       const conversation = await collections.conversations.forTenant(tenant).get(conversationId);
       return conversation && conversationFact(conversation);
     },
+    async participant(tenant, conversationId) {
+      const conversation = await collections.conversations.forTenant(tenant).get(conversationId);
+      if (!conversation) return null;
+      const { name, email } = conversation.visitor ?? {};
+      return { id: conversation.id, chatbot_id: conversation.chatbot_id, visitor_name: name ?? null, visitor_email: email ?? null };
+    },
     async *visitorMessages(tenant, conversationId) {
       const filter = { conversation_id: conversationId, role: 'user' };
       for await (const message of recordsInPages(collections.messages.forTenant(tenant), filter, PAGE)) yield messageFact(message);

@@ -136,8 +136,8 @@ function oauthScheme(): JsonSchema {
 const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'chatbots:read': 'Read chatbots, their settings and widgets',
   'chatbots:write': 'Create, change and delete chatbots, their settings and widgets',
-  'conversations:read': 'Read and export conversations and messages',
-  'conversations:write': 'Chat, hand off, end, rate and delete conversations',
+  'conversations:read': 'Read and export conversations and messages; read and use saved replies',
+  'conversations:write': 'Chat, hand off, end, rate and delete conversations; write saved replies',
   'knowledge:read': 'Read, export and search the knowledge base',
   'knowledge:write': 'Add, change, refresh and delete knowledge',
   'leads:read': 'Read and export leads',

@@ -16,6 +16,7 @@ import { LeadsPage } from './pages/leads.js';
 import { MembersPage } from './pages/members.js';
 import { PasswordPage } from './pages/password.js';
 import { PlanPage } from './pages/plan.js';
+import { SavedRepliesPage } from './pages/saved-replies.js';
 import { WebhookPage } from './pages/webhook.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { href, navigate, type Route } from './router.js';
@@ -38,6 +39,7 @@ const SECTIONS: Section[] = [
   { key: 'inbox', label: 'Inbox', roles: EVERYONE, nav: true },
   { key: 'chatbots', label: 'Chatbots', roles: MANAGERS, nav: true },
   { key: 'leads', label: 'Leads', roles: MANAGERS, nav: true },
+  { key: 'saved-replies', label: 'Saved replies', roles: MANAGERS, nav: true },
   { key: 'analytics', label: 'Analytics', roles: MANAGERS, nav: true },
   { key: 'webhooks', label: 'Webhooks', roles: MANAGERS, nav: true },
   { key: 'api-keys', label: 'API keys', roles: MANAGERS, nav: true },
@@ -64,6 +66,8 @@ function pageFor(route: Route): { component: ComponentType<any>; props: Record<s
       return { component: ConversationsRedirect, props: { chatbotId: first ?? route.query.get('chatbot') ?? '', conversationId: second ?? '' } };
     case 'leads':
       return first ? { component: LeadPage, props: { leadId: first } } : { component: LeadsPage, props: { params: route.query } };
+    case 'saved-replies':
+      return { component: SavedRepliesPage, props: {} };
     case 'analytics':
       return { component: AnalyticsPage, props: { params: route.query } };
     case 'webhooks':

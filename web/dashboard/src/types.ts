@@ -304,3 +304,22 @@ export interface AnalyticsTrends extends AnalyticsPeriod {
   top_questions: QuestionGroup[];
   top_unanswered: QuestionGroup[];
 }
+
+export interface SavedReply {
+  id: string;
+  chatbot_id: string | null;
+  shortcut: string;
+  title: string;
+  body: string;
+  use_count: number;
+  last_used_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RenderedReply {
+  saved_reply_id: string;
+  conversation_id: string;
+  text: string;
+  missing: string[];
+}

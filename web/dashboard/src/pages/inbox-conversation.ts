@@ -7,6 +7,7 @@ import { notify } from '../state.js';
 import type { Conversation, EventEnvelope, Message } from '../types.js';
 import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, useLoad, useSubmit } from '../ui.js';
 import type { EventBus } from './inbox.js';
+import { useReplyPicker } from './reply-picker.js';
 
 /** A transcript longer than this many pages of 100 shows its first part, with a note. */
 const MAX_MESSAGE_PAGES = 10;
@@ -171,7 +172,7 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
         </ol>`
       : null}
     ${transcript.data && !transcript.data.complete ? html`<p class="muted small">The first ${messages.length} messages are shown.</p>` : null}
-    ${!ended ? html`<${ReplyForm} base=${base} enabled=${handedOff} textarea=${replyBox} onSent=${(message: Message, updated: Conversation) => {
+    ${!ended ? html`<${ReplyForm} base=${base} chatbotId=${chatbotId} conversationId=${conversationId} enabled=${handedOff} textarea=${replyBox} onSent=${(message: Message, updated: Conversation) => {
           setMessages((previous) => (previous.some((item) => item.id === message.id) ? previous : [...previous, message]));
           applied(updated);
         }} />` : null}
@@ -213,8 +214,9 @@ function ReplyDetails({ message }: { message: Message }) {
   </div>`;
 }
 
-function ReplyForm({ base, enabled, textarea, onSent }: { base: string; enabled: boolean; textarea: { current: HTMLTextAreaElement | null }; onSent: (message: Message, conversation: Conversation) => void }) {
+function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onSent }: { base: string; chatbotId: string; conversationId: string; enabled: boolean; textarea: { current: HTMLTextAreaElement | null }; onSent: (message: Message, conversation: Conversation) => void }) {
   const [text, setText] = useState('');
+  const picker = useReplyPicker({ chatbotId, conversationId, textarea, setText });
   const send = useSubmit(async () => {
     const content = text.trim();
     if (!content) return;
@@ -238,8 +240,13 @@ function ReplyForm({ base, enabled, textarea, onSent }: { base: string; enabled:
       rows="3"
       value=${text}
       disabled=${!enabled}
-      aria-describedby=${enabled ? undefined : 'agent-reply-hint'}
-      onInput=${(event: Event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
+      aria-describedby=${enabled ? 'agent-reply-picker-hint' : 'agent-reply-hint'}
+      ...${picker.textareaProps}
+      onInput=${(event: Event) => {
+        const box = event.currentTarget as HTMLTextAreaElement;
+        setText(box.value);
+        picker.onTextChange(box.value, box.selectionStart);
+      }}
       onKeyDown=${(event: KeyboardEvent) => {
         // Ctrl/⌘+Enter sends; Enter alone is a new line.
         if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -248,7 +255,8 @@ function ReplyForm({ base, enabled, textarea, onSent }: { base: string; enabled:
         }
       }}
     ></textarea>
-    ${enabled ? null : html`<p class="hint" id="agent-reply-hint">Take the conversation to reply: while you have it, the bot stays quiet.</p>`}
+    ${picker.view}
+    ${enabled ? html`<p class="hint" id="agent-reply-picker-hint">Type / and a shortcut to insert a saved reply.</p>` : html`<p class="hint" id="agent-reply-hint">Take the conversation to reply: while you have it, the bot stays quiet.</p>`}
     <${FormError} error=${send.error} />
     <div class="form-actions">
       <button type="submit" class="button primary" disabled=${!enabled || send.busy || !text.trim()}>${send.busy ? 'Sending…' : 'Send reply'}</button>

@@ -1,0 +1,33 @@
+// Saved replies ("canned responses"): texts an account's agents insert into their answers in the
+// inbox (`/refund` → the refund policy), for every chatbot or one, with variables filled in from
+// the conversation. The `/saved-replies` routes; the dashboard's reply box searches them.
+import type { Plugin } from '@hapi/hapi';
+import { areaScope, withScopes } from '../../core/access.js';
+import { savedReplyRoutes } from './routes.js';
+import { declareSavedReplies, declareSavedReplyUses } from './store.js';
+
+export const savedRepliesPlugin: Plugin<void> = {
+  name: 'saved-replies',
+  version: '1.0.0',
+  dependencies: ['chatbots', 'conversations'],
+  register(server) {
+    const platform = server.platform;
+    const collection = declareSavedReplies(platform.store);
+    const uses = declareSavedReplyUses(platform.store);
+    // A deleted chatbot takes its own saved replies (and their uses) with it; those for every chatbot stay.
+    platform.events.subscribeDurably('chatbot.deleted', 'saved-replies.delete-for-chatbot', async (event, tenant) => {
+      const replies = collection.forTenant(tenant);
+      for (;;) {
+        const doomed = await replies.list({ filter: { chatbot_id: event.chatbot_id! }, limit: 200 });
+        if (doomed.length === 0) return;
+        const ids = doomed.map((reply) => reply.id);
+        // Uses first: a crash in between leaves replies whose next run deletes them, never uses of nothing.
+        await uses.forTenant(tenant).deleteMany({ saved_reply_id: { in: ids } });
+        await replies.deleteMany({ id: { in: ids } });
+      }
+    });
+    const routes = savedReplyRoutes({ platform, collection, uses, chatbots: server.plugins.chatbots.directory, conversations: server.plugins.conversations.facts });
+    // Saved replies are part of answering conversations: the conversations scopes cover them.
+    server.route(withScopes(routes, areaScope('conversations')));
+  },
+};
