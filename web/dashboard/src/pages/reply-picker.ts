@@ -128,7 +128,8 @@ export function useReplyPicker(options: {
           close();
         }
       },
-      onBlur: () => setTimeout(() => document.activeElement !== textarea.current && close(), 150),
+      // A click on an option keeps focus in the box (its mousedown is cancelled): a blur is leaving.
+      onBlur: close,
     },
     view: html`<p class="visually-hidden" role="status" aria-live="polite">${token ? status : ''}</p>
       ${open
