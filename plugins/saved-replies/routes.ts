@@ -24,7 +24,7 @@ import {
   updateSavedReplyInput,
 } from './schemas.js';
 import { ACCOUNT_SCOPE, presentSavedReply, scopeKeyOf, searchTextOf, type SavedReply, type SavedReplyDoc, type SavedReplyUseDoc } from './store.js';
-import { fillVariables, unknownVariables, VARIABLES } from './variables.js';
+import { fillVariables, unknownVariables, VARIABLE_LIST } from './variables.js';
 
 /** A `q` search reads at most this many replies per page, in slices (see paginateMatching). */
 const SEARCH_SCAN_LIMIT = 5000;
@@ -78,7 +78,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
     const unknown = body === undefined ? [] : unknownVariables(body);
     if (unknown.length === 0) return;
     const names = unknown.map((name) => `{${name}}`).join(', ');
-    const message = `Unknown variable${unknown.length > 1 ? 's' : ''} ${names}; a saved reply may use ${VARIABLES.map((name) => `{${name}}`).join(', ')}`;
+    const message = `Unknown variable${unknown.length > 1 ? 's' : ''} ${names}; a saved reply may use ${VARIABLE_LIST}`;
     throw apiError(400, 'unknown_variable', message, { details: [{ path: 'body', message, type: 'variable.unknown' }] });
   }
 

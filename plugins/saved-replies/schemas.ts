@@ -3,11 +3,10 @@ import Joi from 'joi';
 import { idSchema } from '../../core/ids.js';
 import { listQuerySchema, pageSchema } from '../../core/pagination.js';
 import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
-import { VARIABLES } from './variables.js';
+import { VARIABLE_LIST, VARIABLES } from './variables.js';
 
 export const SHORTCUT_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const isoTime = Joi.string().isoDate();
-const variableList = VARIABLES.map((name) => `{${name}}`).join(', ');
 
 export const savedReplyParams = Joi.object({ replyId: idSchema('sr').required() });
 
@@ -22,7 +21,7 @@ const body = Joi.string()
   .min(1)
   // A reply is sent as one agent message, so it is no longer than a message may be.
   .max(MAX_MESSAGE_LENGTH)
-  .description(`The reply's text. Variables, filled in when the reply is used in a conversation: ${variableList}. Any other \`{word.word}\` is refused.`);
+  .description(`The reply's text. Variables, filled in when the reply is used in a conversation: ${VARIABLE_LIST}. Any other \`{word.word}\` is refused.`);
 const chatbotId = idSchema('cb').allow(null).description('Null: for every chatbot of the account');
 
 export const createSavedReplyInput = Joi.object({

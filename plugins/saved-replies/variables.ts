@@ -4,6 +4,9 @@
 export const VARIABLES = ['visitor.name', 'visitor.email', 'chatbot.name', 'agent.name'] as const;
 export type Variable = (typeof VARIABLES)[number];
 
+/** The variables as a reply writes them, for messages and hints: `{visitor.name}, {visitor.email}, …`. */
+export const VARIABLE_LIST = VARIABLES.map((name) => `{${name}}`).join(', ');
+
 export type VariableValues = Record<Variable, string | null>;
 
 const VARIABLE_PATTERN = /\{([A-Za-z_]+\.[A-Za-z_]+)\}/g;

@@ -4,12 +4,12 @@ import { useState } from 'preact/hooks';
 import { api, encode, query, type Page } from '../api.js';
 import { notify } from '../state.js';
 // The variables the server knows (bundled in), so the hint never names one it would refuse.
-import { VARIABLES } from '../../../../plugins/saved-replies/variables.js';
+import { VARIABLE_LIST } from '../../../../plugins/saved-replies/variables.js';
 import type { Chatbot, SavedReply } from '../types.js';
 import { ConfirmButton, Empty, ErrorMessage, Field, FormError, formatDate, html, Loading, PageHeader, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 import { useChatbotNames } from './webhooks.js';
 
-const VARIABLE_HINT = `Variables, filled in for the conversation when an agent uses the reply: ${VARIABLES.map((name) => `{${name}}`).join(', ')}. One without a value (a visitor who gave no name) is left out.`;
+const VARIABLE_HINT = `Variables, filled in for the conversation when an agent uses the reply: ${VARIABLE_LIST}. One without a value (a visitor who gave no name) is left out.`;
 
 export function SavedRepliesPage() {
   const [search, setSearch] = useState('');
