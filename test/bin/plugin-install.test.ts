@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const bin = path.join(root, 'bin/chatbot-platform.js');
 const example = path.join(root, 'examples/canned-responses');
 
-/** As in cli.test.ts: children run the build without coverage. */
+/** Children report no coverage (tap's preload off, no NODE_V8_COVERAGE): cli-*.test.ts measures the CLI. */
 const childEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH!, HOME: process.env.HOME!, _TAPJS_PROCESSINFO_COVERAGE_: '0', ...env });
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' } });
 

@@ -16,7 +16,8 @@ t.test('the docs page renders the whole API offline', async (t) => {
   const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as OpenApiDocument;
   const operations = Object.values(document.paths).flatMap((item) => Object.keys(item as object).filter((key) => METHODS.has(key)));
 
-  const session = await launchBrowser(t);
+  // No coverage: the page runs swagger-ui and no bundle of ours.
+  const session = await launchBrowser(t, { coverage: false });
   const { page, requests, refused, errors } = await session.page({ viewport: { width: 1280, height: 900 } }, [base]);
 
   await page.goto(`${base}/docs`);

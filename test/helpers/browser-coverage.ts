@@ -33,8 +33,11 @@ export function coverageEnabled(): boolean {
   return process.env._TAPJS_PROCESSINFO_COVERAGE_ === '1';
 }
 
+/** Measures nothing: what a run without coverage gets. */
+export const notMeasured: BrowserCoverage = { track: async (context) => context, save: async () => {} };
+
 export function browserCoverage(): BrowserCoverage {
-  if (!coverageEnabled()) return { track: async (context) => context, save: async () => {} };
+  if (!coverageEnabled()) return notMeasured;
   const measured = new Map<Page, Promise<void>>();
   const collected: ScriptCoverage[] = [];
 

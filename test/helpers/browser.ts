@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Test } from 'tap';
-import { browserCoverage } from './browser-coverage.js';
+import { browserCoverage, notMeasured } from './browser-coverage.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -66,14 +66,23 @@ export interface RecordedPage {
   unexpectedErrors(): string[];
 }
 
-export async function launchBrowser(t: Test): Promise<BrowserSession> {
+export interface LaunchOptions {
+  /**
+   * Measure the pages' JavaScript coverage (default true). Off for pages that run no bundle of ours
+   * (the docs page runs swagger-ui's only): Chromium's precise coverage of a large third-party
+   * bundle slows the page several times over and counts nothing.
+   */
+  coverage?: boolean;
+}
+
+export async function launchBrowser(t: Test, { coverage: measure = true }: LaunchOptions = {}): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     // Root in CI containers: chromium's sandbox needs user namespaces it may not get there.
     args: ['--no-sandbox', '--disable-dev-shm-usage', `--host-resolver-rules=${LOOPBACK_ONLY}`],
   });
-  const coverage = browserCoverage();
+  const coverage = measure ? browserCoverage() : notMeasured;
   t.teardown(async () => {
     await coverage.save();
     await browser.close();

@@ -47,3 +47,19 @@ export async function serveCommand(t: Test, command: string[], options: ProcessO
   });
   return { server, uri, output: () => output };
 }
+
+/**
+ * The platform's CLI from the checkout (node bin/chatbot-platform.js), with an environment of its
+ * own plus what lets the child report coverage to the tap run.
+ */
+export function checkoutCli(root: string, childCoverage: Record<string, string>): {
+  run: (args: string[], env: Record<string, string>) => Promise<RunResult>;
+  serve: (t: Test, env: Record<string, string>) => ReturnType<typeof serveCommand>;
+} {
+  const command = [process.execPath, `${root}/bin/chatbot-platform.js`];
+  const childEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH!, ...childCoverage, ...env });
+  return {
+    run: (args, env) => runCommand(command, args, { env: childEnv(env), cwd: root }),
+    serve: (t, env) => serveCommand(t, command, { env: childEnv(env), cwd: root }),
+  };
+}

@@ -26,7 +26,7 @@ interface Answer {
  * once every one of its lead inserts waits for the write file (see the fixture).
  */
 function capturer(env: Record<string, string>) {
-  // Children run through tsx; their coverage would corrupt the report (see test/bin/cli.test.ts).
+  // The children report no coverage (tap's preload off, no NODE_V8_COVERAGE): they are here for the race.
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
     cwd: root,
     env: { PATH: process.env.PATH!, _TAPJS_PROCESSINFO_COVERAGE_: '0', ...env },

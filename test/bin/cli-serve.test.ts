@@ -1,107 +1,14 @@
-// The command line as a user runs it: real processes, a real server, real HTTP.
+// The command line as a user runs it, serving: real processes, a real server, real HTTP, signals;
+// and the analytics rebuild against what a served store holds.
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { childCoverageEnv } from '../helpers/child-coverage.js';
-import { runCommand, serveCommand } from '../helpers/cli-process.js';
+import { checkoutCli } from '../helpers/cli-process.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = path.join(root, 'bin/chatbot-platform.js');
-
-/** The environment of a child process: its own, with what lets it report coverage. */
-function childEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH!, ...childCoverageEnv(), ...env };
-}
-
-const command = [process.execPath, bin];
-const run = (args: string[], env: Record<string, string>) => runCommand(command, args, { env: childEnv(env), cwd: root });
-const serve = (t: Test, env: Record<string, string>) => serveCommand(t, command, { env: childEnv(env), cwd: root });
-
-t.test('accounts create --json prints exactly the ids and keys', async (t) => {
-  const { dir, remove } = temporaryDirectory();
-  t.teardown(remove);
-  const result = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json'], { DATA_DIR: dir });
-  t.equal(result.code, 0, result.stderr);
-  t.equal(result.stderr, '', 'nothing on stderr');
-  const lines = result.stdout.trimEnd().split('\n');
-  t.equal(lines.length, 1, 'one line');
-  const parsed = JSON.parse(lines[0]!);
-  t.same(Object.keys(parsed), ['account_id', 'live_key', 'test_key']);
-  t.match(parsed, { account_id: /^acct_[0-9a-z]{26}$/, live_key: /^sk_live_/, test_key: /^sk_test_/ });
-});
-
-t.test('accounts create without --json explains what it printed', async (t) => {
-  const { dir, remove } = temporaryDirectory();
-  t.teardown(remove);
-  const result = await run(['accounts', 'create', '--name', 'Solo'], { DATA_DIR: dir });
-  t.equal(result.code, 0);
-  t.match(result.stdout, /Account acct_\S+ \(Solo, plan free\)/);
-  t.match(result.stdout, /live key: sk_live_\S+/);
-  t.match(result.stdout, /test key: sk_test_\S+/);
-});
-
-t.test('accounts create --owner-email: the owner signs in to the served dashboard and works through the API', async (t) => {
-  const { dir, remove } = temporaryDirectory();
-  t.teardown(remove);
-  const created = await run(
-    ['accounts', 'create', '--name', 'Self-hosted', '--plan', 'free', '--owner-email', 'Me@Example.com', '--owner-password', 'a long password', '--owner-name', 'Me', '--json'],
-    { DATA_DIR: dir },
-  );
-  t.equal(created.code, 0, created.stderr);
-  const parsed = JSON.parse(created.stdout);
-  t.same(Object.keys(parsed), ['account_id', 'live_key', 'test_key', 'owner_id']);
-  t.match(parsed.owner_id, /^usr_[0-9a-z]{26}$/);
-  const again = await run(['accounts', 'create', '--name', 'Twice', '--owner-email', 'me@example.com', '--owner-password', 'a long password'], { DATA_DIR: dir });
-  t.equal(again.code, 2, 'an e-mail already taken');
-  t.match(again.stderr, /me@example.com is already a member/);
-
-  const { uri } = await serve(t, { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1' });
-  const signIn = await fetch(`${uri}/dashboard/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: uri },
-    body: JSON.stringify({ email: 'me@example.com', password: 'a long password' }),
-  });
-  t.equal(signIn.status, 200);
-  const cookie = signIn.headers.getSetCookie().find((line) => line.startsWith('cbp_session='))!.split(';')[0]!;
-  const chatbot = await fetch(`${uri}/api/v1/chatbots`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: uri, cookie },
-    body: JSON.stringify({ name: 'The Free plan’s one chatbot' }),
-  });
-  t.equal(chatbot.status, 201, 'a Free-plan owner creates the chatbot in the dashboard');
-});
-
-t.test('usage errors exit 2 with the usage text', async (t) => {
-  const { dir, remove } = temporaryDirectory();
-  t.teardown(remove);
-  for (const args of [
-    ['accounts', 'create'],
-    ['accounts', 'create', '--name', 'x', '--plan', 'gold'],
-    ['accounts', 'create', '--name', 'x', '--colour', 'red'],
-    ['accounts', 'create', '--name', 'x', '--owner-password', 'a long password'],
-    ['accounts', 'create', '--name', 'x', '--owner-email', 'not-an-address', '--owner-password', 'a long password'],
-    ['accounts', 'create', '--name', 'x', '--owner-email', 'me@example.com', '--owner-password', 'short'],
-    ['accounts', 'create', '--name', 'x', '--owner-email', 'me@example.com'], // stdin is not a terminal: no prompt
-    ['accounts', 'delete'],
-    ['launch'],
-  ]) {
-    const result = await run(args, { DATA_DIR: dir });
-    t.equal(result.code, 2, args.join(' '));
-    t.match(result.stderr, /Usage: chatbot-platform/);
-  }
-  const help = await run(['help'], {});
-  t.equal(help.code, 0);
-  t.match(help.stdout, /accounts create --name <name>/);
-});
-
-t.test('a bad configuration stops the start, naming the variable', async (t) => {
-  const result = await run(['serve'], { PORT: 'eighty', LOG_LEVEL: 'loud' });
-  t.equal(result.code, 78);
-  t.match(result.stderr, /PORT \(server\.port\)/);
-  t.match(result.stderr, /LOG_LEVEL \(log\.level\)/);
-});
+const { run, serve } = checkoutCli(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'), childCoverageEnv());
 
 t.test('serve: real HTTP, then a graceful stop on SIGTERM', async (t) => {
   const { dir, remove } = temporaryDirectory();
