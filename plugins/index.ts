@@ -12,6 +12,7 @@ import { leadsPlugin } from './leads/index.js';
 import { membersPlugin } from './members/index.js';
 import { metricsPlugin } from './metrics/index.js';
 import { oauthPlugin } from './oauth/index.js';
+import { presencePlugin } from './presence/index.js';
 import { webhooksPlugin } from './webhooks/index.js';
 import { widgetPlugin } from './widget/index.js';
 
@@ -20,6 +21,7 @@ export const allPlugins: Array<Plugin<void>> = [
   metricsPlugin,
   accountsPlugin,
   membersPlugin,
+  presencePlugin,
   chatbotsPlugin,
   knowledgePlugin,
   leadsPlugin,
