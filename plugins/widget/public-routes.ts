@@ -209,7 +209,8 @@ export function publicWidgetRoutes(
         notes:
           `While the conversation \`asks_for_email\` (handed off outside business hours or with no member available): the address ` +
           `becomes a lead with \`source\` \`handoff_offline\`, linked with the conversation, which waits in the inbox. A lead with this ` +
-          `e-mail gets only what it lacks. 409 \`email_not_requested\` when the conversation does not ask for one. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+          `e-mail gets only what it lacks. 409 \`email_not_requested\` when the conversation does not ask for one; 409 \`chatbot_paused\` while ` +
+          `the chatbot is paused. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
         plugins: publicRoute('forms'),
         validate: { params: visitorConversationParams, payload: offlineEmailInput },

@@ -180,6 +180,16 @@ t.test('outside business hours: the visitor is told, in their language, and aske
   assertError(t, await visit.leaveEmail('other@kunde.example'), 409, 'email_not_requested');
 });
 
+t.test('a paused chatbot takes no address after an offline handoff', async (t) => {
+  const { api, key, bot } = await setUp(t, { business_hours: OFFICE_HOURS });
+  api.clock.set(SATURDAY);
+  const waiting = await widgetVisit(api, bot.id);
+  t.match((await waiting.say('I want to talk to a person')).json.conversation, { asks_for_email: true });
+  t.equal((await api.request('POST', `/api/v1/chatbots/${bot.id}/pause`, { key })).statusCode, 200);
+  assertError(t, await waiting.leaveEmail('paused@kunde.example'), 409, 'chatbot_paused');
+  t.same((await api.request('GET', `/api/v1/leads?chatbot_id=${bot.id}`, { key })).json.data, [], 'no lead while paused');
+});
+
 t.test('an address written in the chat after an offline handoff is the lead too', async (t) => {
   const { api, key, bot } = await setUp(t, { business_hours: OFFICE_HOURS });
   api.clock.set(SATURDAY);
