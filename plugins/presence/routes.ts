@@ -7,7 +7,7 @@ import { apiError } from '../../core/errors.js';
 import { callerOf, type Platform } from '../../core/platform.js';
 import { UniqueConstraintError } from '../../core/store/errors.js';
 import type { Collection } from '../../core/store/types.js';
-import { PRESENCE_STATUSES, PRESENCE_TTL_SECONDS, type Presence, type PresenceDoc, type PresenceStatus } from './store.js';
+import { PRESENCE_HEARTBEAT_SECONDS, PRESENCE_STATUSES, PRESENCE_TTL_SECONDS, type Presence, type PresenceDoc, type PresenceStatus } from './store.js';
 
 const presenceResponse = Joi.object({
   member_id: Joi.string().required(),
@@ -107,7 +107,7 @@ export function presenceRoutes(platform: Platform, presence: Collection<Presence
       path: '/api/v1/presence/heartbeat',
       options: {
         description: 'Keep the signed-in member’s presence from lapsing',
-        notes: `What an open dashboard sends every 30 seconds; the status stays as it is. ${SESSION_NOTES}`,
+        notes: `What an open dashboard sends every ${PRESENCE_HEARTBEAT_SECONDS} seconds; the status stays as it is. ${SESSION_NOTES}`,
         tags: ['api', 'presence'],
         plugins: presenceAccess,
         validate: { payload: Joi.object({}).allow(null) },
