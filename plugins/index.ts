@@ -12,6 +12,7 @@ import { leadsPlugin } from './leads/index.js';
 import { membersPlugin } from './members/index.js';
 import { metricsPlugin } from './metrics/index.js';
 import { oauthPlugin } from './oauth/index.js';
+import { presencePlugin } from './presence/index.js';
 import { savedRepliesPlugin } from './saved-replies/index.js';
 import { webhooksPlugin } from './webhooks/index.js';
 import { widgetPlugin } from './widget/index.js';
@@ -21,6 +22,7 @@ export const allPlugins: Array<Plugin<void>> = [
   metricsPlugin,
   accountsPlugin,
   membersPlugin,
+  presencePlugin,
   chatbotsPlugin,
   knowledgePlugin,
   leadsPlugin,

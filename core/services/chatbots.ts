@@ -1,5 +1,6 @@
 // What other areas may know of a chatbot, provided by the chatbots plugin
 // (`server.plugins.chatbots.directory`): areas depend on this, not on the plugin's files.
+import type { BusinessHours } from '../business-hours.js';
 import type { TenantScope } from '../store/types.js';
 
 export interface BehaviourRule {
@@ -37,6 +38,10 @@ export interface HandoffSettings {
    * or with the widget's "Talk to a person" button, is handed off without a rule.
    */
   on_visitor_request: boolean;
+  /** Whether a handoff needs a member available in the dashboard; without one the visitor is asked for an e-mail. */
+  require_available_member: boolean;
+  /** When a person may answer: a handoff outside them asks the visitor for an e-mail instead. */
+  business_hours: BusinessHours;
 }
 
 export interface BehaviourSettings {

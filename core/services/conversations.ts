@@ -16,6 +16,8 @@ export interface VisitorConversation {
   status: 'open' | 'handoff' | 'ended';
   lead_id: string | null;
   started_at: string;
+  /** Handed off while nobody could answer, and no e-mail left yet: the widget asks for one. */
+  asks_for_email: boolean;
 }
 
 export interface VisitorMessage {
@@ -66,6 +68,6 @@ export interface VisitorConversations {
   captureLead(
     tenant: TenantScope,
     chatbot: ChatbotSummary,
-    input: { conversationId: string | null; source: 'widget_form'; details: LeadDetails },
+    input: { conversationId: string | null; source: 'widget_form' | 'handoff_offline'; details: LeadDetails },
   ): Promise<{ id: string; created: boolean }>;
 }

@@ -10,6 +10,9 @@ export interface LeadDetails {
   company?: string | null;
 }
 
+/** Where a lead was found; `handoff_offline`: the e-mail a visitor left when nobody could answer their handoff. */
+export type LeadSource = 'widget_form' | 'conversation' | 'api' | 'handoff_offline';
+
 export interface CapturedLead {
   id: string;
   /** False when an existing lead (this e-mail or phone number for this chatbot, or this conversation's lead) was updated. */
@@ -21,7 +24,7 @@ export interface LeadRecorder {
    * Creates the lead or updates the one the details identify (the same e-mail, ignoring case, or
    * the same phone number in E.164), publishing `lead.captured` or `lead.updated`. Empty details
    * are ignored: a capture never erases what an earlier one found. A visitor's capture
-   * (`widget_form`, `conversation`) only fills in what the lead lacks: anyone can type a
+   * (`widget_form`, `conversation`, `handoff_offline`) only fills in what the lead lacks: anyone can type a
    * customer's e-mail, so it never replaces a stored name, phone or company.
    */
   capture(
@@ -29,7 +32,7 @@ export interface LeadRecorder {
     input: {
       chatbotId: string;
       conversationId: string | null;
-      source: 'widget_form' | 'conversation' | 'api';
+      source: LeadSource;
       /** The conversation's own lead, which takes details that identify no other lead. */
       leadId: string | null;
       details: LeadDetails;

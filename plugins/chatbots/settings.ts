@@ -1,6 +1,7 @@
 // The chatbot's behaviour settings (API.md §4): their schema, defaults and API form.
 // PUT replaces the whole settings object; a field left out takes its default.
 import Joi from 'joi';
+import { businessHoursSchema } from '../../core/business-hours.js';
 import { ISO_639_1 } from '../../core/languages.js';
 import { compileSafePattern, MAX_PATTERNS_PROGRAM_SIZE } from '../../core/text/safe-pattern.js';
 import { LEAD_FIELDS, type BehaviourSettings } from '../../core/services/chatbots.js';
@@ -107,6 +108,12 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
         .description(
           'A visitor who asks for a person (“I want to talk to a person”, “Mitarbeiter bitte”, “parler à un conseiller”, “vreau un operator”) or presses the widget’s “Talk to a person” button is handed off; the chatbot’s rules are checked first',
         ),
+      require_available_member: Joi.boolean()
+        .default(false)
+        .description(
+          'When true, a handoff while no member is available (set available in the dashboard, with a dashboard open) tells the visitor nobody is there and asks for an e-mail; off by default, since a team answering handoffs elsewhere (webhooks, a helpdesk) has no dashboard presence',
+        ),
+      business_hours: businessHoursSchema,
     }).default(),
     answer: Joi.object({
       mode: Joi.string().valid('retrieval', 'llm').default('retrieval'),

@@ -25,13 +25,13 @@ declare module '@hapi/hapi' {
 export const conversationsPlugin: Plugin<void> = {
   name: 'conversations',
   version: '1.0.0',
-  dependencies: ['chatbots', 'knowledge', 'leads'],
+  dependencies: ['chatbots', 'knowledge', 'leads', 'presence'],
   register(server) {
     const platform = server.platform;
     const collections = declareConversations(platform.store);
     const llm = new LlmClient(platform.config.llm, platform.config.egress.allowed_cidrs);
     const engine = createAnswerEngine(server.plugins.knowledge.retriever, llm, platform.logger);
-    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder);
+    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, server.plugins.presence.availability);
     const chatbots = chatbotLookup(server.plugins.chatbots.directory);
     const inactivity = new InactivityCloser(platform, service);
     server.expose('inactivity', inactivity);

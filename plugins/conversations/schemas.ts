@@ -114,6 +114,9 @@ export const conversationResponse = Joi.object({
     .allow(null)
     .required(),
   lead_id: Joi.string().allow(null).required(),
+  handoff_offline: Joi.boolean()
+    .required()
+    .description('Handed off when nobody could answer (outside business hours, or no member available): the visitor was asked for an e-mail. False again once an agent writes'),
   started_at: isoTime.required(),
   last_message_at: isoTime.allow(null).required(),
   ended_at: isoTime.allow(null).required(),

@@ -8,7 +8,9 @@ import type { EventInput } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
-import type { LeadDetails, LeadRecorder } from '../../core/services/leads.js';
+import type { LeadDetails, LeadRecorder, LeadSource } from '../../core/services/leads.js';
+import type { MemberAvailability } from '../../core/services/presence.js';
+import { isWithinBusinessHours } from '../../core/business-hours.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
 import type { Repository, TenantScope, WriteOp } from '../../core/store/types.js';
 import type { Answer, AnswerEngine } from './answer/engine.js';
@@ -45,6 +47,7 @@ export class ConversationService {
     readonly collections: ConversationCollections,
     private readonly engine: AnswerEngine,
     private readonly leads: LeadRecorder,
+    private readonly availability: MemberAvailability,
   ) {}
 
   conversations(tenant: TenantScope): Repository<ConversationDoc> {
@@ -102,6 +105,7 @@ export class ConversationService {
       had_fallback: false,
       had_negative_feedback: false,
       had_handoff: false,
+      handoff_offline: false,
       lead_requested_at: null,
       close_at: this.closeAt(chatbot, now),
       started_at: at,
@@ -153,6 +157,8 @@ export class ConversationService {
     const stored = presentMessage({ ...message, version: 1 });
     hooks.onStored?.(stored);
     if (conversation.status === 'handoff') {
+      // Nobody was there to take it: an e-mail written in the chat is the answer to our request for one.
+      if (conversation.handoff_offline) conversation = await this.leadFromOfflineHandoff(tenant, chatbot, conversation, content);
       return { message: stored, reply: null, conversation: presentConversation(conversation) };
     }
 
@@ -161,7 +167,7 @@ export class ConversationService {
     const answeringRequest = conversation.lead_requested_at !== null && conversation.lead_requested_at === previousMessageAt;
     const detected = detectLead(content, answeringRequest);
     let leadId = conversation.lead_id;
-    if (detected) leadId = (await this.captureLead(tenant, conversation, detected.details)).id;
+    if (detected) leadId = (await this.captureLead(tenant, conversation, detected.details, 'conversation')).id;
 
     const phrases = phrasesFor(conversation.language, chatbot.personality);
     let answer: Answer;
@@ -194,6 +200,10 @@ export class ConversationService {
       leadRequested = true;
     }
 
+    // A handoff nobody can answer now still waits in the inbox, but the visitor is told so and asked for an e-mail.
+    const offline = answer.action === 'handoff' && conversation.status === 'open' && !(await this.someoneCanAnswer(tenant, chatbot, now));
+    if (offline) answer = { ...answer, content: phrases.handoffOffline };
+
     const replyAt = this.platform.now();
     const reply: MessageDoc & { id: string } = {
       ...this.newMessage(chatbot.id, conversation.id, 'assistant', answer.content, replyAt),
@@ -212,7 +222,7 @@ export class ConversationService {
       };
       if (answer.answer_type === 'fallback') changes.had_fallback = true;
       if (leadRequested) changes.lead_requested_at = reply.created_at;
-      if (handoff) Object.assign(changes, { status: 'handoff', had_handoff: true });
+      if (handoff) Object.assign(changes, { status: 'handoff', had_handoff: true, handoff_offline: offline });
       const events: EventInput[] = [messageCreated(reply)];
       if (answer.failure) {
         events.push({
@@ -247,7 +257,14 @@ export class ConversationService {
         );
       }
       return {
-        changes: { message_count: current.message_count + 1, last_message_at: message.created_at, updated_at: message.created_at, close_at: this.closeAt(chatbot, now) },
+        // An agent answered: the request for an e-mail is over.
+        changes: {
+          message_count: current.message_count + 1,
+          last_message_at: message.created_at,
+          updated_at: message.created_at,
+          close_at: this.closeAt(chatbot, now),
+          handoff_offline: false,
+        },
         writes: [this.messages(tenant).ops.insert(message)],
         events: [messageCreated(message)],
       };
@@ -272,7 +289,7 @@ export class ConversationService {
     return this.change(tenant, chatbot, conversationId, (current) => {
       assertNotEnded(current);
       if (current.status === 'open') return null;
-      return { changes: { status: 'open', updated_at: this.platform.now().toISOString() } };
+      return { changes: { status: 'open', handoff_offline: false, updated_at: this.platform.now().toISOString() } };
     });
   }
 
@@ -438,7 +455,7 @@ export class ConversationService {
   async captureFormLead(
     tenant: TenantScope,
     chatbot: ChatbotSummary,
-    input: { conversationId: string | null; source: 'widget_form'; details: LeadDetails },
+    input: { conversationId: string | null; source: 'widget_form' | 'handoff_offline'; details: LeadDetails },
   ) {
     this.assertChatbotAccepts(chatbot, 'visitor');
     const conversation = input.conversationId ? await this.find(tenant, chatbot, input.conversationId) : null;
@@ -459,11 +476,29 @@ export class ConversationService {
     return lead;
   }
 
-  private async captureLead(tenant: TenantScope, conversation: Conversation, details: LeadDetails) {
+  /** Whether a person may answer a handoff now: within the chatbot's business hours, and a member available when it asks for one. */
+  private async someoneCanAnswer(tenant: TenantScope, chatbot: ChatbotProfile, now: Date): Promise<boolean> {
+    const { business_hours: hours, require_available_member: needsMember } = chatbot.settings.handoff;
+    if (!isWithinBusinessHours(hours, now)) return false;
+    return !needsMember || this.availability.anyoneAvailable(tenant.accountId);
+  }
+
+  /** The contact details in a visitor's message after an offline handoff become the conversation's lead. */
+  private async leadFromOfflineHandoff(tenant: TenantScope, chatbot: ChatbotProfile, conversation: Conversation, content: string): Promise<Conversation> {
+    const detected = detectLead(content, true);
+    if (!detected) return conversation;
+    const lead = await this.captureLead(tenant, conversation, detected.details, 'handoff_offline');
+    if (conversation.lead_id === lead.id) return conversation;
+    return this.change(tenant, chatbot, conversation.id, (current) =>
+      current.lead_id === lead.id ? null : { changes: { lead_id: lead.id, updated_at: this.platform.now().toISOString() } },
+    );
+  }
+
+  private async captureLead(tenant: TenantScope, conversation: Conversation, details: LeadDetails, source: LeadSource) {
     return this.leads.capture(tenant, {
       chatbotId: conversation.chatbot_id,
       conversationId: conversation.id,
-      source: 'conversation',
+      source,
       leadId: conversation.lead_id,
       details,
       // A number without a country code is read as the visitor's country, else the conversation language's.

@@ -47,6 +47,12 @@ export interface ConversationDoc {
   had_fallback: boolean;
   had_negative_feedback: boolean;
   had_handoff: boolean;
+  /**
+   * Handed off when nobody could answer (outside business hours, no member available): the visitor
+   * was asked for an e-mail. Cleared when an agent writes or the conversation goes back to the bot.
+   * Absent on records of earlier builds (false).
+   */
+  handoff_offline?: boolean;
   /** When the chatbot asked for contact details; the next visitor message may answer it. */
   lead_requested_at: string | null;
   /** When inactivity ends the conversation (the claims' due field); null once ended. */
@@ -135,6 +141,7 @@ export function presentConversation(conversation: Conversation) {
     resolution: conversation.resolution,
     ended_reason: conversation.ended_reason,
     lead_id: conversation.lead_id,
+    handoff_offline: conversation.handoff_offline ?? false,
     started_at: conversation.started_at,
     last_message_at: conversation.last_message_at,
     ended_at: conversation.ended_at,

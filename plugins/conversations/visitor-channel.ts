@@ -16,6 +16,7 @@ function visitorConversation(conversation: Conversation | ConversationView): Vis
     status: conversation.status,
     lead_id: conversation.lead_id,
     started_at: conversation.started_at,
+    asks_for_email: conversation.status === 'handoff' && (conversation.handoff_offline ?? false) && conversation.lead_id === null,
   };
 }
 

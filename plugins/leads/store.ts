@@ -5,9 +5,9 @@ import type { Collection, Store, Stored } from '../../core/store/types.js';
 import { countryHintOf, normalisePhone, type NormalisedPhone } from './phone.js';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
-export const LEAD_SOURCES = ['widget_form', 'conversation', 'api'] as const;
+export const LEAD_SOURCES = ['widget_form', 'conversation', 'api', 'handoff_offline'] as const;
 /** Sources anyone can write through without a credential: what they send only fills in what a lead lacks. */
-export const VISITOR_SOURCES: readonly LeadSource[] = ['widget_form', 'conversation'];
+export const VISITOR_SOURCES: readonly LeadSource[] = ['widget_form', 'conversation', 'handoff_offline'];
 export const LEAD_EVENT_TYPES = ['lead.captured', 'lead.updated'];
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

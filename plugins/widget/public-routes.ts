@@ -21,6 +21,7 @@ import {
   leadResponse,
   messageInput,
   messageResponse,
+  offlineEmailInput,
   startInput,
   startResponse,
   turnResponse,
@@ -41,7 +42,7 @@ const publicRoute = (limit?: WidgetRouteOptions['limit']) => ({ widget: { public
 const visitorAuth = { strategy: 'widget-token', mode: 'required' as const };
 
 function publicConversation(conversation: VisitorConversation) {
-  return { id: conversation.id, status: conversation.status, created_at: conversation.started_at };
+  return { id: conversation.id, status: conversation.status, created_at: conversation.started_at, asks_for_email: conversation.asks_for_email };
 }
 
 export function publicWidgetRoutes(
@@ -196,6 +197,33 @@ export function publicWidgetRoutes(
           const { rating } = request.payload as { rating: 'up' | 'down' };
           const message = await visitors.rate(widgetOf(request).tenant, chatbot, conversation.id, (request.params as { msgId: string }).msgId, rating);
           return presentMessage(chatbot)(message);
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/conversations/{convId}/email',
+      options: {
+        auth: visitorAuth,
+        description: 'Leave an e-mail address when nobody could answer the handoff',
+        notes:
+          `While the conversation \`asks_for_email\` (handed off outside business hours or with no member available): the address ` +
+          `becomes a lead with \`source\` \`handoff_offline\`, linked with the conversation, which waits in the inbox. A lead with this ` +
+          `e-mail gets only what it lacks. 409 \`email_not_requested\` when the conversation does not ask for one; 409 \`chatbot_paused\` while ` +
+          `the chatbot is paused. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('forms'),
+        validate: { params: visitorConversationParams, payload: offlineEmailInput },
+        response: { status: { 202: leadResponse } },
+        handler: async (request, h) => {
+          const chatbot = await chatbotOf(request);
+          const conversation = await visitorConversation(request, chatbot);
+          if (!conversation.asks_for_email) {
+            throw apiError(409, 'email_not_requested', `Conversation ${conversation.id} does not ask for an e-mail address`);
+          }
+          const { email } = request.payload as { email: string };
+          await visitors.captureLead(widgetOf(request).tenant, chatbot, { conversationId: conversation.id, source: 'handoff_offline', details: { email } });
+          return h.response({ received: true }).code(202).header('Cache-Control', 'no-store');
         },
       },
     },

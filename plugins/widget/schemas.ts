@@ -49,10 +49,17 @@ export const leadInput = Joi.object({
   .or('name', 'email', 'phone', 'company')
   .label('WidgetLeadForm');
 
+export const offlineEmailInput = Joi.object({
+  email: Joi.string().trim().email({ tlds: false }).max(254).required(),
+}).label('WidgetOfflineEmail');
+
 const publicConversation = Joi.object({
   id: Joi.string().required(),
   status: Joi.string().valid('open', 'handoff', 'ended').required(),
   created_at: Joi.string().isoDate().required(),
+  asks_for_email: Joi.boolean()
+    .required()
+    .description('Handed off when nobody could answer: the widget asks for an e-mail address (POST …/email) until one is left'),
 }).label('VisitorConversation');
 
 const publicMessage = Joi.object({

@@ -8,6 +8,8 @@ interface PhraseTable {
   knowledgeIntro: Record<Tone, string>;
   didYouMean: Record<Tone, (question: string) => string>;
   handoff: Record<Tone, string>;
+  /** A handoff when nobody can answer (outside business hours, or no member available): ask for an e-mail. */
+  handoffOffline: Record<Tone, string>;
   leadRequest: Record<Tone, (fields: string) => string>;
   leadThanks: Record<Tone, string>;
   fallback: string;
@@ -27,6 +29,11 @@ const TABLES: Record<string, PhraseTable> = {
       warm: 'I’m bringing in a member of our team. They’ll reply here shortly.',
       formal: 'I am transferring you to a member of our team, who will reply here shortly.',
       concise: 'Transferring you to a person.',
+    },
+    handoffOffline: {
+      warm: 'Our team isn’t available right now, but we don’t want to leave you waiting. Leave your e-mail address and we’ll get back to you.',
+      formal: 'Our team is not available at the moment. Please leave your e-mail address and we will reply as soon as possible.',
+      concise: 'Nobody is available right now. Leave your e-mail address and we will reply.',
     },
     leadRequest: {
       warm: (f) => `Could you leave your ${f} so our team can get back to you?`,
@@ -51,6 +58,11 @@ const TABLES: Record<string, PhraseTable> = {
       formal: 'Ich verbinde Sie mit einem Mitarbeiter unseres Teams, der Ihnen hier in Kürze antwortet.',
       concise: 'Ich verbinde Sie mit einem Mitarbeiter.',
     },
+    handoffOffline: {
+      warm: 'Unser Team ist gerade nicht erreichbar, aber wir lassen Sie nicht warten. Hinterlassen Sie Ihre E-Mail-Adresse, dann melden wir uns bei Ihnen.',
+      formal: 'Unser Team ist im Moment nicht erreichbar. Bitte hinterlassen Sie Ihre E-Mail-Adresse, wir antworten Ihnen so bald wie möglich.',
+      concise: 'Gerade ist niemand erreichbar. Hinterlassen Sie Ihre E-Mail-Adresse, wir antworten Ihnen.',
+    },
     leadRequest: {
       warm: (f) => `Möchten Sie uns Ihre ${f} hinterlassen, damit sich unser Team bei Ihnen meldet?`,
       formal: (f) => `Dürfte ich Sie um Ihre ${f} bitten, damit sich unser Team bei Ihnen melden kann?`,
@@ -73,6 +85,11 @@ const TABLES: Record<string, PhraseTable> = {
       formal: 'Je vous mets en relation avec un membre de notre équipe, qui vous répondra ici sous peu.',
       concise: 'Transfert vers un conseiller.',
     },
+    handoffOffline: {
+      warm: 'Notre équipe n’est pas disponible pour le moment, mais nous ne voulons pas vous faire attendre. Laissez votre adresse e-mail et nous vous répondrons.',
+      formal: 'Notre équipe n’est pas disponible pour le moment. Veuillez laisser votre adresse e-mail, nous vous répondrons dès que possible.',
+      concise: 'Personne n’est disponible pour le moment. Laissez votre adresse e-mail, nous vous répondrons.',
+    },
     leadRequest: {
       warm: (f) => `Pourriez-vous nous laisser votre ${f} pour que notre équipe vous recontacte ?`,
       formal: (f) => `Puis-je vous demander votre ${f}, afin que notre équipe puisse vous recontacter ?`,
@@ -94,6 +111,11 @@ const TABLES: Record<string, PhraseTable> = {
       warm: 'Chem un coleg din echipa noastră. Vă va răspunde aici în curând.',
       formal: 'Vă transfer către un membru al echipei noastre, care vă va răspunde aici în curând.',
       concise: 'Vă transfer către un coleg.',
+    },
+    handoffOffline: {
+      warm: 'Echipa noastră nu este disponibilă acum, dar nu vrem să vă lăsăm să așteptați. Lăsați-ne adresa de e-mail și vă vom răspunde.',
+      formal: 'Echipa noastră nu este disponibilă în acest moment. Vă rugăm să ne lăsați adresa de e-mail și vă vom răspunde cât mai curând.',
+      concise: 'Nu este nimeni disponibil acum. Lăsați adresa de e-mail și vă vom răspunde.',
     },
     leadRequest: {
       warm: (f) => `Ne lăsați ${f}, ca echipa noastră să vă poată contacta?`,
@@ -120,6 +142,7 @@ export interface Phrases {
   knowledgeIntro: string;
   didYouMean(question: string): string;
   handoff: string;
+  handoffOffline: string;
   leadRequest(fields: LeadField[]): string;
   leadThanks: string;
   /** The fallback of the built-in default, in this language. */
@@ -134,6 +157,7 @@ export function phrasesFor(language: string, personality: ChatbotProfile['person
     knowledgeIntro: table.knowledgeIntro[tone],
     didYouMean: table.didYouMean[tone],
     handoff: table.handoff[tone],
+    handoffOffline: table.handoffOffline[tone],
     leadRequest: (fields) => table.leadRequest[tone](listOf(fields.map((field) => table.fields[field]), table.and)),
     leadThanks: playful ? `${table.leadThanks[tone]} 🎉` : table.leadThanks[tone],
     defaultFallback: table.fallback,

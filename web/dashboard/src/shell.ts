@@ -21,7 +21,7 @@ import { WebhookPage } from './pages/webhook.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { href, navigate, type Route } from './router.js';
 import { notify, session as sessionStore, useStore } from './state.js';
-import type { Mode, Role, Session } from './types.js';
+import type { MemberPresence, Mode, Role, Session } from './types.js';
 import { html, PageHeader } from './ui.js';
 
 const MANAGERS: Role[] = ['owner', 'admin'];
@@ -175,6 +175,7 @@ export function Shell({ session, route }: { session: Session; route: Route }) {
         <span class="plan-tag">${session.account.plan} plan</span>
       </a>
       <div class="topbar-end">
+        <${PresenceSwitch} />
         <${ModeSwitch} mode=${session.mode} route=${route} />
         <${MemberMenu} session=${session} />
       </div>
@@ -230,6 +231,57 @@ function NotFound({ role }: { role: Role }) {
     <p>There is no page at this address.</p>
     <p><a class="button" href=${'#' + homeOf(role)}>Go to the start page</a></p>
   </section>`;
+}
+
+/** How often an open dashboard tells the server this member is still here (the server lets 90 s lapse). */
+const PRESENCE_HEARTBEAT_MS = 30_000;
+
+/**
+ * Available or away for visitors' handoffs. Every open tab beats: the member stays counted while
+ * one is open and lapses when the last one closes. The beat's answer carries the status, so a
+ * change made in another tab shows here within one beat.
+ */
+function PresenceSwitch() {
+  const [presence, setPresence] = useState<MemberPresence | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let stopped = false;
+    const beat = async () => {
+      try {
+        const current = await api.post<MemberPresence>('/api/v1/presence/heartbeat');
+        if (!stopped) setPresence(current);
+      } catch {
+        // A 401 signs the tab out through the API client; a failed beat is retried with the next one.
+      }
+    };
+    void beat();
+    const timer = setInterval(beat, PRESENCE_HEARTBEAT_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, []);
+
+  const available = presence?.status === 'available';
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      const updated = await api.put<MemberPresence>('/api/v1/presence', { status: available ? 'away' : 'available' });
+      setPresence(updated);
+      notify(updated.status === 'available' ? 'You are available for chats' : 'You are away: handoffs wait for someone else');
+    } catch (error) {
+      notify(`Your availability could not be changed: ${(error as Error).message}`, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<div class="presence-switch">
+    <button type="button" role="switch" aria-checked=${available ? 'true' : 'false'} disabled=${busy || !presence} onClick=${toggle} class="switch">
+      <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
+      <span>Available for chats</span>
+    </button>
+  </div>`;
 }
 
 function ModeSwitch({ mode, route }: { mode: Mode; route: Route }) {

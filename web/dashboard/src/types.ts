@@ -238,7 +238,7 @@ export interface EventEnvelope<T = unknown> {
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_SOURCES = ['widget_form', 'conversation', 'api'] as const;
+export const LEAD_SOURCES = ['widget_form', 'conversation', 'api', 'handoff_offline'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export interface Lead {
@@ -322,4 +322,14 @@ export interface RenderedReply {
   conversation_id: string;
   text: string;
   missing: string[];
+}
+
+/** GET/PUT /api/v1/presence: the signed-in member's own presence. */
+export interface MemberPresence {
+  member_id: string;
+  status: 'available' | 'away';
+  /** Available and with a heartbeat that has not lapsed: handoffs count on them. */
+  available: boolean;
+  expires_at: string | null;
+  updated_at: string | null;
 }

@@ -103,6 +103,10 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
         { token, body: { rating } },
       ),
 
+    /** The e-mail address a visitor leaves when nobody could answer their handoff. */
+    leaveEmail: (conversationId: string, token: string, email: string) =>
+      json<{ received: boolean }>('POST', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),
+
     lead: (values: LeadValues, conversation: { id: string; token: string } | null) =>
       json<{ received: boolean }>('POST', '/leads', {
         token: conversation?.token,

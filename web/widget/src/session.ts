@@ -34,6 +34,8 @@ export interface ChatState {
   leadFormOpen: boolean;
   leadSent: boolean;
   leadSending: boolean;
+  /** The visitor chose "Not now" on the e-mail request of an offline handoff. */
+  offlineEmailSkipped: boolean;
 }
 
 export interface ChatSessionOptions {
@@ -71,6 +73,7 @@ export class ChatSession {
       leadFormOpen: false,
       leadSent: memory.leadSent(),
       leadSending: false,
+      offlineEmailSkipped: false,
     };
     document.addEventListener('visibilitychange', () => {
       if (!document.hidden) this.schedulePoll(0);
@@ -198,12 +201,35 @@ export class ChatSession {
     }
   }
 
+  /** Leaves the e-mail address an offline handoff asked for; true when the server took it. */
+  async leaveOfflineEmail(email: string): Promise<boolean> {
+    const saved = this.saved;
+    if (!saved || this.state.leadSending) return false;
+    this.update({ leadSending: true, notice: null });
+    try {
+      await this.api.leaveEmail(saved.id, saved.token, email);
+      const conversation = this.state.conversation;
+      if (conversation) this.update({ conversation: { ...conversation, asks_for_email: false } });
+      this.addSystemLine(this.options.ui.offlineThanks);
+      return true;
+    } catch (error) {
+      this.fail(error);
+      return false;
+    } finally {
+      this.update({ leadSending: false });
+    }
+  }
+
+  skipOfflineEmail(): void {
+    this.update({ offlineEmailSkipped: true });
+  }
+
   /** After "This conversation has ended": a clean slate; the next message starts a new one. */
   startOver(): void {
     this.generation++;
     this.forget();
     this.leadPrompted = false;
-    this.update({ conversation: null, entries: [], ended: false, notice: null });
+    this.update({ conversation: null, entries: [], ended: false, notice: null, offlineEmailSkipped: false });
     this.offerLeadFormBeforeChat();
   }
 
@@ -264,7 +290,8 @@ export class ChatSession {
   private applyConversation(conversation: PublicConversation): void {
     const previous = this.state.conversation?.status;
     this.update({ conversation });
-    if (conversation.status === 'handoff' && previous !== 'handoff') this.addSystemLine(this.options.ui.agentJoined);
+    // An offline handoff's reply already says nobody is there: no "An agent has joined".
+    if (conversation.status === 'handoff' && previous !== 'handoff' && !conversation.asks_for_email) this.addSystemLine(this.options.ui.agentJoined);
     if (conversation.status === 'ended') this.end();
   }
 

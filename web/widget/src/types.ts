@@ -53,6 +53,8 @@ export interface PublicConversation {
   id: string;
   status: 'open' | 'handoff' | 'ended';
   created_at?: string;
+  /** Handed off while nobody could answer: the widget asks for an e-mail address. */
+  asks_for_email?: boolean;
 }
 
 export interface PublicMessage {

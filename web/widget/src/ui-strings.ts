@@ -35,6 +35,8 @@ const en = {
   sources: 'Sources',
   talkToPerson: 'Talk to a person',
   talkToPersonMessage: 'I would like to talk to a person, please.',
+  offlineEmailTitle: 'Leave your e-mail address',
+  offlineThanks: 'Thank you! We will answer you by e-mail.',
 };
 
 export type UiStrings = typeof en;
@@ -72,6 +74,8 @@ const de: UiStrings = {
   sources: 'Quellen',
   talkToPerson: 'Mit einem Menschen sprechen',
   talkToPersonMessage: 'Ich möchte bitte mit einem Mitarbeiter sprechen.',
+  offlineEmailTitle: 'Ihre E-Mail-Adresse',
+  offlineThanks: 'Danke! Wir antworten Ihnen per E-Mail.',
 };
 
 const fr: UiStrings = {
@@ -107,6 +111,8 @@ const fr: UiStrings = {
   sources: 'Sources',
   talkToPerson: 'Parler à un conseiller',
   talkToPersonMessage: 'Je voudrais parler à un conseiller, s’il vous plaît.',
+  offlineEmailTitle: 'Laissez votre adresse e-mail',
+  offlineThanks: 'Merci ! Nous vous répondrons par e-mail.',
 };
 
 const ro: UiStrings = {
@@ -142,6 +148,8 @@ const ro: UiStrings = {
   sources: 'Surse',
   talkToPerson: 'Vorbiți cu un om',
   talkToPersonMessage: 'Aș dori să vorbesc cu un operator, vă rog.',
+  offlineEmailTitle: 'Lăsați-ne adresa de e-mail',
+  offlineThanks: 'Mulțumim! Vă vom răspunde prin e-mail.',
 };
 
 /** The widget's own words by language. */

@@ -57,7 +57,8 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   // When the bottom of the panel changes (form sent, conversation ended), the focused control may be
   // gone: focus goes back into the panel if it was there.
   const focusWithin = useRef(false);
-  const bottomShown = `${state.leadFormOpen}:${state.ended}`;
+  const asksForEmail = state.conversation?.asks_for_email === true && !state.offlineEmailSkipped && !state.ended;
+  const bottomShown = `${state.leadFormOpen}:${state.ended}:${asksForEmail}`;
   const lastBottomShown = useRef(bottomShown);
   useLayoutEffect(() => {
     if (lastBottomShown.current === bottomShown) return;
@@ -131,6 +132,14 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
     bottom = html`<div class="closing">
       <button type="button" class="btn" data-autofocus onClick=${() => session.startOver()}>${ui.newConversation}</button>
     </div>`;
+  } else if (asksForEmail) {
+    bottom = html`<${LeadFormView}
+      form=${{ enabled: true, when: 'on_request', fields: [{ name: 'email', required: true }], title: ui.offlineEmailTitle }}
+      ui=${ui}
+      sending=${state.leadSending}
+      onSubmit=${(values: LeadValues) => session.leaveOfflineEmail(values.email!)}
+      onSkip=${() => session.skipOfflineEmail()}
+    />`;
   } else if (state.leadFormOpen) {
     const mustAnswer = leadForm.when === 'before_chat' && !state.conversation && leadForm.fields.some((field) => field.required);
     bottom = html`<${LeadFormView}
