@@ -254,7 +254,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
           'conversation’s visitor, `{chatbot.name}` from its chatbot, `{agent.name}` the caller’s name (a dashboard member, ' +
           'or the member who made the key or OAuth client). A variable without a value becomes an empty string and is ' +
           'named in `missing`. Counts a use (`use_count`, `last_used_at`); sends nothing. Unknown conversation: 404 ' +
-          '`conversation_not_found`; a reply of another chatbot than the conversation’s: 400 `saved_reply_not_for_chatbot`. ' +
+          '`conversation_not_found`; a reply of another chatbot than the conversation’s: 409 `saved_reply_not_for_chatbot` (both exist and the request is well formed; they do not go together). ' +
           'Agents may call it.',
         tags: ['api', 'saved-replies'],
         plugins: { platform: { ...readers.platform, access: 'read' as const } },
@@ -269,7 +269,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
           if (!conversation || (keyChatbot && conversation.chatbot_id !== keyChatbot)) throw notFound('conversation', conversationId);
           if (reply.chatbot_id !== null && reply.chatbot_id !== conversation.chatbot_id) {
             const message = `Saved reply ${reply.id} belongs to chatbot ${reply.chatbot_id}, not to the conversation’s chatbot ${conversation.chatbot_id}`;
-            throw apiError(400, 'saved_reply_not_for_chatbot', message, { details: [{ path: 'conversation_id', message, type: 'saved_reply.chatbot' }] });
+            throw apiError(409, 'saved_reply_not_for_chatbot', message);
           }
           const [chatbot, agent] = await Promise.all([chatbots.profile(tenant, conversation.chatbot_id), agentName(request)]);
           const rendered = fillVariables(reply.body, {

@@ -71,6 +71,7 @@ def before_call(ctx, case, **kwargs):
         _keep_loopback_allowed(case)
     if case.method.upper() == "PUT" and case.path.endswith("/settings"):
         _keep_rule_patterns_compilable(case)
+        _keep_business_hours_readable(case)
     if case.method.upper() == "PUT" and case.path.endswith("/widget"):
         _one_lead_form_field_per_name(case)
     if case.method.upper() == "GET" and "/api/v1/analytics/" in case.path:
@@ -152,6 +153,41 @@ def _keep_rule_patterns_compilable(case) -> None:
         pattern = match.get("pattern") if isinstance(match, dict) else None
         if isinstance(pattern, str) and 0 < len(pattern) <= _SAFE_PATTERN_MAX and not _surely_compiles(pattern):
             match["pattern"] = "fuzz"
+
+
+# - Business hours (settings.handoff.business_hours): the time zone must be one the runtime's zone
+#   database knows, each range's `to` after its `from`, and enabled hours need a range (a 400
+#   otherwise, documented). Membership in the zone database, an order between two fields and a
+#   condition on another field are not what a schema states. A made-up zone name of a valid length
+#   becomes "Europe/Berlin", a range's times that fit the schema are put in order (or made 09:00 to
+#   17:00 when equal), and enabled hours with no range get one; values that break the schema
+#   (negative tests) are sent as generated.
+_KNOWN_ZONES = {"UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo"}
+_CLOCK = re.compile(r"^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$")
+
+
+def _keep_business_hours_readable(case) -> None:
+    body = case.body
+    handoff = body.get("handoff") if isinstance(body, dict) else None
+    hours = handoff.get("business_hours") if isinstance(handoff, dict) else None
+    if not isinstance(hours, dict):
+        return
+    zone = hours.get("time_zone")
+    if isinstance(zone, str) and 0 < len(zone) <= 64 and zone not in _KNOWN_ZONES:
+        hours["time_zone"] = "Europe/Berlin"
+    weekly = hours.get("weekly")
+    if isinstance(weekly, list):
+        for item in weekly:
+            if not isinstance(item, dict):
+                continue
+            start, end = item.get("from"), item.get("to")
+            if isinstance(start, str) and isinstance(end, str) and _CLOCK.fullmatch(start) and _CLOCK.fullmatch(end) and start != "24:00":
+                if end < start:
+                    item["from"], item["to"] = end, start
+                elif end == start:
+                    item["from"], item["to"] = "09:00", "17:00"
+    if hours.get("enabled") is True and weekly == []:
+        hours["weekly"] = [{"day": "mon", "from": "09:00", "to": "17:00"}]
 
 
 # - A widget's lead form names each field once (a 400 otherwise, documented): JSON Schema's

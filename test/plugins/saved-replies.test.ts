@@ -168,7 +168,7 @@ t.test('variables: unknown ones refused with their names, the known ones filled 
   t.equal((await ok(api, 'GET', `/api/v1/saved-replies/${reply.id}`, acme.live)).use_count, 8, 'uses at the same time all count');
 
   const blogReply = (await create(api, acme.live, { shortcut: 'posts', title: 'Posts', body: 'See our posts.', chatbot_id: blog.id })).json;
-  assertError(t, await render(ada.id, acme.live, blogReply.id), 400, 'saved_reply_not_for_chatbot', 'another chatbot’s reply');
+  assertError(t, await render(ada.id, acme.live, blogReply.id), 409, 'saved_reply_not_for_chatbot', 'another chatbot’s reply');
   assertError(t, await render('conv_01jzzzzzzzzzzzzzzzzzzzzzzz'), 404, 'conversation_not_found');
   assertError(t, await api.request('POST', `/api/v1/saved-replies/${reply.id}/render`, { key: acme.live, payload: {} }), 400, 'validation_failed', 'no conversation');
   assertError(t, await api.request('POST', `/api/v1/saved-replies/${reply.id}/render`, { key: acme.live, payload: { conversation_id: 5 } }), 400, 'validation_failed', 'a number');
