@@ -6,6 +6,7 @@ export const BUILT_IN_EVENT_TYPES = [
   'message.rated',
   'conversation.started',
   'conversation.handoff',
+  'conversation.assigned',
   'conversation.ended',
   'lead.captured',
   'lead.updated',

@@ -42,6 +42,8 @@ export interface HandoffSettings {
   require_available_member: boolean;
   /** When a person may answer: a handoff outside them asks the visitor for an e-mail instead. */
   business_hours: BusinessHours;
+  /** Round robin: a handoff goes to the available member assigned least recently, among those with fewer open handoffs than the limit. */
+  auto_assign: { enabled: boolean; max_open_per_agent: number };
 }
 
 export interface BehaviourSettings {

@@ -1,6 +1,8 @@
 // What the presence plugin offers other areas (`server.plugins.presence.availability`): whether
-// anybody of an account can answer a visitor now.
+// anybody of an account can answer a visitor now, and who.
 export interface MemberAvailability {
   /** True while at least one member of the account is available with a dashboard open (their heartbeat not lapsed). */
   anyoneAvailable(accountId: string): Promise<boolean>;
+  /** The ids of the account's members available now (as anyoneAvailable counts them): whom a handoff may be assigned to. */
+  availableMembers(accountId: string): Promise<string[]>;
 }

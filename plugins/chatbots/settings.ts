@@ -114,6 +114,16 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
           'When true, a handoff while no member is available (set available in the dashboard, with a dashboard open) tells the visitor nobody is there and asks for an e-mail; off by default, since a team answering handoffs elsewhere (webhooks, a helpdesk) has no dashboard presence',
         ),
       business_hours: businessHoursSchema,
+      auto_assign: Joi.object({
+        enabled: Joi.boolean()
+          .default(false)
+          .description(
+            'A handoff is assigned to an available member (set available in the dashboard, with a dashboard open): the one assigned least recently among those with fewer open handoffs than `max_open_per_agent`. Nobody fits: it waits unassigned',
+          ),
+        max_open_per_agent: Joi.number().integer().min(1).max(100).default(3).description('Handed-off conversations a member may have assigned at once before automatic assignment passes them over'),
+      })
+        .default()
+        .label('AutoAssignSettings'),
     }).default(),
     answer: Joi.object({
       mode: Joi.string().valid('retrieval', 'llm').default('retrieval'),

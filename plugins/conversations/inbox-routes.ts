@@ -5,13 +5,15 @@ import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { assertChatbotKeyAllows, chatbotKeyScope, seesEventType } from '../../core/access.js';
 import { credentialStillValid } from '../../core/auth/still-valid.js';
+import { presentMaker } from '../../core/auth/makers.js';
 import { apiError } from '../../core/errors.js';
 import type { EventEnvelope } from '../../core/events.js';
 import { listQuerySchema, pageSchema, paginate, paginateMatching, type ListParams } from '../../core/pagination.js';
 import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
+import type { Filter } from '../../core/store/types.js';
 import { foldForSearch } from '../../core/text/fold.js';
 import { conversationFilter } from './routes.js';
-import { conversationResponse } from './schemas.js';
+import { assigneeFilter, conversationResponse } from './schemas.js';
 import type { ConversationService } from './service.js';
 import { EventStream } from './sse.js';
 import { CHANNELS, CONVERSATION_STATUSES, presentConversation, RESOLUTIONS, type Conversation } from './store.js';
@@ -32,7 +34,31 @@ const inboxFilters = {
   channel: Joi.string().valid(...CHANNELS),
   has_lead: Joi.boolean(),
   resolution: Joi.string().valid(...RESOLUTIONS),
+  assignee: assigneeFilter,
 };
+
+/** The list's filters with `assignee` as the store reads it: `mine` is the caller's member, `unassigned` nobody. */
+function inboxFilter(request: Request, chatbotId: string | null, params: ListParams & { assignee?: string }): Filter {
+  const filter = conversationFilter(chatbotId, params);
+  if (params.assignee === 'unassigned') filter.assignee_id = null;
+  else if (params.assignee === 'mine') filter.assignee_id = signedInMember(request);
+  else if (params.assignee) filter.assignee_id = params.assignee;
+  return filter;
+}
+
+/**
+ * "Mine": the signed-in member, or the member who made the key or OAuth client (a helpdesk
+ * integration acting for one agent). The operator's credentials are nobody's: 403, as presence
+ * answers them, since the request is well formed and only the caller cannot have a "mine".
+ */
+function signedInMember(request: Request): string {
+  const caller = callerOf(request);
+  const memberId = caller.member?.id ?? presentMaker(caller.maker).member_id;
+  if (!memberId) {
+    throw apiError(403, 'member_required', '"assignee=mine" needs a member: sign in to the dashboard, or use a key or OAuth client a member made; the operator’s credentials have no conversations of their own');
+  }
+  return memberId;
+}
 
 function visitorMatcher(q: string): (conversation: Conversation) => boolean {
   const needle = foldForSearch(q.trim());
@@ -65,7 +91,8 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
       options: {
         description: 'List the conversations of every chatbot (the inbox)',
         notes:
-          'Newest first. Filters: `chatbot_id`, `status`, `channel`, `has_lead`, `resolution`, the start time, and `q`: ' +
+          'Newest first. Filters: `chatbot_id`, `status`, `channel`, `has_lead`, `resolution`, `assignee` (`mine`: the ' +
+          'signed-in member’s, or that of the member who made the key or client; 403 `member_required` for the operator’s keys; `unassigned`; or a member’s id), the start time, and `q`: ' +
           'part of the visitor’s name, e-mail, phone or id, or of the conversation id, ignoring case and accents. A `q` ' +
           'search reads at most 5,000 conversations per page, so a page may hold fewer than `limit`; follow `next_cursor`. ' +
           'Chatbot keys see their chatbot’s conversations only.',
@@ -74,8 +101,8 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
         validate: { query: listQuerySchema.keys({ ...inboxFilters, q: Joi.string().trim().min(1).max(200) }) },
         response: { schema: pageSchema(conversationResponse).label('InboxConversationList') },
         handler: async (request) => {
-          const params = request.query as ListParams & { chatbot_id?: string; q?: string };
-          const filter = conversationFilter(chatbotOf(request, params.chatbot_id), params);
+          const params = request.query as ListParams & { chatbot_id?: string; q?: string; assignee?: string };
+          const filter = inboxFilter(request, chatbotOf(request, params.chatbot_id), params);
           const repository = service.conversations(tenantOf(request));
           if (!params.q) return paginate(repository, params, { filter, present: presentConversation });
           return paginateMatching(repository, params, {
@@ -94,16 +121,16 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
       path: '/api/v1/conversations/counts',
       options: {
         description: 'How many conversations are in each status (the inbox’s badges)',
-        notes: 'Filters as the list (no `q`). `handoff` is how many wait for a person.',
+        notes: 'Filters as the list (`chatbot_id`, `channel`, `assignee`; no `q`). `handoff` is how many are with a person or wait for one.',
         tags: ['api', 'conversations'],
         plugins: inboxAccess,
-        validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id, channel: inboxFilters.channel }) },
+        validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id, channel: inboxFilters.channel, assignee: inboxFilters.assignee }) },
         response: {
           schema: Joi.object(Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, Joi.number().integer().min(0).required()]))).label('ConversationCounts'),
         },
         handler: async (request) => {
-          const params = request.query as ListParams & { chatbot_id?: string };
-          const filter = conversationFilter(chatbotOf(request, params.chatbot_id), params);
+          const params = request.query as ListParams & { chatbot_id?: string; assignee?: string };
+          const filter = inboxFilter(request, chatbotOf(request, params.chatbot_id), params);
           const groups = await service.conversations(tenantOf(request)).countBy('status', filter);
           const counts: Record<string, number> = Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, 0]));
           for (const group of groups) if (typeof group.value === 'string' && group.value in counts) counts[group.value] = group.count;

@@ -5,6 +5,7 @@ import { areaScope, withScopes } from '../../core/access.js';
 import type { ConversationFacts } from '../../core/services/conversation-facts.js';
 import type { VisitorConversations } from '../../core/services/conversations.js';
 import { createAnswerEngine } from './answer/engine.js';
+import { AssignmentRoster, declareAssignmentTurns } from './assignment.js';
 import { LlmClient } from './answer/llm.js';
 import { exportRoute } from './export.js';
 import { conversationFacts } from './facts.js';
@@ -31,7 +32,9 @@ export const conversationsPlugin: Plugin<void> = {
     const collections = declareConversations(platform.store);
     const llm = new LlmClient(platform.config.llm, platform.config.egress.allowed_cidrs);
     const engine = createAnswerEngine(server.plugins.knowledge.retriever, llm, platform.logger);
-    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, server.plugins.presence.availability);
+    const availability = server.plugins.presence.availability;
+    const roster = new AssignmentRoster(platform, collections.conversations, declareAssignmentTurns(platform.store), availability);
+    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, availability, roster);
     const chatbots = chatbotLookup(server.plugins.chatbots.directory);
     const inactivity = new InactivityCloser(platform, service);
     server.expose('inactivity', inactivity);

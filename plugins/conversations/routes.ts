@@ -3,15 +3,18 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { notFound } from '../../core/errors.js';
 import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { tenantOf, type ChatbotDirectory } from '../../core/platform.js';
+import { callerOf, tenantOf, type ChatbotDirectory } from '../../core/platform.js';
 import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
 import type { Filter } from '../../core/store/types.js';
+import type { Assigner } from './assignment.js';
 import {
+  assignInput,
   chatbotParams,
   conversationListQuery,
   conversationParams,
   conversationResponse,
   endInput,
+  handoffInput,
   patchInput,
   startInput,
 } from './schemas.js';
@@ -43,6 +46,17 @@ export function chatbotLookup(directory: ChatbotDirectory): ChatbotLookup {
     },
   };
 }
+
+/** Who asks for an assignment: the caller's role (a key's: its maker's), and the member when signed in. */
+export function assignerOf(request: Request): Assigner {
+  const caller = callerOf(request);
+  return { role: caller.role, memberId: caller.member?.id ?? null };
+}
+
+const ASSIGNMENT_RULES =
+  'Owners and admins assign anyone; an agent assigns only themselves (signed in to the dashboard: “take”), only a ' +
+  'conversation nobody else has (409 `conversation_assigned`), and unassigns only their own (403 `insufficient_role`). ' +
+  'An unknown member is 404 `member_not_found`, one who has not accepted their invitation 409 `member_not_active`.';
 
 /** The list filters of the conversation lists and export; every chatbot of the tenant when `chatbotId` is null. */
 export function conversationFilter(chatbotId: string | null, params: ListParams): Filter {
@@ -175,13 +189,41 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
         description: 'Hand a conversation to a human',
         notes:
           'The chatbot stops answering; agents write with `"role": "agent"` through the messages route. Publishes ' +
-          'conversation.handoff. A conversation already handed off is left as it is.',
+          'conversation.handoff. It is unassigned, unless `member_id` assigns it in the same change (then ' +
+          'conversation.assigned follows) or the chatbot’s `settings.handoff.auto_assign` gives it to an available ' +
+          'member. A conversation already handed off is left as it is; with `member_id`, it is assigned as by `…/assign`. ' +
+          ASSIGNMENT_RULES,
         tags: ['api', 'conversations'],
         plugins: agentToo,
-        validate: { params: conversationParams, payload: Joi.object({}).allow(null) },
+        validate: { params: conversationParams, payload: handoffInput },
         response: { schema: conversationResponse },
-        handler: async (request) =>
-          presentConversation(await service.handoff(tenantOf(request), await chatbots.summary(request), convIdOf(request))),
+        handler: async (request) => {
+          const memberId = (request.payload as { member_id?: string } | null)?.member_id;
+          const assignTo = memberId ? { assigner: assignerOf(request), memberId } : undefined;
+          return presentConversation(await service.handoff(tenantOf(request), await chatbots.profile(request), convIdOf(request), assignTo));
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}/assign',
+      options: {
+        description: 'Assign a handed-off conversation to a member, or unassign it',
+        notes:
+          '`{"member_id": "usr_…"}` assigns it, `{"member_id": null}` unassigns it; publishes conversation.assigned ' +
+          '(nothing when it changes nothing). The conversation must be handed off (409 `conversation_not_in_handoff`; ' +
+          'ended: 409 `conversation_ended`). Going back to the bot unassigns it; ending it keeps who had it. ' +
+          ASSIGNMENT_RULES,
+        tags: ['api', 'conversations'],
+        plugins: agentToo,
+        validate: { params: conversationParams, payload: assignInput },
+        response: { schema: conversationResponse },
+        handler: async (request) => {
+          const { member_id: memberId } = request.payload as { member_id: string | null };
+          return presentConversation(
+            await service.assign(tenantOf(request), await chatbots.summary(request), convIdOf(request), assignerOf(request), memberId),
+          );
+        },
       },
     },
     {
@@ -189,6 +231,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
       path: '/api/v1/chatbots/{id}/conversations/{convId}/release',
       options: {
         description: 'Give a handed-off conversation back to the chatbot',
+        notes: 'It is unassigned too (conversation.assigned is published when it was assigned).',
         tags: ['api', 'conversations'],
         plugins: agentToo,
         validate: { params: conversationParams, payload: Joi.object({}).allow(null) },

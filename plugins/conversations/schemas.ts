@@ -56,6 +56,25 @@ export const endInput = Joi.object({
   .default()
   .label('EndConversation');
 
+const memberId = idSchema('usr').description('A member of the account (`GET /api/v1/members`)');
+
+export const assignInput = Joi.object({
+  member_id: memberId.allow(null).required().description('The member to assign it to; null unassigns it'),
+})
+  .required()
+  .label('AssignConversation');
+
+export const handoffInput = Joi.object({
+  member_id: memberId.description('Hand it off assigned to this member (an agent: only themselves), skipping automatic assignment'),
+})
+  .allow(null)
+  .label('HandoffConversation');
+
+/** `mine`: the signed-in member's (or the key's maker's); `unassigned`; or a member's id. */
+export const assigneeFilter = Joi.string()
+  .max(64)
+  .description('`mine` (a signed-in member’s), `unassigned`, or a member’s id');
+
 export const messageInput = Joi.object({
   content: Joi.string().trim().min(1).max(MAX_MESSAGE_LENGTH).required(),
   role: Joi.string()
@@ -117,6 +136,14 @@ export const conversationResponse = Joi.object({
   handoff_offline: Joi.boolean()
     .required()
     .description('Handed off when nobody could answer (outside business hours, or no member available): the visitor was asked for an e-mail. False again once an agent writes'),
+  assignee: Joi.object({
+    member_id: Joi.string().required(),
+    name: Joi.string().allow('').required().description('The member’s name when it was assigned'),
+  })
+    .allow(null)
+    .required()
+    .label('ConversationAssignee')
+    .description('The member a handed-off conversation is assigned to; null while unassigned or with the bot. Kept when it ends'),
   started_at: isoTime.required(),
   last_message_at: isoTime.allow(null).required(),
   ended_at: isoTime.allow(null).required(),

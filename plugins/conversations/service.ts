@@ -16,6 +16,7 @@ import type { Repository, TenantScope, WriteOp } from '../../core/store/types.js
 import type { Answer, AnswerEngine } from './answer/engine.js';
 import type { ChatTurn } from './answer/llm.js';
 import { phrasesFor } from './answer/phrases.js';
+import { assertMayAssign, UNASSIGNED, type AssignmentRoster, type Assigner } from './assignment.js';
 import { detectLead } from './lead-detection.js';
 import {
   presentConversation,
@@ -48,6 +49,7 @@ export class ConversationService {
     private readonly engine: AnswerEngine,
     private readonly leads: LeadRecorder,
     private readonly availability: MemberAvailability,
+    private readonly roster: AssignmentRoster,
   ) {}
 
   conversations(tenant: TenantScope): Repository<ConversationDoc> {
@@ -204,6 +206,7 @@ export class ConversationService {
     const offline = answer.action === 'handoff' && conversation.status === 'open' && !(await this.someoneCanAnswer(tenant, chatbot, now));
     if (offline) answer = { ...answer, content: phrases.handoffOffline };
 
+    let handedOff = false;
     const replyAt = this.platform.now();
     const reply: MessageDoc & { id: string } = {
       ...this.newMessage(chatbot.id, conversation.id, 'assistant', answer.content, replyAt),
@@ -222,6 +225,7 @@ export class ConversationService {
       };
       if (answer.answer_type === 'fallback') changes.had_fallback = true;
       if (leadRequested) changes.lead_requested_at = reply.created_at;
+      handedOff = handoff;
       if (handoff) Object.assign(changes, { status: 'handoff', had_handoff: true, handoff_offline: offline });
       const events: EventInput[] = [messageCreated(reply)];
       if (answer.failure) {
@@ -236,9 +240,10 @@ export class ConversationService {
         writes: [this.messages(tenant).ops.insert(reply)],
         events,
         // The handoff event carries the conversation as it is after this change.
-        after: handoff ? (updated) => [{ type: 'conversation.handoff', chatbotId: chatbot.id, data: presentConversation(updated) }] : undefined,
+        after: handoff ? (updated) => [handoffEvent(updated)] : undefined,
       };
     });
+    if (handedOff) conversation = await this.autoAssign(tenant, chatbot, conversation);
     return { message: stored, reply: presentMessage({ ...reply, version: 1 }), conversation: presentConversation(conversation) };
   }
 
@@ -249,13 +254,7 @@ export class ConversationService {
     const message = this.newMessage(chatbot.id, conversationId, 'agent', content, now);
     const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
       assertNotEnded(current);
-      if (current.status !== 'handoff') {
-        throw apiError(
-          409,
-          'conversation_not_in_handoff',
-          `Conversation ${current.id} is not handed off; POST .../handoff before an agent writes in it`,
-        );
-      }
+      assertHandedOff(current, 'written in by an agent');
       return {
         // An agent answered: the request for an e-mail is over.
         changes: {
@@ -272,16 +271,32 @@ export class ConversationService {
     return { message: presentMessage({ ...message, version: 1 }), reply: null, conversation: presentConversation(conversation) };
   }
 
-  async handoff(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<Conversation> {
+  /**
+   * Hands a conversation to a person: to `assignTo.memberId` when given (an agent: only themselves),
+   * else unassigned, then automatically assigned when the chatbot says so.
+   */
+  async handoff(
+    tenant: TenantScope,
+    chatbot: ChatbotProfile,
+    conversationId: string,
+    assignTo?: { assigner: Assigner; memberId: string },
+  ): Promise<Conversation> {
     this.assertChatbotAccepts(chatbot, 'change');
-    return this.change(tenant, chatbot, conversationId, (current) => {
+    if (assignTo) return this.setAssignee(tenant, chatbot, conversationId, assignTo.assigner, assignTo.memberId, { handOff: true });
+    let handedOff = false;
+    const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
       assertNotEnded(current);
-      if (current.status === 'handoff') return null; // already with a human: nothing to do
-      return {
-        changes: { status: 'handoff', had_handoff: true, updated_at: this.platform.now().toISOString() },
-        after: (updated) => [{ type: 'conversation.handoff', chatbotId: chatbot.id, data: presentConversation(updated) }],
-      };
+      handedOff = current.status !== 'handoff';
+      if (!handedOff) return null; // already with a human: nothing to do
+      return { changes: this.handoffChanges(), after: (updated) => [handoffEvent(updated)] };
     });
+    return handedOff ? this.autoAssign(tenant, chatbot, conversation) : conversation;
+  }
+
+  /** Assigns a handed-off conversation to a member, or unassigns it (`memberId` null); publishes conversation.assigned. */
+  async assign(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, assigner: Assigner, memberId: string | null): Promise<Conversation> {
+    this.assertChatbotAccepts(chatbot, 'change');
+    return this.setAssignee(tenant, chatbot, conversationId, assigner, memberId, { handOff: false });
   }
 
   async release(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<Conversation> {
@@ -289,8 +304,64 @@ export class ConversationService {
     return this.change(tenant, chatbot, conversationId, (current) => {
       assertNotEnded(current);
       if (current.status === 'open') return null;
-      return { changes: { status: 'open', handoff_offline: false, updated_at: this.platform.now().toISOString() } };
+      // Back with the bot, it is nobody's: the assignment ends too, and says so.
+      return {
+        changes: { status: 'open', handoff_offline: false, ...UNASSIGNED, updated_at: this.platform.now().toISOString() },
+        after: current.assignee_id ? (updated) => [assignedEvent(updated)] : undefined,
+      };
     });
+  }
+
+  /**
+   * The one path of every manual assignment: the member is looked up first (404, 409 when not
+   * active), then the conversation's state and the assigner's role decide. `handOff` hands an open
+   * conversation off in the same change; otherwise it must be handed off already.
+   */
+  private async setAssignee(
+    tenant: TenantScope,
+    chatbot: ChatbotSummary,
+    conversationId: string,
+    assigner: Assigner,
+    memberId: string | null,
+    options: { handOff: boolean },
+  ): Promise<Conversation> {
+    const member = memberId === null ? null : await this.roster.member(tenant, memberId);
+    return this.change(tenant, chatbot, conversationId, async (current) => {
+      assertNotEnded(current);
+      const handingOff = options.handOff && current.status === 'open';
+      if (!handingOff) assertHandedOff(current, 'assigned');
+      assertMayAssign(assigner, current, memberId);
+      if (!handingOff && (current.assignee_id ?? null) === memberId) return null;
+      const events = (updated: Conversation) => [...(handingOff ? [handoffEvent(updated)] : []), assignedEvent(updated)];
+      if (!member) return { changes: { ...UNASSIGNED, updated_at: this.platform.now().toISOString() }, after: events };
+      const assignment = await this.roster.assignment(tenant, member);
+      return { changes: { ...(handingOff ? this.handoffChanges() : {}), ...assignment.changes }, first: [assignment.turn], after: events };
+    });
+  }
+
+  /**
+   * Automatic assignment of a conversation just handed off, when the chatbot's settings ask for it
+   * and someone can answer. Best effort: a failure leaves it unassigned in the inbox (logged), and
+   * never fails the handoff or the visitor's turn that caused it.
+   */
+  private async autoAssign(tenant: TenantScope, chatbot: ChatbotProfile, conversation: Conversation): Promise<Conversation> {
+    const rule = chatbot.settings.handoff.auto_assign;
+    if (!rule.enabled || conversation.handoff_offline) return conversation;
+    try {
+      return await this.change(tenant, chatbot, conversation.id, async (current) => {
+        if (current.status !== 'handoff' || current.assignee_id) return null;
+        const assignment = await this.roster.next(tenant, rule.max_open_per_agent);
+        if (!assignment) return null;
+        return { changes: assignment.changes, first: [assignment.turn], after: (updated) => [assignedEvent(updated)] };
+      });
+    } catch (error) {
+      this.platform.logger.warn({ err: error, conversation: conversation.id }, 'automatic assignment failed: the conversation waits unassigned');
+      return conversation;
+    }
+  }
+
+  private handoffChanges(): Partial<ConversationDoc> {
+    return { status: 'handoff', had_handoff: true, updated_at: this.platform.now().toISOString() };
   }
 
   /** Ends a conversation (a no-op when it has ended already). */
@@ -413,28 +484,25 @@ export class ConversationService {
 
   /**
    * Reads the conversation, computes a change from it and writes it with its events, retrying on a
-   * concurrent change. `decide` returns null for "nothing to do".
+   * concurrent change (of the conversation, or of a record a `first` write guards). `decide`
+   * returns null for "nothing to do".
    */
   private async change(
     tenant: TenantScope,
     chatbot: ChatbotSummary,
     conversationId: string,
-    decide: (current: Conversation) => {
-      changes: Partial<ConversationDoc>;
-      writes?: WriteOp[];
-      events?: EventInput[];
-      after?: (updated: Conversation) => EventInput[];
-    } | null,
+    decide: (current: Conversation) => ChangeDecision | null | Promise<ChangeDecision | null>,
     ifVersion?: number,
   ): Promise<Conversation> {
     for (let attempt = 1; ; attempt++) {
       const current = await this.find(tenant, chatbot, conversationId);
       if (ifVersion !== undefined && current.version !== ifVersion) throw new VersionConflictError('conversations', conversationId);
-      const decision = decide(current);
+      const decision = await decide(current);
       if (!decision) return current;
       const updated: Conversation = { ...current, ...decision.changes, version: current.version + 1 };
       const events = [...(decision.events ?? []), ...(decision.after?.(updated) ?? [])];
       const writes = [
+        ...(decision.first ?? []),
         this.conversations(tenant).ops.update(current.id, decision.changes, { ifVersion: current.version }),
         ...(decision.writes ?? []),
       ];
@@ -535,6 +603,30 @@ export class ConversationService {
   private closeAt(chatbot: ChatbotProfile, now: Date): string {
     return new Date(now.getTime() + chatbot.settings.inactivity_timeout_minutes * 60_000).toISOString();
   }
+}
+
+interface ChangeDecision {
+  changes: Partial<ConversationDoc>;
+  /** Writes that guard the change (a version check): before the conversation's, so a store without atomic commits fails on them first. */
+  first?: WriteOp[];
+  writes?: WriteOp[];
+  events?: EventInput[];
+  after?: (updated: Conversation) => EventInput[];
+}
+
+function assertHandedOff(conversation: Conversation, what: string): void {
+  if (conversation.status !== 'handoff') {
+    throw apiError(409, 'conversation_not_in_handoff', `Conversation ${conversation.id} is not handed off; POST .../handoff before it is ${what}`);
+  }
+}
+
+function handoffEvent(conversation: Conversation): EventInput {
+  return { type: 'conversation.handoff', chatbotId: conversation.chatbot_id, data: presentConversation(conversation) };
+}
+
+/** Every change of who has a conversation, with the conversation as it is after it. */
+function assignedEvent(conversation: Conversation): EventInput {
+  return { type: 'conversation.assigned', chatbotId: conversation.chatbot_id, data: presentConversation(conversation) };
 }
 
 export function assertNotEnded(conversation: Conversation): void {

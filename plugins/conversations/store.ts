@@ -53,6 +53,15 @@ export interface ConversationDoc {
    * Absent on records of earlier builds (false).
    */
   handoff_offline?: boolean;
+  /**
+   * The member a handed-off conversation is assigned to (null: unassigned), and their name as it was
+   * then. Cleared when it goes back to the bot; kept when it ends (who handled it). Absent on records
+   * of earlier builds (unassigned).
+   */
+  assignee_id?: string | null;
+  assignee_name?: string | null;
+  /** When the current assignment was made. */
+  assigned_at?: string | null;
   /** When the chatbot asked for contact details; the next visitor message may answer it. */
   lead_requested_at: string | null;
   /** When inactivity ends the conversation (the claims' due field); null once ended. */
@@ -113,6 +122,8 @@ export function declareConversations(store: Store): ConversationCollections {
         // The inbox lists every chatbot's conversations by status (handed-off ones first).
         { fields: ['status'] },
         { fields: ['lead_id'] },
+        // "Mine" and "unassigned" in the inbox; a member's open handoffs, counted by automatic assignment.
+        { fields: ['assignee_id', 'status'] },
         // Analytics read ends and resolutions by the hour they happened in.
         { fields: ['ended_at'] },
         { fields: ['resolution_at'] },
@@ -142,6 +153,7 @@ export function presentConversation(conversation: Conversation) {
     ended_reason: conversation.ended_reason,
     lead_id: conversation.lead_id,
     handoff_offline: conversation.handoff_offline ?? false,
+    assignee: conversation.assignee_id ? { member_id: conversation.assignee_id, name: conversation.assignee_name ?? '' } : null,
     started_at: conversation.started_at,
     last_message_at: conversation.last_message_at,
     ended_at: conversation.ended_at,

@@ -10,16 +10,23 @@ declare module '@hapi/hapi' {
   }
 }
 
+/** More members available at once than this are not all offered work (no team comes near it). */
+const MAX_AVAILABLE_LISTED = 1000;
+
 export const presencePlugin: Plugin<void> = {
   name: 'presence',
   version: '1.0.0',
   register(server) {
     const platform = server.platform;
     const presence = declarePresence(platform.store);
+    const availableNow = (accountId: string) => ({ account: accountId, status: 'available', expires_at: { gt: platform.now().toISOString() } });
     const availability: MemberAvailability = {
       async anyoneAvailable(accountId) {
-        const now = platform.now().toISOString();
-        return (await presence.global().count({ account: accountId, status: 'available', expires_at: { gt: now } })) > 0;
+        return (await presence.global().count(availableNow(accountId))) > 0;
+      },
+      async availableMembers(accountId) {
+        const records = await presence.global().list({ filter: availableNow(accountId), limit: MAX_AVAILABLE_LISTED });
+        return records.map((record) => record.id);
       },
     };
     server.expose('availability', availability);

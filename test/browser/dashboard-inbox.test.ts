@@ -67,7 +67,7 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   const item = list.getByRole('link');
   await item.first().waitFor();
   t.equal(await item.count(), 1, 'the new conversation appeared in the open inbox');
-  t.match(await item.first().innerText(), /open/i, 'with the bot');
+  t.match(await item.first().innerText(), /With the bot/, 'with the bot');
   const conversation = await conversationOf();
   t.match(conversation, { status: 'open', channel: 'widget' }, 'the widget’s conversation');
 
@@ -91,12 +91,12 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   // The visitor asks for a person (the handoff rule): the conversation waits, on top, announced.
   await messageBox.fill('Can I talk to a human please?');
   await messageBox.press('Enter');
-  await article.getByText('With a person', { exact: true }).waitFor();
+  await article.getByText('Waiting for a person', { exact: true }).waitFor();
   await page.getByRole('status').filter({ hasText: /is waiting for a person/ }).first().waitFor();
   t.pass('the handoff was announced politely (role status)');
   await nav.getByRole('link', { name: /Inbox 1 waiting/ }).waitFor();
   t.match(await heading.innerText(), /1 waiting/, 'the page’s count');
-  t.match(await item.first().innerText(), /waiting/i, 'the list shows it waiting');
+  t.match(await item.first().innerText(), /Waiting for a person/, 'the list says the same');
   const reply = article.getByLabel('Your reply');
   t.notOk(await reply.isDisabled(), 'the reply box is open while a person has it');
 
@@ -122,7 +122,8 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   t.ok(await reply.isDisabled(), 'the reply box closes');
   await page.getByRole('button', { name: 'Take conversation' }).click();
   await page.getByRole('button', { name: 'Release to bot' }).waitFor();
-  t.equal((await conversationOf()).status, 'handoff', 'taken again');
+  await article.getByText('With you', { exact: true }).waitFor();
+  t.match(await conversationOf(), { status: 'handoff', assignee: { name: 'Andy Agent' } }, 'taken again, by the agent');
   visitor.expectHttpError(
     new RegExp(`^401 GET /widget/v1/${d.chatbot.id}/conversations/${conversation.id}\\?after=msg_\\w+$`),
     'the widget’s poll after the end: its token is no longer valid',
@@ -157,7 +158,7 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   await agent.context.setOffline(false);
   await page.getByRole('status').filter({ hasText: 'Live updates on' }).waitFor();
   await until(async () => (await item.count()) === 2, 'the missed conversation shows after the reconnection');
-  t.match(await item.first().innerText(), /open/i, 'the new one, with the bot, on top');
+  t.match(await item.first().innerText(), /With the bot/, 'the new one, with the bot, on top');
   t.match(await item.nth(1).innerText(), /ended/i, 'the ended one below');
 
   // Filters and search (kept in the address).

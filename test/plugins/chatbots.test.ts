@@ -331,7 +331,12 @@ t.test('settings', async (t) => {
       rules: [],
       inactivity_timeout_minutes: 30,
       lead_capture: { enabled: false, ask_after_messages: 3, fields: ['email'] },
-      handoff: { on_visitor_request: true, require_available_member: false, business_hours: { enabled: false, time_zone: 'UTC', weekly: [] } },
+      handoff: {
+        on_visitor_request: true,
+        require_available_member: false,
+        business_hours: { enabled: false, time_zone: 'UTC', weekly: [] },
+        auto_assign: { enabled: false, max_open_per_agent: 3 },
+      },
       answer: {
         mode: 'retrieval',
         provider: null,

@@ -50,10 +50,10 @@ async function widgetVisit(api: TestServer, botId: string, language: string) {
 t.test('the setting: on by default, shown, validated', async (t) => {
   const { api, key, bot } = await setUp(t);
   const settings = await api.request('GET', `/api/v1/chatbots/${bot.id}/settings`, { key });
-  t.same(settings.json.handoff, { on_visitor_request: true, require_available_member: false, business_hours: { enabled: false, time_zone: 'UTC', weekly: [] } }, 'on by default');
+  t.same(settings.json.handoff, { on_visitor_request: true, require_available_member: false, business_hours: { enabled: false, time_zone: 'UTC', weekly: [] }, auto_assign: { enabled: false, max_open_per_agent: 3 } }, 'on by default');
   const off = await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key, payload: { handoff: { on_visitor_request: false } } });
   t.equal(off.statusCode, 200);
-  t.same(off.json.handoff, { on_visitor_request: false, require_available_member: false, business_hours: { enabled: false, time_zone: 'UTC', weekly: [] } });
+  t.same(off.json.handoff, { on_visitor_request: false, require_available_member: false, business_hours: { enabled: false, time_zone: 'UTC', weekly: [] }, auto_assign: { enabled: false, max_open_per_agent: 3 } });
   assertError(t, await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key, payload: { handoff: { on_visitor_request: 'yes' } } }), 400, 'validation_failed', 'not a boolean');
   assertError(t, await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key, payload: { handoff: { assign: true } } }), 400, 'validation_failed', 'an unknown field');
   assertError(t, await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key, payload: { handoff: [] } }), 400, 'validation_failed', 'not an object');

@@ -117,6 +117,7 @@ t.test('business hours: defaults, saved and read back, refused with clear 400s',
     on_visitor_request: true,
     require_available_member: false,
     business_hours: { enabled: false, time_zone: 'UTC', weekly: [] },
+    auto_assign: { enabled: false, max_open_per_agent: 3 },
   });
   const saved = await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key, payload: { handoff: { business_hours: OFFICE_HOURS } } });
   t.equal(saved.statusCode, 200);

@@ -18,10 +18,13 @@ export function refreshCounts(): Promise<void> {
     countsAgain = true;
     return countsRequest;
   }
-  countsRequest = api
-    .get<ConversationCounts>('/api/v1/conversations/counts')
+  // "Waiting" is handed off and nobody's: the same counts, of the unassigned.
+  countsRequest = Promise.all([
+    api.get<Omit<ConversationCounts, 'waiting'>>('/api/v1/conversations/counts'),
+    api.get<Omit<ConversationCounts, 'waiting'>>('/api/v1/conversations/counts?assignee=unassigned'),
+  ])
     .then(
-      (counts) => conversationCounts.set(counts),
+      ([counts, unassigned]) => conversationCounts.set({ ...counts, waiting: unassigned.handoff }),
       (error: unknown) => {
         // A lost session is handled by the API client (sign-in page); anything else leaves the old badge.
         if (!(error instanceof ApiError)) throw error;
@@ -50,7 +53,7 @@ export interface StreamHandlers {
   connection?(connected: boolean): void;
 }
 
-const STREAMED_TYPES = ['conversation.started', 'conversation.handoff', 'conversation.ended', 'message.created', 'message.rated'];
+const STREAMED_TYPES = ['conversation.started', 'conversation.handoff', 'conversation.assigned', 'conversation.ended', 'message.created', 'message.rated'];
 /** Reconnection waits: doubling from 1 s up to 30 s, with jitter so many tabs do not come back at once. */
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;

@@ -187,8 +187,8 @@ export function Shell({ session, route }: { session: Session; route: Route }) {
           ${visible.map(
             (item) => html`<li>
               <a href=${href(item.key)} aria-current=${item.key === sectionKey ? 'page' : undefined}
-                >${item.label}${item.key === 'inbox' && counts && counts.handoff > 0
-                  ? html` <span class="nav-count">${counts.handoff}<span class="visually-hidden"> waiting</span></span>`
+                >${item.label}${item.key === 'inbox' && counts && counts.waiting > 0
+                  ? html` <span class="nav-count">${counts.waiting}<span class="visually-hidden"> waiting</span></span>`
                   : null}</a
               >
             </li>`,

@@ -54,7 +54,7 @@ export interface ChatbotSettings {
   rules: BehaviourRule[];
   inactivity_timeout_minutes: number;
   lead_capture: { enabled: boolean; ask_after_messages: number; fields: string[] };
-  handoff: { on_visitor_request: boolean };
+  handoff: { on_visitor_request: boolean; auto_assign?: { enabled: boolean; max_open_per_agent: number } };
   answer: {
     mode: 'retrieval' | 'llm';
     provider: string | null;
@@ -197,12 +197,15 @@ export interface Conversation {
   resolution: Resolution | null;
   ended_reason: 'api' | 'visitor' | 'inactivity' | null;
   lead_id: string | null;
+  /** The member a handed-off conversation is assigned to; null while unassigned or with the bot. */
+  assignee: { member_id: string; name: string } | null;
   started_at: string;
   last_message_at: string | null;
   ended_at: string | null;
 }
 
-export type ConversationCounts = Record<ConversationStatus, number>;
+/** By status, and `waiting`: handed off and nobody's yet. */
+export type ConversationCounts = Record<ConversationStatus, number> & { waiting: number };
 
 export interface MessageSource {
   document_id: string;

@@ -75,6 +75,10 @@ function BehaviourForm({ path, initial }: { path: string; initial: ChatbotSettin
   const changeAnswer = (patch: Partial<ChatbotSettings['answer']>) => change({ answer: { ...answer, ...patch } });
   const lead = settings.lead_capture;
   const changeLead = (patch: Partial<ChatbotSettings['lead_capture']>) => change({ lead_capture: { ...lead, ...patch } });
+  // The handoff settings this page does not show (business hours, …) are kept: PUT replaces them all.
+  const changeHandoff = (patch: Partial<ChatbotSettings['handoff']>) => change({ handoff: { ...settings.handoff, ...patch } });
+  const autoAssign = settings.handoff.auto_assign ?? { enabled: false, max_open_per_agent: 3 };
+  const changeAutoAssign = (patch: Partial<typeof autoAssign>) => changeHandoff({ auto_assign: { ...autoAssign, ...patch } });
   const error = save.error;
   const number = (value: string) => (value.trim() === '' ? (Number.NaN as number) : Number(value));
 
@@ -213,9 +217,28 @@ function BehaviourForm({ path, initial }: { path: string; initial: ChatbotSettin
       <${Checkbox}
         label="Hand off visitors who ask for a person"
         checked=${settings.handoff.on_visitor_request}
-        onChange=${(on_visitor_request: boolean) => change({ handoff: { on_visitor_request } })}
+        onChange=${(on_visitor_request: boolean) => changeHandoff({ on_visitor_request })}
         hint="“I want to talk to a person”, “Mitarbeiter bitte”, “parler à un conseiller”… The widget also offers “Talk to a person” after a reply that did not know. Your rules are checked first."
       />
+      <${Checkbox}
+        label="Assign handoffs automatically"
+        checked=${autoAssign.enabled}
+        onChange=${(enabled: boolean) => changeAutoAssign({ enabled })}
+        hint="Each handoff goes to the available member who was assigned least recently, in turn. Otherwise it waits in the inbox until someone takes it."
+      />
+      ${autoAssign.enabled
+        ? html`<${Field}
+            label="Open conversations per member"
+            path="handoff.auto_assign.max_open_per_agent"
+            type="number"
+            min=${1}
+            max=${100}
+            value=${autoAssign.max_open_per_agent}
+            onInput=${(v: string) => changeAutoAssign({ max_open_per_agent: number(v) })}
+            error=${error}
+            hint="A member with this many handed-off conversations is passed over until one ends or goes back to the bot."
+          />`
+        : null}
     </fieldset>
 
     <${RulesEditor} rules=${rules} setRules=${setRules} error=${error} />

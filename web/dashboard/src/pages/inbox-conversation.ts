@@ -1,11 +1,13 @@
 // One conversation in the inbox: the whole transcript (each bot reply with its sources, confidence
 // and the visitor's rating), kept current by the page's event stream, and what a person does with
-// it: take it from the bot, reply (the visitor's widget shows it), release it back, end it.
+// it: take it (from the bot, or from the queue of those waiting: assigned to oneself), reply (the
+// visitor's widget shows it), unassign it, release it back to the bot, end it.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, encode, query, type Page } from '../api.js';
-import { notify } from '../state.js';
-import type { Conversation, EventEnvelope, Message } from '../types.js';
-import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, useLoad, useSubmit } from '../ui.js';
+import { conversationState } from '../conversation-state.js';
+import { notify, session, useStore } from '../state.js';
+import type { Conversation, EventEnvelope, Member, Message } from '../types.js';
+import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, Select, useLoad, useSubmit } from '../ui.js';
 import type { EventBus } from './inbox.js';
 import { useReplyPicker } from './reply-picker.js';
 
@@ -57,6 +59,8 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
   const [messages, setMessages] = useState<Message[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
   const replyBox = useRef<HTMLTextAreaElement>(null);
+  const member = useStore(session)?.member ?? null;
+  const me = member?.id ?? null;
 
   useEffect(() => {
     if (transcript.data) setMessages(transcript.data.messages);
@@ -106,16 +110,23 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
     onChanged(updated);
   };
 
+  // From the bot: handed off and assigned in one change. Handed off already: assigned.
   const take = useSubmit(async () => {
     onTaking(conversationId, true);
     try {
-      applied(await api.post<Conversation>(`${base}/handoff`));
+      const fromBot = conversation.data?.status === 'open';
+      applied(await api.post<Conversation>(`${base}/${fromBot ? 'handoff' : 'assign'}`, { member_id: me }));
     } catch (error) {
       onTaking(conversationId, false);
       throw error;
     }
     notify('You have taken the conversation: the bot stays quiet until you release it.');
     setTimeout(() => replyBox.current?.focus(), 0);
+  });
+  const unassign = useSubmit(async () => {
+    applied(await api.post<Conversation>(`${base}/assign`, { member_id: null }));
+    notify('Unassigned: it waits for a person again.');
+    requestAnimationFrame(() => (document.querySelector<HTMLElement>('.conversation-actions .button.primary') ?? heading.current)?.focus());
   });
   const release = useSubmit(async () => {
     applied(await api.post<Conversation>(`${base}/release`));
@@ -129,11 +140,15 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
   const current = conversation.data;
   const handedOff = current.status === 'handoff';
   const ended = current.status === 'ended';
+  const mine = current.assignee?.member_id === me;
+  // Agents take what nobody has; owners and admins may take it over from anyone.
+  const mayTake = !ended && me !== null && !mine && (!current.assignee || member?.role !== 'agent');
+  const mayUnassign = handedOff && current.assignee !== null && (mine || member?.role !== 'agent');
 
   return html`<article class="conversation" aria-labelledby="conversation-heading">
     <div class="conversation-header">
       <h2 id="conversation-heading" tabindex="-1" data-page-heading ref=${heading}>${visitorLabel(current)}</h2>
-      <${Badge} status=${current.status} label=${handedOff ? 'With a person' : current.status === 'open' ? 'With the bot' : 'Ended'} />
+      <${Badge} status=${current.status} label=${conversationState(current, me)} />
     </div>
     <p class="muted small">
       ${chatbotName} · ${current.channel} · started ${formatDate(current.started_at)}
@@ -142,8 +157,11 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
       ${current.lead_id ? html` · <a href=${`#/leads/${encode(current.lead_id)}`}>lead</a>` : null}
     </p>
     <div class="conversation-actions button-row" role="group" aria-label="Conversation actions">
-      ${current.status === 'open'
+      ${mayTake
         ? html`<button type="button" class="button primary" disabled=${take.busy} onClick=${() => take.run()}>${take.busy ? 'Taking…' : 'Take conversation'}</button>`
+        : null}
+      ${mayUnassign
+        ? html`<button type="button" class="button" disabled=${unassign.busy} onClick=${() => unassign.run()}>${unassign.busy ? 'Unassigning…' : mine ? 'Unassign me' : 'Unassign'}</button>`
         : null}
       ${handedOff
         ? html`<button type="button" class="button" disabled=${release.busy} onClick=${() => release.run()}>${release.busy ? 'Releasing…' : 'Release to bot'}</button>`
@@ -162,7 +180,8 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
           />`
         : null}
     </div>
-    <${FormError} error=${take.error ?? release.error} />
+    <${FormError} error=${take.error ?? unassign.error ?? release.error} />
+    ${handedOff && member && member.role !== 'agent' ? html`<${AssignForm} base=${base} conversation=${current} onAssigned=${applied} />` : null}
     ${transcript.error ? html`<${ErrorMessage} error=${transcript.error} retry=${transcript.reload} />` : null}
     ${!transcript.data && !transcript.error ? html`<${Loading} label="Loading messages…" />` : null}
     ${transcript.data && messages.length === 0 ? html`<p>No messages yet.</p>` : null}
@@ -177,6 +196,38 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
           applied(updated);
         }} />` : null}
   </article>`;
+}
+
+/** Owners and admins give a handed-off conversation to any active member. */
+function AssignForm({ base, conversation, onAssigned }: { base: string; conversation: Conversation; onAssigned: (conversation: Conversation) => void }) {
+  const members = useLoad(async () => (await api.get<Page<Member>>(`/api/v1/members${query({ limit: 100 })}`)).data.filter((member) => member.status === 'active'), []);
+  const [chosen, setChosen] = useState('');
+  const assign = useSubmit(async () => {
+    if (!chosen) return;
+    const updated = await api.post<Conversation>(`${base}/assign`, { member_id: chosen });
+    onAssigned(updated);
+    setChosen('');
+    notify(`Assigned to ${updated.assignee?.name || 'the member'}.`);
+  });
+  if (members.error) return html`<${ErrorMessage} error=${members.error} retry=${members.reload} />`;
+  const others = (members.data ?? []).filter((member) => member.id !== conversation.assignee?.member_id);
+  return html`<form
+    class="assign-form"
+    aria-label="Assign the conversation"
+    onSubmit=${(event: Event) => {
+      event.preventDefault();
+      void assign.run();
+    }}
+  >
+    <${Select}
+      label="Assign to"
+      value=${chosen}
+      options=${[['', members.data ? 'Choose a member' : 'Loading members…'], ...others.map((member) => [member.id, member.name || member.email])]}
+      onChange=${setChosen}
+    />
+    <button type="submit" class="button" disabled=${!chosen || assign.busy}>${assign.busy ? 'Assigning…' : 'Assign'}</button>
+    <${FormError} error=${assign.error} />
+  </form>`;
 }
 
 function TranscriptMessage({ message }: { message: Message }) {

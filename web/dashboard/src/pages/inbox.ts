@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { api, query, type ApiError, type Page } from '../api.js';
 import { conversationCounts, listenToConversations, refreshCounts } from '../live.js';
 import { href, navigate } from '../router.js';
-import { notify, useStore } from '../state.js';
+import { conversationState, isWaiting } from '../conversation-state.js';
+import { notify, session, useStore } from '../state.js';
 import type { Chatbot, Conversation, EventEnvelope, Message } from '../types.js';
 import { asApiError, Badge, Empty, ErrorMessage, formatDate, html, Loading, Select, useLoad } from '../ui.js';
 import { ConversationView, visitorLabel } from './inbox-conversation.js';
@@ -19,13 +20,15 @@ export interface InboxFilters {
   channel: string;
   resolution: string;
   has_lead: string;
+  /** `mine`, `unassigned` or '' (anyone's). */
+  assignee: string;
   chatbot: string;
   /** Days back from now ('' = any time). */
   since: string;
   q: string;
 }
 
-const FILTER_NAMES: Array<keyof InboxFilters> = ['status', 'channel', 'resolution', 'has_lead', 'chatbot', 'since', 'q'];
+const FILTER_NAMES: Array<keyof InboxFilters> = ['status', 'assignee', 'channel', 'resolution', 'has_lead', 'chatbot', 'since', 'q'];
 
 export function filtersOf(params: URLSearchParams): InboxFilters {
   const filters = Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? ''])) as unknown as InboxFilters;
@@ -44,6 +47,7 @@ function listParams(filters: InboxFilters) {
     channel: filters.channel,
     resolution: filters.resolution,
     has_lead: filters.has_lead,
+    assignee: filters.assignee,
     chatbot_id: filters.chatbot,
     created_after: filters.since ? new Date(Date.now() - Number(filters.since) * 86_400_000).toISOString() : undefined,
     q: filters.q,
@@ -56,8 +60,10 @@ function fold(text: string): string {
 }
 
 /** Whether a conversation an event brought belongs in the list the filters describe. */
-function matches(conversation: Conversation, filters: InboxFilters): boolean {
+function matches(conversation: Conversation, filters: InboxFilters, me: string | null): boolean {
   if (filters.status && conversation.status !== filters.status) return false;
+  if (filters.assignee === 'mine' && conversation.assignee?.member_id !== me) return false;
+  if (filters.assignee === 'unassigned' && conversation.assignee) return false;
   if (filters.channel && conversation.channel !== filters.channel) return false;
   if (filters.resolution && conversation.resolution !== filters.resolution) return false;
   if (filters.has_lead && (conversation.lead_id !== null) !== (filters.has_lead === 'true')) return false;
@@ -71,9 +77,9 @@ function matches(conversation: Conversation, filters: InboxFilters): boolean {
   return true;
 }
 
-/** Waiting for a person first, then newest first (the API's order). */
+/** Waiting for a person first, then those with a person, then newest first (the API's order). */
 function inboxOrder(a: Conversation, b: Conversation): number {
-  const waiting = Number(b.status === 'handoff') - Number(a.status === 'handoff');
+  const waiting = Number(isWaiting(b)) - Number(isWaiting(a)) || Number(b.status === 'handoff') - Number(a.status === 'handoff');
   if (waiting !== 0) return waiting;
   return b.started_at.localeCompare(a.started_at) || b.id.localeCompare(a.id);
 }
@@ -117,23 +123,24 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
   const names = useMemo(() => new Map((chatbots.data ?? []).map((chatbot) => [chatbot.id, chatbot.name])), [chatbots.data]);
   const list = useLiveList(filters, filterKey);
   const counts = useStore(conversationCounts);
+  const me = useStore(session)?.member.id ?? null;
   const [live, setLive] = useState<boolean | null>(null);
   const [moreBusy, setMoreBusy] = useState(false);
   const bus = useMemo(() => new EventBus(), []);
   const [staleGeneration, setStaleGeneration] = useState(0);
 
   // The stream's callbacks outlive renders: they read the current values through a ref.
-  const current = useRef({ filters, names, reload: list.reload });
-  current.current = { filters, names, reload: list.reload };
-  /** Conversations this page handed off: no "waiting" announcement for the agent's own action. */
+  const current = useRef({ filters, names, me, reload: list.reload });
+  current.current = { filters, names, me, reload: list.reload };
+  /** Conversations this page is taking: no "waiting" or "assigned to you" announcement for the member's own action. */
   const takenHere = useRef(new Set<string>());
 
   /** Puts the conversation where the filters and the order say, or out of the list. */
   const place = (conversation: Conversation) => {
-    const shown = current.current.filters;
+    const { filters: shown, me: member } = current.current;
     list.update((conversations) => {
       const without = conversations.filter((item) => item.id !== conversation.id);
-      return matches(conversation, shown) ? upsert(without, conversation) : without;
+      return matches(conversation, shown, member) ? upsert(without, conversation) : without;
     });
   };
 
@@ -157,9 +164,14 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
     if (envelope.type.startsWith('conversation.')) {
       const conversation = envelope.data as Conversation;
       void refreshCounts();
-      if (envelope.type === 'conversation.handoff' && !takenHere.current.delete(conversation.id)) {
-        const bot = current.current.names.get(conversation.chatbot_id);
-        notify(`${visitorLabel(conversation)} is waiting for a person${bot ? ` (${bot})` : ''}.`);
+      const bot = current.current.names.get(conversation.chatbot_id);
+      const where = bot ? ` (${bot})` : '';
+      // Taking an open conversation brings its handoff and then its assignment: the assignment ends "taking".
+      if (envelope.type === 'conversation.handoff' && !takenHere.current.has(conversation.id) && isWaiting(conversation)) {
+        notify(`${visitorLabel(conversation)} is waiting for a person${where}.`);
+      }
+      if (envelope.type === 'conversation.assigned' && !takenHere.current.delete(conversation.id) && conversation.assignee?.member_id === current.current.me) {
+        notify(`${visitorLabel(conversation)} was assigned to you${where}.`);
       }
       place(conversation);
       return;
@@ -196,7 +208,7 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
     }
   };
 
-  const waiting = counts?.handoff ?? 0;
+  const waiting = counts?.waiting ?? 0;
   const open = Boolean(conversationId && chatbotId);
 
   return html`<section class=${`inbox${open ? ' has-open' : ''}`}>
@@ -207,7 +219,7 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
         </h1>
         <p class="page-description">
           Conversations of every chatbot. Those waiting for a person come first.
-          ${counts ? html` <span class="muted">${counts.open} open · ${counts.ended} ended.</span>` : null}
+          ${counts ? html` <span class="muted">${counts.handoff - counts.waiting} with a person · ${counts.open} with the bot · ${counts.ended} ended.</span>` : null}
         </p>
       </div>
       <p class=${`live-state${live === false ? ' offline' : ''}`} role="status">
@@ -232,6 +244,7 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
                   conversation=${conversation}
                   chatbotName=${names.get(conversation.chatbot_id) ?? 'Chatbot'}
                   selected=${conversation.id === conversationId}
+                  me=${me}
                   link=${hashOf(filters, conversation.chatbot_id, conversation.id)}
                 />`,
               )}
@@ -296,13 +309,13 @@ function useLiveList(filters: InboxFilters, filterKey: string) {
   };
 }
 
-function InboxItem({ conversation, chatbotName, selected, link }: { conversation: Conversation; chatbotName: string; selected: boolean; link: string }) {
+function InboxItem({ conversation, chatbotName, selected, link, me }: { conversation: Conversation; chatbotName: string; selected: boolean; link: string; me: string | null }) {
   const last = conversation.last_message_at ?? conversation.started_at;
-  return html`<li class=${`inbox-item${conversation.status === 'handoff' ? ' waiting' : ''}${selected ? ' selected' : ''}`}>
+  return html`<li class=${`inbox-item${isWaiting(conversation) ? ' waiting' : ''}${selected ? ' selected' : ''}`}>
     <a href=${link} aria-current=${selected ? 'true' : undefined}>
       <span class="inbox-item-top">
         <strong class="inbox-visitor">${visitorLabel(conversation)}</strong>
-        <${Badge} status=${conversation.status} label=${conversation.status === 'handoff' ? 'waiting' : conversation.status} />
+        <${Badge} status=${conversation.status} label=${conversationState(conversation, me)} />
       </span>
       <span class="inbox-item-meta muted small">
         ${chatbotName} · ${conversation.channel} · ${conversation.message_count} ${conversation.message_count === 1 ? 'message' : 'messages'}
@@ -315,9 +328,14 @@ function InboxItem({ conversation, chatbotName, selected, link }: { conversation
 
 const STATUS_OPTIONS: Array<[string, string]> = [
   ['', 'Any status'],
-  ['handoff', 'Waiting for a person'],
-  ['open', 'Open (with the bot)'],
+  ['handoff', 'Handed to a person (waiting or with one)'],
+  ['open', 'With the bot'],
   ['ended', 'Ended'],
+];
+const ASSIGNEE_OPTIONS: Array<[string, string]> = [
+  ['', 'Anyone’s'],
+  ['mine', 'Mine'],
+  ['unassigned', 'Nobody’s yet'],
 ];
 const CHANNEL_OPTIONS: Array<[string, string]> = [
   ['', 'Any channel'],
@@ -366,6 +384,7 @@ function InboxFilterForm({ filters, chatbots, conversationPath }: { filters: Inb
       <summary>Filters${active > 0 ? ` (${active} on)` : ''}</summary>
       <div class="filter-grid">
       <${Select} label="Status" value=${filters.status} options=${STATUS_OPTIONS} onChange=${(value: string) => change('status', value)} />
+      <${Select} label="Assigned to" value=${filters.assignee} options=${ASSIGNEE_OPTIONS} onChange=${(value: string) => change('assignee', value)} />
       <${Select} label="Chatbot" value=${filters.chatbot} options=${[['', 'All chatbots'], ...chatbots.map((chatbot) => [chatbot.id, chatbot.name])]} onChange=${(value: string) => change('chatbot', value)} />
       <${Select} label="Channel" value=${filters.channel} options=${CHANNEL_OPTIONS} onChange=${(value: string) => change('channel', value)} />
       <${Select} label="Resolution" value=${filters.resolution} options=${RESOLUTION_OPTIONS} onChange=${(value: string) => change('resolution', value)} />
