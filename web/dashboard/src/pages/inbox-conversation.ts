@@ -98,8 +98,11 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
           }
           return;
         }
+        // Read the conversation again rather than show the event's copy: an event can be older than
+        // what is shown (the stream's backlog arriving after a newer read), and an older state would,
+        // say, disable the reply box under the agent's fingers and close their saved-reply list.
         const changed = envelope.data as Conversation;
-        if (envelope.type.startsWith('conversation.') && changed.id === conversationId) conversation.setData(changed);
+        if (envelope.type.startsWith('conversation.') && changed.id === conversationId) conversation.reload();
       }),
     [conversationId],
   );
