@@ -6,6 +6,9 @@ import { docxBase64, withDeclaredSizes, zeroBombDocx } from '../helpers/document
 import { buildTestServer } from '../helpers/server.js';
 import { startSite } from '../helpers/site.js';
 
+// 240 s, twice tap's default for a file: 54 s alone in a CI run (parser workers). A hang still fails it.
+t.setTimeout(240_000);
+
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 async function setup(t: Test, allowed: string[] = []) {

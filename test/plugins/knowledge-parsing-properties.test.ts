@@ -10,6 +10,9 @@ import { ExtractionError } from '../../plugins/knowledge/parsing/errors.js';
 import { ParserPool } from '../../plugins/knowledge/parsing/pool.js';
 import { buildTestServer } from '../helpers/server.js';
 
+// 240 s, twice tap's default for a file: 50 s alone in a CI run (parser workers, generated pages). A hang still fails it.
+t.setTimeout(240_000);
+
 const SEED = 20261123;
 
 /** Pieces hostile HTML is made of: unclosed and misnested tags, comments, entities, odd attributes. */

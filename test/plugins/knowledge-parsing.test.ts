@@ -15,6 +15,9 @@ import { docxBase64, pdfBase64, withDeclaredSizes, zeroBombDocx } from '../helpe
 import { buildTestServer } from '../helpers/server.js';
 import { htmlPage, startSite } from '../helpers/site.js';
 
+// 240 s, twice tap's default for a file: 50 s alone in a CI run (parser workers), 120 s when another job loaded the machine. A hang still fails it.
+t.setTimeout(240_000);
+
 const TEST_WORKER = new URL('../helpers/parser-worker.mjs', import.meta.url);
 
 /** A pool whose workers also know the test-only tasks (spin, allocate, exit, echo). */
