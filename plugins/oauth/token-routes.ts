@@ -75,19 +75,21 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
   const limits = platform.config.oauth;
 
   /**
-   * Token requests per client address, counted before the client is authenticated (secret guesses
-   * count too), and per client, counted once it is (so nobody locks a client out by sending its id
-   * with wrong secrets). Counters in the store, shared by every instance.
+   * Requests to the token, revocation and introspection endpoints, one budget for the three (each
+   * checks a client secret, so each could serve to guess one): per client address, counted before
+   * the client is authenticated (secret guesses count too), and per client, counted once it is (so
+   * nobody locks a client out by sending its id with wrong secrets). Counters in the store, shared
+   * by every instance.
    */
   async function throttleAddress(request: Request): Promise<void> {
     const ip = addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined) ?? 'unknown';
     const retryAfter = await consumeMinuteLimit(platform.store.counters, `oauth_token_ip:${ip}`, limits.token_requests_per_minute_per_address, platform.now());
-    if (retryAfter !== null) throw tooManyTokenRequests(`Too many token requests from this address; try again in ${retryAfter} s`, retryAfter);
+    if (retryAfter !== null) throw tooManyTokenRequests(`Too many OAuth requests from this address; try again in ${retryAfter} s`, retryAfter);
   }
 
   async function throttleClient(client: OAuthClient): Promise<void> {
     const retryAfter = await consumeMinuteLimit(platform.store.counters, `oauth_token_client:${client.id}`, limits.token_requests_per_minute_per_client, platform.now());
-    if (retryAfter !== null) throw tooManyTokenRequests(`Too many token requests for client ${client.id}; try again in ${retryAfter} s`, retryAfter);
+    if (retryAfter !== null) throw tooManyTokenRequests(`Too many OAuth requests for client ${client.id}; try again in ${retryAfter} s`, retryAfter);
   }
 
   /** A token request is a request of the client's account: it counts in the plan's limits like any other. */
@@ -201,11 +203,14 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
         notes:
           'Client-authenticated like the token endpoint. Answers 200 with an empty object whether or not the token was ' +
           'known (also for another client’s token, which is left alone). The token stops working at once on every instance. ' +
-          'Errors: 400 `invalid_request`, 401 `invalid_client`, 400 `unauthorized_client`.',
+          'Errors: 400 `invalid_request`, 401 `invalid_client`, 400 `unauthorized_client`, 429 `temporarily_unavailable` with ' +
+          '`Retry-After` (the token endpoint’s limits per client and per address, which the three endpoints share).',
         validate: { payload: tokenTargetInput },
         response: { schema: Joi.object({}).label('OAuthRevoked') },
         handler: async (request, h) => {
+          await throttleAddress(request);
           const { client, tenant } = await authenticateClient(request);
+          await throttleClient(client);
           const { token } = request.payload as { token: string };
           const tokens = platform.oauthTokens.forTenant(tenant);
           const found = await tokens.findOne({ hash: hashToken(token) });
@@ -223,11 +228,14 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
         notes:
           'Client-authenticated. `{"active": true, scope, client_id, token_type, exp, iat, sub, iss}` for a live token of ' +
           'the calling client; `{"active": false}` for anything else (unknown, expired, revoked, another client’s). ' +
-          'Errors: 400 `invalid_request`, 401 `invalid_client`, 400 `unauthorized_client`.',
+          'Errors: 400 `invalid_request`, 401 `invalid_client`, 400 `unauthorized_client`, 429 `temporarily_unavailable` with ' +
+          '`Retry-After` (the token endpoint’s limits per client and per address, which the three endpoints share).',
         validate: { payload: tokenTargetInput },
         response: { schema: introspectionResponse },
         handler: async (request, h) => {
+          await throttleAddress(request);
           const { client, tenant } = await authenticateClient(request);
+          await throttleClient(client);
           const { token } = request.payload as { token: string };
           const found = await platform.oauthTokens.forTenant(tenant).findOne({ hash: hashToken(token) });
           const live = found && found.client_id === client.id && found.expires_at > platform.now().toISOString();

@@ -170,6 +170,40 @@ t.test('the token endpoint is throttled per client and per address, and counted 
   t.equal((await tokenRequest(api, crm, from('198.51.100.1'))).statusCode, 200, 'the next minute');
 });
 
+t.test('revocation and introspection share the token endpoint’s budgets: no unthrottled way to guess a secret', async (t) => {
+  const api = await buildTestServer(t, { config: { server: { trust_proxy: true }, oauth: { token_requests_per_minute_per_client: 3, token_requests_per_minute_per_address: 5 } } });
+  const acme = await api.account('professional');
+  const crm = await oauthClient(api, acme.live, ['leads:read']);
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const call = (path: string, client: { id: string; client_secret: string }, ip: string, secret = client.client_secret) =>
+    api.request('POST', path, {
+      headers: { ...FORM, ...from(ip) },
+      payload: new URLSearchParams({ client_id: client.id, client_secret: secret, token: 'unknown-token' }).toString(),
+    });
+
+  const token = (await tokenRequest(api, crm, from('198.51.100.1'))).json.access_token as string;
+  t.ok(token, 'one token request');
+  t.equal((await call('/oauth/introspect', crm, '198.51.100.1')).statusCode, 200);
+  t.equal((await call('/oauth/revoke', crm, '198.51.100.2')).statusCode, 200, 'three requests of the client, any endpoint');
+  const overClient = await call('/oauth/introspect', crm, '198.51.100.3');
+  t.equal(overClient.statusCode, 429, 'the client’s fourth in a minute, counted with its token request');
+  t.equal(overClient.json.error, 'temporarily_unavailable');
+  t.match(overClient.headers['retry-after'], /^\d+$/);
+
+  // Wrong secrets from one address: counted before the client is known, and never lock the client.
+  const guesses: number[] = [];
+  const other = await oauthClient(api, acme.live, ['leads:read']);
+  for (let i = 0; i < 4; i++) guesses.push((await call(i % 2 ? '/oauth/revoke' : '/oauth/introspect', other, '203.0.113.9', `ocs_${'x'.repeat(42)}${i}`)).statusCode);
+  t.same(guesses, [401, 401, 401, 401], 'four wrong secrets refused as such');
+  const fifth = await call('/oauth/revoke', other, '203.0.113.9');
+  t.equal(fifth.statusCode, 200, 'the fifth from the address, with the right secret');
+  t.equal((await call('/oauth/introspect', other, '203.0.113.9')).statusCode, 429, 'the address’s sixth is refused, right secret or not');
+  t.equal((await call('/oauth/introspect', other, '203.0.113.10')).statusCode, 200, 'the guessed client still works from elsewhere');
+
+  api.clock.advance(60_000);
+  t.equal((await call('/oauth/introspect', crm, '198.51.100.1')).statusCode, 200, 'the next minute');
+});
+
 t.test('OAuth metadata names the public URL, never a Host header a shared cache keeps', async (t) => {
   const open = await buildTestServer(t, { config: { server: { public_url: null } } });
   const forged = await open.request('GET', '/.well-known/oauth-authorization-server', { headers: { host: 'evil.example' } });
