@@ -106,7 +106,7 @@ t.test('a visitor message is told to the assignee only, and only while they are 
   t.equal(notice.kind, 'visitor_message');
   t.same(idsOf(notice), [s.agent.id]);
   t.equal(notice.message?.content, 'Are you there?');
-  t.same((notice.conversation as { assignee: unknown }).assignee, { member_id: s.agent.id, name: 'Member agent' });
+  t.same(notice.conversation.assignee, { member_id: s.agent.id, name: 'Member agent' });
 
   await s.looks(s.agent);
   await s.visitorWrites(conversationId, 'Hello?');
