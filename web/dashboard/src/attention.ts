@@ -135,7 +135,9 @@ export function watchForVisitors(memberId: string): () => void {
       else mine.delete(conversation.id);
       // Somebody else has it now: it no longer waits for this member.
       if (assignee && assignee !== memberId && needsYou.value.has(conversation.id)) change((items) => items.delete(conversation.id));
-      if (envelope.type === 'conversation.handoff' && conversation.status === 'handoff' && (assignee === null || assignee === memberId)) {
+      // A handoff that comes assigned is a member taking an open conversation (their own action) or
+      // an owner's choice, which the inbox announces; only one nobody has yet waits.
+      if (envelope.type === 'conversation.handoff' && conversation.status === 'handoff' && assignee === null) {
         needs(conversation.id);
         alertMember('A visitor is waiting for a person', `${visitorOf(conversation)} asked for a person.`, conversation, envelope.id);
       }
