@@ -3,6 +3,8 @@
 // visitor's message in their conversation; nobody who has the dashboard open; once per event with
 // two servers on one store; never in the visitor's request, and a failing notifier is only logged.
 // Runs on SQLite and, with TEST_STORE=ferretdb, MongoDB.
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import t, { type Test } from 'tap';
 import type { MemberNotice, PlatformPlugin } from '../../core/plugin-api/index.js';
 import { accountWithOwner, addMember, asMember, ORIGIN } from '../helpers/members.js';
@@ -24,11 +26,18 @@ function recordingPlugin(notices: MemberNotice[], notifier?: (notice: MemberNoti
 
 async function setUp(t: Test, notifier?: (notice: MemberNotice) => Promise<void>, databaseUrl?: string) {
   const notices: MemberNotice[] = [];
+  const logs: Array<{ level: number; msg: string; err?: { message: string } }> = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
   const api = await buildTestServer(t, {
     config: { server: { public_url: ORIGIN }, ...(databaseUrl ? { database: { url: databaseUrl } } : {}) },
-    server: { externalPlugins: [recordingPlugin(notices, notifier)] },
+    server: { externalPlugins: [recordingPlugin(notices, notifier)], logger: pino({ level: 'warn' }, sink) },
   });
-  return { api, notices };
+  return { api, notices, logs };
 }
 
 async function team(api: TestServer) {
@@ -127,7 +136,7 @@ t.test('the notifier runs after the request, and its failure is logged without a
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   let calls = 0;
-  const { api, notices } = await setUp(t, async () => {
+  const { api, notices, logs } = await setUp(t, async () => {
     calls += 1;
     if (calls === 1) await held;
     throw new Error('the mail server is down');
@@ -143,6 +152,9 @@ t.test('the notifier runs after the request, and its failure is logged without a
   t.equal(notices.length, 2, 'each handoff told once');
   const jobs = await api.platform.events.reactions.collection.forTenant({ accountId: s.owner.accountId, mode: 'live' }).list({ limit: 10 });
   t.same(jobs, [], 'a failed notice is not kept for a retry');
+  const failures = logs.filter((line) => line.msg === 'notifying members failed');
+  t.equal(failures.length, 2, 'each failure is logged');
+  t.equal(failures[0]?.err?.message, 'the mail server is down');
 });
 
 t.test('no notifier: no reaction jobs are written', async (t) => {
