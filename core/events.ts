@@ -3,7 +3,7 @@
 import type { Logger } from 'pino';
 import type { BackgroundLoopOptions } from './background.js';
 import { newId } from './ids.js';
-import { DurableReactions, type Reaction } from './reactions.js';
+import { DurableReactions, type Reaction, type ReactionOptions } from './reactions.js';
 import type { Collection, Store, Stored, TenantScope, WriteOp } from './store/types.js';
 
 export interface EventDoc {
@@ -106,8 +106,8 @@ export class EventBus {
    * succeeds (see core/reactions.ts). Runs before the plain subscribers. `name` must be unique and
    * stable across releases; the reaction must be idempotent.
    */
-  subscribeDurably(type: string, name: string, reaction: Reaction): void {
-    this.reactions.add(type, name, reaction);
+  subscribeDurably(type: string, name: string, reaction: Reaction, options: ReactionOptions = {}): void {
+    this.reactions.add(type, name, reaction, options);
   }
 
   /**

@@ -21,6 +21,7 @@ import { declareMeta, SecretBox } from './secret-box.js';
 import type { ChatbotDirectory } from './services/chatbots.js';
 import type { KnowledgePluginApi } from './services/knowledge.js';
 import type { LeadRecorder } from './services/leads.js';
+import type { MemberNotifier } from './services/member-notices.js';
 import type { Collection, Store, TenantScope } from './store/types.js';
 
 export interface Platform {
@@ -43,6 +44,11 @@ export interface Platform {
    * the link and whoever invites passes it on. A plugin or an embedding program may set it.
    */
   sendInvitation: InvitationSender | null;
+  /**
+   * Tells members who are not looking that a visitor waits (core/services/member-notices.ts). Null,
+   * the default: only the dashboard tells, those who have it open. A plugin may set it.
+   */
+  notifyMembers: MemberNotifier | null;
   idempotencyKeys: Collection<IdempotencyDoc>;
   /** Quotas that hold across instances (core/quota.ts). */
   quotas: QuotaSlots;
@@ -92,6 +98,7 @@ export function createPlatform(
     members: declareMembers(store),
     dashboardSessions: declareDashboardSessions(store),
     sendInvitation: null,
+    notifyMembers: null,
     idempotencyKeys: declareIdempotencyKeys(store),
     quotas: new QuotaSlots(store, now),
     maintenance: new Map(),

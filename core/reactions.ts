@@ -13,6 +13,17 @@ import type { Collection, Store, TenantScope, WriteOp } from './store/types.js';
 
 export type Reaction = (event: EventEnvelope, scope: TenantScope) => Promise<void>;
 
+export interface ReactionOptions {
+  /**
+   * Left to the background loop instead of run right after the commit: for slow work that must
+   * not hold up the request that published the event (telling members by e-mail). The job is due
+   * at once and claimed by one worker instance.
+   */
+  deferred?: boolean;
+  /** Jobs are written only while this holds (a reaction that has nothing to do without a plugin). */
+  when?: () => boolean;
+}
+
 export interface ReactionJobDoc {
   event_id: string;
   event_type: string;
@@ -35,7 +46,7 @@ const BATCH = 20;
 export class DurableReactions {
   readonly collection: Collection<ReactionJobDoc>;
   readonly owner = `reactions-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  private readonly reactions = new Map<string, { type: string; run: Reaction }>();
+  private readonly reactions = new Map<string, { type: string; run: Reaction; options: ReactionOptions }>();
   private readonly confirmations = new Map<string, (event: EventEnvelope, scope: TenantScope) => Promise<boolean>>();
   private readonly loop: BackgroundLoop;
 
@@ -55,9 +66,9 @@ export class DurableReactions {
   }
 
   /** `name` must be unique and stable: jobs written before a restart find their reaction by it. */
-  add(type: string, name: string, run: Reaction): void {
+  add(type: string, name: string, run: Reaction, options: ReactionOptions = {}): void {
     if (this.reactions.has(name)) throw new Error(`A reaction named ${name} is already registered`);
-    this.reactions.set(name, { type, run });
+    this.reactions.set(name, { type, run, options });
   }
 
   /**
@@ -75,15 +86,15 @@ export class DurableReactions {
     const now = this.now();
     const jobs = [];
     for (const event of events) {
-      for (const [name, { type }] of this.reactions) {
-        if (type !== event.type) continue;
+      for (const [name, { type, options }] of this.reactions) {
+        if (type !== event.type || (options.when && !options.when())) continue;
         const doc: ReactionJobDoc = {
           event_id: event.id,
           event_type: event.type,
           reaction: name,
           event,
           status: 'pending',
-          run_at: new Date(now.getTime() + REACTION_RECOVERY_MS).toISOString(),
+          run_at: new Date(now.getTime() + (options.deferred ? 0 : REACTION_RECOVERY_MS)).toISOString(),
           failures: 0,
           last_error: null,
           created_at: now.toISOString(),
@@ -98,7 +109,12 @@ export class DurableReactions {
 
   /** Runs jobs just committed by this instance; a failure leaves the job for a retry with backoff. */
   async runCommitted(scope: TenantScope, jobs: Array<{ id: string; doc: ReactionJobDoc }>): Promise<void> {
-    for (const job of jobs) await this.runJob(scope, job.id, job.doc, null);
+    let deferred = false;
+    for (const job of jobs) {
+      if (this.reactions.get(job.doc.reaction)?.options.deferred) deferred = true;
+      else await this.runJob(scope, job.id, job.doc, null);
+    }
+    if (deferred) this.loop.nudge();
   }
 
   /** Best effort: deletes jobs whose commit failed (a job left behind is dropped later, unconfirmed). */

@@ -112,6 +112,10 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
       if (platform.sendInvitation) throw fail('another plugin already sends the invitations');
       platform.sendInvitation = sender;
     },
+    notifyMembersWith(notifier) {
+      if (platform.notifyMembers) throw fail('another plugin already notifies the members');
+      platform.notifyMembers = notifier;
+    },
     services: {
       chatbots: server.plugins.chatbots.directory,
       knowledge: server.plugins.knowledge.retriever,

@@ -15,6 +15,7 @@ import type { Reaction } from '../reactions.js';
 import type { ChatbotDirectory } from '../services/chatbots.js';
 import type { KnowledgeRetriever } from '../services/knowledge.js';
 import type { LeadRecorder } from '../services/leads.js';
+import type { MemberNotice, MemberNotifier } from '../services/member-notices.js';
 import type { MemberRole } from '../auth/members.js';
 import type { Scope } from '../auth/oauth-tokens.js';
 import type { CollectionDefinition, Collection, CounterStore, Filter, Stored, TenantScope, WriteOp } from '../store/types.js';
@@ -150,6 +151,14 @@ export interface PluginApi {
    * carries the link anyway). One plugin per server may set it.
    */
   sendInvitationsWith(sender: InvitationSender): void;
+  /**
+   * Tells members who are not looking at the dashboard (no dashboard tab open) that a visitor
+   * waits: `notifier` gets a `handoff` notice for a handed-off conversation (for its assignee, or
+   * for every member when it is unassigned) and a `visitor_message` notice when the visitor writes
+   * in a conversation assigned to a member. Called once per event across all instances, from a
+   * worker's background loop; a failure is logged, not retried. One plugin per server may set it.
+   */
+  notifyMembersWith(notifier: MemberNotifier): void;
 
   /** The other areas, through their interfaces. */
   readonly services: {
@@ -159,4 +168,4 @@ export interface PluginApi {
   };
 }
 
-export type { ApiCaller, BackgroundLoop, InvitationSender, Collection, CollectionDefinition, EventEnvelope, EventInput, Filter, ListParams, Page, Scope, Stored, TenantScope, WriteOp };
+export type { ApiCaller, BackgroundLoop, InvitationSender, MemberNotice, MemberNotifier, Collection, CollectionDefinition, EventEnvelope, EventInput, Filter, ListParams, Page, Scope, Stored, TenantScope, WriteOp };

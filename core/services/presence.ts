@@ -5,4 +5,6 @@ export interface MemberAvailability {
   anyoneAvailable(accountId: string): Promise<boolean>;
   /** The ids of the account's members available now (as anyoneAvailable counts them): whom a handoff may be assigned to. */
   availableMembers(accountId: string): Promise<string[]>;
+  /** The ids of the account's members with a dashboard open now (available or away, heartbeat not lapsed): they are told there. */
+  lookingMembers(accountId: string): Promise<string[]>;
 }

@@ -11,6 +11,7 @@ import { exportRoute } from './export.js';
 import { conversationFacts } from './facts.js';
 import { InactivityCloser } from './inactivity.js';
 import { inboxRoutes } from './inbox-routes.js';
+import { tellMembersWhoAreNotLooking } from './member-notices.js';
 import { messageRoutes } from './message-routes.js';
 import { chatbotLookup, conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
@@ -49,6 +50,8 @@ export const conversationsPlugin: Plugin<void> = {
         collections.messages.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       ]);
     });
+
+    tellMembersWhoAreNotLooking(platform, collections, server.plugins.chatbots.directory, availability);
 
     server.plugins.leads.recorder.onDeleted((tenant, leadId) => service.forgetLead(tenant, leadId));
 

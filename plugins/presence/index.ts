@@ -19,13 +19,18 @@ export const presencePlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const presence = declarePresence(platform.store);
-    const availableNow = (accountId: string) => ({ account: accountId, status: 'available', expires_at: { gt: platform.now().toISOString() } });
+    const lookingNow = (accountId: string) => ({ account: accountId, expires_at: { gt: platform.now().toISOString() } });
+    const availableNow = (accountId: string) => ({ ...lookingNow(accountId), status: 'available' });
     const availability: MemberAvailability = {
       async anyoneAvailable(accountId) {
         return (await presence.global().count(availableNow(accountId))) > 0;
       },
       async availableMembers(accountId) {
         const records = await presence.global().list({ filter: availableNow(accountId), limit: MAX_AVAILABLE_LISTED });
+        return records.map((record) => record.id);
+      },
+      async lookingMembers(accountId) {
+        const records = await presence.global().list({ filter: lookingNow(accountId), limit: MAX_AVAILABLE_LISTED });
         return records.map((record) => record.id);
       },
     };

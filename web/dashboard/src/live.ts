@@ -1,7 +1,7 @@
 // The inbox's live side: the conversation counts behind the navigation badge, and the event stream
 // (GET /api/v1/conversations/stream, server-sent events with the session cookie) that keeps an open
-// inbox current without reloading. The stream is opened by the inbox page only, so other pages
-// hold no long-lived connection.
+// inbox current without reloading and tells the member a visitor waits (attention.ts) on any page.
+// One connection per tab, shared by every listener.
 import { api, ApiError } from './api.js';
 import { Store } from './state.js';
 import type { ConversationCounts, EventEnvelope } from './types.js';
@@ -58,12 +58,39 @@ const STREAMED_TYPES = ['conversation.started', 'conversation.handoff', 'convers
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
 
-/**
- * Listens to the stream until the returned function is called. The browser's own EventSource retry
- * gives up on an HTTP error (a restart's 503, an expired session's 401), so errors close the source
- * and this reconnects itself with backoff.
- */
+const listeners = new Set<StreamHandlers>();
+let closeStream: (() => void) | null = null;
+/** The shared connection's state, told to a listener that joins it; null while none is open. */
+let connectedNow: boolean | null = null;
+
+/** Listens to the stream (the tab's one connection, opened by the first listener) until the returned function is called. */
 export function listenToConversations(handlers: StreamHandlers): () => void {
+  listeners.add(handlers);
+  if (!closeStream) {
+    closeStream = openStream({
+      event: (envelope) => listeners.forEach((listener) => listener.event(envelope)),
+      stale: () => listeners.forEach((listener) => listener.stale()),
+      connection: (connected) => {
+        connectedNow = connected;
+        listeners.forEach((listener) => listener.connection?.(connected));
+      },
+    });
+  } else if (connectedNow !== null) {
+    handlers.connection?.(connectedNow);
+  }
+  return () => {
+    if (!listeners.delete(handlers) || listeners.size > 0) return;
+    closeStream?.();
+    closeStream = null;
+    connectedNow = null;
+  };
+}
+
+/**
+ * The browser's own EventSource retry gives up on an HTTP error (a restart's 503, an expired
+ * session's 401), so errors close the source and this reconnects itself with backoff.
+ */
+function openStream(handlers: StreamHandlers): () => void {
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;

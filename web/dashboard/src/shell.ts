@@ -4,6 +4,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.js';
+import { askForNotifications, conversationOpened, notificationPermission, setSound, soundOn, watchForVisitors } from './attention.js';
 import { conversationCounts, refreshCounts } from './live.js';
 import { AnalyticsPage } from './pages/analytics.js';
 import { ApiKeysPage } from './pages/api-keys.js';
@@ -121,6 +122,12 @@ export function Shell({ session, route }: { session: Session; route: Route }) {
       window.removeEventListener('focus', check);
     };
   }, [route.segments[0]]);
+
+  // What needs the member is counted on every page, not only the inbox's.
+  useEffect(() => watchForVisitors(session.member.id), [session.member.id, session.mode]);
+  useEffect(() => {
+    conversationOpened(route.segments[0] === 'inbox' ? (route.segments[2] ?? null) : null);
+  }, [route.path]);
 
   // The inbox badge: read again on every page change (the inbox page keeps it live itself).
   useEffect(() => {
@@ -364,8 +371,26 @@ function MemberMenu({ session }: { session: Session }) {
         <span>${member.email}</span><br />
         <span class="role-tag">${member.role}</span>
       </p>
+      <${AlertSettings} memberId=${member.id} />
       <a class="button" href=${href('password')} onClick=${() => setOpen(false)}>Change password</a>
       <button type="button" class="button" onClick=${signOut}>Sign out</button>
     </div>
+  </div>`;
+}
+
+/** How this browser tells the member a visitor waits: the sound's off switch, and the notification permission, asked for only on a click. */
+function AlertSettings({ memberId }: { memberId: string }) {
+  const sound = useStore(soundOn);
+  const permission = useStore(notificationPermission);
+  return html`<div class="alert-settings">
+    <button type="button" role="switch" aria-checked=${sound ? 'true' : 'false'} class="switch" onClick=${() => setSound(memberId, !sound)}>
+      <span class="switch-track" aria-hidden="true"><span class="switch-thumb"></span></span>
+      <span>Sound for waiting visitors</span>
+    </button>
+    ${permission === 'default'
+      ? html`<button type="button" class="button" onClick=${() => void askForNotifications()}>Turn on browser notifications</button>`
+      : permission === 'denied'
+        ? html`<p class="hint">Browser notifications are blocked for this site in your browser’s settings.</p>`
+        : null}
   </div>`;
 }
