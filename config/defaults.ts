@@ -56,7 +56,7 @@ export function defaultConfig(): Config {
     // Conversations started and lead forms sent count as forms.
     // A client needs one token an hour; these leave room for restarts and many clients behind one address.
     oauth: { token_requests_per_minute_per_client: 60, token_requests_per_minute_per_address: 300 },
-    widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 20, forms_per_minute: 10 } },
+    widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 20, forms_per_minute: 10, typing_per_minute: 60 } },
     metrics: { enabled: true, token: null },
     plugins: [],
     plans: structuredClone(DEFAULT_PLANS),

@@ -81,7 +81,7 @@ export interface Config {
   /** POST /oauth/token requests per minute, counted in the store: per OAuth client, and per client address. */
   oauth: { token_requests_per_minute_per_client: number; token_requests_per_minute_per_address: number };
   /** The public widget routes' limits per client IP and minute, shared by every instance. */
-  widget: { rate_limits: { requests_per_minute: number; messages_per_minute: number; forms_per_minute: number } };
+  widget: { rate_limits: { requests_per_minute: number; messages_per_minute: number; forms_per_minute: number; typing_per_minute: number } };
   /**
    * GET /metrics: off removes the route and every measurement. Loopback callers need nothing; others
    * need `Authorization: Bearer <token>`, so without a token only loopback can scrape.
@@ -148,6 +148,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   WIDGET_REQUESTS_PER_MINUTE: 'widget.rate_limits.requests_per_minute',
   WIDGET_MESSAGES_PER_MINUTE: 'widget.rate_limits.messages_per_minute',
   WIDGET_FORMS_PER_MINUTE: 'widget.rate_limits.forms_per_minute',
+  WIDGET_TYPING_PER_MINUTE: 'widget.rate_limits.typing_per_minute',
   METRICS_ENABLED: 'metrics.enabled',
   METRICS_TOKEN: 'metrics.token',
   PLUGINS: 'plugins',

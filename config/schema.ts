@@ -163,6 +163,8 @@ export const configSchema = Joi.object({
       requests_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
       messages_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
       forms_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
+      /** Typing marks: the widget sends one at most every 2 s while the visitor types to an agent. */
+      typing_per_minute: Joi.number().integer().min(1).max(1_000_000).required(),
     }).required(),
   }).required(),
   /** GET /metrics (Prometheus): open to loopback callers, and to others with the bearer token when one is set. */

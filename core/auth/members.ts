@@ -16,6 +16,8 @@ export interface MemberDoc {
   /** Lower case. */
   email: string;
   name: string;
+  /** An https image shown to visitors beside the member's messages; absent on earlier records (none). */
+  avatar_url?: string | null;
   role: MemberRole;
   /** `invited` until the member sets a password through their invitation link. */
   status: 'invited' | 'active';
@@ -64,6 +66,7 @@ export function presentMember(member: Member) {
     id: member.id,
     email: member.email,
     name: member.name,
+    avatar_url: member.avatar_url ?? null,
     role: member.role,
     status: member.status,
     last_sign_in_at: member.last_sign_in_at,

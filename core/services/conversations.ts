@@ -20,10 +20,18 @@ export interface VisitorConversation {
   asks_for_email: boolean;
 }
 
+/** The member who wrote an agent message, or who is typing, as the visitor sees them: never their e-mail. */
+export interface VisitorAgent {
+  name: string;
+  avatar_url: string | null;
+}
+
 export interface VisitorMessage {
   id: string;
   role: 'user' | 'assistant' | 'agent';
   content: string;
+  /** An agent message's member; null for the bot's, the visitor's and those sent with an API key. */
+  author: VisitorAgent | null;
   sources: Array<{ title: string | null; url: string | null }>;
   feedback: 'up' | 'down' | null;
   created_at: string;
@@ -63,6 +71,10 @@ export interface VisitorConversations {
     turn: { tenant: TenantScope; chatbot: ChatbotProfile; conversationId: string; content: string },
     present: { turn(turn: VisitorTurn): unknown; message(message: VisitorMessage): unknown },
   ): Promise<ResponseObject>;
+  /** The agent typing in the conversation now, or null. */
+  agentTyping(tenant: TenantScope, conversation: VisitorConversation): Promise<VisitorAgent | null>;
+  /** The visitor typing (or stopped): 409 conversation_not_in_handoff unless an agent has the conversation. */
+  markVisitorTyping(tenant: TenantScope, conversation: VisitorConversation, typing: boolean): Promise<void>;
   rate(tenant: TenantScope, chatbot: ChatbotProfile, conversationId: string, messageId: string, rating: 'up' | 'down'): Promise<VisitorMessage>;
   /** A lead given through a form: recorded as `source` and linked both ways with the conversation. */
   captureLead(

@@ -16,6 +16,7 @@ import { messageRoutes } from './message-routes.js';
 import { chatbotLookup, conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
 import { declareConversations } from './store.js';
+import { declareTyping, typingRoutes, TypingStore } from './typing.js';
 import { visitorChannel } from './visitor-channel.js';
 
 declare module '@hapi/hapi' {
@@ -37,9 +38,11 @@ export const conversationsPlugin: Plugin<void> = {
     const roster = new AssignmentRoster(platform, collections.conversations, declareAssignmentTurns(platform.store), availability);
     const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, availability, roster);
     const chatbots = chatbotLookup(server.plugins.chatbots.directory);
+    const typingRecords = declareTyping(platform.store);
+    const typing = new TypingStore(platform, typingRecords);
     const inactivity = new InactivityCloser(platform, service);
     server.expose('inactivity', inactivity);
-    server.expose('visitors', visitorChannel(platform, service));
+    server.expose('visitors', visitorChannel(platform, service, typing));
     server.expose('facts', conversationFacts(collections));
 
     // A deleted chatbot takes its conversations with it.
@@ -48,6 +51,7 @@ export const conversationsPlugin: Plugin<void> = {
       await platform.store.commit([
         collections.conversations.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         collections.messages.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+        typingRecords.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       ]);
     });
 
@@ -61,7 +65,7 @@ export const conversationsPlugin: Plugin<void> = {
     server.ext('onPreStop', () => inbox.closeStreams());
     server.route(
       withScopes(
-        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(platform, service, chatbots), exportRoute(service, chatbots)],
+        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(platform, service, chatbots), ...typingRoutes(service, chatbots, typing), exportRoute(service, chatbots)],
         areaScope('conversations'),
       ),
     );

@@ -3,17 +3,23 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import { assertMemberRole } from '../../core/access.js';
 import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { tenantOf, type Platform } from '../../core/platform.js';
+import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
 import type { Filter } from '../../core/store/types.js';
 import type { ChatbotLookup } from './routes.js';
 import { feedbackInput, messageInput, messageListQuery, messageParams, messageResponse, conversationParams, turnResponse } from './schemas.js';
 import type { ConversationService } from './service.js';
-import { presentMessage } from './store.js';
+import { presentMessage, type MessageAuthor } from './store.js';
 import { respondWithTurn, type TurnPresenter } from './turn-response.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };
 /** Agents read transcripts and reply (as `agent`) in handed-off conversations (API.md §6). */
 const agentToo = { platform: { chatbotKey: true, agent: true } };
+
+/** The signed-in member writing, as the visitor will see them; a key or token writes for nobody. */
+export function authorOf(request: Request): MessageAuthor | null {
+  const member = callerOf(request).member ? request.app.dashboardSession?.member : undefined;
+  return member ? { member_id: member.id, name: member.name, avatar_url: member.avatar_url ?? null } : null;
+}
 
 export function messageRoutes(platform: Platform, service: ConversationService, chatbots: ChatbotLookup): ServerRoute[] {
   const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
@@ -52,7 +58,8 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
           'message), `delta` events (`{"content": "…"}`), then `done` with the same body as the JSON response, or ' +
           '`error` with the error body. `done` is authoritative: when a language model fails mid-stream, the reply ' +
           'stored and sent in `done` is the fallback. While handed off the chatbot does not reply (`reply` null) and ' +
-          'agents write with `role` `agent`. Each message publishes message.created. A dashboard agent writing as the ' +
+          'agents write with `role` `agent`; an agent message sent by a signed-in member carries its `author` (name and ' +
+          'avatar, shown to the visitor), one sent with an API key none. Each message publishes message.created. A dashboard agent writing as the ' +
           'visitor is 403 `insufficient_role`.',
         tags: ['api', 'conversations'],
         plugins: agentToo,
@@ -63,7 +70,7 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
           const tenant = tenantOf(request);
           if (role !== 'agent') assertMemberRole(request, ['owner', 'admin'], 'write as the visitor');
           if (role === 'agent') {
-            const turn = await service.agentMessage(tenant, await chatbots.profile(request), convIdOf(request), content);
+            const turn = await service.agentMessage(tenant, await chatbots.profile(request), convIdOf(request), content, authorOf(request));
             return h.response(turn).code(201);
           }
           const chatbot = await chatbots.profile(request);

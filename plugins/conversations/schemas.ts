@@ -174,6 +174,15 @@ export const messageResponse = Joi.object({
   response_time_ms: Joi.number().integer().min(0).allow(null).required(),
   feedback: Joi.string().valid('up', 'down').allow(null).required(),
   feedback_comment: Joi.string().allow(null).required(),
+  author: Joi.object({
+    member_id: Joi.string().required(),
+    name: Joi.string().allow('').required(),
+    avatar_url: Joi.string().allow(null).required(),
+  })
+    .allow(null)
+    .required()
+    .label('MessageAuthor')
+    .description('The signed-in member who wrote an agent message (name and avatar as they were then); null for the bot, the visitor and API keys'),
   created_at: isoTime.required(),
 }).label('Message');
 

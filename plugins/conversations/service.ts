@@ -26,6 +26,7 @@ import {
   type ConversationDoc,
   type EndedReason,
   type Message,
+  type MessageAuthor,
   type MessageDoc,
   type Resolution,
   type Visitor,
@@ -248,10 +249,15 @@ export class ConversationService {
   }
 
   /** A human agent's message in a conversation handed off to them. */
-  async agentMessage(tenant: TenantScope, chatbot: ChatbotProfile, conversationId: string, content: string) {
+  async agentMessage(tenant: TenantScope, chatbot: ChatbotProfile, conversationId: string, content: string, author: MessageAuthor | null) {
     this.assertChatbotAccepts(chatbot, 'change');
     const now = this.platform.now();
-    const message = this.newMessage(chatbot.id, conversationId, 'agent', content, now);
+    const message = {
+      ...this.newMessage(chatbot.id, conversationId, 'agent', content, now),
+      author_id: author?.member_id ?? null,
+      author_name: author?.name ?? null,
+      author_avatar_url: author?.avatar_url ?? null,
+    };
     const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
       assertNotEnded(current);
       assertHandedOff(current, 'written in by an agent');

@@ -99,7 +99,20 @@ export interface MessageDoc {
   feedback_comment: string | null;
   /** When the rating it has now was given: the hour analytics count it in. Absent on earlier records. */
   feedback_at?: string | null;
+  /**
+   * The signed-in member who wrote an agent message, with their name and avatar as they were then
+   * (what the visitor saw). Null for API keys, the bot and the visitor; absent on earlier records.
+   */
+  author_id?: string | null;
+  author_name?: string | null;
+  author_avatar_url?: string | null;
   created_at: string;
+}
+
+export interface MessageAuthor {
+  member_id: string;
+  name: string;
+  avatar_url: string | null;
 }
 
 export type Message = Stored<MessageDoc>;
@@ -175,6 +188,7 @@ export function presentMessage(message: Message) {
     response_time_ms: message.response_time_ms,
     feedback: message.feedback,
     feedback_comment: message.feedback_comment,
+    author: message.author_id ? { member_id: message.author_id, name: message.author_name ?? '', avatar_url: message.author_avatar_url ?? null } : null,
     created_at: message.created_at,
   };
 }

@@ -8,6 +8,7 @@ import type { VisitorConversation, VisitorConversations, VisitorMessage } from '
 import type { ConversationService } from './service.js';
 import { presentMessage, type Conversation, type ConversationView, type MessageView } from './store.js';
 import { respondWithTurn } from './turn-response.js';
+import type { TypingMarks } from './typing.js';
 
 function visitorConversation(conversation: Conversation | ConversationView): VisitorConversation {
   return {
@@ -26,6 +27,7 @@ function visitorMessage(message: MessageView, chatbot: ChatbotProfile): VisitorM
     role: message.role,
     content: message.content,
     sources: message.sources.map((source) => ({ title: source.title, url: source.url })),
+    author: message.author ? { name: message.author.name, avatar_url: message.author.avatar_url } : null,
     feedback: message.feedback,
     created_at: message.created_at,
     unsure: isUnsure(message, chatbot),
@@ -38,7 +40,7 @@ function isUnsure(message: MessageView, chatbot: ChatbotProfile): boolean {
   return message.answer_type === 'qa' && (message.confidence ?? 0) < chatbot.settings.answer.min_confidence;
 }
 
-export function visitorChannel(platform: Platform, service: ConversationService): VisitorConversations {
+export function visitorChannel(platform: Platform, service: ConversationService, typing: TypingMarks): VisitorConversations {
   return {
     async start(tenant, chatbot, input) {
       const conversation = await service.start(tenant, chatbot, {
@@ -82,6 +84,13 @@ export function visitorChannel(platform: Platform, service: ConversationService)
       const conversation = await service.find(tenant, chatbot, conversationId);
       const message = await service.findMessage(tenant, conversation, messageId);
       return visitorMessage(presentMessage(await service.feedback(tenant, chatbot, conversation, message, { rating, comment: null })), chatbot);
+    },
+    async agentTyping(tenant, conversation) {
+      const agent = await typing.agentTyping(tenant, conversation.id);
+      return agent ? { name: agent.name, avatar_url: agent.avatar_url } : null;
+    },
+    markVisitorTyping(tenant, conversation, typingNow) {
+      return typing.markVisitor(tenant, conversation, typingNow);
     },
     captureLead(tenant, chatbot, input) {
       return service.captureFormLead(tenant, chatbot, input);

@@ -13,7 +13,7 @@ import { callerOf, type Platform } from '../../core/platform.js';
 import { UniqueConstraintError } from '../../core/store/errors.js';
 import type { Filter } from '../../core/store/types.js';
 import type { OwnerLock } from './owner-lock.js';
-import { email, invitationResponse, invitedMemberResponse, memberName, memberParams, memberResponse, role } from './schemas.js';
+import { avatarUrl, email, invitationResponse, invitedMemberResponse, memberName, memberParams, memberResponse, role } from './schemas.js';
 
 /** Only an owner makes, changes or removes an owner; an admin manages admins and agents. */
 function assertMayManage(request: Request, roles: Array<MemberRole | undefined>): void {
@@ -143,17 +143,17 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
       method: 'PATCH',
       path: '/api/v1/members/{userId}',
       options: {
-        description: 'Change a member’s name or role',
+        description: 'Change a member’s name, avatar or role',
         notes:
           'Only an owner may make or change an owner; the last active owner keeps the role (409 `last_owner`). A new ' +
           'role applies from the member’s next request, also to the keys and OAuth clients they made. While another ' +
           'change takes an owner away, 409 `conflict` (retry).' + LIVE_ONLY,
         tags: ['api', 'members'],
-        validate: { params: memberParams, payload: Joi.object({ name: memberName.allow(''), role }).min(1) },
+        validate: { params: memberParams, payload: Joi.object({ name: memberName.allow(''), avatar_url: avatarUrl, role }).min(1) },
         response: { schema: memberResponse },
         handler: async (request) => {
           const member = await findMember(request);
-          const changes = request.payload as { name?: string; role?: MemberRole };
+          const changes = request.payload as { name?: string; avatar_url?: string | null; role?: MemberRole };
           assertMayManage(request, [member.role, changes.role]);
           const demotesOwner = changes.role !== undefined && changes.role !== 'owner';
           const updated = await keepingAnOwner(member, demotesOwner, () =>

@@ -11,7 +11,7 @@ import { ClientAddressResolver } from '../../core/client-address.js';
 import { apiError } from '../../core/errors.js';
 import { callerOf, type Platform } from '../../core/platform.js';
 import type { Mode } from '../../core/store/types.js';
-import { email, memberName, mode, password, sessionResponse } from './schemas.js';
+import { avatarUrl, email, memberName, mode, password, sessionResponse } from './schemas.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
 /** Memberships of one address considered at a sign-in that names no account (their hashes are all checked). */
@@ -192,6 +192,28 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
           await revokeMemberSessions(platform.dashboardSessions, member.id);
           await signIn(request, h, member, session.data_mode);
           return { changed: true };
+        },
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/dashboard/profile',
+      options: {
+        auth: sessionAuth,
+        description: 'Change the signed-in member’s own name or avatar',
+        notes:
+          'Every member, agents too (changing other members is `PATCH /api/v1/members/{userId}`, for owners and admins). ' +
+          'Visitors see the name and avatar beside the member’s messages from the next one on; `avatar_url` is an https ' +
+          'URL of at most 1,000 characters, null removes it.',
+        tags: ['api', 'dashboard'],
+        plugins: everyRole,
+        validate: { payload: Joi.object({ name: memberName, avatar_url: avatarUrl }).min(1).label('OwnProfile') },
+        response: { schema: sessionResponse },
+        handler: async (request) => {
+          const { session, member, account } = signedIn(request);
+          const changes = request.payload as { name?: string; avatar_url?: string | null };
+          const updated = await platform.members.global().update(member.id, { ...changes, updated_at: platform.now().toISOString() });
+          return present(session, updated ?? member, account);
         },
       },
     },

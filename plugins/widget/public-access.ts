@@ -23,7 +23,7 @@ export interface WidgetRouteOptions {
   /** A public widget route: rate limited per IP, its chatbot and origin checked. */
   public: true;
   /** Which per-IP limit besides the request limit it counts against. */
-  limit?: 'messages' | 'forms';
+  limit?: 'messages' | 'forms' | 'typing';
 }
 
 export interface VisitorCredentials {
@@ -104,6 +104,7 @@ export async function registerWidgetAccess(server: Server, platform: Platform, d
     request.app.widget = widget;
     if (options.limit === 'messages') await limit(request, 'messages', limits.messages_per_minute);
     if (options.limit === 'forms') await limit(request, 'forms', limits.forms_per_minute);
+    if (options.limit === 'typing') await limit(request, 'typing marks', limits.typing_per_minute);
     return h.continue;
   });
 

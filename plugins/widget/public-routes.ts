@@ -25,6 +25,7 @@ import {
   startInput,
   startResponse,
   turnResponse,
+  typingInput,
   visitorConversationParams,
   visitorMessageParams,
   widgetParams,
@@ -128,7 +129,7 @@ export function publicWidgetRoutes(
       options: {
         auth: visitorAuth,
         description: 'The visitor’s conversation and its messages',
-        notes: `Messages in order, at most 100; with \`after\` only those after that message (404 \`message_not_found\` for one not in the conversation). The page reads it after a reload, and polls it for agents’ messages. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+        notes: `Messages in order, at most 100; with \`after\` only those after that message (404 \`message_not_found\` for one not in the conversation). The page reads it after a reload, and polls it for agents’ messages and \`agent_typing\`. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
         plugins: publicRoute(),
         validate: { params: visitorConversationParams, query: conversationQuery },
@@ -139,8 +140,9 @@ export function publicWidgetRoutes(
           const { after } = request.query as { after?: string };
           const page = await visitors.messages(widgetOf(request).tenant, chatbot, conversation, { afterId: after ?? null, limit: 100 });
           const present = presentMessage(chatbot);
+          const agentTyping = conversation.status === 'handoff' ? await visitors.agentTyping(widgetOf(request).tenant, conversation) : null;
           return h
-            .response({ conversation: publicConversation(conversation), messages: page.messages.map(present), has_more: page.hasMore })
+            .response({ conversation: publicConversation(conversation), messages: page.messages.map(present), has_more: page.hasMore, agent_typing: agentTyping })
             .header('Cache-Control', 'no-store');
         },
       },
@@ -197,6 +199,29 @@ export function publicWidgetRoutes(
           const { rating } = request.payload as { rating: 'up' | 'down' };
           const message = await visitors.rate(widgetOf(request).tenant, chatbot, conversation.id, (request.params as { msgId: string }).msgId, rating);
           return presentMessage(chatbot)(message);
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/conversations/{convId}/typing',
+      options: {
+        auth: visitorAuth,
+        description: 'Tell the agent the visitor is typing',
+        notes:
+          `What the widget sends at most every 2 seconds while the visitor types to an agent; the dashboard shows it for 6 seconds after ` +
+          `the last one. \`{"typing": false}\` clears it at once. 409 \`conversation_not_in_handoff\` unless an agent has the conversation. ` +
+          `Limited per IP besides the request limit (429 \`rate_limited\`). ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('typing'),
+        validate: { params: visitorConversationParams, payload: typingInput },
+        response: { status: { 204: Joi.any().empty() } },
+        handler: async (request, h) => {
+          const chatbot = await chatbotOf(request);
+          const conversation = await visitorConversation(request, chatbot);
+          const { typing } = request.payload as { typing: boolean };
+          await visitors.markVisitorTyping(widgetOf(request).tenant, conversation, typing);
+          return h.response().code(204).header('Cache-Control', 'no-store');
         },
       },
     },

@@ -62,6 +62,11 @@ const publicConversation = Joi.object({
     .description('Handed off when nobody could answer: the widget asks for an e-mail address (POST …/email) until one is left'),
 }).label('VisitorConversation');
 
+const visitorAgent = Joi.object({
+  name: Joi.string().allow('').required(),
+  avatar_url: Joi.string().allow(null).required().description('An https image, or null'),
+}).label('VisitorAgent');
+
 const publicMessage = Joi.object({
   id: Joi.string().required(),
   role: Joi.string().valid('user', 'assistant', 'agent').required(),
@@ -70,6 +75,10 @@ const publicMessage = Joi.object({
     .items(Joi.object({ title: Joi.string().allow(null).required(), url: Joi.string().allow(null).required() }).label('VisitorSource'))
     .required()
     .description('Empty unless the chatbot shows sources'),
+  author: visitorAgent
+    .allow(null)
+    .required()
+    .description('The member who wrote an agent message: their name and avatar, shown beside it; null for the bot’s, the visitor’s and those sent with an API key'),
   feedback: Joi.string().valid('up', 'down').allow(null).required(),
   created_at: Joi.string().isoDate().required(),
   offers_handoff: Joi.boolean()
@@ -88,7 +97,18 @@ export const conversationResponse = Joi.object({
   conversation: publicConversation.required(),
   messages: Joi.array().items(publicMessage).required(),
   has_more: Joi.boolean().required(),
+  agent_typing: visitorAgent
+    .allow(null)
+    .required()
+    .description('The agent typing now (a mark under 6 seconds old): the widget shows “<name> is typing…”; null when nobody is'),
 }).label('WidgetConversation');
+
+export const typingInput = Joi.object({
+  typing: Joi.boolean().default(true).description('false: the visitor stopped (sent the message, emptied the box)'),
+})
+  .empty(null)
+  .default()
+  .label('VisitorTyping');
 
 export const turnResponse = Joi.object({
   message: publicMessage.required(),

@@ -164,6 +164,7 @@ async function fuzzStore(store: 'sqlite' | 'ferretdb', st: string, limits: Limit
     WIDGET_REQUESTS_PER_MINUTE: '1000000',
     WIDGET_MESSAGES_PER_MINUTE: '1000000',
     WIDGET_FORMS_PER_MINUTE: '1000000',
+    WIDGET_TYPING_PER_MINUTE: '1000000',
     // The same for the token endpoint's per-client and per-address limits (test/plugins/security-hardening.test.ts).
     OAUTH_TOKENS_PER_MINUTE_PER_CLIENT: '1000000',
     OAUTH_TOKENS_PER_MINUTE_PER_ADDRESS: '1000000',

@@ -16,6 +16,7 @@ import { LeadPage } from './pages/lead.js';
 import { LeadsPage } from './pages/leads.js';
 import { MembersPage } from './pages/members.js';
 import { PasswordPage } from './pages/password.js';
+import { ProfilePage } from './pages/profile.js';
 import { PlanPage } from './pages/plan.js';
 import { SavedRepliesPage } from './pages/saved-replies.js';
 import { WebhookPage } from './pages/webhook.js';
@@ -47,6 +48,7 @@ const SECTIONS: Section[] = [
   { key: 'members', label: 'Members', roles: MANAGERS, nav: true },
   { key: 'plan', label: 'Plan and usage', roles: MANAGERS, nav: true },
   { key: 'password', label: 'Change password', roles: EVERYONE, nav: false },
+  { key: 'profile', label: 'Your profile', roles: EVERYONE, nav: false },
 ];
 
 export function homeOf(role: Role): string {
@@ -81,6 +83,8 @@ function pageFor(route: Route): { component: ComponentType<any>; props: Record<s
       return { component: PlanPage, props: {} };
     case 'password':
       return { component: PasswordPage, props: {} };
+    case 'profile':
+      return { component: ProfilePage, props: {} };
     default:
       void third;
       return null;
@@ -372,6 +376,7 @@ function MemberMenu({ session }: { session: Session }) {
         <span class="role-tag">${member.role}</span>
       </p>
       <${AlertSettings} memberId=${member.id} />
+      <a class="button" href=${href('profile')} onClick=${() => setOpen(false)}>Your profile</a>
       <a class="button" href=${href('password')} onClick=${() => setOpen(false)}>Change password</a>
       <button type="button" class="button" onClick=${signOut}>Sign out</button>
     </div>

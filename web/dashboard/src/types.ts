@@ -8,6 +8,8 @@ export interface Member {
   id: string;
   email: string;
   name: string | null;
+  /** An https image visitors see beside the member's messages. */
+  avatar_url?: string | null;
   role: Role;
   status: 'invited' | 'active';
   last_sign_in_at: string | null;
@@ -227,7 +229,21 @@ export interface Message {
   response_time_ms: number | null;
   feedback: 'up' | 'down' | null;
   feedback_comment: string | null;
+  /** The signed-in member who wrote an agent message; null for the bot, the visitor and API keys. */
+  author?: MessageAuthor | null;
   created_at: string;
+}
+
+export interface MessageAuthor {
+  member_id: string;
+  name: string;
+  avatar_url: string | null;
+}
+
+/** GET/POST …/conversations/{id}/typing. */
+export interface ConversationTyping {
+  agent: MessageAuthor | null;
+  visitor_typing: boolean;
 }
 
 /** What GET /api/v1/conversations/stream sends: the event envelope of GET /events. */

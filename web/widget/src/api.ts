@@ -66,6 +66,10 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     startConversation: (input: { language?: string; page_url?: string }) =>
       json<{ conversation: PublicConversation; token: string }>('POST', '/conversations', { body: input }),
 
+    typing: async (conversationId: string, token: string, typing: boolean): Promise<void> => {
+      await call('POST', `/conversations/${encodeURIComponent(conversationId)}/typing`, { token, body: { typing } });
+    },
+
     conversation: (conversationId: string, token: string, after: string | null) =>
       json<ConversationPage>('GET', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
 

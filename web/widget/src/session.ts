@@ -4,10 +4,12 @@
 import { WidgetApiError, type WidgetApi } from './api.js';
 import { format, type UiStrings } from './i18n.js';
 import type { SavedConversation, VisitorMemory } from './storage.js';
-import type { LeadForm, LeadValues, PublicConversation, PublicMessage } from './types.js';
+import type { LeadForm, LeadValues, PublicAgent, PublicConversation, PublicMessage } from './types.js';
 
 /** Often enough that an agent's answer shows up while the visitor waits, light on the per-IP limit (120/min). */
 const POLL_INTERVAL_MS = 3000;
+/** While the visitor types to an agent, a mark at most this often (the server counts one for 6 s). */
+const TYPING_INTERVAL_MS = 2000;
 
 /** A line in the message list: a stored message, the visitor's message on its way, or a notice from the widget. */
 export interface ChatEntry {
@@ -18,6 +20,8 @@ export interface ChatEntry {
   feedback: PublicMessage['feedback'];
   pending?: boolean;
   offersHandoff?: boolean;
+  /** The member who wrote an agent message. */
+  author?: PublicAgent | null;
 }
 
 export interface ChatState {
@@ -36,6 +40,8 @@ export interface ChatState {
   leadSending: boolean;
   /** The visitor chose "Not now" on the e-mail request of an offline handoff. */
   offlineEmailSkipped: boolean;
+  /** The agent typing to the visitor now (not the bot's answer on its way: that is `waiting`). */
+  agentTyping: PublicAgent | null;
 }
 
 export interface ChatSessionOptions {
@@ -56,6 +62,8 @@ export class ChatSession {
   private generation = 0;
   private localIds = 0;
   private leadPrompted = false;
+  /** When the last typing mark went out (0: none since the visitor stopped). */
+  private typingSentAt = 0;
 
   constructor(
     private readonly api: WidgetApi,
@@ -74,6 +82,7 @@ export class ChatSession {
       leadSent: memory.leadSent(),
       leadSending: false,
       offlineEmailSkipped: false,
+      agentTyping: null,
     };
     document.addEventListener('visibilitychange', () => {
       if (!document.hidden) this.schedulePoll(0);
@@ -116,6 +125,21 @@ export class ChatSession {
     this.schedulePoll(open ? 0 : POLL_INTERVAL_MS);
   }
 
+  /**
+   * The visitor's text box changed: while an agent has the conversation, the agent is told the
+   * visitor types (a mark at most every TYPING_INTERVAL_MS), and that they stopped when it empties.
+   */
+  typed(hasText: boolean): void {
+    const saved = this.saved;
+    if (!saved || this.state.ended || this.state.conversation?.status !== 'handoff') return;
+    const now = Date.now();
+    if (hasText && now - this.typingSentAt < TYPING_INTERVAL_MS) return;
+    if (!hasText && this.typingSentAt === 0) return;
+    this.typingSentAt = hasText ? now : 0;
+    // A lost mark only delays the indicator: no notice for the visitor.
+    this.api.typing(saved.id, saved.token, hasText).catch(() => undefined);
+  }
+
   /** Sends the visitor's message; true when it was taken (the composer keeps the text otherwise). */
   async send(text: string): Promise<boolean> {
     const content = text.trim();
@@ -125,6 +149,7 @@ export class ChatSession {
     const pendingId = `local-${++this.localIds}`;
     let stored = false;
     let catchUp = false;
+    this.typed(false);
     try {
       const saved = this.saved ?? (await this.start());
       this.update({ entries: [...this.state.entries, { id: pendingId, role: 'user', content, sources: [], feedback: null, pending: true }], waiting: true });
@@ -245,12 +270,15 @@ export class ChatSession {
   }
 
   /** Reads messages after `after` (all of them when null), page by page. */
-  private async readAll(saved: SavedConversation, after: string | null): Promise<{ conversation: PublicConversation; messages: PublicMessage[] }> {
+  private async readAll(
+    saved: SavedConversation,
+    after: string | null,
+  ): Promise<{ conversation: PublicConversation; messages: PublicMessage[]; agentTyping: PublicAgent | null }> {
     const messages: PublicMessage[] = [];
     for (;;) {
       const page = await this.api.conversation(saved.id, saved.token, after);
       messages.push(...page.messages);
-      if (!page.has_more || page.messages.length === 0) return { conversation: page.conversation, messages };
+      if (!page.has_more || page.messages.length === 0) return { conversation: page.conversation, messages, agentTyping: page.agent_typing ?? null };
       after = page.messages[page.messages.length - 1]!.id;
     }
   }
@@ -274,9 +302,10 @@ export class ChatSession {
     if (!saved || this.state.sending || document.hidden) return null;
     const generation = this.generation;
     try {
-      const { conversation, messages } = await this.readAll(saved, this.lastStoredId());
+      const { conversation, messages, agentTyping } = await this.readAll(saved, this.lastStoredId());
       if (generation !== this.generation || saved !== this.saved) return null;
       this.merge(messages);
+      this.update({ agentTyping: conversation.status === 'handoff' ? agentTyping : null });
       this.applyConversation(conversation);
       return null;
     } catch (error) {
@@ -298,7 +327,7 @@ export class ChatSession {
   private end(): void {
     if (this.state.ended) return;
     this.forget();
-    this.update({ ended: true, sending: false, waiting: false, streaming: null });
+    this.update({ ended: true, sending: false, waiting: false, streaming: null, agentTyping: null });
     this.addSystemLine(this.options.ui.ended);
   }
 
@@ -382,5 +411,6 @@ function entryOf(message: PublicMessage): ChatEntry {
     sources: Array.isArray(message.sources) ? message.sources : [],
     feedback: message.feedback ?? null,
     offersHandoff: message.offers_handoff === true,
+    author: message.role === 'agent' ? (message.author ?? null) : null,
   };
 }

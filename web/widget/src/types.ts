@@ -57,10 +57,18 @@ export interface PublicConversation {
   asks_for_email?: boolean;
 }
 
+/** A member as the visitor sees them: the author of an agent message, or the agent typing. */
+export interface PublicAgent {
+  name: string;
+  avatar_url: string | null;
+}
+
 export interface PublicMessage {
   id: string;
   role: 'user' | 'assistant' | 'agent';
   content: string;
+  /** The member who wrote an agent message; null (or absent) for the bot's and an API key's. */
+  author?: PublicAgent | null;
   created_at: string;
   sources: Array<{ title: string | null; url: string | null }>;
   feedback: 'up' | 'down' | null;
@@ -78,6 +86,8 @@ export interface ConversationPage {
   conversation: PublicConversation;
   messages: PublicMessage[];
   has_more: boolean;
+  /** The agent typing now, or null. */
+  agent_typing?: PublicAgent | null;
 }
 
 export type LeadValues = Partial<Record<LeadFieldName, string>>;

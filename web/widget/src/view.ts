@@ -4,7 +4,7 @@ import htm from 'htm';
 import { h, render, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { hexColor, mix, readableOn } from './colors.js';
-import type { UiStrings } from './i18n.js';
+import { format, type UiStrings } from './i18n.js';
 import type { ChatEntry, ChatSession, ChatState } from './session.js';
 import type { LeadFieldName, LeadForm, LeadValues, WidgetConfig, WidgetStrings } from './types.js';
 
@@ -155,6 +155,7 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
       ui=${ui}
       busy=${state.sending}
       onSend=${(value: string) => session.send(value)}
+      onTyped=${(hasText: boolean) => session.typed(hasText)}
     />`;
   }
 
@@ -204,7 +205,7 @@ function Log({ state, title, welcome, ui, showSources, session }: LogProps) {
   const log = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
-  }, [state.entries.length, state.streaming, state.waiting]);
+  }, [state.entries.length, state.streaming, state.waiting, state.agentTyping]);
   return html`<div class="log" role="log" aria-live="polite" aria-label=${ui.messages} aria-busy=${state.streaming !== null ? 'true' : 'false'} ref=${log}>
     ${welcome ? html`<div class="msg assistant"><div class="bubble" dir="auto"><span class="sr">${title}: </span>${richText(welcome)}</div></div>` : null}
     ${state.entries.map((entry) => html`<${Entry} key=${entry.id} entry=${entry} title=${title} ui=${ui} showSources=${showSources} session=${session} />`)}
@@ -212,6 +213,7 @@ function Log({ state, title, welcome, ui, showSources, session }: LogProps) {
     ${state.waiting
       ? html`<div class="msg assistant"><div class="bubble typing"><span></span><span></span><span></span><em class="sr">${ui.typing}</em></div></div>`
       : null}
+    ${state.agentTyping && !state.waiting ? html`<p class="agent-typing">${format(ui.agentTyping, { name: state.agentTyping.name || ui.agent })}</p>` : null}
   </div>`;
 }
 
@@ -225,11 +227,12 @@ interface EntryProps {
 
 function Entry({ entry, title, ui, showSources, session }: EntryProps) {
   if (entry.role === 'system') return html`<div class="system">${entry.content}</div>`;
-  const speaker = entry.role === 'user' ? ui.you : entry.role === 'agent' ? ui.agent : title;
+  const agentName = entry.author?.name || ui.agent;
+  const speaker = entry.role === 'user' ? ui.you : entry.role === 'agent' ? agentName : title;
   const sources = showSources ? entry.sources.filter((source) => source.title || safeHref(source.url)) : [];
   const rated = (rating: 'up' | 'down') => (entry.feedback === rating ? 'true' : 'false');
   return html`<div class=${`msg ${entry.role}${entry.pending ? ' pending' : ''}`}>
-    ${entry.role === 'agent' ? html`<span class="who" aria-hidden="true">${ui.agent}</span>` : null}
+    ${entry.role === 'agent' ? html`<${Author} name=${agentName} avatarUrl=${entry.author?.avatar_url ?? null} />` : null}
     <div class="bubble" dir="auto"><span class="sr">${speaker}: </span>${richText(entry.content)}</div>
     ${sources.length
       ? html`<div class="sources">
@@ -252,14 +255,27 @@ function Entry({ entry, title, ui, showSources, session }: EntryProps) {
   </div>`;
 }
 
+/** An agent message's author: their avatar (decorative: the name is beside it) and name. */
+function Author({ name, avatarUrl }: { name: string; avatarUrl: string | null }) {
+  const src = httpsOnly(avatarUrl);
+  return html`<span class="who" aria-hidden="true">${src ? html`<img class="who-avatar" src=${src} alt="" referrerpolicy="no-referrer" />` : null}${name}</span>`;
+}
+
+/** Members' avatars come from the API as https only; anything else (an older record, a bad proxy) shows no image. */
+function httpsOnly(value: string | null): string | null {
+  const href = safeHref(value);
+  return href?.startsWith('https:') ? href : null;
+}
+
 interface ComposerProps {
   placeholder: string;
   ui: UiStrings;
   busy: boolean;
   onSend(value: string): Promise<boolean>;
+  onTyped(hasText: boolean): void;
 }
 
-function Composer({ placeholder, ui, busy, onSend }: ComposerProps) {
+function Composer({ placeholder, ui, busy, onSend, onTyped }: ComposerProps) {
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   // The box grows with its text, up to its max-height.
@@ -296,7 +312,11 @@ function Composer({ placeholder, ui, busy, onSend }: ComposerProps) {
       data-autofocus
       value=${text}
       ref=${field}
-      onInput=${(event: Event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
+      onInput=${(event: Event) => {
+        const value = (event.currentTarget as HTMLTextAreaElement).value;
+        setText(value);
+        onTyped(value.trim() !== '');
+      }}
       onKeyDown=${onKeyDown}
     ></textarea>
     <button type="submit" class="send" aria-label=${ui.send} disabled=${busy || !text.trim()}>${icon(SEND)}</button>

@@ -6,13 +6,60 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, encode, query, type Page } from '../api.js';
 import { conversationState } from '../conversation-state.js';
 import { notify, session, useStore } from '../state.js';
-import type { Conversation, EventEnvelope, Member, Message } from '../types.js';
+import type { Conversation, ConversationTyping, EventEnvelope, Member, Message } from '../types.js';
 import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, Select, useLoad, useSubmit } from '../ui.js';
 import type { EventBus } from './inbox.js';
 import { useReplyPicker } from './reply-picker.js';
 
 /** A transcript longer than this many pages of 100 shows its first part, with a note. */
 const MAX_MESSAGE_PAGES = 10;
+/**
+ * How often the view asks whether the visitor types, and at most how often it tells the visitor
+ * the agent does (the server counts a mark for 6 s). Reads, not the event stream: a stored event
+ * per keystroke would flood every open inbox and the webhooks.
+ */
+const TYPING_INTERVAL_MS = 2000;
+
+/**
+ * Typing both ways while a person has the conversation: whether the visitor types (read every
+ * TYPING_INTERVAL_MS while the page is visible) and `typed`, which tells the visitor the agent does.
+ */
+function useTyping(base: string, active: boolean): { visitorTyping: boolean; typed: (hasText: boolean) => void } {
+  const [visitorTyping, setVisitorTyping] = useState(false);
+  const sentAt = useRef(0);
+  useEffect(() => {
+    setVisitorTyping(false);
+    if (!active) return;
+    let stopped = false;
+    const read = async () => {
+      if (document.hidden) return;
+      try {
+        const typing = await api.get<ConversationTyping>(`${base}/typing`);
+        if (!stopped) setVisitorTyping(typing.visitor_typing);
+      } catch {
+        // The next read tries again; typing is a hint, not worth an error on the page.
+      }
+    };
+    void read();
+    const timer = setInterval(() => void read(), TYPING_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [base, active]);
+  const typed = (hasText: boolean) => {
+    if (!active) return;
+    const now = Date.now();
+    if (hasText && now - sentAt.current < TYPING_INTERVAL_MS) return;
+    if (!hasText && sentAt.current === 0) return;
+    sentAt.current = hasText ? now : 0;
+    api.post<ConversationTyping>(`${base}/typing`, { typing: hasText }).then(
+      (typing) => setVisitorTyping(typing.visitor_typing),
+      () => undefined, // a lost mark only delays the visitor's indicator
+    );
+  };
+  return { visitorTyping, typed };
+}
 
 export function visitorLabel(conversation: Pick<Conversation, 'id' | 'visitor'>): string {
   const visitor = conversation.visitor ?? {};
@@ -138,6 +185,8 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
     requestAnimationFrame(() => (document.querySelector<HTMLElement>('.conversation-actions .button.primary') ?? heading.current)?.focus());
   });
 
+  const typing = useTyping(base, conversation.data?.status === 'handoff');
+
   if (conversation.error && !conversation.data) return html`<${ErrorMessage} error=${conversation.error} retry=${conversation.reload} />`;
   if (!conversation.data) return html`<${Loading} label="Loading the conversation…" />`;
   const current = conversation.data;
@@ -194,7 +243,8 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
         </ol>`
       : null}
     ${transcript.data && !transcript.data.complete ? html`<p class="muted small">The first ${messages.length} messages are shown.</p>` : null}
-    ${!ended ? html`<${ReplyForm} base=${base} chatbotId=${chatbotId} conversationId=${conversationId} enabled=${handedOff} textarea=${replyBox} onSent=${(message: Message, updated: Conversation) => {
+    <p class="visitor-typing muted small" aria-live="polite">${handedOff && typing.visitorTyping ? `${visitorLabel(current)} is typing…` : ''}</p>
+    ${!ended ? html`<${ReplyForm} base=${base} chatbotId=${chatbotId} conversationId=${conversationId} enabled=${handedOff} textarea=${replyBox} onTyped=${typing.typed} onSent=${(message: Message, updated: Conversation) => {
           setMessages((previous) => (previous.some((item) => item.id === message.id) ? previous : [...previous, message]));
           applied(updated);
         }} />` : null}
@@ -235,7 +285,7 @@ function AssignForm({ base, conversation, onAssigned }: { base: string; conversa
 
 function TranscriptMessage({ message }: { message: Message }) {
   return html`<li class=${`message ${message.role}${message.answer_type === 'fallback' ? ' fallback' : ''}`}>
-    <p class="speaker"><strong>${SPEAKERS[message.role]}</strong> <span class="muted small">${formatDate(message.created_at)}</span></p>
+    <p class="speaker"><strong>${SPEAKERS[message.role]}${message.author?.name ? ` · ${message.author.name}` : ''}</strong> <span class="muted small">${formatDate(message.created_at)}</span></p>
     <p class="message-text">${message.content}</p>
     ${message.role === 'assistant' ? html`<${ReplyDetails} message=${message} />` : null}
     ${message.feedback
@@ -268,7 +318,7 @@ function ReplyDetails({ message }: { message: Message }) {
   </div>`;
 }
 
-function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onSent }: { base: string; chatbotId: string; conversationId: string; enabled: boolean; textarea: { current: HTMLTextAreaElement | null }; onSent: (message: Message, conversation: Conversation) => void }) {
+function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onTyped, onSent }: { base: string; chatbotId: string; conversationId: string; enabled: boolean; textarea: { current: HTMLTextAreaElement | null }; onTyped: (hasText: boolean) => void; onSent: (message: Message, conversation: Conversation) => void }) {
   const [text, setText] = useState('');
   const picker = useReplyPicker({ chatbotId, conversationId, textarea, setText });
   const send = useSubmit(async () => {
@@ -276,6 +326,7 @@ function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onSent 
     if (!content) return;
     const turn = await api.post<{ message: Message; conversation: Conversation }>(`${base}/messages`, { role: 'agent', content });
     setText('');
+    onTyped(false);
     onSent(turn.message, turn.conversation);
     notify('Reply sent.');
     textarea.current?.focus();
@@ -300,6 +351,7 @@ function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onSent 
         const box = event.currentTarget as HTMLTextAreaElement;
         setText(box.value);
         picker.onTextChange(box.value, box.selectionStart);
+        onTyped(box.value.trim() !== '');
       }}
       onKeyDown=${(event: KeyboardEvent) => {
         // Ctrl/⌘+Enter sends; Enter alone is a new line.
