@@ -24,7 +24,7 @@ import type { CollectionDefinition, Collection, CounterStore, Filter, Stored, Te
  * The version of this API. A plugin states the range it was written for (`platformApi: '^1.0.0'`);
  * a minor release adds to the API, a major one may change or remove what is here.
  */
-export const PLUGIN_API_VERSION = '1.0.0';
+export const PLUGIN_API_VERSION = '1.1.0';
 
 /** An event type a plugin publishes: it joins the webhook event list and the OpenAPI document. */
 export interface PluginEventType {

@@ -27,7 +27,7 @@ export function noticeLines(notice) {
 const plugin = {
   name: 'notice-log',
   version: '1.0.0',
-  platformApi: '^1.0.0',
+  platformApi: '^1.1.0',
   register(api) {
     const file = process.env.NOTICE_LOG_FILE;
     // Without a file the notices go to the server's log, so a misconfigured server still shows them.

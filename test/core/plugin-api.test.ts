@@ -35,7 +35,7 @@ t.test('a plugin that breaks the rules does not start, and the error names it', 
     ['absolute path', pluginThat((api) => api.route({ ...listRoute(api), path: '/api/v1/notes' })), /relative to \/api\/v1/],
     ['unvalidated params', pluginThat((api) => api.route({ ...listRoute(api), path: '/notes/{noteId}' })), /validate its path parameters/],
     ['a platform id prefix', pluginThat((api) => void api.ids.idSchema('cb')), /id prefix "cb" belongs to the platform/],
-    ['an API too new', pluginThat(() => undefined, { platformApi: '>=2' }), /needs the platform plugin API >=2; this server has 1\.0\.0/],
+    ['an API too new', pluginThat(() => undefined, { platformApi: '>=2' }), /needs the platform plugin API >=2; this server has 1\.1\.0/],
     ['a taken event type', pluginThat(() => undefined, { events: [{ type: 'chatbot.created', description: 'x' }] }), /the event type chatbot\.created is already taken/],
     ['a bad version', pluginThat(() => undefined, { version: 'latest' }), /"version" failed custom validation because not a semver version/],
   ];
@@ -118,5 +118,5 @@ t.test('what a plugin gets: its routes, collection, events, loop, sweep and a gu
 
   const fetcher = pluginApi!.fetcher();
   await t.rejects(fetcher.fetch('http://127.0.0.1:1/'), 'the fetcher refuses private addresses');
-  t.equal(pluginApi!.apiVersion, '1.0.0');
+  t.equal(pluginApi!.apiVersion, '1.1.0', '1.1: notifyMembersWith added');
 });
