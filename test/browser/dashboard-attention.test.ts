@@ -11,40 +11,9 @@ import t from 'tap';
 import { dailyFixture, describeViolations, DESKTOP, PHONE, screenshot, scrollsSideways, seriousViolations } from '../helpers/dashboard-daily.js';
 import { TestClock } from '../helpers/server.js';
 import { until } from '../helpers/widget-site.js';
+import { observeAlerts, type Alerts } from '../helpers/dashboard-alerts.js';
 
 const AGENT = { email: 'andy@example.com', password: 'agent password 1' };
-
-/** Records what the page does with Notification and WebAudio, then lets the real thing happen. */
-function observeAlerts(): void {
-  const page = globalThis as any;
-  page.__alerts = { shown: [] as Array<{ title: string; body: string }>, asked: 0, tones: 0, last: null as unknown };
-  const Original = page.Notification;
-  if (Original) {
-    class Observed extends Original {
-      constructor(title: string, options?: { body?: string }) {
-        page.__alerts.shown.push({ title, body: options?.body ?? '' });
-        super(title, options);
-        page.__alerts.last = this;
-      }
-    }
-    (Observed as any).requestPermission = (...args: unknown[]) => {
-      page.__alerts.asked += 1;
-      return Original.requestPermission(...args);
-    };
-    page.Notification = Observed;
-  }
-  const start = page.OscillatorNode.prototype.start;
-  page.OscillatorNode.prototype.start = function (...args: unknown[]) {
-    page.__alerts.tones += 1;
-    return start.apply(this, args);
-  };
-}
-
-interface Alerts {
-  shown: Array<{ title: string; body: string }>;
-  asked: number;
-  tones: number;
-}
 
 t.test('the available agent gets the title count, a notification and a sound; opening the conversation clears the count', async (t) => {
   const clock = new TestClock();

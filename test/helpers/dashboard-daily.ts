@@ -46,8 +46,13 @@ export interface DailyFixture {
   signIn(page: Page, person: Person): Promise<void>;
   /** An invitation link for a new member of `role` (POST /api/v1/members with the account key). */
   invite(email: string, role: 'agent' | 'admin'): Promise<string>;
-  /** A visitor's page on the host site with the widget; its requests may reach only the two local servers. */
-  visitor(path: string): Promise<RecordedPage>;
+  /** On the invitation page: sets the name and password, and waits for the inbox it opens on. */
+  acceptInvitation(page: Page, name: string, password: string): Promise<void>;
+  /**
+   * A visitor's page on the host site with the widget (in a browser of `options`, e.g. its
+   * `locale`); its requests may reach only the two local servers.
+   */
+  visitor(path: string, options?: BrowserContextOptions): Promise<RecordedPage>;
   /** Calls the API with the account key; throws unless it answers 2xx. */
   call(method: string, url: string, payload?: unknown): Promise<any>;
 }
@@ -106,9 +111,16 @@ export async function dailyFixture(
       const token = new URL(member.invitation.url).hash.split('token=')[1]!;
       return `${base}/dashboard#/accept?token=${token}`;
     },
-    async visitor(path) {
+    async acceptInvitation(page, name, password) {
+      await page.getByLabel('Your name').fill(name);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Password again').fill(password);
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: /^Inbox/ }).waitFor();
+    },
+    async visitor(path, contextOptions = {}) {
       site.set(path, hostPage(`${base}/widget.js`, chatbot.id, { hostile: false }));
-      const recorded = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce' }, [base, site.origin]);
+      const recorded = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce', ...contextOptions }, [base, site.origin]);
       await recorded.page.goto(site.url(path));
       return recorded;
     },
