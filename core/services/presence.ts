@@ -5,4 +5,9 @@ export interface MemberAvailability {
   anyoneAvailable(accountId: string): Promise<boolean>;
   /** The ids of the account's members available now (as anyoneAvailable counts them): whom a handoff may be assigned to. */
   availableMembers(accountId: string): Promise<string[]>;
+  /**
+   * Runs `listener` when a member becomes available (they choose it, or a beat revives a lapsed
+   * presence), in that request and awaited: what waits for a person is offered to them at once.
+   */
+  onAvailable(listener: (accountId: string, memberId: string) => Promise<void>): void;
 }

@@ -15,6 +15,7 @@ import { messageRoutes } from './message-routes.js';
 import { chatbotLookup, conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
 import { declareConversations } from './store.js';
+import { MODES, type TenantScope } from '../../core/store/types.js';
 import { visitorChannel } from './visitor-channel.js';
 
 declare module '@hapi/hapi' {
@@ -34,8 +35,14 @@ export const conversationsPlugin: Plugin<void> = {
     const engine = createAnswerEngine(server.plugins.knowledge.retriever, llm, platform.logger);
     const availability = server.plugins.presence.availability;
     const roster = new AssignmentRoster(platform, collections.conversations, declareAssignmentTurns(platform.store), availability);
-    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, availability, roster);
-    const chatbots = chatbotLookup(server.plugins.chatbots.directory);
+    const directory = server.plugins.chatbots.directory;
+    const profiles = (tenant: TenantScope, chatbotId: string) => directory.profile(tenant, chatbotId);
+    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, availability, roster, profiles);
+    const chatbots = chatbotLookup(directory);
+    // A member available now may take what waits, in every mode of their account.
+    availability.onAvailable(async (accountId) => {
+      for (const mode of MODES) await service.pickUpWaiting({ accountId, mode });
+    });
     const inactivity = new InactivityCloser(platform, service);
     server.expose('inactivity', inactivity);
     server.expose('visitors', visitorChannel(platform, service));

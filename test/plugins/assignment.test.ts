@@ -76,19 +76,123 @@ t.test('round robin over two agents with a limit of one', async (t) => {
   );
   t.equal(s.events.filter((event) => event.type === 'conversation.handoff').length, 3, 'every handoff published');
 
-  // The first agent's conversation ends: they have room again, and take the next one.
+  // The first agent's conversation ends: they have room again, and the one waiting is theirs.
   const ended = (await s.api.request('POST', `${s.base}/${c1.id}/end`, { key: s.key, payload: {} })).json;
   t.match(ended, { status: 'ended', assignee: { member_id: first!.id } }, 'an ended conversation keeps who had it');
+  t.match((await s.get(c3.id)).assignee, { member_id: first!.id }, 'the waiting one is picked up by the agent with room');
+  t.match(s.assignedEvents().at(-1), { id: c3.id, assignee: { member_id: first!.id } }, 'conversation.assigned for the pick-up');
   const c4 = await s.handoff((await s.start()).id);
-  t.match(c4.assignee, { member_id: first!.id }, 'the next handoff goes to the agent with room');
-  t.equal((await s.get(c3.id)).assignee, null, 'the waiting one stays unassigned (taken by hand)');
+  t.equal(c4.assignee, null, 'both at the limit again: the next handoff waits');
 
-  // Back to the bot: unassigned, and said so.
+  // Back to the bot: unassigned, and said so; the second agent has room, and the waiting one is theirs.
   const released = (await s.api.request('POST', `${s.base}/${c2.id}/release`, { key: s.key })).json;
   t.match(released, { status: 'open', assignee: null }, 'released: nobody’s');
-  t.match(s.assignedEvents().at(-1), { id: c2.id, assignee: null }, 'conversation.assigned with no assignee');
-  const c5 = await s.handoff((await s.start()).id);
-  t.match(c5.assignee, { member_id: second!.id }, 'the second agent has room again');
+  t.match(s.assignedEvents().at(-2), { id: c2.id, assignee: null }, 'conversation.assigned with no assignee');
+  t.match(s.assignedEvents().at(-1), { id: c4.id, assignee: { member_id: second!.id } }, 'then the waiting one, to the second agent');
+  t.match((await s.get(c4.id)).assignee, { member_id: second!.id }, 'the second agent has room again: the waiting one is theirs');
+  t.equal((await s.handoff((await s.start()).id)).assignee, null, 'and the next waits');
+});
+
+t.test('waiting conversations are picked up when a member becomes available: oldest first, under the limit, round robin', async (t) => {
+  const s = await setUp(t, { enabled: true, max_open_per_agent: 1 });
+  // Another chatbot of the account, without automatic assignment: its waiting conversation, the oldest, stays for a person to take.
+  const manualBot = (await s.api.request('POST', '/api/v1/chatbots', { key: s.key, payload: { name: 'Manual' } })).json as { id: string };
+  const manualBase = `/api/v1/chatbots/${manualBot.id}/conversations`;
+  const manual = (await s.api.request('POST', manualBase, { key: s.key, payload: {} })).json as { id: string };
+  t.equal((await s.api.request('POST', `${manualBase}/${manual.id}/handoff`, { key: s.key })).statusCode, 200);
+
+  // The oldest waiting one is a visitor's handoff with nobody there: offline, the visitor asked for an e-mail.
+  await s.api.request('PUT', `/api/v1/chatbots/${s.bot.id}/settings`, {
+    key: s.key,
+    payload: { rules: [{ match: { keywords: ['human'] }, action: { type: 'handoff' } }], handoff: { require_available_member: true, auto_assign: { enabled: true, max_open_per_agent: 1 } } },
+  });
+  const oldest = await s.start();
+  const turn = await s.api.request('POST', `${s.base}/${oldest.id}/messages`, { key: s.key, payload: { content: 'a human please' } });
+  t.match(turn.json.conversation, { status: 'handoff', handoff_offline: true, assignee: null }, 'nobody available: an offline handoff, unassigned');
+  const middle = await s.handoff((await s.start()).id);
+  const newest = await s.handoff((await s.start()).id);
+  t.same([middle.assignee, newest.assignee], [null, null], 'nobody available: every handoff waits');
+  t.same(s.assignedEvents(), [], 'nothing assigned yet');
+
+  const ann = await addMember(s.api, { key: s.key }, 'ann@shop.example', 'agent');
+  const ben = await addMember(s.api, { key: s.key }, 'ben@shop.example', 'agent');
+  const annSays = asMember(s.api, ann.cookie);
+  const benSays = asMember(s.api, ben.cookie);
+  t.equal((await annSays('POST', '/api/v1/presence/heartbeat', {})).json.available, false, 'a dashboard open, away: nothing for Ann');
+  t.same(s.assignedEvents(), [], 'a beat while away assigns nothing');
+
+  t.equal((await annSays('PUT', '/api/v1/presence', { status: 'available' })).json.available, true);
+  t.match(await s.get(oldest.id), { assignee: { member_id: ann.id }, handoff_offline: true }, 'Ann available: the one waiting longest is hers (still marked offline: she answers the e-mail)');
+  t.same([(await s.get(middle.id)).assignee, (await s.get(newest.id)).assignee], [null, null], 'her limit of one: the others wait');
+  t.same(
+    s.assignedEvents().map((event) => [event.id, event.assignee?.member_id]),
+    [[oldest.id, ann.id]],
+    'one conversation.assigned',
+  );
+  await annSays('PUT', '/api/v1/presence', { status: 'available' });
+  await annSays('POST', '/api/v1/presence/heartbeat', {});
+  t.equal(s.assignedEvents().length, 1, 'choosing available again, or beating, while available: nothing more');
+
+  await benSays('PUT', '/api/v1/presence', { status: 'available' });
+  t.match((await s.get(middle.id)).assignee, { member_id: ben.id }, 'Ben available: the next oldest is his');
+  t.equal((await s.get(newest.id)).assignee, null, 'both at the limit: the newest waits');
+
+  // Ann goes away and back: at her limit, nothing changes.
+  await annSays('PUT', '/api/v1/presence', { status: 'away' });
+  await annSays('PUT', '/api/v1/presence', { status: 'available' });
+  t.equal(s.assignedEvents().length, 2, 'back available at her limit: nothing more');
+
+  // Ann's conversation ends: she has room, and the newest is hers.
+  await s.api.request('POST', `${s.base}/${oldest.id}/end`, { key: s.key, payload: {} });
+  t.match((await s.get(newest.id)).assignee, { member_id: ann.id }, 'her handoff ended: the one waiting is hers');
+  t.equal((await s.api.request('GET', `${manualBase}/${manual.id}`, { key: s.key })).json.assignee, null, 'the chatbot without automatic assignment: still waiting');
+  t.same(
+    s.assignedEvents().map((event) => event.id),
+    [oldest.id, middle.id, newest.id],
+    'one conversation.assigned per pick-up, in the order they waited',
+  );
+});
+
+t.test('a reassignment frees the previous assignee: the one waiting is theirs', async (t) => {
+  const s = await setUp(t, { enabled: true, max_open_per_agent: 1 });
+  const [first, second] = await twoAvailableAgents(s.api, s.key);
+  const c1 = await s.handoff((await s.start()).id);
+  const c2 = await s.handoff((await s.start()).id);
+  const waiting = await s.handoff((await s.start()).id);
+  t.same([c1.assignee?.member_id, c2.assignee?.member_id, waiting.assignee], [first!.id, second!.id, null], 'one each, the third waits');
+  // The owner moves the first agent's conversation to the second (over the limit: an owner's choice).
+  const moved = await s.api.request('POST', `${s.base}/${c1.id}/assign`, { key: s.key, payload: { member_id: second!.id } });
+  t.equal(moved.statusCode, 200);
+  t.match((await s.get(waiting.id)).assignee, { member_id: first!.id }, 'the first agent has room: the waiting one is theirs');
+});
+
+t.test('two pick-ups at once for one member with a limit of one: one conversation', async (t) => {
+  const s = await setUp(t, { enabled: true, max_open_per_agent: 1 });
+  const ann = await addMember(s.api, { key: s.key }, 'ann@shop.example', 'agent');
+  await asMember(s.api, ann.cookie)('PUT', '/api/v1/presence', { status: 'available' });
+  // The owner gives Ann two (over her limit), and two more wait.
+  const mine = [await s.start(), await s.start()];
+  for (const conversation of mine) {
+    const given = await s.api.request('POST', `${s.base}/${conversation.id}/handoff`, { key: s.key, payload: { member_id: ann.id } });
+    t.equal(given.statusCode, 200);
+  }
+  const waiting = [await s.handoff((await s.start()).id), await s.handoff((await s.start()).id)];
+  t.same(waiting.map((conversation) => conversation.assignee), [null, null], 'at her limit: both wait');
+  const before = s.assignedEvents().length;
+
+  // Both of hers end at once: each end picks up, and both may find her with room.
+  const ends = await Promise.all(mine.map((conversation) => s.api.request('POST', `${s.base}/${conversation.id}/end`, { key: s.key, payload: {} })));
+  t.same(ends.map((end) => end.statusCode), [200, 200]);
+  const assignees = await Promise.all(waiting.map(async (conversation) => (await s.get(conversation.id)).assignee?.member_id ?? null));
+  const pickedUp = s.assignedEvents().slice(before);
+  if (s.api.platform.store.capabilities.has('atomic_commit')) {
+    t.same(assignees, [ann.id, null], 'the one waiting longest is hers, the other still waits: never two');
+    t.equal(pickedUp.length, 1, 'one conversation.assigned');
+  } else {
+    // Without atomic commits two pick-ups reading between each other's writes may pass the limit by one (API-DECISIONS.md, assignment).
+    t.equal(assignees[0], ann.id, `${s.api.platform.store.engine}: the one waiting longest is hers`);
+    t.equal(pickedUp.length, assignees.filter(Boolean).length, 'one conversation.assigned per assignment');
+  }
 });
 
 t.test('round robin: turns alternate, away members are passed over, off by default', async (t) => {
