@@ -8,7 +8,7 @@ import type { EventInput } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
-import type { LeadDetails, LeadRecorder, LeadSource } from '../../core/services/leads.js';
+import type { LeadContact, LeadDetails, LeadRecorder, LeadSource } from '../../core/services/leads.js';
 import type { MemberAvailability } from '../../core/services/presence.js';
 import { isWithinBusinessHours } from '../../core/business-hours.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
@@ -538,6 +538,14 @@ export class ConversationService {
     ]);
     // Every lead captured in it, not only its last one (a second address made another lead).
     await this.leads.forgetConversation(tenant, conversation.id);
+  }
+
+  /** How to reach the visitor: the contact details of the conversation's lead; 404 when it has none. */
+  async contactOf(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<LeadContact> {
+    const conversation = await this.find(tenant, chatbot, conversationId);
+    const contact = conversation.lead_id ? await this.leads.contact(tenant, conversation.lead_id) : null;
+    if (!contact) throw apiError(404, 'lead_not_found', `Conversation ${conversation.id} has no lead: the visitor left no contact details`);
+    return contact;
   }
 
   /** A deleted lead: conversations stop naming it (their messages keep what the visitor wrote). */
