@@ -4,6 +4,7 @@ import type { Plugin } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/access.js';
 import type { ConversationFacts } from '../../core/services/conversation-facts.js';
 import type { VisitorConversations } from '../../core/services/conversations.js';
+import { MODES, type TenantScope } from '../../core/store/types.js';
 import { createAnswerEngine } from './answer/engine.js';
 import { AssignmentRoster, declareAssignmentTurns } from './assignment.js';
 import { LlmClient } from './answer/llm.js';
@@ -15,7 +16,6 @@ import { messageRoutes } from './message-routes.js';
 import { chatbotLookup, conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
 import { declareConversations } from './store.js';
-import { MODES, type TenantScope } from '../../core/store/types.js';
 import { visitorChannel } from './visitor-channel.js';
 
 declare module '@hapi/hapi' {

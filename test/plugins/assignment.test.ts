@@ -8,8 +8,13 @@ import type { EventEnvelope } from '../../core/events.js';
 import { VersionConflictError } from '../../core/store/errors.js';
 import { AssignmentRoster, declareAssignmentTurns } from '../../plugins/conversations/assignment.js';
 import { declareConversations } from '../../plugins/conversations/store.js';
+import { PRESENCE_TTL_SECONDS } from '../../plugins/presence/store.js';
 import { accountWithOwner, addMember, asMember, ORIGIN, signIn } from '../helpers/members.js';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+
+// About 60 s alone on FerretDB with the pick-up tests, 160 s while other test files loaded the
+// machine (timed out at the default 120 s once): 240 s, and a hang still fails the file.
+t.setTimeout(240_000);
 
 interface Assignee {
   member_id: string;
@@ -142,9 +147,18 @@ t.test('waiting conversations are picked up when a member becomes available: old
   await annSays('PUT', '/api/v1/presence', { status: 'available' });
   t.equal(s.assignedEvents().length, 2, 'back available at her limit: nothing more');
 
-  // Ann's conversation ends: she has room, and the newest is hers.
+  // Ben's dashboard closes and his presence lapses; his conversation ends meanwhile (nobody available with room but Ann, at her limit).
+  s.api.clock.advance((PRESENCE_TTL_SECONDS + 1) * 1000);
+  await s.api.request('POST', `${s.base}/${middle.id}/end`, { key: s.key, payload: {} });
+  t.equal((await s.get(newest.id)).assignee, null, 'Ben lapsed, Ann at her limit: the newest still waits');
+  // Ann's lapsed too: her next beat revives her, at her limit still.
+  await annSays('POST', '/api/v1/presence/heartbeat', {});
+  t.equal((await s.get(newest.id)).assignee, null, 'Ann back at her limit: it still waits');
+  // A tab of Ben's opens again: the beat revives his presence, and what waits is his.
+  t.equal((await benSays('POST', '/api/v1/presence/heartbeat', {})).json.available, true);
+  t.match((await s.get(newest.id)).assignee, { member_id: ben.id }, 'a beat that revives a lapsed presence picks up too');
+  // Ann's conversation ends: she has room, but nothing of an auto-assigning chatbot waits.
   await s.api.request('POST', `${s.base}/${oldest.id}/end`, { key: s.key, payload: {} });
-  t.match((await s.get(newest.id)).assignee, { member_id: ann.id }, 'her handoff ended: the one waiting is hers');
   t.equal((await s.api.request('GET', `${manualBase}/${manual.id}`, { key: s.key })).json.assignee, null, 'the chatbot without automatic assignment: still waiting');
   t.same(
     s.assignedEvents().map((event) => event.id),
@@ -393,4 +407,23 @@ t.test('the inbox’s assignee filter: mine, unassigned, a member’s id; and th
   t.same(ids(await s.api.request('GET', '/api/v1/conversations?assignee=mine', { key: ownersKey.secret })), [waiting.id], 'mine with the owner’s key: the owner’s');
   assertError(t, await asAnn('GET', `/api/v1/conversations?assignee=${'x'.repeat(65)}`), 400, 'validation_failed', 'too long');
   t.same(ids(await asAnn('GET', '/api/v1/conversations?assignee=usr_01jzzzzzzzzzzzzzzzzzzzzzzz')), [], 'an unknown member has none');
+});
+
+t.test('two instances on one store: a member available on one picks up what waits from a handoff on the other', async (t) => {
+  const s = await setUp(t, { enabled: true, max_open_per_agent: 1 });
+  const config = s.api.platform.config;
+  // A second server on the same store and data directory, as behind a load balancer.
+  const other = await buildTestServer(t, { config: { data_dir: config.data_dir, database: { url: config.database.url }, server: { public_url: ORIGIN } } });
+  const otherEvents: EventEnvelope[] = [];
+  other.platform.events.subscribe('conversation.assigned', (event) => {
+    otherEvents.push(event);
+  });
+  const ann = await addMember(s.api, { key: s.key }, 'ann@shop.example', 'agent');
+  const waiting = await s.handoff((await s.start()).id);
+  t.equal(waiting.assignee, null, 'handed off on the first, nobody available: it waits');
+
+  const available = await asMember(other, ann.cookie)('PUT', '/api/v1/presence', { status: 'available' });
+  t.equal(available.statusCode, 200, available.payload);
+  t.match((await s.get(waiting.id)).assignee, { member_id: ann.id }, 'available on the second: the first reads it as hers');
+  t.match(otherEvents.map((event) => event.data), [{ id: waiting.id, assignee: { member_id: ann.id } }], 'conversation.assigned published by the instance that assigned it');
 });
