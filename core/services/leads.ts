@@ -11,7 +11,17 @@ export interface LeadDetails {
 }
 
 /** Where a lead was found; `handoff_offline`: the e-mail a visitor left when nobody could answer their handoff. */
-export type LeadSource = 'widget_form' | 'conversation' | 'api' | 'handoff_offline';
+export const LEAD_SOURCES = ['widget_form', 'conversation', 'api', 'handoff_offline'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** What an agent answering a conversation needs of its lead: how to reach the visitor. */
+export interface LeadContact {
+  lead_id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  source: LeadSource;
+}
 
 export interface CapturedLead {
   id: string;
@@ -40,6 +50,8 @@ export interface LeadRecorder {
       locale?: string | null;
     },
   ): Promise<CapturedLead>;
+  /** The lead's contact details, null when there is no such lead. */
+  contact(tenant: TenantScope, leadId: string): Promise<LeadContact | null>;
   /** A conversation was deleted: leads captured in it stop naming it. */
   forgetConversation(tenant: TenantScope, conversationId: string): Promise<void>;
   /** `listener` runs after each lead deletion, so other areas can drop their links to the lead. */

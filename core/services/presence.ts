@@ -7,4 +7,9 @@ export interface MemberAvailability {
   availableMembers(accountId: string): Promise<string[]>;
   /** The ids of the account's members with a dashboard open now (available or away, heartbeat not lapsed): they are told there. */
   lookingMembers(accountId: string): Promise<string[]>;
+  /**
+   * Runs `listener` when a member becomes available (they choose it, or a beat revives a lapsed
+   * presence), in that request and awaited: what waits for a person is offered to them at once.
+   */
+  onAvailable(listener: (accountId: string, memberId: string) => Promise<void>): void;
 }

@@ -14,6 +14,7 @@
 // documents are JSON (no Date, Buffer or undefined values); field names are lower snake case.
 
 export type Mode = 'live' | 'test';
+export const MODES: readonly Mode[] = ['live', 'test'];
 
 export interface TenantScope {
   readonly accountId: string;

@@ -4,6 +4,7 @@ import type { Plugin } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/access.js';
 import type { ConversationFacts } from '../../core/services/conversation-facts.js';
 import type { VisitorConversations } from '../../core/services/conversations.js';
+import { MODES, type TenantScope } from '../../core/store/types.js';
 import { createAnswerEngine } from './answer/engine.js';
 import { AssignmentRoster, declareAssignmentTurns } from './assignment.js';
 import { LlmClient } from './answer/llm.js';
@@ -36,10 +37,16 @@ export const conversationsPlugin: Plugin<void> = {
     const engine = createAnswerEngine(server.plugins.knowledge.retriever, llm, platform.logger);
     const availability = server.plugins.presence.availability;
     const roster = new AssignmentRoster(platform, collections.conversations, declareAssignmentTurns(platform.store), availability);
-    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, availability, roster);
-    const chatbots = chatbotLookup(server.plugins.chatbots.directory);
+    const directory = server.plugins.chatbots.directory;
+    const profiles = (tenant: TenantScope, chatbotId: string) => directory.profile(tenant, chatbotId);
+    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, availability, roster, profiles);
+    const chatbots = chatbotLookup(directory);
     const typingRecords = declareTyping(platform.store);
     const typing = new TypingStore(platform, typingRecords);
+    // A member available now may take what waits, in every mode of their account.
+    availability.onAvailable(async (accountId) => {
+      for (const mode of MODES) await service.pickUpWaiting({ accountId, mode });
+    });
     const inactivity = new InactivityCloser(platform, service);
     server.expose('inactivity', inactivity);
     server.expose('visitors', visitorChannel(platform, service, typing));

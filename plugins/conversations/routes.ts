@@ -10,6 +10,7 @@ import type { Assigner } from './assignment.js';
 import {
   assignInput,
   chatbotParams,
+  contactResponse,
   conversationListQuery,
   conversationParams,
   conversationResponse,
@@ -238,6 +239,21 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
         response: { schema: conversationResponse },
         handler: async (request) =>
           presentConversation(await service.release(tenantOf(request), await chatbots.summary(request), convIdOf(request))),
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/chatbots/{id}/conversations/{convId}/contact',
+      options: {
+        description: 'How to reach the visitor of a conversation',
+        notes:
+          'The name, e-mail and phone of the conversation’s lead (`lead_id`): for the agent answering an offline handoff by ' +
+          'e-mail. Agents may call it (the leads routes are for owners and admins). 404 `lead_not_found` when the visitor left none.',
+        tags: ['api', 'conversations'],
+        plugins: agentToo,
+        validate: { params: conversationParams, query: Joi.object({}) },
+        response: { schema: contactResponse },
+        handler: async (request) => service.contactOf(tenantOf(request), await chatbots.summary(request), convIdOf(request)),
       },
     },
   ];

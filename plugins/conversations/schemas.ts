@@ -4,6 +4,7 @@ import { idSchema } from '../../core/ids.js';
 import { ISO_639_1 } from '../../core/languages.js';
 import { listQuerySchema } from '../../core/pagination.js';
 import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
+import { LEAD_SOURCES } from '../../core/services/leads.js';
 import { userDataObject } from '../../core/user-data.js';
 import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './store.js';
 
@@ -110,6 +111,17 @@ export const exportQuery = Joi.object({
   created_after: Joi.date().iso(),
   created_before: Joi.date().iso(),
 });
+
+export const contactResponse = Joi.object({
+  lead_id: Joi.string().required(),
+  name: Joi.string().allow(null).required(),
+  email: Joi.string().allow(null).required(),
+  phone: Joi.string().allow(null).required(),
+  source: Joi.string()
+    .valid(...LEAD_SOURCES)
+    .required()
+    .description('Where the details were left; `handoff_offline`: when nobody could answer the handoff, so the visitor waits for an e-mail'),
+}).label('ConversationContact');
 
 export const conversationResponse = Joi.object({
   id: Joi.string().required(),

@@ -8,7 +8,7 @@ import type { EventInput } from '../../core/events.js';
 import { newId } from '../../core/ids.js';
 import type { Platform } from '../../core/platform.js';
 import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
-import type { LeadDetails, LeadRecorder, LeadSource } from '../../core/services/leads.js';
+import type { LeadContact, LeadDetails, LeadRecorder, LeadSource } from '../../core/services/leads.js';
 import type { MemberAvailability } from '../../core/services/presence.js';
 import { isWithinBusinessHours } from '../../core/business-hours.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
@@ -36,6 +36,14 @@ import {
 const WRITE_ATTEMPTS = 5;
 /** Turns of the conversation a language model sees before the question. */
 const HISTORY_TURNS = 10;
+/**
+ * Waiting conversations one trigger (a member available, a member's handoff ended) looks at: it
+ * runs in that request, so it stays bounded; what is past it waits for the next trigger.
+ */
+const PICK_UP_SCAN = 100;
+
+/** A chatbot's profile by id (the chatbots plugin's directory), for work that starts from a conversation. */
+export type ChatbotProfiles = (tenant: TenantScope, chatbotId: string) => Promise<ChatbotProfile | null>;
 
 export interface TurnResult {
   message: ReturnType<typeof presentMessage>;
@@ -51,6 +59,7 @@ export class ConversationService {
     private readonly leads: LeadRecorder,
     private readonly availability: MemberAvailability,
     private readonly roster: AssignmentRoster,
+    private readonly profiles: ChatbotProfiles,
   ) {}
 
   conversations(tenant: TenantScope): Repository<ConversationDoc> {
@@ -227,7 +236,7 @@ export class ConversationService {
       if (answer.answer_type === 'fallback') changes.had_fallback = true;
       if (leadRequested) changes.lead_requested_at = reply.created_at;
       handedOff = handoff;
-      if (handoff) Object.assign(changes, { status: 'handoff', had_handoff: true, handoff_offline: offline });
+      if (handoff) Object.assign(changes, { status: 'handoff', had_handoff: true, handoff_at: reply.created_at, handoff_offline: offline });
       const events: EventInput[] = [messageCreated(reply)];
       if (answer.failure) {
         events.push({
@@ -307,15 +316,20 @@ export class ConversationService {
 
   async release(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<Conversation> {
     this.assertChatbotAccepts(chatbot, 'change');
-    return this.change(tenant, chatbot, conversationId, (current) => {
+    let freed: string | null = null;
+    const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
       assertNotEnded(current);
+      freed = null;
       if (current.status === 'open') return null;
+      freed = current.assignee_id ?? null;
       // Back with the bot, it is nobody's: the assignment ends too, and says so.
       return {
         changes: { status: 'open', handoff_offline: false, ...UNASSIGNED, updated_at: this.platform.now().toISOString() },
         after: current.assignee_id ? (updated) => [assignedEvent(updated)] : undefined,
       };
     });
+    if (freed) await this.pickUpWaiting(tenant);
+    return conversation;
   }
 
   /**
@@ -332,17 +346,23 @@ export class ConversationService {
     options: { handOff: boolean },
   ): Promise<Conversation> {
     const member = memberId === null ? null : await this.roster.member(tenant, memberId);
-    return this.change(tenant, chatbot, conversationId, async (current) => {
+    let freed: string | null = null;
+    const conversation = await this.change(tenant, chatbot, conversationId, async (current) => {
       assertNotEnded(current);
+      freed = null;
       const handingOff = options.handOff && current.status === 'open';
       if (!handingOff) assertHandedOff(current, 'assigned');
       assertMayAssign(assigner, current, memberId);
       if (!handingOff && (current.assignee_id ?? null) === memberId) return null;
+      freed = current.assignee_id ?? null;
       const events = (updated: Conversation) => [...(handingOff ? [handoffEvent(updated)] : []), assignedEvent(updated)];
       if (!member) return { changes: { ...UNASSIGNED, updated_at: this.platform.now().toISOString() }, after: events };
       const assignment = await this.roster.assignment(tenant, member);
       return { changes: { ...(handingOff ? this.handoffChanges() : {}), ...assignment.changes }, first: [assignment.turn], after: events };
     });
+    // The previous assignee has room again; an unassigned conversation is a waiting one itself.
+    if (freed) await this.pickUpWaiting(tenant);
+    return conversation;
   }
 
   /**
@@ -351,12 +371,16 @@ export class ConversationService {
    * never fails the handoff or the visitor's turn that caused it.
    */
   private async autoAssign(tenant: TenantScope, chatbot: ChatbotProfile, conversation: Conversation): Promise<Conversation> {
-    const rule = chatbot.settings.handoff.auto_assign;
-    if (!rule.enabled || conversation.handoff_offline) return conversation;
+    if (!chatbot.settings.handoff.auto_assign.enabled || conversation.handoff_offline) return conversation;
+    return this.assignRoundRobin(tenant, chatbot, conversation);
+  }
+
+  /** Assigns a waiting conversation to the next member round robin, when one fits; best effort, as autoAssign says. */
+  private async assignRoundRobin(tenant: TenantScope, chatbot: ChatbotProfile, conversation: Conversation): Promise<Conversation> {
     try {
       return await this.change(tenant, chatbot, conversation.id, async (current) => {
         if (current.status !== 'handoff' || current.assignee_id) return null;
-        const assignment = await this.roster.next(tenant, rule.max_open_per_agent);
+        const assignment = await this.roster.next(tenant, chatbot.settings.handoff.auto_assign.max_open_per_agent);
         if (!assignment) return null;
         return { changes: assignment.changes, first: [assignment.turn], after: (updated) => [assignedEvent(updated)] };
       });
@@ -366,8 +390,44 @@ export class ConversationService {
     }
   }
 
+  /**
+   * Waiting conversations (handed off, unassigned, offline ones too) of chatbots that assign
+   * automatically, given round robin, the one waiting longest first, after someone may have room:
+   * a member became available, or a member's handoff ended, went back to the bot or was reassigned.
+   * Each assignment is decided and written as a handoff's is (the member's turn guards the limit),
+   * so two triggers at once never give one member more than the limit on SQLite. Best effort: a
+   * failure is logged and leaves the rest waiting for the next trigger. Returns how many it assigned.
+   */
+  async pickUpWaiting(tenant: TenantScope): Promise<number> {
+    try {
+      const waiting = await this.conversations(tenant).list({
+        filter: { status: 'handoff', assignee_id: null },
+        sort: { field: 'handoff_at', direction: 'asc' },
+        limit: PICK_UP_SCAN,
+      });
+      const chatbots = new Map<string, Promise<ChatbotProfile | null>>();
+      // Nobody fits under a limit: nobody fits under a lower one either, so those are not asked again.
+      let fullAt = 0;
+      let assigned = 0;
+      for (const conversation of waiting) {
+        if (!chatbots.has(conversation.chatbot_id)) chatbots.set(conversation.chatbot_id, this.profiles(tenant, conversation.chatbot_id));
+        const chatbot = await chatbots.get(conversation.chatbot_id)!;
+        const rule = chatbot?.settings.handoff.auto_assign;
+        if (!chatbot || chatbot.status === 'archived' || !rule?.enabled || rule.max_open_per_agent <= fullAt) continue;
+        const updated = await this.assignRoundRobin(tenant, chatbot, conversation);
+        if (updated.assignee_id && updated.assignee_id !== conversation.assignee_id) assigned++;
+        else if (!updated.assignee_id) fullAt = rule.max_open_per_agent;
+      }
+      return assigned;
+    } catch (error) {
+      this.platform.logger.warn({ err: error, tenant }, 'picking up waiting conversations failed: they wait for the next trigger');
+      return 0;
+    }
+  }
+
   private handoffChanges(): Partial<ConversationDoc> {
-    return { status: 'handoff', had_handoff: true, updated_at: this.platform.now().toISOString() };
+    const at = this.platform.now().toISOString();
+    return { status: 'handoff', had_handoff: true, handoff_at: at, updated_at: at };
   }
 
   /** Ends a conversation (a no-op when it has ended already). */
@@ -378,12 +438,15 @@ export class ConversationService {
     input: { reason: EndedReason; resolution?: Resolution; ifVersion?: number },
   ): Promise<Conversation> {
     if (input.reason !== 'inactivity') this.assertChatbotAccepts(chatbot, 'change');
-    return this.change(
+    let freed = false;
+    const conversation = await this.change(
       tenant,
       chatbot,
       conversationId,
       (current) => {
+        freed = false;
         if (current.status === 'ended') return null;
+        freed = current.status === 'handoff' && Boolean(current.assignee_id);
         const now = this.platform.now().toISOString();
         const changes: Partial<ConversationDoc> = {
           status: 'ended',
@@ -402,6 +465,9 @@ export class ConversationService {
       },
       input.ifVersion,
     );
+    // Its assignee has one handoff fewer open: room for one that waits.
+    if (freed) await this.pickUpWaiting(tenant);
+    return conversation;
   }
 
   /** Sets what a caller may change after the fact: the resolution and the metadata. */
@@ -478,6 +544,14 @@ export class ConversationService {
     ]);
     // Every lead captured in it, not only its last one (a second address made another lead).
     await this.leads.forgetConversation(tenant, conversation.id);
+  }
+
+  /** How to reach the visitor: the contact details of the conversation's lead; 404 when it has none. */
+  async contactOf(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<LeadContact> {
+    const conversation = await this.find(tenant, chatbot, conversationId);
+    const contact = conversation.lead_id ? await this.leads.contact(tenant, conversation.lead_id) : null;
+    if (!contact) throw apiError(404, 'lead_not_found', `Conversation ${conversation.id} has no lead: the visitor left no contact details`);
+    return contact;
   }
 
   /** A deleted lead: conversations stop naming it (their messages keep what the visitor wrote). */

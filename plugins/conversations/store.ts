@@ -62,6 +62,11 @@ export interface ConversationDoc {
   assignee_name?: string | null;
   /** When the current assignment was made. */
   assigned_at?: string | null;
+  /**
+   * When it was last handed off: who waited longest is picked up first. Absent on records of
+   * earlier builds, which sort first (they waited longer than any handed off since).
+   */
+  handoff_at?: string | null;
   /** When the chatbot asked for contact details; the next visitor message may answer it. */
   lead_requested_at: string | null;
   /** When inactivity ends the conversation (the claims' due field); null once ended. */

@@ -16,6 +16,10 @@ export function leadRecorder(service: LeadService): LeadRecorder {
       });
       return { id: lead.id, created };
     },
+    async contact(tenant, leadId) {
+      const lead = await service.repository(tenant).get(leadId);
+      return lead ? { lead_id: lead.id, name: lead.name, email: lead.email, phone: lead.phone, source: lead.source } : null;
+    },
     forgetConversation: (tenant, conversationId) => service.forgetConversation(tenant, conversationId),
     onDeleted: (listener) => service.onDeleted(listener),
   };

@@ -2,16 +2,16 @@
 // number per chatbot, held by two unique indexes.
 import { foldForSearch } from '../../core/text/fold.js';
 import type { Collection, Store, Stored } from '../../core/store/types.js';
+import { LEAD_SOURCES, type LeadSource } from '../../core/services/leads.js';
 import { countryHintOf, normalisePhone, type NormalisedPhone } from './phone.js';
 
+export { LEAD_SOURCES, type LeadSource };
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
-export const LEAD_SOURCES = ['widget_form', 'conversation', 'api', 'handoff_offline'] as const;
 /** Sources anyone can write through without a credential: what they send only fills in what a lead lacks. */
 export const VISITOR_SOURCES: readonly LeadSource[] = ['widget_form', 'conversation', 'handoff_offline'];
 export const LEAD_EVENT_TYPES = ['lead.captured', 'lead.updated'];
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export interface LeadDoc {
   chatbot_id: string;

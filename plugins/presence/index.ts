@@ -19,6 +19,7 @@ export const presencePlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const presence = declarePresence(platform.store);
+    const listeners: Array<(accountId: string, memberId: string) => Promise<void>> = [];
     const lookingNow = (accountId: string) => ({ account: accountId, expires_at: { gt: platform.now().toISOString() } });
     const availableNow = (accountId: string) => ({ ...lookingNow(accountId), status: 'available' });
     const availability: MemberAvailability = {
@@ -33,8 +34,19 @@ export const presencePlugin: Plugin<void> = {
         const records = await presence.global().list({ filter: lookingNow(accountId), limit: MAX_AVAILABLE_LISTED });
         return records.map((record) => record.id);
       },
+      onAvailable(listener) {
+        listeners.push(listener);
+      },
+    };
+    // What a listener does with the news is its own business: its failure never fails the member's request.
+    const becameAvailable = async (member: { id: string; account: string }) => {
+      for (const listener of listeners) {
+        await listener(member.account, member.id).catch((error: unknown) => {
+          platform.logger.warn({ err: error, member: member.id }, 'a listener of a member becoming available failed');
+        });
+      }
     };
     server.expose('availability', availability);
-    server.route(presenceRoutes(platform, presence));
+    server.route(presenceRoutes(platform, presence, becameAvailable));
   },
 };

@@ -28,7 +28,16 @@ const SESSION_NOTES =
 /** Every member may keep their presence; keys and tokens have none. */
 const presenceAccess = { platform: { agent: true, scope: null } };
 
-export function presenceRoutes(platform: Platform, presence: Collection<PresenceDoc>): ServerRoute[] {
+/** Whether a presence record counts its member available at `now` (an ISO time). */
+export function isAvailable(record: Presence | null, now: string): boolean {
+  return record !== null && record.status === 'available' && record.expires_at > now;
+}
+
+export function presenceRoutes(
+  platform: Platform,
+  presence: Collection<PresenceDoc>,
+  becameAvailable: (member: { id: string; account: string }) => Promise<void>,
+): ServerRoute[] {
   const records = () => presence.global();
 
   function memberOf(request: Request): { id: string; account: string } {
@@ -43,14 +52,22 @@ export function presenceRoutes(platform: Platform, presence: Collection<Presence
     return {
       member_id: memberId,
       status,
-      available: status === 'available' && record !== null && record.expires_at > now,
+      available: isAvailable(record, now),
       expires_at: record?.expires_at ?? null,
       updated_at: record?.updated_at ?? null,
     };
   }
 
-  /** Refreshes the heartbeat, and sets the status when one is given (a first beat starts `away`). */
+  /** Refreshes the heartbeat, sets the status when one is given, and tells who waits for it when the member became available. */
   async function beat(member: { id: string; account: string }, status?: PresenceStatus): Promise<Presence> {
+    const wasAvailable = isAvailable(await records().get(member.id), platform.now().toISOString());
+    const record = await store(member, status);
+    if (!wasAvailable && isAvailable(record, platform.now().toISOString())) await becameAvailable(member);
+    return record;
+  }
+
+  /** Writes the heartbeat, and the status when one is given (a first beat starts `away`). */
+  async function store(member: { id: string; account: string }, status?: PresenceStatus): Promise<Presence> {
     const now = platform.now();
     const changes = {
       expires_at: new Date(now.getTime() + PRESENCE_TTL_SECONDS * 1000).toISOString(),

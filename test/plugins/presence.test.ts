@@ -181,6 +181,28 @@ t.test('outside business hours: the visitor is told, in their language, and aske
   assertError(t, await visit.leaveEmail('other@kunde.example'), 409, 'email_not_requested');
 });
 
+t.test('the e-mail an offline handoff left: agents read it on the conversation, to answer by e-mail', async (t) => {
+  const { api, key, bot } = await setUp(t, { business_hours: OFFICE_HOURS });
+  api.clock.set(SATURDAY);
+  const agent = await addMember(api, { key }, 'agent@shop.example', 'agent');
+  const asAgent = asMember(api, agent.cookie);
+  const visit = await widgetVisit(api, bot.id, 'en');
+  await visit.say(WIDGET_UI.en!.talkToPersonMessage);
+  const contactPath = `/api/v1/chatbots/${bot.id}/conversations/${visit.id}/contact`;
+  assertError(t, await asAgent('GET', contactPath), 404, 'lead_not_found');
+
+  t.equal((await visit.leaveEmail('lea@kunde.example')).statusCode, 202);
+  const contact = await asAgent('GET', contactPath);
+  t.equal(contact.statusCode, 200, contact.payload);
+  t.match(contact.json, { email: 'lea@kunde.example', source: 'handoff_offline', name: null, phone: null }, 'the agent reads the address the visitor left');
+  t.equal((await asAgent('GET', `/api/v1/leads/${contact.json.lead_id}`)).statusCode, 403, 'while the lead itself stays the owners’ and admins’');
+  t.equal((await api.request('GET', contactPath, { key })).json.lead_id, contact.json.lead_id, 'a key reads it too');
+  assertError(t, await api.request('GET', `${contactPath}?x=1`, { key }), 400, 'validation_failed');
+
+  const other = await setUp(t, {});
+  assertError(t, await other.api.request('GET', `/api/v1/chatbots/${other.bot.id}/conversations/${visit.id}/contact`, { key: other.key }), 404, 'conversation_not_found');
+});
+
 t.test('a paused chatbot takes no address after an offline handoff', async (t) => {
   const { api, key, bot } = await setUp(t, { business_hours: OFFICE_HOURS });
   api.clock.set(SATURDAY);

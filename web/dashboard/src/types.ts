@@ -46,6 +46,16 @@ export interface BehaviourRule {
   action: { type: 'reply' | 'lead_request' | 'handoff'; reply?: string };
 }
 
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Weekly open ranges ("HH:MM", `to` up to "24:00") in one IANA time zone; a day without a range is closed. */
+export interface BusinessHours {
+  enabled: boolean;
+  time_zone: string;
+  weekly: Array<{ day: Weekday; from: string; to: string }>;
+}
+
 export interface ChatbotSettings {
   chatbot_id?: string;
   personality: Personality;
@@ -56,7 +66,12 @@ export interface ChatbotSettings {
   rules: BehaviourRule[];
   inactivity_timeout_minutes: number;
   lead_capture: { enabled: boolean; ask_after_messages: number; fields: string[] };
-  handoff: { on_visitor_request: boolean; auto_assign?: { enabled: boolean; max_open_per_agent: number } };
+  handoff: {
+    on_visitor_request: boolean;
+    require_available_member?: boolean;
+    business_hours?: BusinessHours;
+    auto_assign?: { enabled: boolean; max_open_per_agent: number };
+  };
   answer: {
     mode: 'retrieval' | 'llm';
     provider: string | null;
@@ -199,11 +214,22 @@ export interface Conversation {
   resolution: Resolution | null;
   ended_reason: 'api' | 'visitor' | 'inactivity' | null;
   lead_id: string | null;
+  /** Handed off when nobody could answer (outside business hours, nobody available): the visitor was asked for an e-mail. */
+  handoff_offline?: boolean;
   /** The member a handed-off conversation is assigned to; null while unassigned or with the bot. */
   assignee: { member_id: string; name: string } | null;
   started_at: string;
   last_message_at: string | null;
   ended_at: string | null;
+}
+
+/** GET …/conversations/{id}/contact: how to reach the visitor, from the conversation's lead. */
+export interface ConversationContact {
+  lead_id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  source: LeadSource;
 }
 
 /** By status, and `waiting`: handed off and nobody's yet. */

@@ -89,6 +89,8 @@ interface FieldProps {
   disabled?: boolean;
   readOnly?: boolean;
   autofocus?: boolean;
+  /** The id of a datalist the input suggests from. */
+  list?: string;
 }
 
 function fieldProblem(error: ApiError | null | undefined, path: string | undefined): string | undefined {
@@ -123,6 +125,7 @@ export function Field(props: FieldProps) {
           min=${props.min}
           max=${props.max}
           step=${props.step}
+          list=${props.list}
         />`}
     ${props.hint ? html`<p class="hint" id=${`${id}-hint`}>${props.hint}</p>` : null}
     ${problem ? html`<p class="field-error" id=${`${id}-error`}>${problem}</p>` : null}

@@ -3,9 +3,10 @@
 // a lead request or a hand-off to a human).
 import { useState } from 'preact/hooks';
 import { api, encode, type ApiError } from '../api.js';
-import { PERSONALITIES, type BehaviourRule, type Chatbot, type ChatbotSettings, type Personality } from '../types.js';
+import { PERSONALITIES, type BehaviourRule, type BusinessHours, type Chatbot, type ChatbotSettings, type Personality } from '../types.js';
 import { Checkbox, ErrorMessage, Field, FormError, html, Loading, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 import { notify } from '../state.js';
+import { BusinessHoursFields, DEFAULT_BUSINESS_HOURS } from './business-hours.js';
 
 const LEAD_FIELDS = ['name', 'email', 'phone', 'company'];
 
@@ -75,7 +76,6 @@ function BehaviourForm({ path, initial }: { path: string; initial: ChatbotSettin
   const changeAnswer = (patch: Partial<ChatbotSettings['answer']>) => change({ answer: { ...answer, ...patch } });
   const lead = settings.lead_capture;
   const changeLead = (patch: Partial<ChatbotSettings['lead_capture']>) => change({ lead_capture: { ...lead, ...patch } });
-  // The handoff settings this page does not show (business hours, …) are kept: PUT replaces them all.
   const changeHandoff = (patch: Partial<ChatbotSettings['handoff']>) => change({ handoff: { ...settings.handoff, ...patch } });
   const autoAssign = settings.handoff.auto_assign ?? { enabled: false, max_open_per_agent: 3 };
   const changeAutoAssign = (patch: Partial<typeof autoAssign>) => changeHandoff({ auto_assign: { ...autoAssign, ...patch } });
@@ -221,10 +221,21 @@ function BehaviourForm({ path, initial }: { path: string; initial: ChatbotSettin
         hint="“I want to talk to a person”, “Mitarbeiter bitte”, “parler à un conseiller”… The widget also offers “Talk to a person” after a reply that did not know. Your rules are checked first."
       />
       <${Checkbox}
+        label="Only hand off while a member is available"
+        checked=${settings.handoff.require_available_member ?? false}
+        onChange=${(require_available_member: boolean) => changeHandoff({ require_available_member })}
+        hint="Members set themselves available in the dashboard. With nobody available, the visitor is told so and asked for an e-mail. Leave off if your team answers handoffs elsewhere (webhooks, a helpdesk)."
+      />
+      <${BusinessHoursFields}
+        hours=${settings.handoff.business_hours ?? DEFAULT_BUSINESS_HOURS}
+        change=${(business_hours: BusinessHours) => changeHandoff({ business_hours })}
+        error=${error}
+      />
+      <${Checkbox}
         label="Assign handoffs automatically"
         checked=${autoAssign.enabled}
         onChange=${(enabled: boolean) => changeAutoAssign({ enabled })}
-        hint="Each handoff goes to the available member who was assigned least recently, in turn. Otherwise it waits in the inbox until someone takes it."
+        hint="Each handoff goes to the available member who was assigned least recently, in turn; one that waits goes to the next member who becomes available or has room. Otherwise it waits in the inbox until someone takes it."
       />
       ${autoAssign.enabled
         ? html`<${Field}

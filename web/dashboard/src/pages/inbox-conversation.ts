@@ -9,6 +9,7 @@ import { notify, session, useStore } from '../state.js';
 import type { Conversation, ConversationTyping, EventEnvelope, Member, Message } from '../types.js';
 import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, Select, useLoad, useSubmit } from '../ui.js';
 import type { EventBus } from './inbox.js';
+import { isOfflineHandoff, OfflineHandoffNote } from './offline-handoff.js';
 import { useReplyPicker } from './reply-picker.js';
 
 /** A transcript longer than this many pages of 100 shows its first part, with a note. */
@@ -208,6 +209,7 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
       ${ended ? ` · ended ${formatDate(current.ended_at)}${current.resolution ? ` (${current.resolution})` : ''}` : ''}
       ${current.lead_id ? html` · <a href=${`#/leads/${encode(current.lead_id)}`}>lead</a>` : null}
     </p>
+    ${isOfflineHandoff(current) ? html`<${OfflineHandoffNote} conversation=${current} />` : null}
     <div class="conversation-actions button-row" role="group" aria-label="Conversation actions">
       ${mayTake
         ? html`<button type="button" class="button primary" disabled=${take.busy} onClick=${() => take.run()}>${take.busy ? 'Taking…' : 'Take conversation'}</button>`

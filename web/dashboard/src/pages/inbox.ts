@@ -10,6 +10,7 @@ import { notify, session, useStore } from '../state.js';
 import type { Chatbot, Conversation, EventEnvelope, Message } from '../types.js';
 import { asApiError, Badge, Empty, ErrorMessage, formatDate, html, Loading, Select, useLoad } from '../ui.js';
 import { ConversationView, visitorLabel } from './inbox-conversation.js';
+import { isOfflineHandoff, OfflineHandoffSummary } from './offline-handoff.js';
 
 const PAGE_SIZE = 50;
 /** Handed-off conversations shown on top, before the paginated rest. */
@@ -321,6 +322,7 @@ function InboxItem({ conversation, chatbotName, selected, link, me }: { conversa
         ${chatbotName} · ${conversation.channel} · ${conversation.message_count} ${conversation.message_count === 1 ? 'message' : 'messages'}
         ${conversation.lead_id ? ' · lead' : ''}${conversation.resolution ? ` · ${conversation.resolution}` : ''}
       </span>
+      ${isOfflineHandoff(conversation) ? html`<${OfflineHandoffSummary} conversation=${conversation} />` : null}
       <span class="inbox-item-meta muted small">Last activity ${formatDate(last)}</span>
     </a>
   </li>`;
