@@ -83,6 +83,9 @@ export function visitorChannel(platform: Platform, service: ConversationService)
       const message = await service.findMessage(tenant, conversation, messageId);
       return visitorMessage(presentMessage(await service.feedback(tenant, chatbot, conversation, message, { rating, comment: null })), chatbot);
     },
+    async rateConversation(tenant, chatbot, conversationId, rating) {
+      return (await service.rate(tenant, chatbot, conversationId, rating)).csat!;
+    },
     captureLead(tenant, chatbot, input) {
       return service.captureFormLead(tenant, chatbot, input);
     },
