@@ -8,6 +8,7 @@ export const BUILT_IN_EVENT_TYPES = [
   'conversation.handoff',
   'conversation.assigned',
   'conversation.ended',
+  'conversation.rated',
   'lead.captured',
   'lead.updated',
   'chatbot.created',

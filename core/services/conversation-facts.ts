@@ -25,6 +25,9 @@ export interface ConversationFact {
    * later); null while it is open, or when it ended before the field existed (then: `ended_at`).
    */
   resolution_at: string | null;
+  /** The visitor's rating on the 1–5 scale of `csat_average` (core/csat.ts), and when it was given; null until rated. */
+  csat_points: number | null;
+  csat_at: string | null;
 }
 
 export interface MessageFact {
@@ -56,6 +59,8 @@ export interface ConversationFacts {
   ended(tenant: TenantScope, range: FactRange): AsyncIterable<ConversationFact>;
   /** Ended conversations whose resolution was set (or changed) in the range (by `resolution_at`). */
   resolutionsSet(tenant: TenantScope, range: FactRange): AsyncIterable<ConversationFact>;
+  /** Conversations the visitor rated in the range (by `csat_at`). */
+  csatGiven(tenant: TenantScope, range: FactRange): AsyncIterable<ConversationFact>;
   /** Messages written in the range (by id). */
   written(tenant: TenantScope, range: FactRange): AsyncIterable<MessageFact>;
   /** Replies rated in the range (by `feedback_at`). */

@@ -3,6 +3,7 @@
 // rules (paused and archived chatbots, ended conversations, the answer engine, leads, events) stay
 // in the conversations plugin; a channel only presents what it gets.
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import type { CsatScale } from '../csat.js';
 import type { TenantScope } from '../store/types.js';
 import type { ChatbotProfile, ChatbotSummary } from './chatbots.js';
 import type { LeadDetails } from './leads.js';
@@ -37,6 +38,14 @@ export interface VisitorMessage {
   created_at: string;
   /** A reply that did not know: the fallback, or a "did you mean" (a Q&A pair below `min_confidence`). */
   unsure: boolean;
+}
+
+/** The visitor's rating of a whole conversation (1–5 `stars`, or `thumbs`: 1 up, 0 down). */
+export interface VisitorRating {
+  score: number;
+  scale: CsatScale;
+  comment: string | null;
+  rated_at: string;
 }
 
 export interface VisitorTurn {
@@ -76,6 +85,11 @@ export interface VisitorConversations {
   /** The visitor typing (or stopped): 409 conversation_not_in_handoff unless an agent has the conversation. */
   markVisitorTyping(tenant: TenantScope, conversation: VisitorConversation, typing: boolean): Promise<void>;
   rate(tenant: TenantScope, chatbot: ChatbotProfile, conversationId: string, messageId: string, rating: 'up' | 'down'): Promise<VisitorMessage>;
+  /**
+   * Rates the ended conversation, once (publishes `conversation.rated`): 409 `conversation_not_ended`
+   * before its end, 409 `already_rated` after a first rating.
+   */
+  rateConversation(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, rating: Omit<VisitorRating, 'rated_at'>): Promise<VisitorRating>;
   /** A lead given through a form: recorded as `source` and linked both ways with the conversation. */
   captureLead(
     tenant: TenantScope,

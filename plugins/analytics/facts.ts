@@ -9,6 +9,7 @@
 // - resolutions: its `resolution_at`, set at the end and again whenever the resolution of the
 //   ended conversation changes (a later change is counted in the hour of the change);
 // - messages, reply types, response times: the message's id;
+// - conversation ratings (CSAT): the conversation's `csat_at` (a conversation is rated once);
 // - ratings: the message's `feedback_at` (a rating given or changed later counts in that hour);
 // - unanswered questions: the hour of the reply when it was the fallback or rated down within its
 //   own hour, else the hour of the thumbs-down; a question is asked in its own hour, so a question
@@ -92,6 +93,11 @@ export async function collectHours(
   }
   for await (const conversation of facts.resolutionsSet(tenant, span)) {
     countResolution(figuresOf(figures, hourOf(conversation.resolution_at!), conversation.chatbot_id), conversation.resolution);
+  }
+  for await (const conversation of facts.csatGiven(tenant, span)) {
+    const bucket = figuresOf(figures, hourOf(conversation.csat_at!), conversation.chatbot_id);
+    bucket.csat_responses += 1;
+    bucket.csat_points += conversation.csat_points!;
   }
 
   const events = sources.events.forTenant(tenant);

@@ -25,6 +25,12 @@ export interface Figures {
   /** Ratings given (or changed) in the hour. */
   feedback_up: number;
   feedback_down: number;
+  /**
+   * Conversations the visitor rated in the hour, and the sum of their ratings on the 1–5 scale
+   * (core/csat.ts). Absent on buckets rolled up before ratings existed (0).
+   */
+  csat_responses: number;
+  csat_points: number;
   response_time_count: number;
   response_time_sum: number;
   response_time_sketch: SketchData;
@@ -45,6 +51,8 @@ export function emptyFigures(): Figures {
     leads: 0,
     feedback_up: 0,
     feedback_down: 0,
+    csat_responses: 0,
+    csat_points: 0,
     response_time_count: 0,
     response_time_sum: 0,
     response_time_sketch: emptySketch(),
@@ -64,6 +72,8 @@ const COUNTERS = [
   'leads',
   'feedback_up',
   'feedback_down',
+  'csat_responses',
+  'csat_points',
   'response_time_count',
   'response_time_sum',
 ] as const;
@@ -83,6 +93,8 @@ export function addFigures(into: Figures, other: Figures): Figures {
   into.leads += other.leads;
   into.feedback_up += other.feedback_up;
   into.feedback_down += other.feedback_down;
+  into.csat_responses += other.csat_responses ?? 0;
+  into.csat_points += other.csat_points ?? 0;
   into.response_time_count += other.response_time_count;
   into.response_time_sum += other.response_time_sum;
   const ended = into.ended_by_start_hour;
@@ -125,6 +137,8 @@ export function presentFigures(figures: Figures, fromMs: number) {
       p95: milliseconds(sketchQuantile(figures.response_time_sketch, 0.95)),
     },
     feedback: { up: figures.feedback_up, down: figures.feedback_down },
+    csat_average: figures.csat_responses === 0 ? null : Math.round((figures.csat_points / figures.csat_responses) * 100) / 100,
+    csat_responses: figures.csat_responses,
     fallback_rate: ratio(figures.replies_fallback, figures.messages_assistant),
   };
 }
@@ -141,6 +155,8 @@ export const METRICS = [
   'response_time_p95',
   'feedback_up',
   'feedback_down',
+  'csat_average',
+  'csat_responses',
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
@@ -164,5 +180,9 @@ export function metricOf(overview: Overview, metric: Metric): number | null {
       return overview.feedback.up;
     case 'feedback_down':
       return overview.feedback.down;
+    case 'csat_average':
+      return overview.csat_average;
+    case 'csat_responses':
+      return overview.csat_responses;
   }
 }

@@ -213,6 +213,8 @@ export const EXPORT_COLUMNS = [
   'response_time_p95_ms',
   'feedback_up',
   'feedback_down',
+  'csat_average',
+  'csat_responses',
 ] as const;
 
 function exportRow(point: { period: string; start: string; hours: number; figures: Figures }) {
@@ -238,6 +240,8 @@ function exportRow(point: { period: string; start: string; hours: number; figure
     response_time_p95_ms: o.response_time_ms.p95,
     feedback_up: o.feedback.up,
     feedback_down: o.feedback.down,
+    csat_average: o.csat_average,
+    csat_responses: o.csat_responses,
   };
 }
 

@@ -69,6 +69,12 @@ export const overviewSchema = Joi.object({
   resolution: Joi.object({ resolved: count, unresolved: count, escalated: count, rate }),
   response_time_ms: Joi.object({ avg: ms, p50: ms, p95: ms }),
   feedback: Joi.object({ up: count, down: count }),
+  csat_average: Joi.number()
+    .min(1)
+    .max(5)
+    .allow(null)
+    .description('The mean of the visitors’ ratings of conversations given in the period, on 1–5 (a thumbs-up counts 5, a thumbs-down 1); null without ratings'),
+  csat_responses: count.description('Conversations rated in the period'),
   fallback_rate: rate,
 }).label('AnalyticsFigures');
 

@@ -3,6 +3,7 @@
 // and single records for the knowledge base's learning from use.
 import { encodeTime } from 'ulid';
 import type { ConversationFact, ConversationFacts, FactRange, MessageFact } from '../../core/services/conversation-facts.js';
+import { csatPoints } from '../../core/csat.js';
 import { recordsInPages } from '../../core/export.js';
 import type { Filter, Stored, TenantScope } from '../../core/store/types.js';
 import type { ConversationCollections, ConversationDoc, MessageDoc } from './store.js';
@@ -21,6 +22,8 @@ function conversationFact(conversation: Stored<ConversationDoc>): ConversationFa
     ended_at: conversation.ended_at,
     resolution: conversation.resolution,
     resolution_at: conversation.resolution_at ?? null,
+    csat_points: conversation.csat ? csatPoints(conversation.csat.scale, conversation.csat.score) : null,
+    csat_at: conversation.csat_at ?? null,
   };
 }
 
@@ -42,7 +45,7 @@ export function conversationFacts(collections: ConversationCollections): Convers
   const scoped = (range: FactRange, filter: Filter): Filter => (range.chatbotId ? { ...filter, chatbot_id: range.chatbotId } : filter);
   const byTime = (range: FactRange) => ({ gte: iso(range.fromMs), lt: iso(range.toMs) });
 
-  async function* conversations(tenant: TenantScope, range: FactRange, field: 'id' | 'ended_at' | 'resolution_at') {
+  async function* conversations(tenant: TenantScope, range: FactRange, field: 'id' | 'ended_at' | 'resolution_at' | 'csat_at') {
     const condition = field === 'id' ? { gte: idAt('conv', range.fromMs), lt: idAt('conv', range.toMs) } : byTime(range);
     for await (const conversation of recordsInPages(collections.conversations.forTenant(tenant), scoped(range, { [field]: condition }), PAGE, field)) {
       yield conversationFact(conversation);
@@ -60,6 +63,7 @@ export function conversationFacts(collections: ConversationCollections): Convers
     started: (tenant, range) => conversations(tenant, range, 'id'),
     ended: (tenant, range) => conversations(tenant, range, 'ended_at'),
     resolutionsSet: (tenant, range) => conversations(tenant, range, 'resolution_at'),
+    csatGiven: (tenant, range) => conversations(tenant, range, 'csat_at'),
     written: (tenant, range) => messages(tenant, range, 'id'),
     rated: (tenant, range) => messages(tenant, range, 'feedback_at'),
     async questionBefore(tenant, reply) {

@@ -1,5 +1,6 @@
 // Validation and response shapes of the conversation routes.
 import Joi from 'joi';
+import { csatSchema } from '../../core/csat.js';
 import { idSchema } from '../../core/ids.js';
 import { ISO_639_1 } from '../../core/languages.js';
 import { listQuerySchema } from '../../core/pagination.js';
@@ -156,6 +157,7 @@ export const conversationResponse = Joi.object({
     .required()
     .label('ConversationAssignee')
     .description('The member a handed-off conversation is assigned to; null while unassigned or with the bot. Kept when it ends'),
+  csat: csatSchema.allow(null).required().description('The visitor’s rating after the end; null until rated'),
   started_at: isoTime.required(),
   last_message_at: isoTime.allow(null).required(),
   ended_at: isoTime.allow(null).required(),

@@ -11,6 +11,7 @@ import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbot
 import type { LeadContact, LeadDetails, LeadRecorder, LeadSource } from '../../core/services/leads.js';
 import type { MemberAvailability } from '../../core/services/presence.js';
 import { isWithinBusinessHours } from '../../core/business-hours.js';
+import type { CsatScale } from '../../core/csat.js';
 import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
 import type { Repository, TenantScope, WriteOp } from '../../core/store/types.js';
 import type { Answer, AnswerEngine } from './answer/engine.js';
@@ -23,6 +24,7 @@ import {
   presentMessage,
   type Conversation,
   type ConversationCollections,
+  type Csat,
   type ConversationDoc,
   type EndedReason,
   type Message,
@@ -468,6 +470,27 @@ export class ConversationService {
     // Its assignee has one handoff fewer open: room for one that waits.
     if (freed) await this.pickUpWaiting(tenant);
     return conversation;
+  }
+
+  /**
+   * The visitor's rating of an ended conversation, once: 409 `conversation_not_ended` before the
+   * end, 409 `already_rated` after a first rating. Written with `conversation.rated`; the version
+   * check makes two ratings sent at once end as one rating and one 409.
+   */
+  async rate(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, input: { score: number; scale: CsatScale; comment: string | null }) {
+    this.assertChatbotAccepts(chatbot, 'change');
+    return this.change(tenant, chatbot, conversationId, (current) => {
+      if (current.status !== 'ended') {
+        throw apiError(409, 'conversation_not_ended', `Conversation ${current.id} has not ended; it can be rated once it has`);
+      }
+      if (current.csat) throw apiError(409, 'already_rated', `Conversation ${current.id} has been rated already`);
+      const ratedAt = this.platform.now().toISOString();
+      const csat: Csat = { ...input, rated_at: ratedAt };
+      return {
+        changes: { csat, csat_at: ratedAt, updated_at: ratedAt },
+        after: (updated) => [{ type: 'conversation.rated', chatbotId: chatbot.id, data: presentConversation(updated) }],
+      };
+    });
   }
 
   /** Sets what a caller may change after the fact: the resolution and the metadata. */

@@ -1,4 +1,5 @@
 // The conversations and messages collections, and their API forms.
+import type { CsatScale } from '../../core/csat.js';
 import type { Collection, Store, Stored } from '../../core/store/types.js';
 
 export const CONVERSATION_STATUSES = ['open', 'handoff', 'ended'] as const;
@@ -13,6 +14,14 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 export type EndedReason = (typeof ENDED_REASONS)[number];
 export type Role = (typeof ROLES)[number];
 export type AnswerType = (typeof ANSWER_TYPES)[number];
+
+/** The visitor's rating of the whole conversation, given once after it ended. */
+export interface Csat {
+  score: number;
+  scale: CsatScale;
+  comment: string | null;
+  rated_at: string;
+}
 
 export interface Visitor {
   id?: string;
@@ -67,6 +76,13 @@ export interface ConversationDoc {
    * earlier builds, which sort first (they waited longer than any handed off since).
    */
   handoff_at?: string | null;
+  /** The visitor's rating after the end; absent or null until rated. */
+  csat?: Csat | null;
+  /**
+   * The same as `csat.rated_at`, at the top level: analytics read ratings by the hour they were
+   * given in, through an index on it.
+   */
+  csat_at?: string | null;
   /** When the chatbot asked for contact details; the next visitor message may answer it. */
   lead_requested_at: string | null;
   /** When inactivity ends the conversation (the claims' due field); null once ended. */
@@ -145,6 +161,7 @@ export function declareConversations(store: Store): ConversationCollections {
         // Analytics read ends and resolutions by the hour they happened in.
         { fields: ['ended_at'] },
         { fields: ['resolution_at'] },
+        { fields: ['csat_at'] },
       ],
       claims: { dueField: 'close_at' },
     }),
@@ -172,6 +189,7 @@ export function presentConversation(conversation: Conversation) {
     lead_id: conversation.lead_id,
     handoff_offline: conversation.handoff_offline ?? false,
     assignee: conversation.assignee_id ? { member_id: conversation.assignee_id, name: conversation.assignee_name ?? '' } : null,
+    csat: conversation.csat ?? null,
     started_at: conversation.started_at,
     last_message_at: conversation.last_message_at,
     ended_at: conversation.ended_at,

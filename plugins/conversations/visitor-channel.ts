@@ -92,6 +92,9 @@ export function visitorChannel(platform: Platform, service: ConversationService,
     markVisitorTyping(tenant, conversation, typingNow) {
       return typing.markVisitor(tenant, conversation, typingNow);
     },
+    async rateConversation(tenant, chatbot, conversationId, rating) {
+      return (await service.rate(tenant, chatbot, conversationId, rating)).csat!;
+    },
     captureLead(tenant, chatbot, input) {
       return service.captureFormLead(tenant, chatbot, input);
     },

@@ -5,6 +5,7 @@
 import { publicWidgetConfig } from '../../web/widget/src/public-config.js';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import { isValidScore, scoreRangeOf } from '../../core/csat.js';
 import { apiError, notFound } from '../../core/errors.js';
 import type { ChatbotDirectory } from '../../core/platform.js';
 import type { ChatbotProfile } from '../../core/services/chatbots.js';
@@ -22,6 +23,8 @@ import {
   messageInput,
   messageResponse,
   offlineEmailInput,
+  ratingInput,
+  ratingResponse,
   startInput,
   startResponse,
   turnResponse,
@@ -227,6 +230,32 @@ export function publicWidgetRoutes(
     },
     {
       method: 'POST',
+      path: '/widget/v1/{id}/conversations/{convId}/rating',
+      options: {
+        auth: visitorAuth,
+        description: 'Rate the conversation once it has ended',
+        notes:
+          `\`score\` on the widget’s \`rating.mode\`: 1–5 for \`stars\`, 1 (up) or 0 (down) for \`thumbs\` (400 for another); ` +
+          `\`comment\` only when \`rating.comment\` allows it (400 otherwise). Stored on the conversation as \`csat\` and published as ` +
+          `\`conversation.rated\`. 409 \`rating_disabled\` when the widget does not ask for ratings, 409 \`conversation_not_ended\` ` +
+          `before the end, 409 \`already_rated\` after a first rating. The token stays valid for this route after the end. ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('forms'),
+        validate: { params: visitorConversationParams, payload: ratingInput },
+        response: { status: { 201: ratingResponse } },
+        handler: async (request, h) => {
+          const chatbot = await chatbotOf(request);
+          const { tenant, settings } = widgetOf(request);
+          const input = request.payload as { score: number; comment: string | null };
+          const rating = ratingOf(settings, input);
+          const visitor = request.auth.credentials.app!.visitor!;
+          const csat = await visitors.rateConversation(tenant, chatbot, visitor.conversationId, rating);
+          return h.response({ csat }).code(201).header('Cache-Control', 'no-store');
+        },
+      },
+    },
+    {
+      method: 'POST',
       path: '/widget/v1/{id}/conversations/{convId}/email',
       options: {
         auth: visitorAuth,
@@ -323,6 +352,19 @@ function preflightsOf(routes: ServerRoute[]): ServerRoute[] {
 
 function presentConfig(chatbot: ChatbotProfile, settings: WidgetSettings) {
   return publicWidgetConfig({ ...chatbot, show_sources: chatbot.settings.answer.show_sources }, settings);
+}
+
+/** The visitor's rating on the widget's scale: 409 when it asks for none, 400 for a score off the scale or a comment it does not take. */
+function ratingOf(settings: WidgetSettings, input: { score: number; comment: string | null }) {
+  const { mode, comment: commentAllowed } = settings.rating;
+  if (mode === 'off') throw apiError(409, 'rating_disabled', 'This widget does not ask for ratings');
+  if (!isValidScore(mode, input.score)) throw invalidField('score', `"score" must be ${scoreRangeOf(mode)} on this widget's ${mode} scale`, 'any.only');
+  if (input.comment !== null && !commentAllowed) throw invalidField('comment', '"comment" is not allowed: this widget takes ratings without comments', 'any.unknown');
+  return { score: input.score, scale: mode, comment: input.comment };
+}
+
+function invalidField(path: string, message: string, type: string) {
+  return apiError(400, 'validation_failed', message, { details: [{ path, message, type }] });
 }
 
 /** The fields the owner made required, each present: a 400 listing those missing. */

@@ -1,9 +1,10 @@
 // Validation and response shapes of the public widget routes (API.md §6 "Widget details").
 import Joi from 'joi';
+import { csatSchema, MAX_CSAT_COMMENT_LENGTH } from '../../core/csat.js';
 import { idSchema } from '../../core/ids.js';
 import { ISO_639_1 } from '../../core/languages.js';
 import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
-import { appearanceShape, stringsShape } from './settings.js';
+import { appearanceShape, ratingShape, stringsShape } from './settings.js';
 
 export const widgetParams = Joi.object({ id: idSchema('cb').required() });
 export const visitorConversationParams = widgetParams.keys({ convId: idSchema('conv').required() });
@@ -116,6 +117,24 @@ export const turnResponse = Joi.object({
   conversation: publicConversation.required(),
 }).label('VisitorTurn');
 
+export const ratingInput = Joi.object({
+  score: Joi.number()
+    .integer()
+    .min(0)
+    .max(5)
+    .required()
+    .description('On the widget’s `rating.mode`: 1–5 for `stars`, 1 (up) or 0 (down) for `thumbs`'),
+  comment: Joi.string()
+    .trim()
+    .max(MAX_CSAT_COMMENT_LENGTH)
+    .allow(null, '')
+    .empty('')
+    .default(null)
+    .description('Only when the widget allows comments'),
+}).label('WidgetConversationRating');
+
+export const ratingResponse = Joi.object({ csat: csatSchema.required() }).label('WidgetConversationRated');
+
 export const leadResponse = Joi.object({ received: Joi.boolean().valid(true).required() }).label('WidgetLeadReceived');
 
 export const configResponse = Joi.object({
@@ -145,5 +164,6 @@ export const configResponse = Joi.object({
   })
     .required()
     .label('WidgetConfigLeadForm'),
+  rating: ratingShape.required().description('The rating the widget asks for when a conversation ends'),
   show_sources: Joi.boolean().required(),
 }).label('WidgetConfig');

@@ -9,6 +9,8 @@ import { LEAD_FIELDS } from '../../core/services/chatbots.js';
 export const POSITIONS = ['bottom-right', 'bottom-left'] as const;
 export const DEVICES = ['desktop', 'mobile'] as const;
 export const LEAD_FORM_MOMENTS = ['after_first_reply', 'before_chat', 'on_request'] as const;
+/** How the widget asks for a rating when a conversation ends: not at all, 1–5 stars, or thumbs. */
+export const RATING_MODES = ['off', 'stars', 'thumbs'] as const;
 
 export interface WidgetStrings {
   title: string | null;
@@ -41,6 +43,7 @@ export interface WidgetSettings extends WidgetStrings {
     fields: Array<{ name: (typeof LEAD_FIELDS)[number]; required: boolean }>;
     title: string | null;
   };
+  rating: { mode: (typeof RATING_MODES)[number]; comment: boolean };
   allowed_origins: string[];
 }
 
@@ -70,6 +73,7 @@ export function defaultWidgetSettings(): WidgetSettings {
       ],
       title: null,
     },
+    rating: { mode: 'stars', comment: true },
     allowed_origins: [],
   };
 }
@@ -83,6 +87,7 @@ export function completeWidgetSettings(stored: Partial<WidgetSettings> | null | 
     ...stored,
     display_rules: { ...defaults.display_rules, ...stored.display_rules },
     lead_form: { ...defaults.lead_form, ...stored.lead_form },
+    rating: { ...defaults.rating, ...stored.rating },
   };
 }
 
@@ -195,6 +200,16 @@ export const widgetSettingsInput = Joi.object({
   })
     .default()
     .label('WidgetLeadForm'),
+  rating: Joi.object({
+    mode: Joi.string()
+      .valid(...RATING_MODES)
+      .default('stars')
+      .description('`stars`: 1–5; `thumbs`: up (1) or down (0); `off`: the widget does not ask'),
+    comment: Joi.boolean().default(true).description('Whether the visitor may add a comment to the rating'),
+  })
+    .default()
+    .label('WidgetRating')
+    .description('The rating the widget asks for when a conversation ends'),
   allowed_origins: Joi.array().items(origin).max(50).unique().default([]).description('Empty: any site may embed the widget'),
 }).label('WidgetSettingsInput');
 
@@ -211,6 +226,14 @@ export const appearanceShape = {
   avatar_url: Joi.string().allow(null).required(),
 };
 
+/** The rating settings, as the settings API and the public config answer them. */
+export const ratingShape = Joi.object({
+  mode: Joi.string()
+    .valid(...RATING_MODES)
+    .required(),
+  comment: Joi.boolean().required(),
+}).label('WidgetRatingSettings');
+
 export const stringsShape = {
   title: Joi.string().allow(null).required(),
   subtitle: Joi.string().allow(null).required(),
@@ -226,6 +249,7 @@ const widgetSettingsShape = {
   translations: Joi.object().pattern(Joi.string(), Joi.object().unknown()).required(),
   display_rules: Joi.object().unknown().required(),
   lead_form: Joi.object().unknown().required(),
+  rating: ratingShape.required(),
   allowed_origins: Joi.array().items(Joi.string()).required(),
 };
 

@@ -91,6 +91,8 @@ t.test('exact figures on a known workload: live, rolled up, rebuilt; timeseries 
     resolution: { resolved: 1, unresolved: 1, escalated: 1, rate: 0.3333 },
     response_time_ms: live.response_time_ms,
     feedback: { up: 1, down: 1 },
+    csat_average: null,
+    csat_responses: 0,
     fallback_rate: 0.5,
   }, 'every figure of the overview');
   // Twelve replies: six from the engine (a few ms) and 100, 200, 300, 400, 1000, 2000 ms; p95 is the 11th.

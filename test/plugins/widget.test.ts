@@ -143,7 +143,7 @@ t.test('public config: only what a page needs, per chatbot state', async (t) => 
 
   const config = await visit(api, 'GET', `/widget/v1/${bot.id}/config`);
   t.equal(config.statusCode, 200);
-  t.same(Object.keys(config.json).sort(), ['appearance', 'chatbot_id', 'display_rules', 'language', 'lead_form', 'name', 'show_sources', 'status', 'strings', 'translations']);
+  t.same(Object.keys(config.json).sort(), ['appearance', 'chatbot_id', 'display_rules', 'language', 'lead_form', 'name', 'rating', 'show_sources', 'status', 'strings', 'translations']);
   t.match(config.json, {
     chatbot_id: bot.id,
     name: 'Shop',

@@ -53,7 +53,7 @@ export interface StreamHandlers {
   connection?(connected: boolean): void;
 }
 
-const STREAMED_TYPES = ['conversation.started', 'conversation.handoff', 'conversation.assigned', 'conversation.ended', 'message.created', 'message.rated'];
+const STREAMED_TYPES = ['conversation.started', 'conversation.handoff', 'conversation.assigned', 'conversation.ended', 'conversation.rated', 'message.created', 'message.rated'];
 /** Reconnection waits: doubling from 1 s up to 30 s, with jitter so many tabs do not come back at once. */
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;

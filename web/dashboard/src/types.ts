@@ -105,6 +105,7 @@ export interface WidgetSettings {
   translations: Record<string, unknown>;
   display_rules: { show_on: string[]; hide_on: string[]; delay_seconds: number; devices: Array<'desktop' | 'mobile'>; open_on_load: boolean };
   lead_form: { enabled: boolean; when: 'after_first_reply' | 'before_chat' | 'on_request'; fields: Array<{ name: string; required: boolean }>; title: string | null };
+  rating: { mode: 'off' | 'stars' | 'thumbs'; comment: boolean };
   allowed_origins: string[];
   /** Stored entries of allowed_origins the server no longer matches (wildcards over a public suffix). */
   ignored_origins?: string[];
@@ -218,6 +219,8 @@ export interface Conversation {
   handoff_offline?: boolean;
   /** The member a handed-off conversation is assigned to; null while unassigned or with the bot. */
   assignee: { member_id: string; name: string } | null;
+  /** The visitor's rating after the end: 1–5 stars, or thumbs (1 up, 0 down). */
+  csat: { score: number; scale: 'stars' | 'thumbs'; comment: string | null; rated_at: string } | null;
   started_at: string;
   last_message_at: string | null;
   ended_at: string | null;
@@ -309,6 +312,9 @@ export interface AnalyticsFigures {
   resolution: { resolved: number; unresolved: number; escalated: number; rate: number | null };
   response_time_ms: { avg: number | null; p50: number | null; p95: number | null };
   feedback: { up: number; down: number };
+  /** The visitors' ratings of conversations on 1–5 (a thumbs-up 5, a thumbs-down 1); null without ratings. */
+  csat_average: number | null;
+  csat_responses: number;
   fallback_rate: number | null;
 }
 

@@ -107,6 +107,10 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
         { token, body: { rating } },
       ),
 
+    /** The visitor's rating of the ended conversation (once). */
+    rateConversation: (conversationId: string, token: string, rating: { score: number; comment: string | null }) =>
+      json<{ csat: { score: number } }>('POST', `/conversations/${encodeURIComponent(conversationId)}/rating`, { token, body: rating }),
+
     /** The e-mail address a visitor leaves when nobody could answer their handoff. */
     leaveEmail: (conversationId: string, token: string, email: string) =>
       json<{ received: boolean }>('POST', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),

@@ -63,6 +63,8 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
     ui,
     leadForm,
     language,
+    // An older server sends no rating settings: it has no rating route either.
+    rating: config.rating ?? { mode: 'off', comment: false },
     // Without the query or fragment: they can carry what the page's visitor would not share.
     pageUrl: /^https?:$/.test(location.protocol) ? (location.origin + location.pathname).slice(0, 2000) : null,
   });

@@ -1,7 +1,7 @@
 // The widget's public config (GET /widget/v1/{id}/config) from a chatbot and its widget settings.
 // One function for both sides that need it: the server answers it (plugins/widget), and the
 // dashboard's live preview builds the same from unsaved settings, so the preview cannot drift.
-import type { Appearance, WidgetStrings } from './types.js';
+import type { Appearance, RatingSettings, WidgetStrings } from './types.js';
 
 export interface ConfigChatbot {
   id: string;
@@ -13,6 +13,7 @@ export interface ConfigChatbot {
 }
 
 export interface ConfigSettings<Rules, Form, Translations> extends Appearance {
+  rating: RatingSettings;
   title: string | null;
   subtitle: string | null;
   launcher_text: string;
@@ -51,6 +52,7 @@ export function publicWidgetConfig<Rules, Form, Translations>(chatbot: ConfigCha
     translations: settings.translations,
     display_rules: settings.display_rules,
     lead_form: settings.lead_form,
+    rating: settings.rating,
     show_sources: chatbot.show_sources,
   };
 }

@@ -3,8 +3,8 @@
 // and calls the methods; every change replaces `state` and notifies the view.
 import { WidgetApiError, type WidgetApi } from './api.js';
 import { format, type UiStrings } from './i18n.js';
-import type { SavedConversation, VisitorMemory } from './storage.js';
-import type { LeadForm, LeadValues, PublicAgent, PublicConversation, PublicMessage } from './types.js';
+import type { SavedConversation, SavedRating, VisitorMemory } from './storage.js';
+import type { LeadForm, LeadValues, PublicAgent, PublicConversation, PublicMessage, RatingSettings } from './types.js';
 
 /** Often enough that an agent's answer shows up while the visitor waits, light on the per-IP limit (120/min). */
 const POLL_INTERVAL_MS = 3000;
@@ -42,6 +42,8 @@ export interface ChatState {
   offlineEmailSkipped: boolean;
   /** The agent typing to the visitor now (not the bot's answer on its way: that is `waiting`). */
   agentTyping: PublicAgent | null;
+  /** After the end: the rating prompt (`asking`, `sending`), its thank-you (`rated`), or nothing. */
+  rating: 'asking' | 'sending' | 'rated' | null;
 }
 
 export interface ChatSessionOptions {
@@ -50,6 +52,7 @@ export interface ChatSessionOptions {
   /** The conversation's language when the visitor reads a translation. */
   language: string | null;
   pageUrl: string | null;
+  rating: RatingSettings;
 }
 
 export class ChatSession {
@@ -64,6 +67,8 @@ export class ChatSession {
   private leadPrompted = false;
   /** When the last typing mark went out (0: none since the visitor stopped). */
   private typingSentAt = 0;
+  /** The ended conversation to rate: kept (with its token) until rated or a new one starts. */
+  private toRate: SavedRating | null = null;
 
   constructor(
     private readonly api: WidgetApi,
@@ -83,6 +88,7 @@ export class ChatSession {
       leadSending: false,
       offlineEmailSkipped: false,
       agentTyping: null,
+      rating: null,
     };
     document.addEventListener('visibilitychange', () => {
       if (!document.hidden) this.schedulePoll(0);
@@ -98,6 +104,13 @@ export class ChatSession {
 
   /** Picks up the conversation kept from an earlier page view; an ended or expired one is dropped. */
   async restore(): Promise<void> {
+    const ended = this.memory.rating();
+    if (ended && !this.memory.conversation()) {
+      // The token of an ended conversation no longer reads it: what is left is the prompt, or its thank-you.
+      this.toRate = ended;
+      this.update({ ended: true, rating: ended.score === null ? 'asking' : 'rated' });
+      this.addSystemLine(this.options.ui.ended);
+    }
     const saved = this.memory.conversation();
     if (saved) {
       this.saved = saved;
@@ -249,12 +262,35 @@ export class ChatSession {
     this.update({ offlineEmailSkipped: true });
   }
 
+  /** The visitor's rating of the ended conversation; false when it was not taken (the prompt stays). */
+  async rateConversation(score: number, comment: string): Promise<boolean> {
+    const toRate = this.toRate;
+    if (!toRate || this.state.rating !== 'asking') return false;
+    this.update({ rating: 'sending', notice: null });
+    try {
+      await this.api.rateConversation(toRate.id, toRate.token, { score, comment: this.options.rating.comment && comment.trim() ? comment.trim() : null });
+    } catch (error) {
+      // Rated already (another tab): thank them all the same.
+      if (!(error instanceof WidgetApiError && error.code === 'already_rated')) {
+        this.update({ rating: 'asking' });
+        this.fail(error);
+        return false;
+      }
+    }
+    this.toRate = { ...toRate, score };
+    this.memory.saveRating(this.toRate);
+    this.update({ rating: 'rated' });
+    return true;
+  }
+
   /** After "This conversation has ended": a clean slate; the next message starts a new one. */
   startOver(): void {
     this.generation++;
     this.forget();
+    this.toRate = null;
+    this.memory.saveRating(null);
     this.leadPrompted = false;
-    this.update({ conversation: null, entries: [], ended: false, notice: null, offlineEmailSkipped: false });
+    this.update({ conversation: null, entries: [], ended: false, notice: null, offlineEmailSkipped: false, rating: null });
     this.offerLeadFormBeforeChat();
   }
 
@@ -326,8 +362,13 @@ export class ChatSession {
 
   private end(): void {
     if (this.state.ended) return;
+    const asks = this.options.rating.mode !== 'off' && this.saved !== null;
+    if (asks) {
+      this.toRate = { ...this.saved!, score: null };
+      this.memory.saveRating(this.toRate);
+    }
     this.forget();
-    this.update({ ended: true, sending: false, waiting: false, streaming: null, agentTyping: null });
+    this.update({ ended: true, sending: false, waiting: false, streaming: null, agentTyping: null, rating: asks ? 'asking' : null });
     this.addSystemLine(this.options.ui.ended);
   }
 

@@ -7,6 +7,11 @@ export interface SavedConversation {
   token: string;
 }
 
+/** An ended conversation the widget asks the visitor to rate, and the score once they did. */
+export interface SavedRating extends SavedConversation {
+  score: number | null;
+}
+
 function read(key: string): string | null {
   try {
     return localStorage.getItem(key);
@@ -27,6 +32,7 @@ function write(key: string, value: string | null): void {
 export function visitorMemory(chatbotId: string) {
   const conversationKey = `chatbot-widget:${chatbotId}:conversation`;
   const leadKey = `chatbot-widget:${chatbotId}:lead-sent`;
+  const ratingKey = `chatbot-widget:${chatbotId}:rating`;
   return {
     conversation(): SavedConversation | null {
       try {
@@ -38,6 +44,19 @@ export function visitorMemory(chatbotId: string) {
     },
     saveConversation(saved: SavedConversation | null): void {
       write(conversationKey, saved ? JSON.stringify(saved) : null);
+    },
+    /** The ended conversation waiting for (or thanked for) a rating: its token no longer reads it, only rates it. */
+    rating(): SavedRating | null {
+      try {
+        const saved = JSON.parse(read(ratingKey) ?? 'null');
+        if (typeof saved?.id !== 'string' || typeof saved?.token !== 'string') return null;
+        return { id: saved.id, token: saved.token, score: typeof saved.score === 'number' ? saved.score : null };
+      } catch {
+        return null;
+      }
+    },
+    saveRating(saved: SavedRating | null): void {
+      write(ratingKey, saved ? JSON.stringify(saved) : null);
     },
     leadSent(): boolean {
       return read(leadKey) === '1';

@@ -36,6 +36,11 @@ export interface Appearance {
   avatar_url: string | null;
 }
 
+export interface RatingSettings {
+  mode: 'off' | 'stars' | 'thumbs';
+  comment: boolean;
+}
+
 export interface WidgetConfig {
   chatbot_id: string;
   name: string;
@@ -46,6 +51,7 @@ export interface WidgetConfig {
   translations: Record<string, Partial<WidgetStrings>>;
   display_rules: DisplayRules;
   lead_form: LeadForm;
+  rating: RatingSettings;
   show_sources: boolean;
 }
 

@@ -38,6 +38,13 @@ const en = {
   talkToPersonMessage: 'I would like to talk to a person, please.',
   offlineEmailTitle: 'Leave your e-mail address',
   offlineThanks: 'Thank you! We will answer you by e-mail.',
+  rateTitle: 'How was this conversation?',
+  rateStar: '{n} of 5 stars',
+  rateGood: 'Good',
+  rateBad: 'Not good',
+  rateComment: 'Comment',
+  rateSend: 'Send rating',
+  rateThanks: 'Thank you for your rating!',
 };
 
 export type UiStrings = typeof en;
@@ -78,6 +85,13 @@ const de: UiStrings = {
   talkToPersonMessage: 'Ich möchte bitte mit einem Mitarbeiter sprechen.',
   offlineEmailTitle: 'Ihre E-Mail-Adresse',
   offlineThanks: 'Danke! Wir antworten Ihnen per E-Mail.',
+  rateTitle: 'Wie war dieses Gespräch?',
+  rateStar: '{n} von 5 Sternen',
+  rateGood: 'Gut',
+  rateBad: 'Nicht gut',
+  rateComment: 'Kommentar',
+  rateSend: 'Bewertung senden',
+  rateThanks: 'Danke für Ihre Bewertung!',
 };
 
 const fr: UiStrings = {
@@ -116,6 +130,13 @@ const fr: UiStrings = {
   talkToPersonMessage: 'Je voudrais parler à un conseiller, s’il vous plaît.',
   offlineEmailTitle: 'Laissez votre adresse e-mail',
   offlineThanks: 'Merci ! Nous vous répondrons par e-mail.',
+  rateTitle: 'Comment s’est passée cette conversation ?',
+  rateStar: '{n} étoiles sur 5',
+  rateGood: 'Bien',
+  rateBad: 'Pas bien',
+  rateComment: 'Commentaire',
+  rateSend: 'Envoyer la note',
+  rateThanks: 'Merci pour votre note !',
 };
 
 const ro: UiStrings = {
@@ -154,6 +175,13 @@ const ro: UiStrings = {
   talkToPersonMessage: 'Aș dori să vorbesc cu un operator, vă rog.',
   offlineEmailTitle: 'Lăsați-ne adresa de e-mail',
   offlineThanks: 'Mulțumim! Vă vom răspunde prin e-mail.',
+  rateTitle: 'Cum a fost această conversație?',
+  rateStar: '{n} din 5 stele',
+  rateGood: 'Bine',
+  rateBad: 'Nu prea bine',
+  rateComment: 'Comentariu',
+  rateSend: 'Trimiteți evaluarea',
+  rateThanks: 'Vă mulțumim pentru evaluare!',
 };
 
 /** The widget's own words by language. */

@@ -6,7 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { hexColor, mix, readableOn } from './colors.js';
 import { format, type UiStrings } from './i18n.js';
 import type { ChatEntry, ChatSession, ChatState } from './session.js';
-import type { LeadFieldName, LeadForm, LeadValues, WidgetConfig, WidgetStrings } from './types.js';
+import type { LeadFieldName, LeadForm, LeadValues, RatingSettings, WidgetConfig, WidgetStrings } from './types.js';
 
 const html = htm.bind(h);
 
@@ -129,8 +129,13 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   let bottom: ComponentChildren = null;
   if (paused) bottom = null;
   else if (state.ended) {
-    bottom = html`<div class="closing">
-      <button type="button" class="btn" data-autofocus onClick=${() => session.startOver()}>${ui.newConversation}</button>
+    const rating = state.rating === 'asking' || state.rating === 'sending'
+      ? html`<${RatingView} settings=${config.rating} ui=${ui} sending=${state.rating === 'sending'} onSubmit=${(score: number, comment: string) => session.rateConversation(score, comment)} />`
+      : state.rating === 'rated'
+        ? html`<p class="rating-thanks" role="status">${ui.rateThanks}</p>`
+        : null;
+    bottom = html`${rating}<div class="closing">
+      <button type="button" class=${rating ? 'btn secondary' : 'btn'} data-autofocus onClick=${() => session.startOver()}>${ui.newConversation}</button>
     </div>`;
   } else if (asksForEmail) {
     bottom = html`<${LeadFormView}
@@ -397,6 +402,54 @@ function LeadFormView({ form, ui, sending, onSubmit, onSkip }: LeadFormProps) {
     <div class="actions">
       ${onSkip ? html`<button type="button" class="btn secondary" onClick=${onSkip}>${ui.skip}</button>` : null}
       <button type="submit" class="btn" disabled=${sending}>${ui.submit}</button>
+    </div>
+  </form>`;
+}
+
+interface RatingProps {
+  settings: RatingSettings;
+  ui: UiStrings;
+  sending: boolean;
+  onSubmit: (score: number, comment: string) => Promise<boolean>;
+}
+
+/** The rating after the end: native radios (arrow keys move between them), an optional comment, a send button. */
+function RatingView({ settings, ui, sending, onSubmit }: RatingProps) {
+  const [score, setScore] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const choices =
+    settings.mode === 'thumbs'
+      ? [
+          { score: 1, label: ui.rateGood, mark: '👍' },
+          { score: 0, label: ui.rateBad, mark: '👎' },
+        ]
+      : [1, 2, 3, 4, 5].map((n) => ({ score: n, label: format(ui.rateStar, { n }), mark: '★'.repeat(n) }));
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (score !== null) void onSubmit(score, comment);
+  };
+  return html`<form class="rating" onSubmit=${submit}>
+    <fieldset>
+      <legend id="cbw-rating-title">${ui.rateTitle}</legend>
+      <div class=${`choices ${settings.mode}`}>
+        ${choices.map(
+          (choice) => html`<label key=${choice.score} class="choice">
+            <input type="radio" name="cbw-rating" value=${String(choice.score)} checked=${score === choice.score}
+              onChange=${() => setScore(choice.score)} />
+            <span aria-hidden="true" class="mark">${choice.mark}</span><span class="label">${choice.label}</span>
+          </label>`,
+        )}
+      </div>
+    </fieldset>
+    ${settings.comment
+      ? html`<div>
+          <label for="cbw-rating-comment">${ui.rateComment} <span class="optional">(${ui.optional})</span></label>
+          <textarea id="cbw-rating-comment" class="field" rows="2" maxlength="1000" value=${comment}
+            onInput=${(event: Event) => setComment((event.currentTarget as HTMLTextAreaElement).value)}></textarea>
+        </div>`
+      : null}
+    <div class="actions">
+      <button type="submit" class="btn" disabled=${sending || score === null}>${ui.rateSend}</button>
     </div>
   </form>`;
 }

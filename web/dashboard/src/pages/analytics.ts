@@ -114,6 +114,11 @@ function Figures({ figures }: { figures: AnalyticsFigures }) {
       ${stat('Fallback rate', formatValue(figures.fallback_rate, 'percent'), 'replies the bot could not give')}
       ${stat('Response time', formatValue(figures.response_time_ms.p50, 'ms'), `median; 95th percentile ${formatValue(figures.response_time_ms.p95, 'ms')}`)}
       ${stat('Helpful ratings', formatValue(figures.feedback.up, 'count'), `${figures.feedback.down} not helpful`)}
+      ${stat(
+        'Visitor satisfaction',
+        figures.csat_average === null ? formatValue(null, 'count') : `${figures.csat_average.toFixed(1)} / 5`,
+        `${figures.csat_responses} ${figures.csat_responses === 1 ? 'rating' : 'ratings'} of conversations${figures.csat_average === null ? '' : '; a thumbs-up counts 5, a thumbs-down 1'}`,
+      )}
     </dl>
   </section>`;
 }

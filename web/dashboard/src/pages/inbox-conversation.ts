@@ -210,6 +210,7 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
       ${current.lead_id ? html` · <a href=${`#/leads/${encode(current.lead_id)}`}>lead</a>` : null}
     </p>
     ${isOfflineHandoff(current) ? html`<${OfflineHandoffNote} conversation=${current} />` : null}
+    ${current.csat ? html`<${CsatLine} csat=${current.csat} />` : null}
     <div class="conversation-actions button-row" role="group" aria-label="Conversation actions">
       ${mayTake
         ? html`<button type="button" class="button primary" disabled=${take.busy} onClick=${() => take.run()}>${take.busy ? 'Taking…' : 'Take conversation'}</button>`
@@ -370,4 +371,13 @@ function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onTyped
       <button type="submit" class="button primary" disabled=${!enabled || send.busy || !text.trim()}>${send.busy ? 'Sending…' : 'Send reply'}</button>
     </div>
   </form>`;
+}
+
+/** The visitor's rating of the ended conversation, in words as well as marks. */
+function CsatLine({ csat }: { csat: NonNullable<Conversation['csat']> }) {
+  const words = csat.scale === 'stars' ? `${csat.score} of 5 stars` : csat.score === 1 ? 'thumbs up' : 'thumbs down';
+  const marks = csat.scale === 'stars' ? '★'.repeat(csat.score) + '☆'.repeat(5 - csat.score) : csat.score === 1 ? '👍' : '👎';
+  return html`<p class="csat" data-testid="conversation-csat">
+    <span aria-hidden="true">${marks}</span> Visitor rated the conversation ${words}${csat.comment ? `: “${csat.comment}”` : ''}
+  </p>`;
 }

@@ -181,6 +181,27 @@ function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: stri
         ${error?.fieldMessage('lead_form.fields') ? html`<p class="field-error">${error.fieldMessage('lead_form.fields')}</p>` : null}
       </fieldset>
 
+      <fieldset class="card">
+        <legend>Rating after the conversation</legend>
+        <${Select}
+          label="Ask the visitor to rate the conversation"
+          path="rating.mode"
+          value=${settings.rating.mode}
+          onChange=${(mode: string) => change({ rating: { ...settings.rating, mode: mode as WidgetSettings['rating']['mode'] } })}
+          options=${[
+            ['stars', '1 to 5 stars'],
+            ['thumbs', 'Thumbs up or down'],
+            ['off', 'Do not ask'],
+          ]}
+          error=${error}
+        />
+        <${Checkbox}
+          label="Let visitors add a comment"
+          checked=${settings.rating.comment}
+          onChange=${(comment: boolean) => change({ rating: { ...settings.rating, comment } })}
+        />
+      </fieldset>
+
       <${FormError} error=${error} shownPaths=${[]} />
       <div class="form-actions sticky-actions">
         <${SubmitButton} busy=${save.busy} label="Save widget" busyLabel="Saving…" />
