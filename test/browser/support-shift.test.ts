@@ -41,8 +41,8 @@ t.test('a support shift: four languages handed off, the agent told, a saved repl
   await page.waitForFunction(() => !(globalThis as any).document.querySelector('.presence-switch button')?.disabled);
   await page.getByRole('switch', { name: 'Available for chats' }).click();
   await page.getByText('You are available for chats').waitFor();
-  await page.goto(`${d.base}/dashboard#/saved-replies`);
-  await page.getByRole('heading', { level: 1, name: 'Saved replies' }).waitFor();
+  await page.goto(`${d.base}/dashboard#/profile`);
+  await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
   const baseTitle = await page.title();
 
   // Four visitors ask for a person, each in their language: handed off with no rule, and counted.
