@@ -101,6 +101,9 @@ t.test('a support shift: four languages handed off, the agent told, a saved repl
   t.ok(Date.now() - sentAt < 5_000, 'the reply reached the widget on the other origin within 5 s');
   t.match(await answer.innerText(), new RegExp(`^${AGENT.name}\\s`), 'under the agent’s name');
   await typing.waitFor({ state: 'detached', timeout: 5_000 });
+  // The thumbs under a message sit side by side (the rating form's styles once took their class).
+  const thumbs = await Promise.all(['Helpful', 'Not helpful'].map((name) => widgetLog.getByRole('button', { name, exact: true }).last().boundingBox()));
+  t.ok(thumbs[0] && thumbs[1] && Math.abs(thumbs[0].y - thumbs[1].y) < 1 && thumbs[1].x > thumbs[0].x, 'the message’s thumbs side by side');
   await screenshot(english.visitor.page, 'support-shift-3-visitor-reply');
 
   // The agent ends it; the visitor rates it 5 of 5.

@@ -132,7 +132,7 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
     const rating = state.rating === 'asking' || state.rating === 'sending'
       ? html`<${RatingView} settings=${config.rating} ui=${ui} sending=${state.rating === 'sending'} onSubmit=${(score: number, comment: string) => session.rateConversation(score, comment)} />`
       : state.rating === 'rated'
-        ? html`<p class="rating-thanks" role="status">${ui.rateThanks}</p>`
+        ? html`<p class="csat-thanks" role="status">${ui.rateThanks}</p>`
         : null;
     bottom = html`${rating}<div class="closing">
       <button type="button" class=${rating ? 'btn secondary' : 'btn'} data-autofocus onClick=${() => session.startOver()}>${ui.newConversation}</button>
@@ -428,7 +428,7 @@ function RatingView({ settings, ui, sending, onSubmit }: RatingProps) {
     event.preventDefault();
     if (score !== null) void onSubmit(score, comment);
   };
-  return html`<form class="rating" onSubmit=${submit}>
+  return html`<form class="csat" onSubmit=${submit}>
     <fieldset>
       <legend id="cbw-rating-title">${ui.rateTitle}</legend>
       <div class=${`choices ${settings.mode}`}>
