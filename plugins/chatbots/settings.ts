@@ -109,9 +109,9 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
           'A visitor who asks for a person (“I want to talk to a person”, “Mitarbeiter bitte”, “parler à un conseiller”, “vreau un operator”) or presses the widget’s “Talk to a person” button is handed off; the chatbot’s rules are checked first',
         ),
       require_available_member: Joi.boolean()
-        .default(false)
+        .default(true)
         .description(
-          'When true, a handoff while no member is available (set available in the dashboard, with a dashboard open) tells the visitor nobody is there and asks for an e-mail; off by default, since a team answering handoffs elsewhere (webhooks, a helpdesk) has no dashboard presence',
+          'A handoff while no member is available (set available in the dashboard, with a dashboard open) tells the visitor nobody is there and asks for an e-mail, so no visitor waits unseen; turn it off when the team answers handoffs elsewhere (webhooks, a helpdesk) and has no dashboard presence',
         ),
       business_hours: businessHoursSchema,
       auto_assign: Joi.object({

@@ -23,11 +23,7 @@ t.test('an agent takes a waiting conversation; automatic assignment gives the ne
   const link = await d.invite(AGENT.email, 'agent');
   const agent = await d.dashboard({ hash: new URL(link).hash });
   const { page } = agent;
-  await page.getByLabel('Your name').fill('Andy Agent');
-  await page.getByLabel('Password', { exact: true }).fill(AGENT.password);
-  await page.getByLabel('Password again').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Inbox/ }).waitFor();
+  await d.acceptInvitation(page, 'Andy Agent', AGENT.password);
   await page.getByRole('status').filter({ hasText: 'Live updates on' }).waitFor();
 
   // The owner has the inbox open too, in another browser.

@@ -26,11 +26,7 @@ t.test('the available agent gets the title count, a notification and a sound; op
   await page.reload();
   const alerts = () => page.evaluate(() => (globalThis as any).__alerts as Alerts);
 
-  await page.getByLabel('Your name').fill('Andy Agent');
-  await page.getByLabel('Password', { exact: true }).fill(AGENT.password);
-  await page.getByLabel('Password again').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Inbox/ }).waitFor();
+  await d.acceptInvitation(page, 'Andy Agent', AGENT.password);
   const presence = page.getByRole('switch', { name: 'Available for chats' });
   await page.waitForFunction(() => !(globalThis as any).document.querySelector('.presence-switch button')?.disabled);
   await presence.click();

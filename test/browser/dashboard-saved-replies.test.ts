@@ -88,11 +88,7 @@ t.test('the owner writes saved replies; an agent inserts two with / and the visi
 
   const link = await d.invite('andy@example.com', 'agent');
   const agent = await d.dashboard({ hash: new URL(link).hash });
-  await agent.page.getByLabel('Your name').fill('Andy Agent');
-  await agent.page.getByLabel('Password', { exact: true }).fill('agent password 1');
-  await agent.page.getByLabel('Password again').fill('agent password 1');
-  await agent.page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await agent.page.getByRole('heading', { level: 1, name: /^Inbox/ }).waitFor();
+  await d.acceptInvitation(agent.page, 'Andy Agent', 'agent password 1');
   await agent.page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
   const article = agent.page.getByRole('article');
   const reply = article.getByLabel('Your reply');

@@ -31,11 +31,7 @@ t.test('an agent types and replies with their name; the visitor types and the ag
   // An agent joins the team, sets their name on accepting, and takes the conversation.
   const link = await d.invite('dana@example.com', 'agent');
   const agent = await d.dashboard({ hash: new URL(link).hash });
-  await agent.page.getByLabel('Your name').fill('Dana Agent');
-  await agent.page.getByLabel('Password', { exact: true }).fill('agent password 1');
-  await agent.page.getByLabel('Password again').fill('agent password 1');
-  await agent.page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await agent.page.getByRole('heading', { level: 1, name: /^Inbox/ }).waitFor();
+  await d.acceptInvitation(agent.page, 'Dana Agent', 'agent password 1');
   await agent.page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
   const article = agent.page.getByRole('article');
   await article.getByRole('button', { name: 'Take conversation' }).click();

@@ -15,6 +15,8 @@ const REQUESTS: Record<string, { locale: string; message: string }> = {
 t.test('a visitor asks for a person in each language and gets the agent’s reply', async (t) => {
   const w = await widgetFixture(t);
   const key = w.account.live;
+  // The agent answers through the API, with no dashboard open: the promise of a person, not "nobody is there".
+  t.equal((await w.api.request('PUT', `/api/v1/chatbots/${w.chatbot.id}/settings`, { key, payload: { handoff: { require_available_member: false } } })).statusCode, 200);
   for (const [language, { locale, message }] of Object.entries(REQUESTS)) {
     const ui = WIDGET_UI[language]!;
     const { page, launcher, refused, errors } = await w.open(`/${language}/help`, { locale });
@@ -44,6 +46,8 @@ t.test('a visitor asks for a person in each language and gets the agent’s repl
 
 t.test('after a reply that did not know, “Talk to a person” hands off in one press', async (t) => {
   const w = await widgetFixture(t);
+  const settings = { handoff: { require_available_member: false } };
+  t.equal((await w.api.request('PUT', `/api/v1/chatbots/${w.chatbot.id}/settings`, { key: w.account.live, payload: settings })).statusCode, 200);
   const { page, launcher, refused, errors } = await w.open('/kayaks', { locale: 'de-DE' });
   await launcher().click();
   const dialog = page.getByRole('dialog', { name: 'Acme Help' });

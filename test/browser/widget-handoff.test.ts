@@ -6,6 +6,8 @@ import { hasFocus, until, widgetFixture } from '../helpers/widget-site.js';
 t.test('an agent joins and writes; the ended conversation makes way for a new one', async (t) => {
   const w = await widgetFixture(t);
   const key = w.account.live;
+  // The agent answers through the API, with no dashboard open: the promise of a person, not "nobody is there".
+  t.equal((await w.api.request('PUT', `/api/v1/chatbots/${w.chatbot.id}/settings`, { key, payload: { handoff: { require_available_member: false } } })).statusCode, 200);
   const visitor = await w.open('/support');
   const { page, launcher, refused, errors } = visitor;
   await launcher().click();

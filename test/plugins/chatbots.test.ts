@@ -333,7 +333,7 @@ t.test('settings', async (t) => {
       lead_capture: { enabled: false, ask_after_messages: 3, fields: ['email'] },
       handoff: {
         on_visitor_request: true,
-        require_available_member: false,
+        require_available_member: true,
         business_hours: { enabled: false, time_zone: 'UTC', weekly: [] },
         auto_assign: { enabled: false, max_open_per_agent: 3 },
       },

@@ -212,6 +212,8 @@ t.test('rules, handoff, agents and release', async (t) => {
   const bot = await chatbot(api, acme.live, { name: 'Desk', personality: 'professional' });
   await settings(api, acme.live, bot, {
     personality: 'professional',
+    // The promise of a person: this team answers handoffs without dashboard presence.
+    handoff: { require_available_member: false },
     rules: [
       { name: 'pricing', match: { keywords: ['price list', 'tarif'] }, action: { type: 'reply', reply: 'Our prices are at example.com/pricing.' } },
       { match: { pattern: '\\b(human|agent|person)\\b' }, action: { type: 'handoff' } },
@@ -418,7 +420,12 @@ t.test('personality and language shape the fixed phrases', async (t) => {
   const api = await buildTestServer(t);
   const acme = await api.account('starter');
   const bot = await chatbot(api, acme.live, { name: 'Laden', language: 'de', personality: 'concise' });
-  await settings(api, acme.live, bot, { language: 'de', personality: 'concise', rules: [{ match: { keywords: ['mensch'] }, action: { type: 'handoff' } }] });
+  await settings(api, acme.live, bot, {
+    language: 'de',
+    personality: 'concise',
+    handoff: { require_available_member: false },
+    rules: [{ match: { keywords: ['mensch'] }, action: { type: 'handoff' } }],
+  });
   const conv = await start(api, acme.live, bot);
   const fallback = await say(api, acme.live, bot, conv.id, 'Wie hoch ist der Mount Everest?');
   t.match(fallback.json.reply, { answer_type: 'fallback', content: 'Das kann ich leider noch nicht beantworten.' }, 'the default fallback, in German');

@@ -115,7 +115,7 @@ t.test('business hours: defaults, saved and read back, refused with clear 400s',
   const read = await api.request('GET', `/api/v1/chatbots/${bot.id}/settings`, { key });
   t.same(read.json.handoff, {
     on_visitor_request: true,
-    require_available_member: false,
+    require_available_member: true,
     business_hours: { enabled: false, time_zone: 'UTC', weekly: [] },
     auto_assign: { enabled: false, max_open_per_agent: 3 },
   });
@@ -251,8 +251,13 @@ t.test('within business hours, a handoff that needs an available member asks for
   t.equal((await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${nobody.id}`, { key })).json.handoff_offline, false);
 });
 
-t.test('without business hours or the member rule, handoffs are as before', async (t) => {
-  const { api, bot } = await setUp(t, {});
+t.test('by default nobody available means an offline handoff; without business hours and with the member rule off, handoffs are as before', async (t) => {
+  const byDefault = await setUp(t, {});
+  const asked = await (await widgetVisit(byDefault.api, byDefault.bot.id)).say('I want to talk to a person');
+  t.equal(asked.json.reply.content, phrasesFor('en', 'friendly').handoffOffline, 'nobody available, no configuration: the visitor is told so');
+  t.match(asked.json.conversation, { status: 'handoff', asks_for_email: true });
+
+  const { api, bot } = await setUp(t, { require_available_member: false });
   api.clock.set(SATURDAY);
   const visit = await widgetVisit(api, bot.id);
   const turn = await visit.say('I want to talk to a person');

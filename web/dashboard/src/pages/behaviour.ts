@@ -221,10 +221,10 @@ function BehaviourForm({ path, initial }: { path: string; initial: ChatbotSettin
         hint="“I want to talk to a person”, “Mitarbeiter bitte”, “parler à un conseiller”… The widget also offers “Talk to a person” after a reply that did not know. Your rules are checked first."
       />
       <${Checkbox}
-        label="Only hand off while a member is available"
-        checked=${settings.handoff.require_available_member ?? false}
+        label="Tell visitors when no member is available"
+        checked=${settings.handoff.require_available_member ?? true}
         onChange=${(require_available_member: boolean) => changeHandoff({ require_available_member })}
-        hint="Members set themselves available in the dashboard. With nobody available, the visitor is told so and asked for an e-mail. Leave off if your team answers handoffs elsewhere (webhooks, a helpdesk)."
+        hint="Members set themselves available in the dashboard. With nobody available, the visitor is told so and asked for an e-mail, and the conversation waits in the inbox. Turn it off if your team answers handoffs elsewhere (webhooks, a helpdesk)."
       />
       <${BusinessHoursFields}
         hours=${settings.handoff.business_hours ?? DEFAULT_BUSINESS_HOURS}
