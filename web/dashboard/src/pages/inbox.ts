@@ -2,7 +2,7 @@
 // person first, kept current by the event stream (no reload); beside the list (below it on a
 // phone, instead of it), the open conversation. The agents' start page.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, query, type ApiError, type Page } from '../api.js';
+import { api, encode, query, type ApiError, type Page } from '../api.js';
 import { conversationCounts, listenToConversations, refreshCounts } from '../live.js';
 import { href, navigate } from '../router.js';
 import { conversationState, isWaiting } from '../conversation-state.js';
@@ -145,6 +145,25 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
     });
   };
 
+  /** The latest read per conversation: an earlier read answering last must not win. */
+  const reads = useRef(new Map<string, number>());
+  /**
+   * Places the conversation as it is now, read again: an event's copy can be older than what the
+   * list shows (the stream's backlog arriving after the list was read), and an older state would,
+   * say, drop the e-mail an offline visitor left or show a taken conversation as waiting.
+   */
+  const placeCurrent = async (changed: Conversation) => {
+    const read = (reads.current.get(changed.id) ?? 0) + 1;
+    reads.current.set(changed.id, read);
+    const latest = () => reads.current.get(changed.id) === read;
+    try {
+      const fresh = await api.get<Conversation>(`/api/v1/chatbots/${encode(changed.chatbot_id)}/conversations/${encode(changed.id)}`);
+      if (latest()) place(fresh);
+    } catch (error) {
+      if (latest() && asApiError(error).status === 404) list.update((conversations) => conversations.filter((item) => item.id !== changed.id));
+    }
+  };
+
   useEffect(() => {
     void refreshCounts();
     return listenToConversations({
@@ -174,7 +193,7 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
       if (envelope.type === 'conversation.assigned' && !takenHere.current.delete(conversation.id) && conversation.assignee?.member_id === current.current.me) {
         notify(`${visitorLabel(conversation)} was assigned to you${where}.`);
       }
-      place(conversation);
+      void placeCurrent(conversation);
       return;
     }
     if (envelope.type === 'message.created') {
