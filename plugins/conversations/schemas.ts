@@ -10,6 +10,13 @@ import { userDataObject } from '../../core/user-data.js';
 import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './store.js';
 
 
+/** A member as their messages and typing show them: name and avatar as they were then. */
+export const memberAsAuthor = Joi.object({
+  member_id: Joi.string().required(),
+  name: Joi.string().allow('').required(),
+  avatar_url: Joi.string().allow(null).required(),
+});
+
 export const chatbotParams = Joi.object({ id: idSchema('cb').required() });
 export const conversationParams = Joi.object({ id: idSchema('cb').required(), convId: idSchema('conv').required() });
 export const messageParams = conversationParams.keys({ msgId: idSchema('msg').required() });
@@ -188,11 +195,7 @@ export const messageResponse = Joi.object({
   response_time_ms: Joi.number().integer().min(0).allow(null).required(),
   feedback: Joi.string().valid('up', 'down').allow(null).required(),
   feedback_comment: Joi.string().allow(null).required(),
-  author: Joi.object({
-    member_id: Joi.string().required(),
-    name: Joi.string().allow('').required(),
-    avatar_url: Joi.string().allow(null).required(),
-  })
+  author: memberAsAuthor
     .allow(null)
     .required()
     .label('MessageAuthor')

@@ -10,7 +10,7 @@ import { UniqueConstraintError } from '../../core/store/errors.js';
 import type { Collection, Store, Stored, TenantScope } from '../../core/store/types.js';
 import { authorOf } from './message-routes.js';
 import type { ChatbotLookup } from './routes.js';
-import { conversationParams } from './schemas.js';
+import { conversationParams, memberAsAuthor } from './schemas.js';
 import type { ConversationService } from './service.js';
 import type { Conversation, MessageAuthor } from './store.js';
 
@@ -122,11 +122,7 @@ function assertHandedOff(conversation: Pick<Conversation, 'id' | 'status'>): voi
 }
 
 const typingResponse = Joi.object({
-  agent: Joi.object({
-    member_id: Joi.string().required(),
-    name: Joi.string().allow('').required(),
-    avatar_url: Joi.string().allow(null).required(),
-  })
+  agent: memberAsAuthor
     .allow(null)
     .required()
     .label('TypingAgent')
