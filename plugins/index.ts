@@ -8,6 +8,7 @@ import { dashboardPlugin } from './dashboard/index.js';
 import { docsPlugin } from './docs/index.js';
 import { healthPlugin } from './health/index.js';
 import { knowledgePlugin } from './knowledge/index.js';
+import { learningPlugin } from './learning/index.js';
 import { leadsPlugin } from './leads/index.js';
 import { membersPlugin } from './members/index.js';
 import { metricsPlugin } from './metrics/index.js';
@@ -27,6 +28,7 @@ export const allPlugins: Array<Plugin<void>> = [
   knowledgePlugin,
   leadsPlugin,
   conversationsPlugin,
+  learningPlugin,
   savedRepliesPlugin,
   webhooksPlugin,
   analyticsPlugin,

@@ -118,6 +118,7 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
     },
     services: {
       chatbots: server.plugins.chatbots.directory,
+      conversations: { facts: server.plugins.conversations.facts, visitors: server.plugins.conversations.visitors },
       knowledge: server.plugins.knowledge.retriever,
       leads: server.plugins.leads.recorder,
     },

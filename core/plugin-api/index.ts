@@ -13,6 +13,8 @@ import type { Page, ListParams } from '../pagination.js';
 import type { ApiCaller, InvitationSender, PlatformRouteOptions } from '../platform.js';
 import type { Reaction } from '../reactions.js';
 import type { ChatbotDirectory } from '../services/chatbots.js';
+import type { ConversationFacts } from '../services/conversation-facts.js';
+import type { VisitorConversations, VisitorTurn, VisitorTurnEvent } from '../services/conversations.js';
 import type { KnowledgeRetriever } from '../services/knowledge.js';
 import type { LeadRecorder } from '../services/leads.js';
 import type { MemberNotice, MemberNotifier } from '../services/member-notices.js';
@@ -24,7 +26,7 @@ import type { CollectionDefinition, Collection, CounterStore, Filter, Stored, Te
  * The version of this API. A plugin states the range it was written for (`platformApi: '^1.0.0'`);
  * a minor release adds to the API, a major one may change or remove what is here.
  */
-export const PLUGIN_API_VERSION = '1.1.0';
+export const PLUGIN_API_VERSION = '1.2.0';
 
 /** An event type a plugin publishes: it joins the webhook event list and the OpenAPI document. */
 export interface PluginEventType {
@@ -163,9 +165,17 @@ export interface PluginApi {
   /** The other areas, through their interfaces. */
   readonly services: {
     chatbots: ChatbotDirectory;
+    /**
+     * Since 1.2. `facts`: conversations and messages, read only (ranges for figures, one record by
+     * id, who a conversation is with). `visitors`: the visitor's side of a conversation, as the
+     * widget has it; `reply` and `streamReply` take a visitor's message and give the turn (whole,
+     * or as its events), with no HTTP in between, so a plugin renders it its own way.
+     */
+    conversations: { facts: ConversationFacts; visitors: VisitorConversations };
     knowledge: KnowledgeRetriever;
     leads: LeadRecorder;
   };
 }
 
+export type { ConversationFacts, VisitorConversations, VisitorTurn, VisitorTurnEvent };
 export type { ApiCaller, BackgroundLoop, InvitationSender, MemberNotice, MemberNotifier, Collection, CollectionDefinition, EventEnvelope, EventInput, Filter, ListParams, Page, Scope, Stored, TenantScope, WriteOp };

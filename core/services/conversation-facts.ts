@@ -1,6 +1,6 @@
 // What the conversations plugin offers other areas (`server.plugins.conversations.facts`): the
 // records of conversations and messages, read only; for analytics by time range, a page at a time,
-// for the knowledge base's learning from use and saved replies' variables one by one. Each time a figure is
+// for learning from use, saved replies' variables and plugins (`api.services.conversations.facts`) one by one. Each time a figure is
 // counted by is written on the record in the same write as the change it dates (a start, an end, a
 // resolution, a rating), so a crash never loses or doubles a fact and reading a range twice gives
 // the same answer.

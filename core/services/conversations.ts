@@ -1,8 +1,8 @@
-// What the conversations plugin offers other channels (`server.plugins.conversations.visitors`):
-// the visitor's side of a conversation, for channels other than the API (the website widget). The
-// rules (paused and archived chatbots, ended conversations, the answer engine, leads, events) stay
-// in the conversations plugin; a channel only presents what it gets.
-import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+// What the conversations plugin offers other channels (`server.plugins.conversations.visitors`,
+// and plugins' `api.services.conversations.visitors`): the visitor's side of a conversation, for
+// channels other than the API (the website widget). The rules (paused and archived chatbots, ended
+// conversations, the answer engine, leads, events) stay in the conversations plugin; a channel only
+// presents what it gets. No HTTP here: a turn yields its events and each channel renders them.
 import type { CsatScale } from '../csat.js';
 import type { TenantScope } from '../store/types.js';
 import type { ChatbotProfile, ChatbotSummary } from './chatbots.js';
@@ -54,6 +54,24 @@ export interface VisitorTurn {
   conversation: VisitorConversation;
 }
 
+/**
+ * What a turn yields as it happens: the visitor's `message` once stored, the reply's text in
+ * `delta`s (a reply made at once, not by a streaming model, arrives in pieces too), then the whole
+ * turn in `done`. A failure after the first event ends the iteration with the error.
+ */
+export type TurnEvent<Message, Turn> =
+  | { type: 'message'; message: Message }
+  | { type: 'delta'; content: string }
+  | { type: 'done'; turn: Turn };
+
+export type VisitorTurnEvent = TurnEvent<VisitorMessage, VisitorTurn>;
+
+/** The visitor's message in a conversation: what a turn is asked for. */
+export interface VisitorTurnInput {
+  conversationId: string;
+  content: string;
+}
+
 export interface VisitorConversations {
   start(
     tenant: TenantScope,
@@ -69,17 +87,14 @@ export interface VisitorConversations {
     conversation: VisitorConversation,
     options: { afterId: string | null; limit: number },
   ): Promise<{ messages: VisitorMessage[]; hasMore: boolean }>;
+  /** The visitor's message and the reply, at once. */
+  reply(tenant: TenantScope, chatbot: ChatbotProfile, input: VisitorTurnInput): Promise<VisitorTurn>;
   /**
-   * The visitor's message and the reply: `201` with `present(turn)`, or with `Accept:
-   * text/event-stream` the API's stream (`message`, `delta`s, `done`, `error`) with events presented
-   * the same way.
+   * The same turn as its events, for a channel that shows the reply as it is written. What
+   * refuses the turn (a paused or archived chatbot, an ended or foreign conversation) rejects here,
+   * before any event; the turn then runs to its end whether or not the events are read.
    */
-  respond(
-    request: Request,
-    h: ResponseToolkit,
-    turn: { tenant: TenantScope; chatbot: ChatbotProfile; conversationId: string; content: string },
-    present: { turn(turn: VisitorTurn): unknown; message(message: VisitorMessage): unknown },
-  ): Promise<ResponseObject>;
+  streamReply(tenant: TenantScope, chatbot: ChatbotProfile, input: VisitorTurnInput): Promise<AsyncIterable<VisitorTurnEvent>>;
   /** The agent typing in the conversation now, or null. */
   agentTyping(tenant: TenantScope, conversation: VisitorConversation): Promise<VisitorAgent | null>;
   /** The visitor typing (or stopped): 409 conversation_not_in_handoff unless an agent has the conversation. */

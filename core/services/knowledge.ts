@@ -1,7 +1,12 @@
-// What the knowledge plugin offers other areas (`server.plugins.knowledge.retriever`): ranked
-// passages and Q&A matches from the chatbot's knowledge. The answer engine depends on this, not on
-// the plugin.
+// What the knowledge plugin offers other areas (`server.plugins.knowledge`): ranked passages and Q&A
+// matches from the chatbot's knowledge (`retriever`: the answer engine depends on this, not on the
+// plugin), and the changes learning makes to it (`curation`: learning from use, qa-from-message).
+import type Joi from 'joi';
 import type { TenantScope } from '../store/types.js';
+import type { ChatbotSummary } from './chatbots.js';
+
+/** The longest Q&A question or alternative phrasing, in characters (the Q&A schema's limit). */
+export const MAX_QUESTION_LENGTH = 1000;
 
 export interface Passage {
   chunk_id: string;
@@ -50,7 +55,61 @@ export interface KnowledgeRetriever {
   revision(tenant: TenantScope, chatbotId: string): Promise<string>;
 }
 
+export type PhrasingOutcome =
+  /** Added to the pair's alternatives; the item is processed again. */
+  | 'added'
+  /** The pair already has this phrasing (its question or an alternative, after text analysis). */
+  | 'known'
+  /** The pair has the most alternatives it may have: nothing is added, nothing is dropped. */
+  | 'full'
+  /** The item is gone, or is no longer a Q&A pair. */
+  | 'gone'
+  /** The pair's question or answer changed since the reply: the thumbs-up was for another pair. */
+  | 'changed'
+  /** Nothing a match could use (stop words only). */
+  | 'no_terms';
+
+/** The pair as a rated reply gave it: its source's title (the question) and snippet (the answer). */
+export interface RatedPair {
+  question: string | null;
+  snippet: string;
+}
+
+/** A Q&A pair to add, as `POST …/knowledge` takes one. */
+export interface QaPairInput {
+  question: string;
+  answer: string;
+  alternatives: string[];
+  title?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** What learning changes in the knowledge: each change is processed in the background, as the API's. */
+export interface KnowledgeCuration {
+  /**
+   * Adds `phrasing` to the Q&A item's alternatives unless the pair has it, is full, changed or is
+   * gone; idempotent, and safe to run on two instances at once.
+   */
+  addPhrasing(tenant: TenantScope, input: { chatbotId: string; itemId: string; phrasing: string; pair: RatedPair }): Promise<PhrasingOutcome>;
+  /** Adds a Q&A item to the chatbot's knowledge; the item as the API shows it (`KnowledgeItem`). */
+  addQaPair(tenant: TenantScope, chatbot: ChatbotSummary, input: QaPairInput): Promise<{ id: string }>;
+  /** The sentences Q&A matching reads a message as, one by one. */
+  sentencesOf(message: string): string[];
+}
+
+/** The request and response shapes of the knowledge API, for a route of another area that answers with an item. */
+export interface KnowledgeSchemas {
+  /** `{id}`: the chatbot. */
+  chatbotParams: Joi.ObjectSchema;
+  /** An item as the API shows it (`KnowledgeItem`). */
+  item: Joi.ObjectSchema;
+  /** The body of `POST …/knowledge/qa-from-message` (`KnowledgeQaFromMessage`). */
+  qaFromMessage: Joi.ObjectSchema;
+}
+
 /** `server.plugins.knowledge`; the knowledge plugin adds its own members by declaration merging. */
 export interface KnowledgePluginApi {
   retriever: KnowledgeRetriever;
+  curation: KnowledgeCuration;
+  schemas: KnowledgeSchemas;
 }

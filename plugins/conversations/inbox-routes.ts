@@ -8,6 +8,7 @@ import { credentialStillValid } from '../../core/auth/still-valid.js';
 import { presentMaker } from '../../core/auth/makers.js';
 import { apiError } from '../../core/errors.js';
 import type { EventEnvelope } from '../../core/events.js';
+import { EventStream, eventStreamResponse } from '../../core/http/sse.js';
 import { listQuerySchema, pageSchema, paginate, paginateMatching, type ListParams } from '../../core/pagination.js';
 import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
 import type { Filter } from '../../core/store/types.js';
@@ -15,7 +16,6 @@ import { foldForSearch } from '../../core/text/fold.js';
 import { conversationFilter } from './routes.js';
 import { assigneeFilter, conversationResponse } from './schemas.js';
 import type { ConversationService } from './service.js';
-import { EventStream } from './sse.js';
 import { CHANNELS, CONVERSATION_STATUSES, presentConversation, RESOLUTIONS, type Conversation } from './store.js';
 
 /** Every chatbot's conversations (chatbot keys: their chatbot's), for agents too. */
@@ -207,11 +207,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
           request.raw.req.once('close', close);
           stream.once('close', close);
           stream.send('ready', {});
-          return h
-            .response(stream)
-            .type('text/event-stream; charset=utf-8')
-            .header('Cache-Control', 'no-cache')
-            .header('X-Accel-Buffering', 'no');
+          return eventStreamResponse(h, stream);
         },
       },
     },

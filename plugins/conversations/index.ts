@@ -49,7 +49,7 @@ export const conversationsPlugin: Plugin<void> = {
     });
     const inactivity = new InactivityCloser(platform, service);
     server.expose('inactivity', inactivity);
-    server.expose('visitors', visitorChannel(platform, service, typing));
+    server.expose('visitors', visitorChannel(service, typing));
     server.expose('facts', conversationFacts(collections));
 
     // A deleted chatbot takes its conversations with it.

@@ -2,6 +2,7 @@
 // and feedback on a reply.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import { assertMemberRole } from '../../core/access.js';
+import { respondWithEvents, turnOnTheWire, wantsEventStream } from '../../core/http/sse.js';
 import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
 import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
 import type { Filter } from '../../core/store/types.js';
@@ -9,7 +10,7 @@ import type { ChatbotLookup } from './routes.js';
 import { feedbackInput, messageInput, messageListQuery, messageParams, messageResponse, conversationParams, turnResponse } from './schemas.js';
 import type { ConversationService } from './service.js';
 import { presentMessage, type MessageAuthor } from './store.js';
-import { respondWithTurn, type TurnPresenter } from './turn-response.js';
+import { streamedTurn } from './turn-events.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };
 /** Agents read transcripts and reply (as `agent`) in handed-off conversations (API.md §6). */
@@ -24,7 +25,7 @@ export function authorOf(request: Request): MessageAuthor | null {
 export function messageRoutes(platform: Platform, service: ConversationService, chatbots: ChatbotLookup): ServerRoute[] {
   const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
 
-  const asIs: TurnPresenter = { turn: (turn) => turn, message: (message) => message };
+  const asIs = { turn: <T>(turn: T) => turn, message: <M>(message: M) => message };
 
   return [
     {
@@ -74,7 +75,9 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
             return h.response(turn).code(201);
           }
           const chatbot = await chatbots.profile(request);
-          return respondWithTurn(platform, service, request, h, { tenant, chatbot, conversationId: convIdOf(request), content }, asIs);
+          if (!wantsEventStream(request)) return h.response(await service.visitorTurn(tenant, chatbot, convIdOf(request), content)).code(201);
+          const events = await streamedTurn(service, tenant, chatbot, convIdOf(request), content);
+          return respondWithEvents(request, h, turnOnTheWire(events, asIs), { logger: platform.logger, message: 'streamed turn failed' });
         },
       },
     },

@@ -2,12 +2,11 @@
 // describes it: the same service and rules as the API, presented without what only the account sees
 // (confidence, answer types, snippets, metadata).
 import { notFound } from '../../core/errors.js';
-import type { Platform } from '../../core/platform.js';
 import type { ChatbotProfile } from '../../core/services/chatbots.js';
-import type { VisitorConversation, VisitorConversations, VisitorMessage } from '../../core/services/conversations.js';
-import type { ConversationService } from './service.js';
+import type { VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from '../../core/services/conversations.js';
+import type { ConversationService, TurnResult } from './service.js';
 import { presentMessage, type Conversation, type ConversationView, type MessageView } from './store.js';
-import { respondWithTurn } from './turn-response.js';
+import { presentTurnEvents, streamedTurn } from './turn-events.js';
 import type { TypingMarks } from './typing.js';
 
 function visitorConversation(conversation: Conversation | ConversationView): VisitorConversation {
@@ -34,13 +33,21 @@ function visitorMessage(message: MessageView, chatbot: ChatbotProfile): VisitorM
   };
 }
 
+function visitorTurn(result: TurnResult, chatbot: ChatbotProfile): VisitorTurn {
+  return {
+    message: visitorMessage(result.message, chatbot),
+    reply: result.reply ? visitorMessage(result.reply, chatbot) : null,
+    conversation: visitorConversation(result.conversation),
+  };
+}
+
 /** The fallback, or a Q&A answer below the threshold of answering: the engine's "did you mean". */
 function isUnsure(message: MessageView, chatbot: ChatbotProfile): boolean {
   if (message.answer_type === 'fallback') return true;
   return message.answer_type === 'qa' && (message.confidence ?? 0) < chatbot.settings.answer.min_confidence;
 }
 
-export function visitorChannel(platform: Platform, service: ConversationService, typing: TypingMarks): VisitorConversations {
+export function visitorChannel(service: ConversationService, typing: TypingMarks): VisitorConversations {
   return {
     async start(tenant, chatbot, input) {
       const conversation = await service.start(tenant, chatbot, {
@@ -69,15 +76,13 @@ export function visitorChannel(platform: Platform, service: ConversationService,
       });
       return { messages: page.slice(0, limit).map((message) => visitorMessage(presentMessage(message), chatbot)), hasMore: page.length > limit };
     },
-    respond(request, h, turn, present) {
-      return respondWithTurn(platform, service, request, h, turn, {
-        turn: (result) =>
-          present.turn({
-            message: visitorMessage(result.message, turn.chatbot),
-            reply: result.reply ? visitorMessage(result.reply, turn.chatbot) : null,
-            conversation: visitorConversation(result.conversation),
-          }),
-        message: (message) => present.message(visitorMessage(message, turn.chatbot)),
+    async reply(tenant, chatbot, { conversationId, content }) {
+      return visitorTurn(await service.visitorTurn(tenant, chatbot, conversationId, content), chatbot);
+    },
+    async streamReply(tenant, chatbot, { conversationId, content }) {
+      return presentTurnEvents(await streamedTurn(service, tenant, chatbot, conversationId, content), {
+        message: (message) => visitorMessage(message, chatbot),
+        turn: (result) => visitorTurn(result, chatbot),
       });
     },
     async rate(tenant, chatbot, conversationId, messageId, rating) {

@@ -3,10 +3,11 @@
 import type { Plugin } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/access.js';
 import { Fetcher } from '../../core/http/fetcher.js';
-import { registerLearning } from './learning.js';
+import { KnowledgeCurator } from './curation.js';
 import { ParserPool } from './parsing/pool.js';
 import { knowledgeRetriever } from './retriever.js';
 import { knowledgeRoutes } from './routes.js';
+import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js';
 import { declareKnowledge } from './store.js';
 import { KnowledgeWorker } from './worker.js';
 
@@ -43,8 +44,9 @@ export const knowledgePlugin: Plugin<void> = {
       ]);
     });
 
-    // Learning from use: thumbs-ups teach Q&A pairs new phrasings; POST …/knowledge/qa-from-message.
-    registerLearning(server, knowledge, worker);
+    // What the learning area changes in the knowledge, and the shapes its route answers with.
+    server.expose('curation', new KnowledgeCurator(platform, knowledge, worker));
+    server.expose('schemas', { chatbotParams: knowledgeParams, item: itemResponse, qaFromMessage: qaFromMessageInput });
 
     server.ext('onPostStart', () => {
       worker.startSchedule();

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { idSchema } from '../../core/ids.js';
+import { MAX_QUESTION_LENGTH } from '../../core/services/knowledge.js';
 import { userDataObject } from '../../core/user-data.js';
 import { BINARY_MIME_TYPES } from './text/formats.js';
 import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './store.js';
@@ -17,8 +18,6 @@ const maxPages = Joi.number().integer().min(1).max(100).description('Pages of th
 const refreshInterval = Joi.string()
   .valid(...Object.keys(REFRESH_INTERVALS))
   .allow(null);
-/** The longest Q&A question or alternative phrasing, in characters (API.md §1). */
-export const MAX_QUESTION_LENGTH = 1000;
 /** The most alternative phrasings a Q&A pair may have. */
 export const MAX_ALTERNATIVES = 20;
 

@@ -30,7 +30,7 @@ export const widgetPlugin: Plugin<void> = {
     await registerWidgetAccess(server, platform, widgets, collections);
     server.route([
       ...withScopes(widgetSettingsRoutes(platform, chatbots, widgets), areaScope('chatbots')),
-      ...publicWidgetRoutes(collections, chatbots, server.plugins.conversations.visitors),
+      ...publicWidgetRoutes(collections, chatbots, server.plugins.conversations.visitors, platform.logger),
       scriptRoute(),
     ]);
   },

@@ -5,11 +5,13 @@
 import { publicWidgetConfig } from '../../web/widget/src/public-config.js';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
+import type { Logger } from 'pino';
 import { isValidScore, scoreRangeOf } from '../../core/csat.js';
 import { apiError, notFound } from '../../core/errors.js';
+import { respondWithEvents, turnOnTheWire, wantsEventStream } from '../../core/http/sse.js';
 import type { ChatbotDirectory } from '../../core/platform.js';
 import type { ChatbotProfile } from '../../core/services/chatbots.js';
-import type { VisitorConversation, VisitorConversations, VisitorMessage } from '../../core/services/conversations.js';
+import type { VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from '../../core/services/conversations.js';
 import type { LeadDetails } from '../../core/services/leads.js';
 import type { PublicWidget } from './directory.js';
 import { CORS_ALLOWED_HEADERS, hashVisitorToken, invalidToken, newVisitorToken, tokenMatches, type WidgetRouteOptions } from './public-access.js';
@@ -53,6 +55,7 @@ export function publicWidgetRoutes(
   collections: WidgetCollections,
   chatbots: ChatbotDirectory,
   visitors: VisitorConversations,
+  logger: Logger,
 ): ServerRoute[] {
   const widgetOf = (request: Request): PublicWidget => request.app.widget!;
 
@@ -169,19 +172,16 @@ export function publicWidgetRoutes(
           const conversation = await visitorConversation(request, chatbot);
           const present = presentMessage(chatbot);
           const { content } = request.payload as { content: string };
-          return visitors.respond(
-            request,
-            h,
-            { tenant: widgetOf(request).tenant, chatbot, conversationId: conversation.id, content },
-            {
-              message: present,
-              turn: (turn) => ({
-                message: present(turn.message),
-                reply: turn.reply ? present(turn.reply) : null,
-                conversation: publicConversation(turn.conversation),
-              }),
-            },
-          );
+          const presentTurn = (turn: VisitorTurn) => ({
+            message: present(turn.message),
+            reply: turn.reply ? present(turn.reply) : null,
+            conversation: publicConversation(turn.conversation),
+          });
+          const { tenant } = widgetOf(request);
+          const input = { conversationId: conversation.id, content };
+          if (!wantsEventStream(request)) return h.response(presentTurn(await visitors.reply(tenant, chatbot, input))).code(201);
+          const events = await visitors.streamReply(tenant, chatbot, input);
+          return respondWithEvents(request, h, turnOnTheWire(events, { message: present, turn: presentTurn }), { logger, message: 'streamed turn failed' });
         },
       },
     },

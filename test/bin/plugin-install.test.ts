@@ -69,7 +69,7 @@ t.test('a plugin that cannot run stops the start with a message naming it', asyn
   };
   for (const [file, source] of Object.entries(plugins)) writeFileSync(path.join(dir, file), source);
   const expected: Array<[string, RegExp]> = [
-    ['./newer-api.mjs', /Plugin from-the-future@1\.0\.0 \(\.\/newer-api\.mjs\) needs the platform plugin API \^2\.0\.0; this server has 1\.1\.0/],
+    ['./newer-api.mjs', /Plugin from-the-future@1\.0\.0 \(\.\/newer-api\.mjs\) needs the platform plugin API \^2\.0\.0; this server has 1\.2\.0/],
     ['./no-manifest.mjs', /Plugin \.\/no-manifest\.mjs: its default export must be an object with name, version, platformApi and register/],
     ['./bad-manifest.mjs', /Plugin Bad Name \(\.\/bad-manifest\.mjs\): its default export is not a platform plugin: "name" .*pattern.*"version" .*not a semver version/],
     ['./throws.mjs', /Plugin thrower@1\.0\.0 \(\.\/throws\.mjs\): its register failed: no database password given/],

@@ -35,7 +35,7 @@ t.test('a plugin that breaks the rules does not start, and the error names it', 
     ['absolute path', pluginThat((api) => api.route({ ...listRoute(api), path: '/api/v1/notes' })), /relative to \/api\/v1/],
     ['unvalidated params', pluginThat((api) => api.route({ ...listRoute(api), path: '/notes/{noteId}' })), /validate its path parameters/],
     ['a platform id prefix', pluginThat((api) => void api.ids.idSchema('cb')), /id prefix "cb" belongs to the platform/],
-    ['an API too new', pluginThat(() => undefined, { platformApi: '>=2' }), /needs the platform plugin API >=2; this server has 1\.1\.0/],
+    ['an API too new', pluginThat(() => undefined, { platformApi: '>=2' }), /needs the platform plugin API >=2; this server has 1\.2\.0/],
     ['a taken event type', pluginThat(() => undefined, { events: [{ type: 'chatbot.created', description: 'x' }] }), /the event type chatbot\.created is already taken/],
     ['a bad version', pluginThat(() => undefined, { version: 'latest' }), /"version" failed custom validation because not a semver version/],
   ];
@@ -118,5 +118,87 @@ t.test('what a plugin gets: its routes, collection, events, loop, sweep and a gu
 
   const fetcher = pluginApi!.fetcher();
   await t.rejects(fetcher.fetch('http://127.0.0.1:1/'), 'the fetcher refuses private addresses');
-  t.equal(pluginApi!.apiVersion, '1.1.0', '1.1: notifyMembersWith added');
+  t.equal(pluginApi!.apiVersion, '1.2.0', '1.1: notifyMembersWith added; 1.2: services.conversations');
+});
+
+t.test('services.conversations: a plugin relays a visitor message and reads the transcript, with no HTTP of the conversations area', async (t) => {
+  // A relay: another channel's message goes in through the turn contract, its events come back as
+  // plain values the plugin renders its own way (here, as one JSON list).
+  const plugin = pluginThat((api) => {
+    const chatbotOf = async (request: Parameters<PluginApi['request']['tenantOf']>[0]) => {
+      const { id } = request.params as { id: string };
+      const chatbot = await api.services.chatbots.profile(api.request.tenantOf(request), id);
+      if (!chatbot) throw api.errors.notFound('chatbot', id);
+      return chatbot;
+    };
+    const params = api.Joi.object({ id: api.Joi.string().required(), convId: api.Joi.string().required() });
+    api.route([
+      {
+        method: 'POST',
+        path: '/relay/{id}/{convId}',
+        options: {
+          description: 'Relay a visitor message',
+          plugins: { platform: { scope: null } },
+          validate: { params, payload: api.Joi.object({ content: api.Joi.string().required() }) },
+          response: { status: { 201: api.Joi.object().unknown() } },
+          handler: async (request, h) => {
+            const tenant = api.request.tenantOf(request);
+            const chatbot = await chatbotOf(request);
+            const { content } = request.payload as { content: string };
+            const events: unknown[] = [];
+            for await (const event of await api.services.conversations.visitors.streamReply(tenant, chatbot, { conversationId: (request.params as { convId: string }).convId, content })) {
+              events.push(event);
+            }
+            return h.response({ events }).code(201);
+          },
+        },
+      },
+      {
+        method: 'GET',
+        path: '/transcript/{id}/{convId}',
+        options: {
+          description: 'A transcript from the conversation facts',
+          plugins: { platform: { scope: null } },
+          validate: { params },
+          response: { schema: api.Joi.object().unknown() },
+          handler: async (request) => {
+            const tenant = api.request.tenantOf(request);
+            const { convId } = request.params as { convId: string };
+            const conversation = await api.services.conversations.facts.conversation(tenant, convId);
+            if (!conversation) throw api.errors.notFound('conversation', convId);
+            const questions: string[] = [];
+            for await (const message of api.services.conversations.facts.visitorMessages(tenant, convId)) questions.push(message.content);
+            return { chatbot_id: conversation.chatbot_id, questions };
+          },
+        },
+      },
+    ]);
+  });
+  const api = await startPluginTestPlatform({ plugins: [plugin], databaseUrl: await databaseUrl() });
+  t.teardown(() => api.close());
+  const acme = await api.account('starter');
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Shop' } })).json as { id: string };
+  const conversation = (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live, payload: {} })).json as { id: string };
+
+  const relayed = await api.request('POST', `/api/v1/relay/${bot.id}/${conversation.id}`, { key: acme.live, payload: { content: 'Do you ship abroad?' } });
+  t.equal(relayed.statusCode, 201);
+  const events = relayed.json.events as Array<{ type: string; message?: { role: string; content: string }; content?: string; turn?: { reply: { content: string } | null } }>;
+  t.match(events[0], { type: 'message', message: { role: 'user', content: 'Do you ship abroad?' } }, 'the stored visitor message first');
+  t.equal(events.at(-1)?.type, 'done', 'the whole turn last');
+  const deltas = events.filter((event) => event.type === 'delta');
+  t.ok(deltas.length > 0, 'the reply in deltas between');
+  const reply = events.at(-1)!.turn!.reply!;
+  t.ok(reply.content.length > 0);
+  t.equal(deltas.map((event) => event.content).join(''), reply.content, 'the deltas make the reply');
+  t.notOk('confidence' in reply, 'as the visitor sees it: nothing only the account sees');
+
+  const transcript = await api.request('GET', `/api/v1/transcript/${bot.id}/${conversation.id}`, { key: acme.live });
+  t.same(transcript.json, { chatbot_id: bot.id, questions: ['Do you ship abroad?'] }, 'the facts read what the turn stored');
+
+  // What refuses a turn rejects before any event: the plugin's route answers it as the API's error.
+  t.equal((await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conversation.id}/end`, { key: acme.live, payload: {} })).statusCode, 200);
+  const ended = await api.request('POST', `/api/v1/relay/${bot.id}/${conversation.id}`, { key: acme.live, payload: { content: 'Hello?' } });
+  t.match(ended, { statusCode: 409, json: { code: 'conversation_ended' } });
+  const foreign = await api.request('POST', `/api/v1/relay/${bot.id}/conv_00000000000000000000000000`, { key: acme.live, payload: { content: 'Hello?' } });
+  t.match(foreign, { statusCode: 404, json: { code: 'conversation_not_found' } });
 });

@@ -1,9 +1,8 @@
-// How a visitor's message becomes a question or an alternative phrasing of a Q&A pair, and when
-// two phrasings are the same to Q&A matching: the rules learning from use and qa-from-message share.
+// How a visitor's message becomes a question or an alternative phrasing of a Q&A pair: the rules
+// learning from use and qa-from-message share.
+import { MAX_QUESTION_LENGTH } from '../../core/services/knowledge.js';
 import { codePointLength } from '../../core/string-lengths.js';
-import { analyzerFor } from '../../core/text/analysis.js';
 import { foldForSearch } from '../../core/text/fold.js';
-import { MAX_QUESTION_LENGTH } from './schemas.js';
 
 /**
  * Characters no question needs and that can hide or reorder text: control characters (whitespace
@@ -25,15 +24,6 @@ export function visitorPhrasing(content: string): Phrasing {
   if (codePointLength(text) > MAX_QUESTION_LENGTH) return { ok: false, reason: `it is longer than ${MAX_QUESTION_LENGTH} characters` };
   if (HOSTILE_CHARACTERS.test(text)) return { ok: false, reason: 'it holds control or formatting characters' };
   return { ok: true, text };
-}
-
-/**
- * What Q&A matching sees of a phrasing: its analysed terms (stop words dropped, stems, accents
- * folded) as a set. Two phrasings with the same set match the same messages, so the second adds
- * nothing. Empty for a phrasing of stop words only.
- */
-export function termsKey(text: string, language: string): string {
-  return [...new Set(analyzerFor(language).terms(text))].sort().join(' ');
 }
 
 /** Whether the text, compared folded, is the question or begins it (a long question shown cut). */

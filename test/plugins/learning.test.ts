@@ -217,7 +217,7 @@ t.test('a phrasing is learned once: the same thumbs-up twice, up-down-up, anothe
   const [rated] = (await api.request('GET', '/api/v1/events?type=message.rated&limit=1', { key: acme.live })).json.data;
   t.equal(rated.data.id, third.reply.id);
   const tenant = { accountId: acme.id, mode: 'live' as const };
-  await Promise.all([api.server, second, api.server, second].map((server) => server.plugins.knowledge.learning.learnFromRating(rated, tenant)));
+  await Promise.all([api.server, second, api.server, second].map((server) => server.plugins.learning.fromUse.learnFromRating(rated, tenant)));
   t.same((await item(api, acme.live, bot.id, pair.id)).alternatives, [PARAPHRASE, 'Do you ship parcels to other countries?', 'Is shipping abroad possible for my parcel?'], 'four runs, added once');
   t.equal(await jobsLeft(api, acme.id), 0);
 });
@@ -273,7 +273,7 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
   t.equal((await api.request('GET', `/api/v1/chatbots/${bot.id}/knowledge/${gone.id}`, { key: acme.live })).statusCode, 404, 'not made again');
   t.equal(await jobsLeft(api, acme.id), 0, 'no reaction failed');
 
-  const learner = api.server.plugins.knowledge.learning;
+  const learner = api.server.plugins.knowledge.curation;
   const tenant = { accountId: acme.id, mode: 'live' as const };
   const outcome = (phrasing: string, itemId = changed.id) =>
     learner.addPhrasing(tenant, { chatbotId: bot.id, itemId, phrasing, pair: { question: RETURNS.question, snippet: 'Returns are free: use the label in the parcel.' } });

@@ -4,15 +4,12 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import { assertTokenScope } from '../../core/access.js';
 import { apiError, notFound } from '../../core/errors.js';
-import { tenantOf, type ChatbotDirectory, type ChatbotSummary, type Platform } from '../../core/platform.js';
+import { tenantOf, type ChatbotDirectory, type ChatbotSummary } from '../../core/platform.js';
 import type { ConversationFacts } from '../../core/services/conversation-facts.js';
+import type { KnowledgeCuration, KnowledgeSchemas } from '../../core/services/knowledge.js';
 import type { TenantScope } from '../../core/store/types.js';
 import { codePointLength } from '../../core/string-lengths.js';
 import { asksQuestion, visitorPhrasing } from './phrasing.js';
-import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js';
-import { newItem } from './routes.js';
-import { presentItem, type KnowledgeCollections } from './store.js';
-import type { KnowledgeWorker } from './worker.js';
 
 /** A conversation's visitor messages looked through for the question, at most. */
 const MAX_MESSAGES_SEARCHED = 1000;
@@ -39,11 +36,10 @@ const looksLikeId = (prefix: string, id: string) => new RegExp(`^${prefix}_[0-9a
 const shown = (id: string) => (id.length > 64 ? `${id.slice(0, 64)}…` : id);
 
 export function qaFromMessageRoute(
-  platform: Platform,
-  knowledge: KnowledgeCollections,
-  worker: KnowledgeWorker,
   directory: ChatbotDirectory,
-  facts: () => ConversationFacts,
+  facts: ConversationFacts,
+  curation: KnowledgeCuration,
+  schemas: KnowledgeSchemas,
 ): ServerRoute {
   async function writableChatbot(request: Request): Promise<ChatbotSummary> {
     const { id } = request.params as { id: string };
@@ -55,7 +51,7 @@ export function qaFromMessageRoute(
 
   /** The question of a visitor message of this chatbot: its text, as the visitor wrote it. */
   async function questionOfMessage(tenant: TenantScope, chatbot: ChatbotSummary, messageId: string): Promise<string> {
-    const message = looksLikeId('msg', messageId) ? await facts().message(tenant, messageId) : null;
+    const message = looksLikeId('msg', messageId) ? await facts.message(tenant, messageId) : null;
     if (!message || message.chatbot_id !== chatbot.id) throw notFound('message', shown(messageId));
     if (message.role !== 'user') {
       const whose = message.role === 'agent' ? 'an agent’s message' : 'the chatbot’s reply';
@@ -77,13 +73,13 @@ export function qaFromMessageRoute(
    * a question under MIN_QUESTION_PREFIX characters that no message asks as a whole.
    */
   async function assertAsked(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, question: string): Promise<void> {
-    const conversation = looksLikeId('conv', conversationId) ? await facts().conversation(tenant, conversationId) : null;
+    const conversation = looksLikeId('conv', conversationId) ? await facts.conversation(tenant, conversationId) : null;
     if (!conversation || conversation.chatbot_id !== chatbot.id) throw notFound('conversation', shown(conversationId));
     const short = codePointLength(question.replace(/\s+/gu, ' ').trim()) < MIN_QUESTION_PREFIX;
     // A short question must be the whole message: each begins the other.
     const asks = (content: string) => asksQuestion(content, question) && (!short || asksQuestion(question, content));
     let searched = 0;
-    for await (const message of facts().visitorMessages(tenant, conversationId)) {
+    for await (const message of facts.visitorMessages(tenant, conversationId)) {
       if (asks(message.content)) return;
       if (++searched >= MAX_MESSAGES_SEARCHED) break;
     }
@@ -113,8 +109,8 @@ export function qaFromMessageRoute(
         '409 `chatbot_archived`.',
       tags: ['api', 'knowledge'],
       plugins: { platform: { chatbotKey: true } },
-      validate: { params: knowledgeParams, payload: qaFromMessageInput },
-      response: { status: { 201: itemResponse } },
+      validate: { params: schemas.chatbotParams, payload: schemas.qaFromMessage },
+      response: { status: { 201: schemas.item } },
       handler: async (request, h) => {
         // The route copies a visitor's words into the knowledge (readable with knowledge:read), and
         // its answer tells whether a message begins with a given text: reading conversations.
@@ -129,14 +125,12 @@ export function qaFromMessageRoute(
           await assertAsked(tenant, chatbot, input.conversation_id!, input.question!);
           question = input.question!;
         }
-        const now = platform.now();
-        const doc = newItem({ type: 'qa', question, answer: input.answer, alternatives: input.alternatives, title: input.title, metadata: input.metadata }, chatbot, now);
-        await knowledge.items.forTenant(tenant).insert(doc);
-        worker.nudge();
+        const { answer, alternatives, title, metadata } = input;
+        const item = await curation.addQaPair(tenant, chatbot, { question, answer, alternatives, title, metadata });
         return h
-          .response(presentItem({ ...doc, version: 1 }))
+          .response(item)
           .code(201)
-          .header('Location', `/api/v1/chatbots/${chatbot.id}/knowledge/${doc.id}`);
+          .header('Location', `/api/v1/chatbots/${chatbot.id}/knowledge/${item.id}`);
       },
     },
   };

@@ -1,0 +1,107 @@
+// Learning from use. A thumbs-up on a reply that gave a Q&A pair's answer makes the question the
+// visitor asked an alternative phrasing of that pair, when the chatbot lets it
+// (`settings.answer.learn_from_feedback`, off by default). The conversations plugin publishes
+// `message.rated` with the rating in one commit; this reacts to it durably (core/reactions.ts:
+// retried by any instance until done), so a crash loses nothing, and idempotently (the knowledge
+// area adds a phrasing the pair already has once), so running twice, or on two instances, adds it once.
+// Visitors rate (the widget too), so what is learned is held to what the pair answers as a whole:
+// see learnableQuestion.
+import type { EventEnvelope } from '../../core/events.js';
+import type { Platform } from '../../core/platform.js';
+import type { ChatbotDirectory, ChatbotProfile } from '../../core/services/chatbots.js';
+import type { ConversationFacts } from '../../core/services/conversation-facts.js';
+import type { KnowledgeCuration, KnowledgeRetriever } from '../../core/services/knowledge.js';
+import type { TenantScope } from '../../core/store/types.js';
+import { codePointLength } from '../../core/string-lengths.js';
+import { analyzerFor } from '../../core/text/analysis.js';
+import { visitorPhrasing, type Phrasing } from './phrasing.js';
+
+/**
+ * The longest question learned, in distinct analysed terms and in characters. A learned phrasing
+ * lends the pair to any message made of its words (qa-index.ts: a message wholly inside a phrasing
+ * scores about 0.25^0.3 ≈ 0.66 or more, however little of it the message holds), so every word it
+ * carries is one the pair may be given for. A question rarely needs more than a dozen words besides
+ * its stop words ("Do you also ship parcels abroad to other countries?" has five; 200 characters
+ * hold about 30 words); a longer message is a story around the question, whose other words must
+ * not become the pair's.
+ */
+const MAX_LEARNED_TERMS = 12;
+const MAX_LEARNED_CHARACTERS = 200;
+
+/** What learning from use reads and changes: each area through its interface. */
+export interface LearningSources {
+  directory: ChatbotDirectory;
+  facts: ConversationFacts;
+  retriever: KnowledgeRetriever;
+  curation: KnowledgeCuration;
+}
+
+export class LearningFromUse {
+  constructor(
+    private readonly platform: Platform,
+    private readonly sources: LearningSources,
+  ) {}
+
+  /** The reaction to `message.rated`: learns from a thumbs-up on a Q&A answer when the chatbot lets it. */
+  async learnFromRating(event: EventEnvelope, tenant: TenantScope): Promise<void> {
+    const reply = event.data as {
+      id: string;
+      conversation_id: string;
+      role: string;
+      answer_type: string | null;
+      feedback: string | null;
+      sources?: Array<{ document_id?: string; title?: string | null; snippet?: string }>;
+    };
+    const source = reply.sources?.[0];
+    if (reply.feedback !== 'up' || reply.role !== 'assistant' || reply.answer_type !== 'qa' || !source?.document_id) return;
+    const { directory, facts, curation } = this.sources;
+    const chatbot = event.chatbot_id ? await directory.profile(tenant, event.chatbot_id) : null;
+    // An archived chatbot's knowledge is read-only (a job run late, after the archiving).
+    if (!chatbot?.settings.answer.learn_from_feedback || chatbot.status === 'archived') return;
+    // Read again: rated otherwise since (a job run late), or deleted, it teaches nothing.
+    const current = await facts.message(tenant, reply.id);
+    if (current?.feedback !== 'up') return;
+    const question = await facts.questionBefore(tenant, reply);
+    if (!question) return;
+    const log = { chatbot_id: chatbot.id, item_id: source.document_id, message_id: question.id };
+    const phrasing = await this.learnableQuestion(tenant, chatbot, source.document_id, question.content);
+    if (!phrasing.ok) {
+      this.platform.logger.info({ ...log, reason: phrasing.reason }, 'learning from use: the question is not learned');
+      return;
+    }
+    const outcome = await curation.addPhrasing(tenant, {
+      chatbotId: chatbot.id,
+      itemId: source.document_id,
+      phrasing: phrasing.text,
+      pair: { question: source.title ?? null, snippet: source.snippet ?? '' },
+    });
+    this.platform.logger.info({ ...log, outcome }, 'learning from use: a thumbs-up on a Q&A answer');
+  }
+
+  /**
+   * The visitor's message as a phrasing to learn for the pair `itemId`, or why not. Only a short,
+   * single-sentence question that the pair answers as a whole qualifies: the reply may have come
+   * from one sentence of a longer message, or as a "did you mean", and the stored reply does not
+   * say which (it keeps the pair and the score, not what the score was for). So the match is
+   * worked out again, on the text to learn: one sentence is read whole by the answer engine, and
+   * the pair must still be its best match at `min_confidence`.
+   */
+  private async learnableQuestion(tenant: TenantScope, chatbot: ChatbotProfile, itemId: string, content: string): Promise<Phrasing> {
+    const phrasing = visitorPhrasing(content);
+    if (!phrasing.ok) return phrasing;
+    const { text } = phrasing;
+    if (codePointLength(text) > MAX_LEARNED_CHARACTERS) {
+      return { ok: false, reason: `it is longer than ${MAX_LEARNED_CHARACTERS} characters` };
+    }
+    if (new Set(analyzerFor(chatbot.language).terms(text)).size > MAX_LEARNED_TERMS) {
+      return { ok: false, reason: `it has more than ${MAX_LEARNED_TERMS} distinct terms` };
+    }
+    // Split as the answer engine splits a long message to read each sentence on its own.
+    if (this.sources.curation.sentencesOf(text).length > 1) return { ok: false, reason: 'it is more than one sentence' };
+    const match = await this.sources.retriever.matchQa(tenant, { chatbotId: chatbot.id, language: chatbot.language, message: text });
+    if (match?.pair.document_id !== itemId || match.score < chatbot.settings.answer.min_confidence) {
+      return { ok: false, reason: 'the pair does not answer it as a whole at min_confidence' };
+    }
+    return phrasing;
+  }
+}
