@@ -212,7 +212,7 @@ export async function analyticsBenchmark(options: AnalyticsBenchOptions) {
   // Baseline: the same 90 days' figures by a plain scan of the raw records (what a read without
   // roll-ups would do), through the repository, once.
   const baselineStarted = performance.now();
-  const { openStore } = await import('../core/store/open.js');
+  const { openStore } = await import('../app/store.js');
   const store = await openStore(`sqlite:${dbFile}`);
   const scanned = declareConversations(store);
   await store.init();

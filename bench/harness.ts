@@ -8,7 +8,7 @@ import pino from 'pino';
 import { loadConfig, type Config, type DeepPartial } from '../config/index.js';
 import { createAccountWithKeys } from '../core/auth/bootstrap.js';
 import type { Platform } from '../core/platform.js';
-import { createServer } from '../core/server.js';
+import { createServer } from '../app/server.js';
 
 export interface BenchServer {
   server: Server;

@@ -11,8 +11,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core/auth/passwords
 import { PluginLoadError } from '../core/plugin-api/loader.js';
 import { recordsInPages } from '../core/export.js';
 import { createPlatform } from '../core/platform.js';
-import { createServer } from '../core/server.js';
-import { openStore } from '../core/store/open.js';
+import { createServer, startServer } from '../app/server.js';
+import { openStore } from '../app/store.js';
 import type { TenantScope } from '../core/store/types.js';
 
 const USAGE = `Usage: chatbot-platform <command> [options]
@@ -60,9 +60,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 async function serve(config: Config): Promise<number> {
-  const { server, platform } = await createServer(config);
-  await server.start();
-  platform.logger.info({ uri: server.info.uri, store: platform.store.engine }, 'chatbot platform listening');
+  const { server, platform } = await startServer(config);
   warnIfReadableByOthers(config, platform.logger);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish (up to the timeout), close

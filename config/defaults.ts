@@ -1,6 +1,6 @@
 import { DEFAULT_PLANS } from './plans.js';
 import { SERVER_ROLES } from './roles.js';
-import type { Config } from './index.js';
+import type { Config } from './types.js';
 
 export function defaultConfig(): Config {
   return {

@@ -1,6 +1,6 @@
 import Joi from 'joi';
-import { parseCidr as parseClientCidr } from '../core/client-address.js';
-import { parseCidr } from '../core/http/address-policy.js';
+import { parseCidr as parseClientCidr } from './address-lists.js';
+import { parseCidr } from './ip-ranges.js';
 import { PLAN_NAMES } from './plans.js';
 import { SERVER_ROLES } from './roles.js';
 

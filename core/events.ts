@@ -2,9 +2,12 @@
 // caused it (the outbox the webhook dispatcher delivers), then handed to in-process subscribers.
 import type { Logger } from 'pino';
 import type { BackgroundLoopOptions } from './background.js';
+import type { EventEnvelope } from './event-envelope.js';
 import { newId } from './ids.js';
 import { DurableReactions, type Reaction, type ReactionOptions } from './reactions.js';
 import type { Collection, Store, Stored, TenantScope, WriteOp } from './store/types.js';
+
+export type { EventEnvelope } from './event-envelope.js';
 
 export interface EventDoc {
   type: string;
@@ -22,17 +25,6 @@ export interface EventDoc {
 }
 
 export type StoredEvent = Stored<EventDoc>;
-
-/** The envelope of API.md §5, as webhooks and `GET /events` show it. */
-export interface EventEnvelope {
-  id: string;
-  type: string;
-  created_at: string;
-  livemode: boolean;
-  account_id: string;
-  chatbot_id: string | null;
-  data: Record<string, unknown>;
-}
 
 /** How long the publishing instance has to fan an event out before another instance may. */
 export const DISPATCH_RECOVERY_MS = 30_000;

@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import type Boom from '@hapi/boom';
+import type { Config } from '../config/index.js';
 import { apiError } from './errors.js';
 import { newId } from './ids.js';
 import type { SecretBox } from './secret-box.js';
-import type { Platform } from './platform.js';
 import { UniqueConstraintError } from './store/errors.js';
 import type { Collection, Repository, Store, TenantScope } from './store/types.js';
 
@@ -64,11 +64,21 @@ function fingerprintOf(request: Request): string {
 }
 
 /**
+ * What a key's first request needs of the platform. A view rather than Platform itself: platform.ts
+ * declares the keys' collection from this module, and importing it back would make a circle.
+ */
+export interface IdempotencyContext {
+  config: Pick<Config, 'idempotency'>;
+  now(): Date;
+  secrets(): Promise<SecretBox>;
+}
+
+/**
  * Runs before the handler. Returns a replayed response to send instead, or null to go on (having
  * marked the key in flight for this request).
  */
 export async function beginIdempotentRequest(
-  platform: Platform,
+  platform: IdempotencyContext,
   keys: Collection<IdempotencyDoc>,
   tenant: TenantScope,
   credentialId: string,

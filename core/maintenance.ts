@@ -9,9 +9,6 @@ import type { Collection } from './store/types.js';
 /** How many records each sweep removed, by name. */
 export type MaintenanceResult = Record<string, number>;
 
-/** A sweep a plugin adds: returns how many records it removed. */
-export type MaintenanceTask = (now: Date) => Promise<number>;
-
 /** Deleted a batch at a time, so one tick never holds the store for long. */
 const SWEEP_BATCH = 1000;
 

@@ -24,6 +24,9 @@ import type { LeadRecorder } from './services/leads.js';
 import type { MemberNotifier } from './services/member-notices.js';
 import type { Collection, Store, TenantScope } from './store/types.js';
 
+/** A sweep a plugin adds to the maintenance tick (core/maintenance.ts): returns how many records it removed. */
+export type MaintenanceTask = (now: Date) => Promise<number>;
+
 export interface Platform {
   config: Config;
   store: Store;
@@ -55,7 +58,7 @@ export interface Platform {
   /** The clock every time-dependent rule reads; tests replace it. */
   now(): Date;
   /** Sweeps plugins add to the maintenance tick, by name (see core/maintenance.ts). */
-  maintenance: Map<string, import('./maintenance.js').MaintenanceTask>;
+  maintenance: Map<string, MaintenanceTask>;
   /** Background loops of every area, stopped together at shutdown with one deadline (core/server.ts). */
   background: Set<{ stop(deadlineMs?: number): Promise<void> }>;
   /**

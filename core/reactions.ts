@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { BackgroundLoop, retryAfterFailure, yieldToEventLoop, type BackgroundLoopOptions } from './background.js';
-import type { EventEnvelope } from './events.js';
+import type { EventEnvelope } from './event-envelope.js';
 import type { Collection, Store, TenantScope, WriteOp } from './store/types.js';
 
 export type Reaction = (event: EventEnvelope, scope: TenantScope) => Promise<void>;

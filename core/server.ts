@@ -1,4 +1,5 @@
-// Server composition, used by bin/ and by tests: core extensions first, then one plugin per area.
+// The hapi assembly: core extensions first, then one plugin per area. What it is assembled from
+// (the store, the built-in and external plugins) is chosen by the composition root, app/server.ts.
 import Hapi, { type Plugin, type Request, type ResponseObject, type Server } from '@hapi/hapi';
 import Boom from '@hapi/boom';
 import Joi from 'joi';
@@ -14,23 +15,20 @@ import { scheduleMaintenance } from './maintenance.js';
 import { createMetrics } from './metrics/index.js';
 import { newId } from './ids.js';
 import { createPlatform, type Platform } from './platform.js';
-import type { PlatformPlugin } from './plugin-api/index.js';
-import { checkPlugins, loadPlugins, registerPlugins } from './plugin-api/loader.js';
+import { registerPlugins, type LoadedPlugin } from './plugin-api/loader.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { registerRequestLogging } from './request-log.js';
-import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
 
-export interface CreateServerOptions {
-  /** Use this store instead of opening config.database.url (tests share one per file). */
-  store?: Store;
+export interface ServerParts {
+  store: Store;
+  /** Feature plugins, registered in this order. */
+  plugins: ReadonlyArray<Plugin<void>>;
+  /** External plugins (core/plugin-api), their manifests already checked: registered after the feature plugins. */
+  externalPlugins: readonly LoadedPlugin[];
   logger?: Logger;
   /** The clock for rate-limit windows, expiries and timestamps. */
   now?: () => Date;
-  /** Feature plugins to load; defaults to every plugin of this build (plugins/index.ts). */
-  plugins?: Array<Plugin<void>>;
-  /** External plugins (core/plugin-api) besides those config.plugins names: the testing helpers pass them in. */
-  externalPlugins?: PlatformPlugin[];
 }
 
 export interface PlatformServer {
@@ -65,12 +63,12 @@ export function createLogger(config: Config): Logger {
   return pino(options, pino.destination({ dest: 1, sync: false }));
 }
 
-export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<PlatformServer> {
+export async function assembleServer(config: Config, parts: ServerParts): Promise<PlatformServer> {
   // The store is timed here, once, for every adapter (and not at all with metrics off).
   const metrics = createMetrics(config.metrics);
-  const store = metrics.instrumentStore(options.store ?? (await openStore(config.database.url)));
-  const logger = options.logger ?? createLogger(config);
-  const platform = createPlatform(config, store, logger, options.now ?? (() => new Date()), metrics);
+  const store = metrics.instrumentStore(parts.store);
+  const logger = parts.logger ?? createLogger(config);
+  const platform = createPlatform(config, store, logger, parts.now ?? (() => new Date()), metrics);
 
   const server = Hapi.server({
     host: config.server.host,
@@ -112,16 +110,10 @@ export async function createServer(config: Config, options: CreateServerOptions 
   // First of the onPreStart steps (collections are declared when plugins register, before it), so
   // plugins' own onPreStart steps find the store ready.
   server.ext('onPreStart', () => store.init());
-  // External plugins are checked before anything registers: a bad one stops the start, and the
-  // event types they publish must be known when the webhooks area builds its schemas.
-  const external = [
-    ...(await loadPlugins(config.plugins)),
-    ...(checkPlugins((options.externalPlugins ?? []).map((plugin) => ({ source: 'in-process', plugin })))),
-  ];
-  for (const { plugin } of external) platform.eventTypes.push(...(plugin.events ?? []).map((event) => event.type));
-  const plugins = options.plugins ?? (await import('../plugins/index.js')).allPlugins;
-  for (const plugin of plugins) await server.register(plugin);
-  await registerPlugins(server, platform, external);
+  // The event types external plugins publish must be known when the webhooks area builds its schemas.
+  for (const { plugin } of parts.externalPlugins) platform.eventTypes.push(...(plugin.events ?? []).map((event) => event.type));
+  for (const plugin of parts.plugins) await server.register(plugin);
+  await registerPlugins(server, platform, parts.externalPlugins);
   registerFallbackRoute(server);
 
   // Scheduled work runs only in a started (serving) server, never in tests' initialized ones.

@@ -3,7 +3,7 @@
 import pino from 'pino';
 import t, { type Test } from 'tap';
 import { ApiKeyCache } from '../../core/auth/key-cache.js';
-import { createServer } from '../../core/server.js';
+import { createServer } from '../../app/server.js';
 import { ADMIN_TOKEN, assertError, buildTestServer } from '../helpers/server.js';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { databaseNameOf } from '../../adapters/mongodb/index.js';
 import { runMaintenance } from '../../core/maintenance.js';
-import { openStore } from '../../core/store/open.js';
+import { openStore } from '../../app/store.js';
 import { buildTestServer, TEST_STORE } from '../helpers/server.js';
 
 t.test('/health and /ready', async (t) => {

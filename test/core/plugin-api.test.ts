@@ -5,7 +5,7 @@ import t from 'tap';
 import { runMaintenance } from '../../core/maintenance.js';
 import type { PlatformPlugin, PluginApi, PluginRoute } from '../../core/plugin-api/index.js';
 import { PluginLoadError } from '../../core/plugin-api/loader.js';
-import { startPluginTestPlatform } from '../../core/plugin-api/testing.js';
+import { startPluginTestPlatform } from '../../app/testing.js';
 import { TEST_STORE } from '../helpers/server.js';
 import { freshMongoUrl } from '../helpers/mongodb.js';
 

@@ -1,7 +1,7 @@
 // Plan request limits: windows, headers, 429, per-mode counters, overrides, shared counters.
 import pino from 'pino';
 import t from 'tap';
-import { createServer } from '../../core/server.js';
+import { createServer } from '../../app/server.js';
 import { ADMIN_TOKEN, assertError, buildTestServer } from '../helpers/server.js';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

@@ -3,7 +3,7 @@
 // request is counted in the store as it arrives, so 429s stay exact; the store adds batches atomically.
 import pino from 'pino';
 import t from 'tap';
-import { createServer } from '../../core/server.js';
+import { createServer } from '../../app/server.js';
 import { ADMIN_TOKEN, assertError, buildTestServer } from '../helpers/server.js';
 
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

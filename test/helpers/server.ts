@@ -10,8 +10,8 @@ import { loadConfig, type Config, type DeepPartial } from '../../config/index.js
 import type { PlanName } from '../../config/plans.js';
 import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
 import type { Platform } from '../../core/platform.js';
-import { injectRequest } from '../../core/plugin-api/testing.js';
-import { createServer, type CreateServerOptions } from '../../core/server.js';
+import { injectRequest } from '../../app/testing.js';
+import { createServer, type CreateServerOptions } from '../../app/server.js';
 import type { StoreHarness } from '../adapters/conformance.js';
 import { freshMongoUrl, openMongoTestHarness } from './mongodb.js';
 import { openSqliteTestHarness, temporaryDirectory } from './sqlite.js';

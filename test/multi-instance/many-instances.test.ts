@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
-import { openStore } from '../../core/store/open.js';
+import { openStore } from '../../app/store.js';
 import { childCoverageEnv } from '../helpers/child-coverage.js';
 import { freshMongoUrl } from '../helpers/mongodb.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';

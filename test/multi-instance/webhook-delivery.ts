@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
 import { defaultConfig } from '../../config/defaults.js';
-import { openStore } from '../../core/store/open.js';
+import { openStore } from '../../app/store.js';
 import { FLUSH_BATCH } from '../../plugins/webhooks/outcomes.js';
 import { declareWebhooks } from '../../plugins/webhooks/store.js';
 import { childCoverageEnv } from '../helpers/child-coverage.js';

@@ -2,7 +2,7 @@
 // by status, and the live stream of conversation events over real HTTP, from this instance and
 // from another one on the same store. Both stores.
 import t, { type Test } from 'tap';
-import { createServer } from '../../core/server.js';
+import { createServer } from '../../app/server.js';
 import pino from 'pino';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 

@@ -528,7 +528,7 @@ t.test('concurrent captures of one new e-mail or number make one lead', async (t
 });
 
 t.test('leads stored before phones counted are upgraded at start: a placeholder phone key and their search text', async (t) => {
-  const { openStore } = await import('../../core/store/open.js');
+  const { openStore } = await import('../../app/store.js');
   const store = await openStore('sqlite::memory:');
   const upgrade = declareLeads(store).definition.upgrade!;
   const legacy = { id: 'lead_old', chatbot_id: 'cb_1', name: 'Ána Pop', email: 'Ana@Example.com', phone: '+40 721 234 567', company: 'Acme' };

@@ -4,7 +4,7 @@
 // Both stores.
 import pino from 'pino';
 import t from 'tap';
-import { createServer } from '../../core/server.js';
+import { createServer } from '../../app/server.js';
 import type { KnowledgeRetrieverWithCache } from '../../plugins/knowledge/retriever.js';
 import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
 

@@ -9,8 +9,8 @@ import t from 'tap';
 // Under load (two shared cores) the FerretDB run has taken over the 120 s a file gets by default.
 t.setTimeout(300_000);
 import type { MemberRole } from '../../core/auth/members.js';
-import { injectRequest } from '../../core/plugin-api/testing.js';
-import { createServer } from '../../core/server.js';
+import { injectRequest } from '../../app/testing.js';
+import { createServer } from '../../app/server.js';
 import { buildTestServer, TEST_STORE, type TestServer } from '../helpers/server.js';
 import { accountWithOwner, addMember, asMember, cookieOf, ORIGIN, signIn } from '../helpers/members.js';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import t from 'tap';
 import { hashKey } from '../../core/auth/keys.js';
 import { hashPassword } from '../../core/auth/passwords.js';
-import { openStore } from '../../core/store/open.js';
+import { openStore } from '../../app/store.js';
 import { assertError, buildTestServer, TEST_STORE } from '../helpers/server.js';
 import { freshMongoUrl } from '../helpers/mongodb.js';
 import { ORIGIN, signIn, asMember } from '../helpers/members.js';

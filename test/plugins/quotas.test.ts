@@ -2,7 +2,7 @@
 // chatbots and the webhooks per chatbot. Two servers on the same store take requests at once.
 import pino from 'pino';
 import t, { type Test } from 'tap';
-import { createServer } from '../../core/server.js';
+import { createServer } from '../../app/server.js';
 import { declareChatbots } from '../../plugins/chatbots/store.js';
 import { ADMIN_TOKEN, buildTestServer, type TestServer } from '../helpers/server.js';
 

@@ -8,7 +8,6 @@ import { conversationState } from '../conversation-state.js';
 import { notify, session, useStore } from '../state.js';
 import type { Conversation, ConversationTyping, EventEnvelope, Member, Message } from '../types.js';
 import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, Select, useLoad, useSubmit } from '../ui.js';
-import type { EventBus } from './inbox.js';
 import { isOfflineHandoff, OfflineHandoffNote } from './offline-handoff.js';
 import { useReplyPicker } from './reply-picker.js';
 
@@ -92,7 +91,8 @@ interface ViewProps {
   chatbotId: string;
   conversationId: string;
   chatbotName: string;
-  events: EventBus;
+  /** The page's event stream (inbox.ts's EventBus), named by what the view uses: inbox.ts imports this module. */
+  events: { subscribe(listener: (envelope: EventEnvelope) => void): () => void };
   onChanged: (conversation: Conversation) => void;
   /** Before this page hands the conversation off (true; its handoff event is then no news), and if that failed (false). */
   onTaking: (conversationId: string, taking: boolean) => void;

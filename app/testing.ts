@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Server, ServerInjectResponse } from '@hapi/hapi';
 import pino from 'pino';
-import { loadConfig, type Config, type DeepPartial } from '../../config/index.js';
-import type { PlanName } from '../../config/plans.js';
-import { createAccountWithKeys } from '../auth/bootstrap.js';
-import { createServer, type PlatformServer } from '../server.js';
-import type { PlatformPlugin } from './index.js';
+import { loadConfig, type Config, type DeepPartial } from '../config/index.js';
+import type { PlanName } from '../config/plans.js';
+import { createAccountWithKeys } from '../core/auth/bootstrap.js';
+import type { PlatformPlugin } from '../core/plugin-api/index.js';
+import { createServer, type PlatformServer } from './server.js';
 
 /** hapi's inject response, with the body parsed as JSON (null when it is not JSON). */
 export type TestResponse = ServerInjectResponse & { json: any };
