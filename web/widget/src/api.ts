@@ -1,7 +1,20 @@
 // The public widget routes (/widget/v1/{id}/…) as the script calls them: no cookies, a
 // conversation token where the route needs one, errors as WidgetApiError.
+import type { ApiBodyArguments, ApiResponse, KnownPath } from '../../../common/api-paths.js';
 import { readEvents } from './sse.js';
-import type { ConversationPage, LeadValues, PublicConversation, PublicMessage, Turn, WidgetConfig } from './types.js';
+import type { LeadValues, PublicMessage, Turn, WidgetConfig } from './types.js';
+
+/** A route of one chatbot's public widget API, from after `/widget/v1/{id}`. */
+type WidgetRoute<P extends string> = `/widget/v1/${string}${P}`;
+
+/** `never` (a type error at the call) unless the document has this method on this route. */
+type Checked<M extends 'get' | 'post', P extends string> = P extends unknown ? ([KnownPath<M, WidgetRoute<P>>] extends [never] ? never : P) : never;
+
+interface CallOptions<M extends 'get' | 'post', P extends string> {
+  token?: string;
+  body?: ApiBodyArguments<M, WidgetRoute<P>>[0];
+  accept?: string;
+}
 
 export class WidgetApiError extends Error {
   constructor(
@@ -31,14 +44,14 @@ export type WidgetApi = ReturnType<typeof createWidgetApi>;
 export function createWidgetApi(serverBase: string, chatbotId: string) {
   const base = new URL(`widget/v1/${encodeURIComponent(chatbotId)}`, serverBase).toString();
 
-  async function call(method: string, path: string, options: { token?: string; body?: unknown; accept?: string } = {}): Promise<Response> {
+  async function fetchRoute(method: string, path: string, options: { token?: string; body?: unknown; accept?: string }): Promise<Response> {
     const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
       response = await fetch(base + path, {
-        method,
+        method: method.toUpperCase(),
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'omit',
@@ -51,31 +64,41 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     return response;
   }
 
-  async function json<T>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<T> {
-    const response = await call(method, path, options);
+  /** The route's path, body and answer are the OpenAPI document's (common/api-paths.ts). */
+  function call<M extends 'get' | 'post', P extends `/${string}`>(method: M, path: Checked<M, P>, options: CallOptions<M, P> = {}): Promise<Response> {
+    return fetchRoute(method, path, options);
+  }
+
+  async function json<M extends 'get' | 'post', P extends `/${string}`>(
+    method: M,
+    path: Checked<M, P>,
+    options: CallOptions<M, P> = {},
+  ): Promise<ApiResponse<M, WidgetRoute<P>>> {
+    const response = await fetchRoute(method, path, options);
     try {
-      return (await response.json()) as T;
+      return (await response.json()) as ApiResponse<M, WidgetRoute<P>>;
     } catch {
       throw new WidgetApiError(0, 'network_error');
     }
   }
 
   return {
-    config: () => json<WidgetConfig>('GET', '/config'),
+    // The document leaves the translations free-form and the lead form's field names open (types.ts).
+    config: async () => (await json('get', '/config')) as WidgetConfig,
 
     startConversation: (input: { language?: string; page_url?: string }) =>
-      json<{ conversation: PublicConversation; token: string }>('POST', '/conversations', { body: input }),
+      json('post', '/conversations', { body: input }),
 
     typing: async (conversationId: string, token: string, typing: boolean): Promise<void> => {
-      await call('POST', `/conversations/${encodeURIComponent(conversationId)}/typing`, { token, body: { typing } });
+      await call('post', `/conversations/${encodeURIComponent(conversationId)}/typing`, { token, body: { typing } });
     },
 
     conversation: (conversationId: string, token: string, after: string | null) =>
-      json<ConversationPage>('GET', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
+      json('get', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
 
     /** Sends the visitor's message and streams the reply; resolves with the `done` turn. */
     async send(conversationId: string, token: string, content: string, handlers: StreamHandlers): Promise<Turn> {
-      const response = await call('POST', `/conversations/${encodeURIComponent(conversationId)}/messages`, {
+      const response = await call('post', `/conversations/${encodeURIComponent(conversationId)}/messages`, {
         token,
         body: { content },
         accept: 'text/event-stream',
@@ -101,22 +124,22 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     },
 
     rate: (conversationId: string, token: string, messageId: string, rating: 'up' | 'down') =>
-      json<PublicMessage>(
-        'POST',
+      json(
+        'post',
         `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/feedback`,
         { token, body: { rating } },
       ),
 
     /** The visitor's rating of the ended conversation (once). */
     rateConversation: (conversationId: string, token: string, rating: { score: number; comment: string | null }) =>
-      json<{ csat: { score: number } }>('POST', `/conversations/${encodeURIComponent(conversationId)}/rating`, { token, body: rating }),
+      json('post', `/conversations/${encodeURIComponent(conversationId)}/rating`, { token, body: rating }),
 
     /** The e-mail address a visitor leaves when nobody could answer their handoff. */
     leaveEmail: (conversationId: string, token: string, email: string) =>
-      json<{ received: boolean }>('POST', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),
+      json('post', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),
 
     lead: (values: LeadValues, conversation: { id: string; token: string } | null) =>
-      json<{ received: boolean }>('POST', '/leads', {
+      json('post', '/leads', {
         token: conversation?.token,
         body: conversation ? { ...values, conversation_id: conversation.id } : values,
       }),
