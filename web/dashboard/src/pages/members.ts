@@ -65,8 +65,8 @@ function MemberRow({ member, session, onInvitation, onChange }: { member: Member
     onChange();
   });
   const reissue = useSubmit(async () => {
-    // The answer is the new link alone, not a member: cast to keep the page as it was (next commit).
-    onInvitation((await api.post(`${base}/invitation`)) as unknown as Member);
+    // The answer is the new link alone: shown as the member's invitation.
+    onInvitation({ ...member, invitation: await api.post(`${base}/invitation`) });
     notify(`New invitation link for ${member.email}: the old one no longer works`);
   });
   const options = ROLE_OPTIONS.filter(([value]) => session.member.role === 'owner' || value !== 'owner').map(([value]) => [value, value] as [string, string]);
