@@ -8,13 +8,15 @@ import type { LeadValues, PublicMessage, Turn, WidgetConfig } from './types.js';
 type WidgetRoute<P extends string> = `/widget/v1/${string}${P}`;
 
 /** `never` (a type error at the call) unless the document has this method on this route. */
-type Checked<M extends 'get' | 'post', P extends string> = P extends unknown ? ([KnownPath<M, WidgetRoute<P>>] extends [never] ? never : P) : never;
+type Checked<M extends 'GET' | 'POST', P extends string> = P extends unknown ? ([KnownPath<Lowercase<M>, WidgetRoute<P>>] extends [never] ? never : P) : never;
 
-interface CallOptions<M extends 'get' | 'post', P extends string> {
+interface CallOptions<M extends 'GET' | 'POST', P extends string> {
   token?: string;
-  body?: ApiBodyArguments<M, WidgetRoute<P>>[0];
+  body?: ApiBodyArguments<Lowercase<M>, WidgetRoute<P>>[0];
   accept?: string;
 }
+
+type UncheckedCall = (method: string, path: string, options?: { token?: string; body?: unknown; accept?: string }) => Promise<Response>;
 
 export class WidgetApiError extends Error {
   constructor(
@@ -44,14 +46,16 @@ export type WidgetApi = ReturnType<typeof createWidgetApi>;
 export function createWidgetApi(serverBase: string, chatbotId: string) {
   const base = new URL(`widget/v1/${encodeURIComponent(chatbotId)}`, serverBase).toString();
 
-  async function fetchRoute(method: string, path: string, options: { token?: string; body?: unknown; accept?: string }): Promise<Response> {
+  /** Each route's path and body are checked against the OpenAPI document (common/api-paths.ts). */
+  async function call<M extends 'GET' | 'POST', P extends `/${string}`>(method: M, path: Checked<M, P>, options?: CallOptions<M, P>): Promise<Response>;
+  async function call(method: string, path: string, options: { token?: string; body?: unknown; accept?: string } = {}): Promise<Response> {
     const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
       response = await fetch(base + path, {
-        method: method.toUpperCase(),
+        method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'omit',
@@ -64,19 +68,15 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     return response;
   }
 
-  /** The route's path, body and answer are the OpenAPI document's (common/api-paths.ts). */
-  function call<M extends 'get' | 'post', P extends `/${string}`>(method: M, path: Checked<M, P>, options: CallOptions<M, P> = {}): Promise<Response> {
-    return fetchRoute(method, path, options);
-  }
-
-  async function json<M extends 'get' | 'post', P extends `/${string}`>(
+  async function json<M extends 'GET' | 'POST', P extends `/${string}`>(
     method: M,
     path: Checked<M, P>,
-    options: CallOptions<M, P> = {},
-  ): Promise<ApiResponse<M, WidgetRoute<P>>> {
-    const response = await fetchRoute(method, path, options);
+    options?: CallOptions<M, P>,
+  ): Promise<ApiResponse<Lowercase<M>, WidgetRoute<P>>> {
+    // Checked by this function's own signature already.
+    const response = await (call as UncheckedCall)(method, path, options);
     try {
-      return (await response.json()) as ApiResponse<M, WidgetRoute<P>>;
+      return (await response.json()) as ApiResponse<Lowercase<M>, WidgetRoute<P>>;
     } catch {
       throw new WidgetApiError(0, 'network_error');
     }
@@ -84,21 +84,21 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
 
   return {
     // The document leaves the translations free-form and the lead form's field names open (types.ts).
-    config: async () => (await json('get', '/config')) as WidgetConfig,
+    config: () => json('GET', '/config') as Promise<WidgetConfig>,
 
     startConversation: (input: { language?: string; page_url?: string }) =>
-      json('post', '/conversations', { body: input }),
+      json('POST', '/conversations', { body: input }),
 
     typing: async (conversationId: string, token: string, typing: boolean): Promise<void> => {
-      await call('post', `/conversations/${encodeURIComponent(conversationId)}/typing`, { token, body: { typing } });
+      await call('POST', `/conversations/${encodeURIComponent(conversationId)}/typing`, { token, body: { typing } });
     },
 
     conversation: (conversationId: string, token: string, after: string | null) =>
-      json('get', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
+      json('GET', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
 
     /** Sends the visitor's message and streams the reply; resolves with the `done` turn. */
     async send(conversationId: string, token: string, content: string, handlers: StreamHandlers): Promise<Turn> {
-      const response = await call('post', `/conversations/${encodeURIComponent(conversationId)}/messages`, {
+      const response = await call('POST', `/conversations/${encodeURIComponent(conversationId)}/messages`, {
         token,
         body: { content },
         accept: 'text/event-stream',
@@ -125,21 +125,21 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
 
     rate: (conversationId: string, token: string, messageId: string, rating: 'up' | 'down') =>
       json(
-        'post',
+        'POST',
         `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/feedback`,
         { token, body: { rating } },
       ),
 
     /** The visitor's rating of the ended conversation (once). */
     rateConversation: (conversationId: string, token: string, rating: { score: number; comment: string | null }) =>
-      json('post', `/conversations/${encodeURIComponent(conversationId)}/rating`, { token, body: rating }),
+      json('POST', `/conversations/${encodeURIComponent(conversationId)}/rating`, { token, body: rating }),
 
     /** The e-mail address a visitor leaves when nobody could answer their handoff. */
     leaveEmail: (conversationId: string, token: string, email: string) =>
-      json('post', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),
+      json('POST', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),
 
     lead: (values: LeadValues, conversation: { id: string; token: string } | null) =>
-      json('post', '/leads', {
+      json('POST', '/leads', {
         token: conversation?.token,
         body: conversation ? { ...values, conversation_id: conversation.id } : values,
       }),
