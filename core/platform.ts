@@ -11,7 +11,7 @@ import { declareOAuthTokens, type OAuthTokenDoc, type Scope } from './auth/oauth
 import { declareDashboardSessions, type DashboardSessionDoc } from './auth/sessions.js';
 import type { BackgroundLoop } from './background.js';
 import { EventFeed } from './event-feed.js';
-import { BUILT_IN_EVENT_TYPES } from './event-types.js';
+import { BUILT_IN_EVENT_TYPES } from '../common/event-types.js';
 import { EventBus } from './events.js';
 import { declareIdempotencyKeys, type IdempotencyDoc } from './idempotency.js';
 import { DISABLED_METRICS, type PlatformMetrics } from './metrics/index.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import semver from 'semver';
 import type { Platform } from '../platform.js';
-import { BUILT_IN_EVENT_TYPES } from '../event-types.js';
+import { BUILT_IN_EVENT_TYPES } from '../../common/event-types.js';
 import { createPluginApi, PluginDefinitionError } from './facade.js';
 import { PLUGIN_API_VERSION, type PlatformPlugin } from './index.js';
 

@@ -2,7 +2,7 @@
 // show the widget, and the visitor's conversation behind a token. No API key: the chatbot is found
 // by its id, the page's Origin is checked against the widget's allowed_origins and every route is
 // limited per IP (public-access.ts). The conversation itself is the API's (conversations plugin).
-import { publicWidgetConfig } from '../../web/widget/src/public-config.js';
+import { publicWidgetConfig } from '../../common/public-config.js';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Logger } from 'pino';

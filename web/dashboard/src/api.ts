@@ -1,5 +1,6 @@
 // The dashboard's only way to the server: the public routes, JSON both ways, the session cookie
 // (same origin), errors as ApiError carrying the API's `code`, `message` and field `details`.
+import type { ApiBodyArguments, ApiPath, ApiResponse, KnownPath } from '../../../common/api-paths.js';
 
 export interface ErrorDetail {
   path: string;
@@ -92,16 +93,19 @@ function errorOf(response: Response, payload: unknown): ApiError {
   );
 }
 
+/** Each call's path, body and answer are the OpenAPI document's (common/api-paths.ts). */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  get: <P extends ApiPath<'get'>>(path: KnownPath<'get', P>) => request<ApiResponse<'get', P>>('GET', path),
+  post: <P extends ApiPath<'post'>>(path: KnownPath<'post', P>, ...[body = {}]: ApiBodyArguments<'post', P>) =>
+    request<ApiResponse<'post', P>>('POST', path, body),
+  put: <P extends ApiPath<'put'>>(path: KnownPath<'put', P>, ...[body]: ApiBodyArguments<'put', P>) => request<ApiResponse<'put', P>>('PUT', path, body),
+  patch: <P extends ApiPath<'patch'>>(path: KnownPath<'patch', P>, ...[body]: ApiBodyArguments<'patch', P>) =>
+    request<ApiResponse<'patch', P>>('PATCH', path, body),
+  delete: <P extends ApiPath<'delete'>>(path: KnownPath<'delete', P>) => request<ApiResponse<'delete', P>>('DELETE', path),
 };
 
 /** A query string from the defined values only (`?status=ready&limit=50`), or ''. */
-export function query(values: Record<string, string | number | boolean | null | undefined>): string {
+export function query(values: Record<string, string | number | boolean | null | undefined>): `?${string}` | '' {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
   const text = search.toString();

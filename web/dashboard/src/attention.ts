@@ -6,7 +6,7 @@
 //
 // Several open tabs all count, but only one sounds and notifies: the tab holding the
 // `cbp-attention` Web Lock, held until it closes, when the next tab takes it over.
-import { api, type Page } from './api.js';
+import { api } from './api.js';
 import { listenToConversations } from './live.js';
 import { href, navigate } from './router.js';
 import { Store } from './state.js';
@@ -116,7 +116,7 @@ export function watchForVisitors(memberId: string): () => void {
   const mine = new Set<string>();
   // Conversations already assigned to the member: their visitors' messages count from now on.
   void api
-    .get<Page<Conversation>>('/api/v1/conversations?assignee=mine&status=handoff&limit=100')
+    .get('/api/v1/conversations?assignee=mine&status=handoff&limit=100')
     .then((page) => page.data.forEach((conversation) => mine.add(conversation.id)))
     .catch(() => undefined); // a 401 signs out through the API client; otherwise the events still fill it
 

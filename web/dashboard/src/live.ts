@@ -20,8 +20,8 @@ export function refreshCounts(): Promise<void> {
   }
   // "Waiting" is handed off and nobody's: the same counts, of the unassigned.
   countsRequest = Promise.all([
-    api.get<Omit<ConversationCounts, 'waiting'>>('/api/v1/conversations/counts'),
-    api.get<Omit<ConversationCounts, 'waiting'>>('/api/v1/conversations/counts?assignee=unassigned'),
+    api.get('/api/v1/conversations/counts'),
+    api.get('/api/v1/conversations/counts?assignee=unassigned'),
   ])
     .then(
       ([counts, unassigned]) => conversationCounts.set({ ...counts, waiting: unassigned.handoff }),

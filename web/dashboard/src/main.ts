@@ -14,7 +14,7 @@ import './app.css';
 
 async function loadSession(): Promise<void> {
   try {
-    session.set(await api.get<Session>('/dashboard/session'));
+    session.set(await api.get('/dashboard/session'));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) session.set(null);
     else {

@@ -108,7 +108,7 @@ export function Shell({ session, route }: { session: Session; route: Route }) {
     const check = async () => {
       if (document.visibilityState !== 'visible') return;
       try {
-        const current = await api.get<Session>('/dashboard/session');
+        const current = await api.get('/dashboard/session');
         const known = sessionStore.value;
         if (known && (current.mode !== known.mode || current.member.id !== known.member.id)) {
           sessionStore.set(current);
@@ -260,7 +260,7 @@ function PresenceSwitch() {
     let stopped = false;
     const beat = async () => {
       try {
-        const current = await api.post<MemberPresence>('/api/v1/presence/heartbeat');
+        const current = await api.post('/api/v1/presence/heartbeat');
         if (!stopped) setPresence(current);
       } catch {
         // A 401 signs the tab out through the API client; a failed beat is retried with the next one.
@@ -278,7 +278,7 @@ function PresenceSwitch() {
   const toggle = async () => {
     setBusy(true);
     try {
-      const updated = await api.put<MemberPresence>('/api/v1/presence', { status: available ? 'away' : 'available' });
+      const updated = await api.put('/api/v1/presence', { status: available ? 'away' : 'available' });
       setPresence(updated);
       notify(updated.status === 'available' ? 'You are available for chats' : 'You are away: handoffs wait for someone else');
     } catch (error) {
@@ -301,7 +301,7 @@ function ModeSwitch({ mode, route }: { mode: Mode; route: Route }) {
     setBusy(true);
     const next: Mode = mode === 'live' ? 'test' : 'live';
     try {
-      const updated = await api.patch<Session>('/dashboard/session', { mode: next });
+      const updated = await api.patch('/dashboard/session', { mode: next });
       sessionStore.set(updated);
       notify(next === 'test' ? 'Switched to test mode' : 'Switched to live mode');
       // A chatbot or webhook of one mode does not exist in the other, nor do filters naming one:

@@ -1,7 +1,22 @@
 // The public widget routes (/widget/v1/{id}/…) as the script calls them: no cookies, a
 // conversation token where the route needs one, errors as WidgetApiError.
+import type { ApiBodyArguments, ApiResponse, KnownPath } from '../../../common/api-paths.js';
 import { readEvents } from './sse.js';
-import type { ConversationPage, LeadValues, PublicConversation, PublicMessage, Turn, WidgetConfig } from './types.js';
+import type { LeadValues, PublicMessage, Turn, WidgetConfig } from './types.js';
+
+/** A route of one chatbot's public widget API, from after `/widget/v1/{id}`. */
+type WidgetRoute<P extends string> = `/widget/v1/${string}${P}`;
+
+/** `never` (a type error at the call) unless the document has this method on this route. */
+type Checked<M extends 'GET' | 'POST', P extends string> = P extends unknown ? ([KnownPath<Lowercase<M>, WidgetRoute<P>>] extends [never] ? never : P) : never;
+
+interface CallOptions<M extends 'GET' | 'POST', P extends string> {
+  token?: string;
+  body?: ApiBodyArguments<Lowercase<M>, WidgetRoute<P>>[0];
+  accept?: string;
+}
+
+type UncheckedCall = (method: string, path: string, options?: { token?: string; body?: unknown; accept?: string }) => Promise<Response>;
 
 export class WidgetApiError extends Error {
   constructor(
@@ -31,6 +46,8 @@ export type WidgetApi = ReturnType<typeof createWidgetApi>;
 export function createWidgetApi(serverBase: string, chatbotId: string) {
   const base = new URL(`widget/v1/${encodeURIComponent(chatbotId)}`, serverBase).toString();
 
+  /** Each route's path and body are checked against the OpenAPI document (common/api-paths.ts). */
+  async function call<M extends 'GET' | 'POST', P extends `/${string}`>(method: M, path: Checked<M, P>, options?: CallOptions<M, P>): Promise<Response>;
   async function call(method: string, path: string, options: { token?: string; body?: unknown; accept?: string } = {}): Promise<Response> {
     const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -51,27 +68,33 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     return response;
   }
 
-  async function json<T>(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<T> {
-    const response = await call(method, path, options);
+  async function json<M extends 'GET' | 'POST', P extends `/${string}`>(
+    method: M,
+    path: Checked<M, P>,
+    options?: CallOptions<M, P>,
+  ): Promise<ApiResponse<Lowercase<M>, WidgetRoute<P>>> {
+    // Checked by this function's own signature already.
+    const response = await (call as UncheckedCall)(method, path, options);
     try {
-      return (await response.json()) as T;
+      return (await response.json()) as ApiResponse<Lowercase<M>, WidgetRoute<P>>;
     } catch {
       throw new WidgetApiError(0, 'network_error');
     }
   }
 
   return {
-    config: () => json<WidgetConfig>('GET', '/config'),
+    // The document leaves the translations free-form and the lead form's field names open (types.ts).
+    config: () => json('GET', '/config') as Promise<WidgetConfig>,
 
     startConversation: (input: { language?: string; page_url?: string }) =>
-      json<{ conversation: PublicConversation; token: string }>('POST', '/conversations', { body: input }),
+      json('POST', '/conversations', { body: input }),
 
     typing: async (conversationId: string, token: string, typing: boolean): Promise<void> => {
       await call('POST', `/conversations/${encodeURIComponent(conversationId)}/typing`, { token, body: { typing } });
     },
 
     conversation: (conversationId: string, token: string, after: string | null) =>
-      json<ConversationPage>('GET', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
+      json('GET', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
 
     /** Sends the visitor's message and streams the reply; resolves with the `done` turn. */
     async send(conversationId: string, token: string, content: string, handlers: StreamHandlers): Promise<Turn> {
@@ -101,7 +124,7 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     },
 
     rate: (conversationId: string, token: string, messageId: string, rating: 'up' | 'down') =>
-      json<PublicMessage>(
+      json(
         'POST',
         `/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/feedback`,
         { token, body: { rating } },
@@ -109,14 +132,14 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
 
     /** The visitor's rating of the ended conversation (once). */
     rateConversation: (conversationId: string, token: string, rating: { score: number; comment: string | null }) =>
-      json<{ csat: { score: number } }>('POST', `/conversations/${encodeURIComponent(conversationId)}/rating`, { token, body: rating }),
+      json('POST', `/conversations/${encodeURIComponent(conversationId)}/rating`, { token, body: rating }),
 
     /** The e-mail address a visitor leaves when nobody could answer their handoff. */
     leaveEmail: (conversationId: string, token: string, email: string) =>
-      json<{ received: boolean }>('POST', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),
+      json('POST', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),
 
     lead: (values: LeadValues, conversation: { id: string; token: string } | null) =>
-      json<{ received: boolean }>('POST', '/leads', {
+      json('POST', '/leads', {
         token: conversation?.token,
         body: conversation ? { ...values, conversation_id: conversation.id } : values,
       }),

@@ -1,99 +1,35 @@
-// The public widget API's shapes as the script reads them (API.md §6 "Widget details").
+// The public widget API's shapes as the script reads them: the generated types of the OpenAPI
+// document (common/api-types.ts), narrowed only where the document leaves a part free-form.
+import type { components } from '../../../common/api-types.js';
 
-export interface WidgetStrings {
-  title: string;
-  subtitle: string | null;
-  launcher_text: string;
-  input_placeholder: string;
-  welcome_message: string | null;
-  suggested_messages: string[];
-}
+type Schemas = components['schemas'];
+
+/** The config's strings: the server fills the title with the chatbot's name, so it is never null here. */
+export type WidgetStrings = Omit<Schemas['WidgetConfigStrings'], 'title'> & { title: string };
 
 export type LeadFieldName = 'name' | 'email' | 'phone' | 'company';
 
-export interface LeadForm {
-  enabled: boolean;
-  when: 'before_chat' | 'after_first_reply' | 'on_request';
+/** The document names a field by any string; the settings accept these four only. */
+export type LeadForm = Omit<Schemas['WidgetConfigLeadForm'], 'fields'> & {
   fields: Array<{ name: LeadFieldName; required: boolean }>;
-  title: string | null;
-}
+};
 
-export interface DisplayRules {
-  show_on: string[];
-  hide_on: string[];
-  delay_seconds: number;
-  devices: Array<'desktop' | 'mobile'>;
-  open_on_load: boolean;
-}
+export type DisplayRules = Schemas['WidgetConfigDisplayRules'];
+export type Appearance = Schemas['WidgetAppearance'];
+export type RatingSettings = Schemas['WidgetRatingSettings'];
 
-export interface Appearance {
-  primary_color: string;
-  background_color: string;
-  text_color: string;
-  position: 'bottom-right' | 'bottom-left';
-  offset_x: number;
-  offset_y: number;
-  avatar_url: string | null;
-}
-
-export interface RatingSettings {
-  mode: 'off' | 'stars' | 'thumbs';
-  comment: boolean;
-}
-
-export interface WidgetConfig {
-  chatbot_id: string;
-  name: string;
-  language: string;
-  status: 'active' | 'paused';
-  appearance: Appearance;
+/** Translations are a free-form object in the document: per language, the strings it overrides. */
+export type WidgetConfig = Omit<Schemas['WidgetConfig'], 'strings' | 'translations' | 'lead_form'> & {
   strings: WidgetStrings;
   translations: Record<string, Partial<WidgetStrings>>;
-  display_rules: DisplayRules;
   lead_form: LeadForm;
-  rating: RatingSettings;
-  show_sources: boolean;
-}
+};
 
-export interface PublicConversation {
-  id: string;
-  status: 'open' | 'handoff' | 'ended';
-  created_at?: string;
-  /** Handed off while nobody could answer: the widget asks for an e-mail address. */
-  asks_for_email?: boolean;
-}
-
+export type PublicConversation = Schemas['VisitorConversation'];
 /** A member as the visitor sees them: the author of an agent message, or the agent typing. */
-export interface PublicAgent {
-  name: string;
-  avatar_url: string | null;
-}
-
-export interface PublicMessage {
-  id: string;
-  role: 'user' | 'assistant' | 'agent';
-  content: string;
-  /** The member who wrote an agent message; null (or absent) for the bot's and an API key's. */
-  author?: PublicAgent | null;
-  created_at: string;
-  sources: Array<{ title: string | null; url: string | null }>;
-  feedback: 'up' | 'down' | null;
-  /** A reply that did not know, while visitors may ask for a person: offer "Talk to a person". */
-  offers_handoff?: boolean;
-}
-
-export interface Turn {
-  message: PublicMessage;
-  reply: PublicMessage | null;
-  conversation: PublicConversation;
-}
-
-export interface ConversationPage {
-  conversation: PublicConversation;
-  messages: PublicMessage[];
-  has_more: boolean;
-  /** The agent typing now, or null. */
-  agent_typing?: PublicAgent | null;
-}
+export type PublicAgent = Schemas['VisitorAgent'];
+export type PublicMessage = Schemas['VisitorMessage'];
+export type Turn = Schemas['VisitorTurn'];
+export type ConversationPage = Schemas['WidgetConversation'];
 
 export type LeadValues = Partial<Record<LeadFieldName, string>>;

@@ -4,7 +4,6 @@ import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
 import { navigate } from '../router.js';
 import { notify, session } from '../state.js';
-import type { Session } from '../types.js';
 import { Field, FormError, html, SubmitButton, useSubmit } from '../ui.js';
 
 export function AcceptInvitationPage({ token }: { token: string }) {
@@ -13,9 +12,9 @@ export function AcceptInvitationPage({ token }: { token: string }) {
   const [again, setAgain] = useState('');
   const submit = useSubmit(async () => {
     if (password !== again) throw new ApiError(400, 'validation_failed', 'The two passwords differ.', [{ path: 'password_again', message: 'This is not the same password', type: 'client' }]);
-    const body: Record<string, string> = { token, password };
+    const body: { token: string; password: string; name?: string } = { token, password };
     if (name.trim()) body.name = name.trim();
-    const signedIn = await api.post<Session>('/dashboard/invitations/accept', body);
+    const signedIn = await api.post('/dashboard/invitations/accept', body);
     session.set(signedIn);
     notify('Welcome! Your password is set and you are signed in.');
     navigate(signedIn.member.role === 'agent' ? '/inbox' : '/chatbots');

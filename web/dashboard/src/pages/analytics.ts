@@ -2,9 +2,9 @@
 // (GET /analytics/overview), how they changed against the period before (…/trends), daily charts
 // (…/timeseries) and the questions the bot could not answer, each one click from a Q&A pair.
 import { useMemo } from 'preact/hooks';
-import { api, ApiError, query, type Page } from '../api.js';
+import { api, ApiError, query } from '../api.js';
 import { href, navigate } from '../router.js';
-import type { AnalyticsFigures, AnalyticsOverview, AnalyticsTimeseries, AnalyticsTrends, Chatbot } from '../types.js';
+import type { AnalyticsFigures, AnalyticsOverview, AnalyticsTimeseries, AnalyticsTrends } from '../types.js';
 import { ErrorMessage, html, Loading, PageHeader, Select, useLoad } from '../ui.js';
 import { formatValue, TimeChart, type ChartLine, type ChartUnit } from './analytics-chart.js';
 import { UnansweredQuestions } from './unanswered.js';
@@ -20,13 +20,14 @@ type Metric = (typeof METRICS)[number];
 /** Days and weeks in the browser's time zone, unless the server does not know it (then UTC, once and for all). */
 let timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-async function getInZone<T>(path: string, params: Record<string, string | undefined>): Promise<T> {
+/** `load` reads with the time zone it is given: the browser's, or UTC once the server refused that one. */
+async function getInZone<T>(load: (zone: string) => Promise<T>): Promise<T> {
   try {
-    return await api.get<T>(`${path}${query({ ...params, tz: timeZone })}`);
+    return await load(timeZone);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400 || timeZone === 'UTC' || !error.details.some((detail) => detail.path === 'tz')) throw error;
     timeZone = 'UTC';
-    return api.get<T>(`${path}${query({ ...params, tz: timeZone })}`);
+    return load(timeZone);
   }
 }
 
@@ -47,9 +48,9 @@ interface AnalyticsData {
 async function loadAnalytics(days: number, chatbotId: string): Promise<AnalyticsData> {
   const params = { from: periodStart(days), chatbot_id: chatbotId || undefined };
   const [overview, trends, ...series] = await Promise.all([
-    getInZone<AnalyticsOverview>('/api/v1/analytics/overview', params),
-    getInZone<AnalyticsTrends>('/api/v1/analytics/trends', params),
-    ...METRICS.map((metric) => getInZone<AnalyticsTimeseries>('/api/v1/analytics/timeseries', { ...params, metric, interval: 'day' })),
+    getInZone((tz) => api.get(`/api/v1/analytics/overview${query({ ...params, tz })}`)),
+    getInZone((tz) => api.get(`/api/v1/analytics/trends${query({ ...params, tz })}`)),
+    ...METRICS.map((metric) => getInZone((tz) => api.get(`/api/v1/analytics/timeseries${query({ ...params, metric, interval: 'day', tz })}`))),
   ]);
   return {
     overview: overview as AnalyticsOverview,
@@ -61,7 +62,7 @@ async function loadAnalytics(days: number, chatbotId: string): Promise<Analytics
 export function AnalyticsPage({ params }: { params: URLSearchParams }) {
   const period = PERIODS.some(([days]) => days === params.get('period')) ? params.get('period')! : '30';
   const chatbotId = params.get('chatbot') ?? '';
-  const chatbots = useLoad(async () => (await api.get<Page<Chatbot>>(`/api/v1/chatbots${query({ limit: 100 })}`)).data, []);
+  const chatbots = useLoad(async () => (await api.get(`/api/v1/chatbots${query({ limit: 100 })}`)).data, []);
   const analytics = useLoad(() => loadAnalytics(Number(period), chatbotId), [period, chatbotId]);
   const go = (next: { period?: string; chatbot?: string }) => navigate(`${href('analytics')}${query({ period, chatbot: chatbotId, ...next })}`);
   const periodLabel = PERIODS.find(([days]) => days === period)![1].toLowerCase();

@@ -1,13 +1,13 @@
 // #/api-keys: the account's keys of the current mode; create (secret shown once), rotate (the new
 // secret shown once, the old one working for a grace period) and revoke.
 import { useState } from 'preact/hooks';
-import { api, encode, query, type Page } from '../api.js';
+import { api, encode, query } from '../api.js';
 import { notify } from '../state.js';
 import type { ApiKey, Session } from '../types.js';
 import { Badge, ConfirmButton, Empty, ErrorMessage, Field, FormError, formatDate, html, Loading, PageHeader, SecretBox, SubmitButton, useLoad, useSubmit } from '../ui.js';
 
 export function ApiKeysPage({ session }: { session: Session }) {
-  const list = useLoad(() => api.get<Page<ApiKey>>(`/api/v1/api-keys${query({ limit: 100 })}`), []);
+  const list = useLoad(() => api.get(`/api/v1/api-keys${query({ limit: 100 })}`), []);
   const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
   const keys = list.data?.data ?? [];
   return html`<section>
@@ -47,7 +47,7 @@ function keyStatus(key: ApiKey): { status: string; label: string } {
 function KeyRow({ apiKey, onSecret, onChange }: { apiKey: ApiKey; onSecret: (secret: { title: string; value: string }) => void; onChange: () => void }) {
   const state = keyStatus(apiKey);
   const usable = !apiKey.revoked_at;
-  const base = `/api/v1/api-keys/${encode(apiKey.id)}`;
+  const base = `/api/v1/api-keys/${encode(apiKey.id)}` as const;
   return html`<tr>
     <th scope="row">${apiKey.name}</th>
     <td><code>${apiKey.redacted_key}</code></td>
@@ -65,8 +65,8 @@ function KeyRow({ apiKey, onSecret, onChange }: { apiKey: ApiKey; onSecret: (sec
               message=${html`<p>A new key replaces this one. The old key keeps working for 24 hours, so you can update your code in between.</p>`}
               confirmLabel="Rotate key"
               onConfirm=${async () => {
-                const rotated = await api.post<{ new_key: ApiKey }>(`${base}/rotate`, { grace_period_seconds: 86_400 });
-                onSecret({ title: `New key replacing “${apiKey.name}”`, value: rotated.new_key.secret ?? '' });
+                const rotated = await api.post(`${base}/rotate`, { grace_period_seconds: 86_400 });
+                onSecret({ title: `New key replacing “${apiKey.name}”`, value: rotated.new_key?.secret ?? '' });
                 onChange();
               }}
             />
@@ -97,7 +97,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKey) => void }) {
     const body: Record<string, string> = {};
     if (name.trim()) body.name = name.trim();
     if (expires) body.expires_at = new Date(`${expires}T23:59:59`).toISOString();
-    onCreated(await api.post<ApiKey>('/api/v1/api-keys', body));
+    onCreated(await api.post('/api/v1/api-keys', body));
     setName('');
     setExpires('');
   });

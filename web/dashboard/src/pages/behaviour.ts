@@ -8,7 +8,7 @@ import { Checkbox, ErrorMessage, Field, FormError, html, Loading, Select, Submit
 import { notify } from '../state.js';
 import { BusinessHoursFields, DEFAULT_BUSINESS_HOURS } from './business-hours.js';
 
-const LEAD_FIELDS = ['name', 'email', 'phone', 'company'];
+const LEAD_FIELDS = ['name', 'email', 'phone', 'company'] as const;
 
 /** A rule as edited: keywords as one comma-separated line. */
 interface RuleDraft {
@@ -55,18 +55,19 @@ function settingsBody(settings: ChatbotSettings, rules: RuleDraft[]) {
 }
 
 export function BehaviourTab({ chatbot }: { chatbot: Chatbot }) {
-  const path = `/api/v1/chatbots/${encode(chatbot.id)}/settings`;
-  const loaded = useLoad(() => api.get<ChatbotSettings>(path), [path]);
+  const path = `/api/v1/chatbots/${encode(chatbot.id)}/settings` as const;
+  const loaded = useLoad(() => api.get(path), [path]);
   if (loaded.error && !loaded.data) return html`<${ErrorMessage} error=${loaded.error} retry=${loaded.reload} />`;
   if (!loaded.data) return html`<${Loading} label="Loading the behaviour settings…" />`;
   return html`<${BehaviourForm} path=${path} initial=${loaded.data} />`;
 }
 
-function BehaviourForm({ path, initial }: { path: string; initial: ChatbotSettings }) {
+function BehaviourForm({ path, initial }: { path: `/api/v1/chatbots/${string}/settings`; initial: ChatbotSettings }) {
   const [settings, setSettings] = useState(initial);
   const [rules, setRules] = useState(() => initial.rules.map(ruleDraft));
   const save = useSubmit(async () => {
-    const saved = await api.put<ChatbotSettings>(path, settingsBody(settings, rules));
+    // The document answers the settings' nested parts as free-form objects (types.ts).
+    const saved = (await api.put(path, settingsBody(settings, rules))) as ChatbotSettings;
     setSettings(saved);
     setRules(saved.rules.map(ruleDraft));
     notify('Behaviour saved');

@@ -3,14 +3,13 @@ import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { href, navigate } from '../router.js';
 import { handedSecret, notify } from '../state.js';
-import type { Chatbot } from '../types.js';
 import { FormError, html, PageHeader, SubmitButton, useSubmit } from '../ui.js';
 import { ChatbotProfileFields, profileBody, PROFILE_PATHS, type ChatbotDraft } from './chatbot-fields.js';
 
 export function ChatbotCreatePage() {
   const [draft, setDraft] = useState<ChatbotDraft>({ name: '', language: 'en', personality: 'friendly', welcome_message: '' });
   const submit = useSubmit(async () => {
-    const created = await api.post<Chatbot>('/api/v1/chatbots', profileBody(draft));
+    const created = await api.post('/api/v1/chatbots', profileBody(draft));
     if (created.api_key) handedSecret.set({ forPath: `/chatbots/${created.id}`, label: `API key of ${created.name}`, secret: created.api_key });
     notify(`Chatbot ${created.name} created`);
     navigate(href('chatbots', created.id));

@@ -3,7 +3,6 @@
 import { api, encode } from '../api.js';
 import { href } from '../router.js';
 import { handedSecret, useStore } from '../state.js';
-import type { Chatbot } from '../types.js';
 import { Badge, ErrorMessage, html, Loading, PageHeader, SecretBox, useLoad } from '../ui.js';
 import { BehaviourTab } from './behaviour.js';
 import { ChatbotProfileTab } from './chatbot-profile.js';
@@ -18,7 +17,7 @@ const TABS: Array<[key: string, label: string]> = [
 ];
 
 export function ChatbotLayout({ chatbotId, tab }: { chatbotId: string; tab: string }) {
-  const chatbot = useLoad(() => api.get<Chatbot>(`/api/v1/chatbots/${encode(chatbotId)}`), [chatbotId]);
+  const chatbot = useLoad(() => api.get(`/api/v1/chatbots/${encode(chatbotId)}`), [chatbotId]);
   const secret = useStore(handedSecret);
 
   if (chatbot.error && !chatbot.data) {

@@ -4,24 +4,25 @@ import { useState } from 'preact/hooks';
 import { api, encode } from '../api.js';
 import { href, navigate } from '../router.js';
 import { notify } from '../state.js';
-import type { Chatbot } from '../types.js';
+import type { Chatbot, Personality } from '../types.js';
 import { ConfirmButton, FormError, html, SubmitButton, useSubmit } from '../ui.js';
 import { ChatbotProfileFields, profileBody, PROFILE_PATHS, type ChatbotDraft } from './chatbot-fields.js';
 
 function draftOf(chatbot: Chatbot): ChatbotDraft {
-  return { name: chatbot.name, language: chatbot.language, personality: chatbot.personality, welcome_message: chatbot.welcome_message ?? '' };
+  return { name: chatbot.name, language: chatbot.language, // The document answers any string; the API stores one of PERSONALITIES.
+    personality: chatbot.personality as Personality, welcome_message: chatbot.welcome_message ?? '' };
 }
 
 export function ChatbotProfileTab({ chatbot, onChange }: { chatbot: Chatbot; onChange: (chatbot: Chatbot) => void }) {
   const [draft, setDraft] = useState(() => draftOf(chatbot));
-  const path = `/api/v1/chatbots/${encode(chatbot.id)}`;
+  const path = `/api/v1/chatbots/${encode(chatbot.id)}` as const;
   const save = useSubmit(async () => {
-    const updated = await api.patch<Chatbot>(path, profileBody(draft));
+    const updated = await api.patch(path, profileBody(draft));
     onChange(updated);
     notify('Chatbot saved');
   });
   const lifecycle = useSubmit(async (action: 'pause' | 'resume' | 'archive' | 'restore') => {
-    const updated = await api.post<Chatbot>(`${path}/${action}`);
+    const updated = await api.post(`${path}/${action}`);
     onChange(updated);
     notify(`Chatbot ${{ pause: 'paused', resume: 'resumed', archive: 'archived', restore: 'restored' }[action]}`);
   });

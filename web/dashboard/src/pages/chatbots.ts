@@ -1,11 +1,10 @@
 // #/chatbots: the chatbots of the current mode, with an empty state that says what to do first.
-import { api, query, type Page } from '../api.js';
+import { api, query } from '../api.js';
 import { href } from '../router.js';
-import type { Chatbot } from '../types.js';
 import { Badge, Empty, ErrorMessage, formatDate, html, Loading, PageHeader, useLoad } from '../ui.js';
 
 export function ChatbotsPage() {
-  const list = useLoad(() => api.get<Page<Chatbot>>(`/api/v1/chatbots${query({ limit: 100 })}`), []);
+  const list = useLoad(() => api.get(`/api/v1/chatbots${query({ limit: 100 })}`), []);
   return html`<section>
     <${PageHeader} title="Chatbots" description="Each chatbot answers from its own knowledge and has its own widget.">
       <a class="button primary" href=${href('chatbots', 'new')}>Create chatbot</a>

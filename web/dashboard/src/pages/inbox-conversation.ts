@@ -6,10 +6,13 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, encode, query, type Page } from '../api.js';
 import { conversationState } from '../conversation-state.js';
 import { notify, session, useStore } from '../state.js';
-import type { Conversation, ConversationTyping, EventEnvelope, Member, Message } from '../types.js';
+import { visitorOf, type Conversation, type EventEnvelope, type Message } from '../types.js';
 import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, Select, useLoad, useSubmit } from '../ui.js';
 import { isOfflineHandoff, OfflineHandoffNote } from './offline-handoff.js';
 import { useReplyPicker } from './reply-picker.js';
+
+/** `/api/v1/chatbots/{id}/conversations/{convId}`, the path under which a conversation's calls go. */
+type ConversationPath = `/api/v1/chatbots/${string}/conversations/${string}`;
 
 /** A transcript longer than this many pages of 100 shows its first part, with a note. */
 const MAX_MESSAGE_PAGES = 10;
@@ -24,7 +27,7 @@ const TYPING_INTERVAL_MS = 2000;
  * Typing both ways while a person has the conversation: whether the visitor types (read every
  * TYPING_INTERVAL_MS while the page is visible) and `typed`, which tells the visitor the agent does.
  */
-function useTyping(base: string, active: boolean): { visitorTyping: boolean; typed: (hasText: boolean) => void } {
+function useTyping(base: ConversationPath, active: boolean): { visitorTyping: boolean; typed: (hasText: boolean) => void } {
   const [visitorTyping, setVisitorTyping] = useState(false);
   const sentAt = useRef(0);
   useEffect(() => {
@@ -34,7 +37,7 @@ function useTyping(base: string, active: boolean): { visitorTyping: boolean; typ
     const read = async () => {
       if (document.hidden) return;
       try {
-        const typing = await api.get<ConversationTyping>(`${base}/typing`);
+        const typing = await api.get(`${base}/typing`);
         if (!stopped) setVisitorTyping(typing.visitor_typing);
       } catch {
         // The next read tries again; typing is a hint, not worth an error on the page.
@@ -53,7 +56,7 @@ function useTyping(base: string, active: boolean): { visitorTyping: boolean; typ
     if (hasText && now - sentAt.current < TYPING_INTERVAL_MS) return;
     if (!hasText && sentAt.current === 0) return;
     sentAt.current = hasText ? now : 0;
-    api.post<ConversationTyping>(`${base}/typing`, { typing: hasText }).then(
+    api.post(`${base}/typing`, { typing: hasText }).then(
       (typing) => setVisitorTyping(typing.visitor_typing),
       () => undefined, // a lost mark only delays the visitor's indicator
     );
@@ -62,7 +65,7 @@ function useTyping(base: string, active: boolean): { visitorTyping: boolean; typ
 }
 
 export function visitorLabel(conversation: Pick<Conversation, 'id' | 'visitor'>): string {
-  const visitor = conversation.visitor ?? {};
+  const visitor = visitorOf(conversation);
   return visitor.name || visitor.email || visitor.phone || `Visitor ${conversation.id.slice(-6)}`;
 }
 
@@ -75,11 +78,11 @@ const ANSWER_TYPES: Record<string, string> = {
   fallback: 'Fallback (not answered)',
 };
 
-async function loadTranscript(base: string): Promise<{ messages: Message[]; complete: boolean }> {
+async function loadTranscript(base: ConversationPath): Promise<{ messages: Message[]; complete: boolean }> {
   const messages: Message[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_MESSAGE_PAGES; page++) {
-    const result: Page<Message> = await api.get<Page<Message>>(`${base}/messages${query({ limit: 100, order: 'asc', cursor })}`);
+    const result: Page<Message> = await api.get(`${base}/messages${query({ limit: 100, order: 'asc', cursor })}`);
     messages.push(...result.data);
     if (!result.has_more) return { messages, complete: true };
     cursor = result.next_cursor;
@@ -101,8 +104,8 @@ interface ViewProps {
 }
 
 export function ConversationView({ chatbotId, conversationId, chatbotName, events, onChanged, onTaking, generation }: ViewProps) {
-  const base = `/api/v1/chatbots/${encode(chatbotId)}/conversations/${encode(conversationId)}`;
-  const conversation = useLoad(() => api.get<Conversation>(base), [base]);
+  const base = `/api/v1/chatbots/${encode(chatbotId)}/conversations/${encode(conversationId)}` as const;
+  const conversation = useLoad(() => api.get(base), [base]);
   const transcript = useLoad(() => loadTranscript(base), [base]);
   const [messages, setMessages] = useState<Message[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -166,7 +169,7 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
     onTaking(conversationId, true);
     try {
       const fromBot = conversation.data?.status === 'open';
-      applied(await api.post<Conversation>(`${base}/${fromBot ? 'handoff' : 'assign'}`, { member_id: me }));
+      applied(await api.post(`${base}/${fromBot ? 'handoff' : 'assign'}`, { member_id: me }));
     } catch (error) {
       onTaking(conversationId, false);
       throw error;
@@ -175,12 +178,12 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
     setTimeout(() => replyBox.current?.focus(), 0);
   });
   const unassign = useSubmit(async () => {
-    applied(await api.post<Conversation>(`${base}/assign`, { member_id: null }));
+    applied(await api.post(`${base}/assign`, { member_id: null }));
     notify('Unassigned: it waits for a person again.');
     requestAnimationFrame(() => (document.querySelector<HTMLElement>('.conversation-actions .button.primary') ?? heading.current)?.focus());
   });
   const release = useSubmit(async () => {
-    applied(await api.post<Conversation>(`${base}/release`));
+    applied(await api.post(`${base}/release`));
     notify('Released: the bot answers again.');
     // The Release button is gone: its replacement, Take conversation, gets focus (else the heading).
     requestAnimationFrame(() => (document.querySelector<HTMLElement>('.conversation-actions .button.primary') ?? heading.current)?.focus());
@@ -229,7 +232,7 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
             confirmLabel="End conversation"
             danger
             onConfirm=${async () => {
-              applied(await api.post<Conversation>(`${base}/end`, {}));
+              applied(await api.post(`${base}/end`, {}));
               notify('Conversation ended.');
             }}
           />`
@@ -255,12 +258,12 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
 }
 
 /** Owners and admins give a handed-off conversation to any active member. */
-function AssignForm({ base, conversation, onAssigned }: { base: string; conversation: Conversation; onAssigned: (conversation: Conversation) => void }) {
-  const members = useLoad(async () => (await api.get<Page<Member>>(`/api/v1/members${query({ limit: 100 })}`)).data.filter((member) => member.status === 'active'), []);
+function AssignForm({ base, conversation, onAssigned }: { base: ConversationPath; conversation: Conversation; onAssigned: (conversation: Conversation) => void }) {
+  const members = useLoad(async () => (await api.get(`/api/v1/members${query({ limit: 100 })}`)).data.filter((member) => member.status === 'active'), []);
   const [chosen, setChosen] = useState('');
   const assign = useSubmit(async () => {
     if (!chosen) return;
-    const updated = await api.post<Conversation>(`${base}/assign`, { member_id: chosen });
+    const updated = await api.post(`${base}/assign`, { member_id: chosen });
     onAssigned(updated);
     setChosen('');
     notify(`Assigned to ${updated.assignee?.name || 'the member'}.`);
@@ -321,13 +324,13 @@ function ReplyDetails({ message }: { message: Message }) {
   </div>`;
 }
 
-function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onTyped, onSent }: { base: string; chatbotId: string; conversationId: string; enabled: boolean; textarea: { current: HTMLTextAreaElement | null }; onTyped: (hasText: boolean) => void; onSent: (message: Message, conversation: Conversation) => void }) {
+function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onTyped, onSent }: { base: ConversationPath; chatbotId: string; conversationId: string; enabled: boolean; textarea: { current: HTMLTextAreaElement | null }; onTyped: (hasText: boolean) => void; onSent: (message: Message, conversation: Conversation) => void }) {
   const [text, setText] = useState('');
   const picker = useReplyPicker({ chatbotId, conversationId, textarea, setText });
   const send = useSubmit(async () => {
     const content = text.trim();
     if (!content) return;
-    const turn = await api.post<{ message: Message; conversation: Conversation }>(`${base}/messages`, { role: 'agent', content });
+    const turn = await api.post(`${base}/messages`, { role: 'agent', content });
     setText('');
     onTyped(false);
     onSent(turn.message, turn.conversation);

@@ -98,8 +98,8 @@ interface ListState {
 async function loadList(filters: InboxFilters): Promise<ListState> {
   const params = listParams(filters);
   // Without a status filter, the waiting ones are read on their own: they may be older than the first page.
-  const waiting = filters.status ? null : api.get<Page<Conversation>>(`/api/v1/conversations${query({ ...params, status: 'handoff', limit: WAITING_LIMIT })}`);
-  const page = await api.get<Page<Conversation>>(`/api/v1/conversations${query({ ...params, limit: PAGE_SIZE })}`);
+  const waiting = filters.status ? null : api.get(`/api/v1/conversations${query({ ...params, status: 'handoff', limit: WAITING_LIMIT })}`);
+  const page = await api.get(`/api/v1/conversations${query({ ...params, limit: PAGE_SIZE })}`);
   let conversations = page.data;
   for (const conversation of waiting ? (await waiting).data : []) conversations = upsert(conversations, conversation);
   return { conversations: conversations.sort(inboxOrder), cursor: page.next_cursor, hasMore: page.has_more };
@@ -120,7 +120,7 @@ export class EventBus {
 export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: string; conversationId: string; params: URLSearchParams }) {
   const filters = useMemo(() => filtersOf(params), [params.toString()]);
   const filterKey = params.toString();
-  const chatbots = useLoad(async () => (await api.get<Page<Chatbot>>(`/api/v1/chatbots${query({ limit: 100 })}`)).data, []);
+  const chatbots = useLoad(async () => (await api.get(`/api/v1/chatbots${query({ limit: 100 })}`)).data, []);
   const names = useMemo(() => new Map((chatbots.data ?? []).map((chatbot) => [chatbot.id, chatbot.name])), [chatbots.data]);
   const list = useLiveList(filters, filterKey);
   const counts = useStore(conversationCounts);
@@ -157,7 +157,7 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
     reads.current.set(changed.id, read);
     const latest = () => reads.current.get(changed.id) === read;
     try {
-      const fresh = await api.get<Conversation>(`/api/v1/chatbots/${encode(changed.chatbot_id)}/conversations/${encode(changed.id)}`);
+      const fresh = await api.get(`/api/v1/chatbots/${encode(changed.chatbot_id)}/conversations/${encode(changed.id)}`);
       if (latest()) place(fresh);
     } catch (error) {
       if (latest() && asApiError(error).status === 404) list.update((conversations) => conversations.filter((item) => item.id !== changed.id));
@@ -218,7 +218,7 @@ export function InboxPage({ chatbotId, conversationId, params }: { chatbotId: st
     if (!list.data?.cursor) return;
     setMoreBusy(true);
     try {
-      const page = await api.get<Page<Conversation>>(`/api/v1/conversations${query({ ...listParams(filters), limit: PAGE_SIZE, cursor: list.data.cursor })}`);
+      const page = await api.get(`/api/v1/conversations${query({ ...listParams(filters), limit: PAGE_SIZE, cursor: list.data.cursor })}`);
       list.append(page);
       if (page.data.length === 0 && page.has_more) notify('No more matches in this stretch: load more to search further.');
     } catch (error) {

@@ -2,17 +2,19 @@
 // Markdown, HTML as text; PDF and DOCX as base64), a URL or a Q&A pair, delete, refresh, and a
 // search preview of the passages the chatbot would answer from.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, encode, query, type Page } from '../api.js';
+import { api, ApiError, encode, query } from '../api.js';
 import { notify } from '../state.js';
-import type { Chatbot, KnowledgeItem, KnowledgePassage } from '../types.js';
+import type { Chatbot, KnowledgeDocumentInput, KnowledgeItem, KnowledgePassage } from '../types.js';
+
+type KnowledgePath = `/api/v1/chatbots/${string}/knowledge`;
 import { Badge, Checkbox, ConfirmButton, Empty, ErrorMessage, Field, FormError, formatDate, html, Loading, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export function KnowledgeTab({ chatbot }: { chatbot: Chatbot }) {
-  const base = `/api/v1/chatbots/${encode(chatbot.id)}/knowledge`;
-  const list = useLoad(() => api.get<Page<KnowledgeItem>>(`${base}${query({ limit: 100 })}`), [base]);
+  const base = `/api/v1/chatbots/${encode(chatbot.id)}/knowledge` as const;
+  const list = useLoad(() => api.get(`${base}${query({ limit: 100 })}`), [base]);
   const [adding, setAdding] = useState<'qa' | 'url' | 'file'>('qa');
   const items = list.data?.data ?? [];
   const working = items.some((item) => item.status === 'pending' || item.status === 'processing');
@@ -86,7 +88,7 @@ function itemName(item: KnowledgeItem): string {
   return item.title ?? item.question ?? item.url ?? item.id;
 }
 
-function KnowledgeRow({ item, base, onChange }: { item: KnowledgeItem; base: string; onChange: () => void }) {
+function KnowledgeRow({ item, base, onChange }: { item: KnowledgeItem; base: KnowledgePath; onChange: () => void }) {
   const refresh = useSubmit(async () => {
     await api.post(`${base}/${encode(item.id)}/refresh`);
     notify(`Fetching ${itemName(item)} again`);
@@ -129,7 +131,7 @@ function KnowledgeRow({ item, base, onChange }: { item: KnowledgeItem; base: str
   </tr>`;
 }
 
-function QaForm({ base, onAdded }: { base: string; onAdded: (item: KnowledgeItem) => void }) {
+function QaForm({ base, onAdded }: { base: KnowledgePath; onAdded: (item: KnowledgeItem) => void }) {
   const [question, setQuestion] = useState('');
   const [answer, setAnswer] = useState('');
   const [alternatives, setAlternatives] = useState('');
@@ -138,7 +140,7 @@ function QaForm({ base, onAdded }: { base: string; onAdded: (item: KnowledgeItem
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
-    onAdded(await api.post<KnowledgeItem>(base, { type: 'qa', question, answer, alternatives: list }));
+    onAdded(await api.post(base, { type: 'qa', question, answer, alternatives: list }));
     setQuestion('');
     setAnswer('');
     setAlternatives('');
@@ -159,14 +161,14 @@ function QaForm({ base, onAdded }: { base: string; onAdded: (item: KnowledgeItem
   </form>`;
 }
 
-function UrlForm({ base, onAdded }: { base: string; onAdded: (item: KnowledgeItem) => void }) {
+function UrlForm({ base, onAdded }: { base: KnowledgePath; onAdded: (item: KnowledgeItem) => void }) {
   const [url, setUrl] = useState('');
   const [maxPages, setMaxPages] = useState('1');
   const [sitemap, setSitemap] = useState(false);
-  const [refreshInterval, setRefreshInterval] = useState('');
+  const [refreshInterval, setRefreshInterval] = useState<'' | 'daily' | 'weekly'>('');
   const submit = useSubmit(async () => {
     onAdded(
-      await api.post<KnowledgeItem>(base, {
+      await api.post(base, {
         type: 'url',
         url: url.trim(),
         max_pages: Number(maxPages),
@@ -219,22 +221,22 @@ function readFile(file: File, as: 'text' | 'base64'): Promise<string> {
 }
 
 /** The body POST …/knowledge takes for a file: text formats as text, PDF and DOCX as base64. */
-async function documentBody(file: File, title: string) {
+async function documentBody(file: File, title: string): Promise<KnowledgeDocumentInput> {
   const name = file.name.toLowerCase();
-  const body: Record<string, unknown> = { type: 'document', title: title.trim() || file.name };
+  const body = { type: 'document' as const, title: title.trim() || file.name };
   if (file.type === PDF || name.endsWith('.pdf')) return { ...body, content_base64: await readFile(file, 'base64'), mime_type: PDF };
   if (file.type === DOCX || name.endsWith('.docx')) return { ...body, content_base64: await readFile(file, 'base64'), mime_type: DOCX };
   const format = name.endsWith('.md') || name.endsWith('.markdown') ? 'markdown' : name.endsWith('.html') || name.endsWith('.htm') ? 'html' : 'text';
   return { ...body, content: await readFile(file, 'text'), format };
 }
 
-function FileForm({ base, onAdded }: { base: string; onAdded: (item: KnowledgeItem) => void }) {
+function FileForm({ base, onAdded }: { base: KnowledgePath; onAdded: (item: KnowledgeItem) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [inputKey, setInputKey] = useState(0);
   const submit = useSubmit(async () => {
     if (!file) throw new ApiError(400, 'validation_failed', 'Choose a file first.');
-    onAdded(await api.post<KnowledgeItem>(base, await documentBody(file, title)));
+    onAdded(await api.post(base, await documentBody(file, title)));
     setFile(null);
     setTitle('');
     setInputKey(inputKey + 1);
@@ -265,11 +267,11 @@ function FileForm({ base, onAdded }: { base: string; onAdded: (item: KnowledgeIt
   </form>`;
 }
 
-function SearchPreview({ base }: { base: string }) {
+function SearchPreview({ base }: { base: KnowledgePath }) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<KnowledgePassage[] | null>(null);
   const search = useSubmit(async () => {
-    setResults((await api.post<{ data: KnowledgePassage[] }>(`${base}/search`, { query: text, limit: 5 })).data);
+    setResults((await api.post(`${base}/search`, { query: text, limit: 5 })).data);
   });
   return html`<section class="card" aria-labelledby="search-heading">
     <h2 id="search-heading">Try a question</h2>

@@ -1,10 +1,10 @@
 // #/leads/{id}: one lead: their details, the conversation they were captured in (its last
 // messages, and a link into the inbox), the follow-up status and notes, and deleting them for good.
 import { useEffect, useState } from 'preact/hooks';
-import { api, encode, query, type Page } from '../api.js';
+import { api, encode, query } from '../api.js';
 import { href, navigate } from '../router.js';
 import { notify } from '../state.js';
-import { LEAD_STATUSES, type Chatbot, type Conversation, type Lead, type LeadStatus, type Message } from '../types.js';
+import { LEAD_STATUSES, type Lead, type LeadStatus, type Message } from '../types.js';
 import { Badge, ConfirmButton, ErrorMessage, Field, FormError, formatDate, html, Loading, PageHeader, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 import { SOURCE_LABELS } from './leads.js';
 
@@ -12,8 +12,8 @@ const SHORT_TRANSCRIPT = 6;
 const SPEAKERS: Record<Message['role'], string> = { user: 'Visitor', assistant: 'Chatbot', agent: 'Agent' };
 
 export function LeadPage({ leadId }: { leadId: string }) {
-  const base = `/api/v1/leads/${encode(leadId)}`;
-  const lead = useLoad(() => api.get<Lead>(base), [base]);
+  const base = `/api/v1/leads/${encode(leadId)}` as const;
+  const lead = useLoad(() => api.get(base), [base]);
 
   if (lead.error && !lead.data) {
     return html`<section>
@@ -63,7 +63,7 @@ export function LeadPage({ leadId }: { leadId: string }) {
 }
 
 function LeadFacts({ lead }: { lead: Lead }) {
-  const chatbot = useLoad(() => api.get<Chatbot>(`/api/v1/chatbots/${encode(lead.chatbot_id)}`), [lead.chatbot_id]);
+  const chatbot = useLoad(() => api.get(`/api/v1/chatbots/${encode(lead.chatbot_id)}`), [lead.chatbot_id]);
   const custom = Object.entries(lead.custom ?? {});
   return html`<dl class="facts">
     <dt>Name</dt><dd>${lead.name ?? '—'}</dd>
@@ -80,10 +80,10 @@ function LeadFacts({ lead }: { lead: Lead }) {
 
 function LeadConversation({ lead }: { lead: Lead }) {
   const conversationId = lead.conversation_id;
-  const base = conversationId ? `/api/v1/chatbots/${encode(lead.chatbot_id)}/conversations/${encode(conversationId)}` : '';
-  const conversation = useLoad(async () => (base ? api.get<Conversation>(base) : null), [base]);
+  const base = conversationId ? (`/api/v1/chatbots/${encode(lead.chatbot_id)}/conversations/${encode(conversationId)}` as const) : '';
+  const conversation = useLoad(async () => (base ? api.get(base) : null), [base]);
   // The last few messages, oldest first.
-  const messages = useLoad(async () => (base ? (await api.get<Page<Message>>(`${base}/messages${query({ limit: SHORT_TRANSCRIPT })}`)).data.reverse() : []), [base]);
+  const messages = useLoad(async () => (base ? (await api.get(`${base}/messages${query({ limit: SHORT_TRANSCRIPT })}`)).data.reverse() : []), [base]);
 
   return html`<section class="card" aria-labelledby="lead-conversation-heading">
     <h2 id="lead-conversation-heading">Conversation</h2>
@@ -118,7 +118,7 @@ function FollowUpForm({ lead, onSaved }: { lead: Lead; onSaved: (lead: Lead) => 
   }, [lead.id]);
   const submit = useSubmit(async () => {
     // '' clears the notes (API-DECISIONS.md "Leads").
-    const saved = await api.patch<Lead>(`/api/v1/leads/${encode(lead.id)}`, { status, notes: notes.trim() });
+    const saved = await api.patch(`/api/v1/leads/${encode(lead.id)}`, { status, notes: notes.trim() });
     onSaved(saved);
     notify('Lead saved.');
   });

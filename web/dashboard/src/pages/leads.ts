@@ -1,10 +1,10 @@
 // #/leads?filters: the people who left their details, newest first, with filters, a search and
 // the CSV export of what the filters show. Owners and admins.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, query, type Page } from '../api.js';
+import { api, query } from '../api.js';
 import { href, navigate } from '../router.js';
 import { notify } from '../state.js';
-import { LEAD_SOURCES, LEAD_STATUSES, type Account, type Chatbot, type Lead } from '../types.js';
+import { LEAD_SOURCES, LEAD_STATUSES, type Chatbot, type Lead } from '../types.js';
 import { asApiError, Badge, Empty, ErrorMessage, formatDate, html, Loading, PageHeader, Select, useLoad } from '../ui.js';
 import { SINCE_OPTIONS } from './inbox.js';
 
@@ -39,9 +39,9 @@ function hashOf(filters: LeadFilters): string {
 export function LeadsPage({ params }: { params: URLSearchParams }) {
   const filterKey = params.toString();
   const filters = useMemo(() => Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? ''])) as unknown as LeadFilters, [filterKey]);
-  const chatbots = useLoad(async () => (await api.get<Page<Chatbot>>(`/api/v1/chatbots${query({ limit: 100 })}`)).data, []);
-  const account = useLoad(() => api.get<Account>('/api/v1/account'), []);
-  const leads = useLoad(() => api.get<Page<Lead>>(`/api/v1/leads${query({ ...leadParams(filters), limit: PAGE_SIZE })}`), [filterKey]);
+  const chatbots = useLoad(async () => (await api.get(`/api/v1/chatbots${query({ limit: 100 })}`)).data, []);
+  const account = useLoad(() => api.get('/api/v1/account'), []);
+  const leads = useLoad(() => api.get(`/api/v1/leads${query({ ...leadParams(filters), limit: PAGE_SIZE })}`), [filterKey]);
   const [more, setMore] = useState<{ leads: Lead[]; cursor: string | null; hasMore: boolean } | null>(null);
   const [moreBusy, setMoreBusy] = useState(false);
   useEffect(() => setMore(null), [leads.data]);
@@ -56,7 +56,7 @@ export function LeadsPage({ params }: { params: URLSearchParams }) {
   const loadMore = async () => {
     setMoreBusy(true);
     try {
-      const page = await api.get<Page<Lead>>(`/api/v1/leads${query({ ...leadParams(filters), limit: PAGE_SIZE, cursor })}`);
+      const page = await api.get(`/api/v1/leads${query({ ...leadParams(filters), limit: PAGE_SIZE, cursor })}`);
       setMore({ leads: [...(more?.leads ?? []), ...page.data], cursor: page.next_cursor, hasMore: page.has_more });
     } catch (error) {
       notify(`More leads could not be loaded: ${asApiError(error).message}`, 'error');

@@ -1,7 +1,7 @@
 // #/members: who can sign in to this account. Invite (the one-time link shown to copy), change a
 // role, issue a new link, sign a member out everywhere, remove. Owners and admins only.
 import { useState } from 'preact/hooks';
-import { api, encode, query, type Page } from '../api.js';
+import { api, encode, query } from '../api.js';
 import { notify } from '../state.js';
 import type { Member, Role, Session } from '../types.js';
 import { Badge, ConfirmButton, CopyField, ErrorMessage, Field, FormError, formatDate, html, Loading, PageHeader, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
@@ -13,7 +13,7 @@ const ROLE_OPTIONS: Array<[Role, string]> = [
 ];
 
 export function MembersPage({ session }: { session: Session }) {
-  const list = useLoad(() => api.get<Page<Member>>(`/api/v1/members${query({ limit: 100 })}`), []);
+  const list = useLoad(() => api.get(`/api/v1/members${query({ limit: 100 })}`), []);
   const [invitation, setInvitation] = useState<{ email: string; url: string; expires_at: string } | null>(null);
   const isOwner = session.member.role === 'owner';
   const showInvitation = (member: Member) => member.invitation && setInvitation({ email: member.email, ...member.invitation });
@@ -54,18 +54,19 @@ export function MembersPage({ session }: { session: Session }) {
 
 function MemberRow({ member, session, onInvitation, onChange }: { member: Member; session: Session; onInvitation: (member: Member) => void; onChange: () => void }) {
   const [role, setRole] = useState<Role>(member.role);
-  const base = `/api/v1/members/${encode(member.id)}`;
+  const base = `/api/v1/members/${encode(member.id)}` as const;
   const self = member.id === session.member.id;
   const who = member.name || member.email;
   // Only an owner changes or removes an owner or makes one (the server checks it too).
   const manageable = session.member.role === 'owner' || member.role !== 'owner';
   const saveRole = useSubmit(async () => {
-    await api.patch<Member>(base, { role });
+    await api.patch(base, { role });
     notify(`${who} is now ${role === 'agent' ? 'an agent' : `an ${role}`}`);
     onChange();
   });
   const reissue = useSubmit(async () => {
-    onInvitation(await api.post<Member>(`${base}/invitation`));
+    // The answer is the new link alone: shown as the member's invitation.
+    onInvitation({ ...member, invitation: await api.post(`${base}/invitation`) });
     notify(`New invitation link for ${member.email}: the old one no longer works`);
   });
   const options = ROLE_OPTIONS.filter(([value]) => session.member.role === 'owner' || value !== 'owner').map(([value]) => [value, value] as [string, string]);
@@ -139,9 +140,9 @@ function InviteForm({ isOwner, onInvited }: { isOwner: boolean; onInvited: (memb
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('agent');
   const submit = useSubmit(async () => {
-    const body: Record<string, string> = { email: email.trim(), role };
+    const body: { email: string; role: Role; name?: string } = { email: email.trim(), role };
     if (name.trim()) body.name = name.trim();
-    onInvited(await api.post<Member>('/api/v1/members', body));
+    onInvited(await api.post('/api/v1/members', body));
     setEmail('');
     setName('');
   });

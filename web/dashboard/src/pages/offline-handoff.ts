@@ -16,9 +16,9 @@ function contactOf(conversation: Conversation): Promise<ConversationContact | nu
   const key = `${conversation.id} ${conversation.lead_id}`;
   let contact = contacts.get(key);
   if (!contact) {
-    const path = `/api/v1/chatbots/${encode(conversation.chatbot_id)}/conversations/${encode(conversation.id)}/contact`;
+    const path = `/api/v1/chatbots/${encode(conversation.chatbot_id)}/conversations/${encode(conversation.id)}/contact` as const;
     // A failed read shows the note without the address: the lead link still leads to it.
-    contact = api.get<ConversationContact>(path).catch(() => null);
+    contact = api.get(path).catch(() => null);
     contacts.set(key, contact);
   }
   return contact;

@@ -1,7 +1,6 @@
 // #/plan: the account's plan and limits (GET /api/v1/account) and this mode's request counters
 // (GET /api/v1/usage).
 import { api } from '../api.js';
-import type { Account, Usage } from '../types.js';
 import { ErrorMessage, formatDate, html, Loading, PageHeader, useLoad } from '../ui.js';
 
 const limit = (value: number | null) => (value === null ? 'No limit' : value.toLocaleString());
@@ -12,8 +11,8 @@ const ACCESS: Record<string, string> = {
 };
 
 export function PlanPage() {
-  const account = useLoad(() => api.get<Account>('/api/v1/account'), []);
-  const usage = useLoad(() => api.get<Usage>('/api/v1/usage'), []);
+  const account = useLoad(() => api.get('/api/v1/account'), []);
+  const usage = useLoad(() => api.get('/api/v1/usage'), []);
   return html`<section>
     <${PageHeader} title="Plan and usage" />
     <div class="two-columns">

@@ -3,7 +3,6 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { notify, session, useStore } from '../state.js';
-import type { Session } from '../types.js';
 import { Field, FormError, html, PageHeader, SubmitButton, useSubmit } from '../ui.js';
 
 export function ProfilePage() {
@@ -11,7 +10,7 @@ export function ProfilePage() {
   const [name, setName] = useState(current?.member.name ?? '');
   const [avatarUrl, setAvatarUrl] = useState(current?.member.avatar_url ?? '');
   const submit = useSubmit(async () => {
-    const updated = await api.patch<Session>('/dashboard/profile', { name: name.trim(), avatar_url: avatarUrl.trim() || null });
+    const updated = await api.patch('/dashboard/profile', { name: name.trim(), avatar_url: avatarUrl.trim() || null });
     session.set(updated);
     notify('Profile saved: visitors see it on your next messages.');
   });

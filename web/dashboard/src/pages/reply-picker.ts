@@ -3,9 +3,9 @@
 // one with its variables filled in by the server for this conversation, Escape closes the list.
 // The textarea keeps focus throughout (aria-activedescendant names the option), so typing goes on.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, encode, query, type Page } from '../api.js';
+import { api, encode, query } from '../api.js';
 import { notify } from '../state.js';
-import type { RenderedReply, SavedReply } from '../types.js';
+import type { SavedReply } from '../types.js';
 import { html } from '../ui.js';
 
 const MAX_SHOWN = 8;
@@ -59,7 +59,7 @@ export function useReplyPicker(options: {
     const question = ++asked.current;
     const search = token.search;
     void api
-      .get<Page<SavedReply>>(`/api/v1/saved-replies${query({ chatbot_id: chatbotId, q: search || undefined, limit: 100 })}`)
+      .get(`/api/v1/saved-replies${query({ chatbot_id: chatbotId, q: search || undefined, limit: 100 })}`)
       .then((page) => {
         if (question !== asked.current) return;
         const found = rankByShortcut(page.data, search).slice(0, MAX_SHOWN);
@@ -82,7 +82,7 @@ export function useReplyPicker(options: {
     const at = token;
     close();
     try {
-      const rendered = await api.post<RenderedReply>(`/api/v1/saved-replies/${encode(reply.id)}/render`, { conversation_id: conversationId });
+      const rendered = await api.post(`/api/v1/saved-replies/${encode(reply.id)}/render`, { conversation_id: conversationId });
       const current = box.value;
       const next = current.slice(0, at.start) + rendered.text + current.slice(at.end);
       setText(next);

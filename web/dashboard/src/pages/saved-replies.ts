@@ -1,7 +1,7 @@
 // #/saved-replies: the texts agents insert with `/shortcut` in the inbox's reply box: list, search,
 // create, edit and delete (owners and admins; agents use them from the reply box).
 import { useState } from 'preact/hooks';
-import { api, encode, query, type Page } from '../api.js';
+import { api, encode, query } from '../api.js';
 import { notify } from '../state.js';
 // The variables the server knows (bundled in), so the hint never names one it would refuse.
 import { VARIABLE_LIST } from '../../../../plugins/saved-replies/variables.js';
@@ -14,7 +14,7 @@ const VARIABLE_HINT = `Variables, filled in for the conversation when an agent u
 export function SavedRepliesPage() {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const list = useLoad(() => api.get<Page<SavedReply>>(`/api/v1/saved-replies${query({ limit: 100, q: q || undefined })}`), [q]);
+  const list = useLoad(() => api.get(`/api/v1/saved-replies${query({ limit: 100, q: q || undefined })}`), [q]);
   const chatbots = useChatbotNames();
   const [editing, setEditing] = useState<SavedReply | 'new' | null>(null);
   const chatbotName = (id: string | null) => (id ? (chatbots.data?.find((chatbot) => chatbot.id === id)?.name ?? id) : 'Every chatbot');
@@ -99,7 +99,7 @@ function SavedReplyForm({ reply, chatbots, onSaved, onCancel }: { reply: SavedRe
   const [chatbotId, setChatbotId] = useState(reply?.chatbot_id ?? '');
   const submit = useSubmit(async () => {
     const fields = { shortcut: shortcut.trim().replace(/^\//, ''), title: title.trim(), body: body.trim(), chatbot_id: chatbotId || null };
-    onSaved(reply ? await api.patch<SavedReply>(`/api/v1/saved-replies/${encode(reply.id)}`, fields) : await api.post<SavedReply>('/api/v1/saved-replies', fields));
+    onSaved(reply ? await api.patch(`/api/v1/saved-replies/${encode(reply.id)}`, fields) : await api.post('/api/v1/saved-replies', fields));
   });
   const heading = reply ? `Edit /${reply.shortcut}` : 'New saved reply';
   return html`<form

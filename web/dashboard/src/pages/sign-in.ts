@@ -5,7 +5,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
 import { session } from '../state.js';
-import type { Session } from '../types.js';
 import { Field, FormError, html, Select, SubmitButton, useSubmit } from '../ui.js';
 
 export function waitText(seconds: number | null): string {
@@ -21,7 +20,7 @@ export function SignInPage() {
   const [account, setAccount] = useState('');
   const submit = useSubmit(async () => {
     try {
-      session.set(await api.post<Session>('/dashboard/session', { email, password, ...(account ? { account } : {}) }));
+      session.set(await api.post('/dashboard/session', { email, password, ...(account ? { account } : {}) }));
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'account_required') {
         const choices = caught.details.filter((detail) => detail.path === 'account' && detail.value).map((detail): [string, string] => [detail.value!, detail.message]);

@@ -2,10 +2,10 @@
 // from a Q&A pair. The form has the question filled in and the chatbot of the question's sample
 // conversation chosen; the pair goes through the knowledge API like any other.
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, encode, query, type Page } from '../api.js';
+import { api, ApiError, encode, query } from '../api.js';
 import { href } from '../router.js';
 import { notify } from '../state.js';
-import type { Chatbot, Conversation, KnowledgeItem, QuestionGroup } from '../types.js';
+import type { Chatbot, QuestionGroup } from '../types.js';
 import { Dialog, Field, FormError, html, Select, SubmitButton, useSubmit } from '../ui.js';
 
 interface Added {
@@ -59,7 +59,7 @@ export function UnansweredQuestions({ questions, chatbots, chatbotId }: { questi
 /** The chatbot whose conversation the question came from (the inbox's `q` finds a conversation by id). */
 async function chatbotOfConversation(conversationId: string | undefined): Promise<string | null> {
   if (!conversationId) return null;
-  const found = await api.get<Page<Conversation>>(`/api/v1/conversations${query({ q: conversationId, limit: 1 })}`);
+  const found = await api.get(`/api/v1/conversations${query({ q: conversationId, limit: 1 })}`);
   return found.data.find((conversation) => conversation.id === conversationId)?.chatbot_id ?? null;
 }
 
@@ -96,7 +96,7 @@ function AddAnswerDialog({
 
   const submit = useSubmit(async () => {
     if (!chatbotId) throw new ApiError(400, 'validation_failed', 'Choose the chatbot that should give this answer.', [{ path: 'chatbot', message: 'Choose a chatbot', type: 'client' }]);
-    await api.post<KnowledgeItem>(`/api/v1/chatbots/${encode(chatbotId)}/knowledge`, { type: 'qa', question, answer });
+    await api.post(`/api/v1/chatbots/${encode(chatbotId)}/knowledge`, { type: 'qa', question, answer });
     onAdded({ chatbotId, chatbotName: chatbots.find((chatbot) => chatbot.id === chatbotId)?.name ?? 'the chatbot' });
   });
 

@@ -1,16 +1,18 @@
 // #/webhooks/{id}: edit one endpoint (URL, description, events, on/off) and its delivery log,
 // each delivery with its attempts, and retry.
 import { useState } from 'preact/hooks';
-import { api, encode, query, type Page } from '../api.js';
+import { api, encode, query } from '../api.js';
 import { href, navigate } from '../router.js';
 import { notify } from '../state.js';
 import type { Webhook, WebhookDelivery } from '../types.js';
+
+type WebhookPath = `/api/v1/webhooks/${string}`;
 import { Badge, Checkbox, Empty, ErrorMessage, Field, FormError, formatDate, html, Loading, PageHeader, SecretBox, SubmitButton, useLoad, useSubmit } from '../ui.js';
-import { disabledReason, EventsField, WebhookActions } from './webhooks.js';
+import { disabledReason, EventsField, WebhookActions, type EventSubscription } from './webhooks.js';
 
 export function WebhookPage({ webhookId }: { webhookId: string }) {
-  const base = `/api/v1/webhooks/${encode(webhookId)}`;
-  const webhook = useLoad(() => api.get<Webhook>(base), [base]);
+  const base = `/api/v1/webhooks/${encode(webhookId)}` as const;
+  const webhook = useLoad(() => api.get(base), [base]);
   const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
 
   if (webhook.error && !webhook.data) {
@@ -38,13 +40,14 @@ export function WebhookPage({ webhookId }: { webhookId: string }) {
   </section>`;
 }
 
-function EditWebhookForm({ webhook, base, onSaved }: { webhook: Webhook; base: string; onSaved: (webhook: Webhook) => void }) {
+function EditWebhookForm({ webhook, base, onSaved }: { webhook: Webhook; base: WebhookPath; onSaved: (webhook: Webhook) => void }) {
   const [url, setUrl] = useState(webhook.url);
   const [description, setDescription] = useState(webhook.description ?? '');
-  const [events, setEvents] = useState(webhook.events);
+  // The document answers the subscriptions as strings: they are those the API accepted.
+  const [events, setEvents] = useState(webhook.events as EventSubscription[]);
   const [enabled, setEnabled] = useState(webhook.status === 'enabled');
   const submit = useSubmit(async () => {
-    onSaved(await api.patch<Webhook>(base, { url: url.trim(), description: description.trim() || null, events, status: enabled ? 'enabled' : 'disabled' }));
+    onSaved(await api.patch(base, { url: url.trim(), description: description.trim() || null, events, status: enabled ? 'enabled' : 'disabled' }));
     notify('Webhook saved');
   });
   return html`<form
@@ -67,8 +70,8 @@ function EditWebhookForm({ webhook, base, onSaved }: { webhook: Webhook; base: s
   </form>`;
 }
 
-function Deliveries({ base }: { base: string }) {
-  const list = useLoad(() => api.get<Page<WebhookDelivery>>(`${base}/deliveries${query({ limit: 50 })}`), [base]);
+function Deliveries({ base }: { base: WebhookPath }) {
+  const list = useLoad(() => api.get(`${base}/deliveries${query({ limit: 50 })}`), [base]);
   return html`<section class="card" aria-labelledby="deliveries-heading">
     <div class="section-header">
       <h2 id="deliveries-heading">Delivery log</h2>
@@ -85,7 +88,7 @@ function Deliveries({ base }: { base: string }) {
   </section>`;
 }
 
-function DeliveryItem({ delivery, base, onChange }: { delivery: WebhookDelivery; base: string; onChange: () => void }) {
+function DeliveryItem({ delivery, base, onChange }: { delivery: WebhookDelivery; base: WebhookPath; onChange: () => void }) {
   const retry = useSubmit(async () => {
     await api.post(`${base}/deliveries/${encode(delivery.id)}/retry`);
     notify(`Delivery of ${delivery.event_type} sent again`);

@@ -1,19 +1,22 @@
 // #/webhooks: the endpoints (one chatbot's or every chatbot's events), creating one (its signing
 // secret shown once), sending a test event, rotating the secret and deleting.
 import { useState } from 'preact/hooks';
-import { api, encode, query, type ApiError, type Page } from '../api.js';
+import { api, encode, query, type ApiError } from '../api.js';
 import { href } from '../router.js';
 import { notify } from '../state.js';
 // The platform's own list (bundled in): plugins' event types are subscribed to with `*`.
-import { BUILT_IN_EVENT_TYPES } from '../../../../core/event-types.js';
+import { BUILT_IN_EVENT_TYPES } from '../../../../common/event-types.js';
 import type { Chatbot, Webhook } from '../types.js';
 import { Badge, Checkbox, ConfirmButton, Empty, ErrorMessage, Field, FormError, html, Loading, PageHeader, SecretBox, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 
 export function useChatbotNames() {
-  return useLoad(async () => (await api.get<Page<Chatbot>>(`/api/v1/chatbots${query({ limit: 100 })}`)).data, []);
+  return useLoad(async () => (await api.get(`/api/v1/chatbots${query({ limit: 100 })}`)).data, []);
 }
 
-export function EventsField({ events, setEvents, error }: { events: string[]; setEvents: (events: string[]) => void; error: ApiError | null }) {
+/** What a webhook subscribes to: a built-in event type, or `*` for all (plugins' types included). */
+export type EventSubscription = (typeof BUILT_IN_EVENT_TYPES)[number] | '*';
+
+export function EventsField({ events, setEvents, error }: { events: EventSubscription[]; setEvents: (events: EventSubscription[]) => void; error: ApiError | null }) {
   const all = events.includes('*');
   return html`<fieldset class="inline-choices events">
     <legend>Events</legend>
@@ -32,7 +35,7 @@ export function EventsField({ events, setEvents, error }: { events: string[]; se
 }
 
 export function WebhooksPage() {
-  const list = useLoad(() => api.get<Page<Webhook>>(`/api/v1/webhooks${query({ limit: 100 })}`), []);
+  const list = useLoad(() => api.get(`/api/v1/webhooks${query({ limit: 100 })}`), []);
   const chatbots = useChatbotNames();
   const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
   const [creating, setCreating] = useState(false);
@@ -98,7 +101,7 @@ export function disabledReason(reason: Webhook['disabled_reason']): string {
 }
 
 export function WebhookActions({ webhook, onSecret, onChange, onDeleted }: { webhook: Webhook; onSecret: (secret: { title: string; value: string }) => void; onChange: () => void; onDeleted?: () => void }) {
-  const base = `/api/v1/webhooks/${encode(webhook.id)}`;
+  const base = `/api/v1/webhooks/${encode(webhook.id)}` as const;
   const test = useSubmit(async () => {
     await api.post(`${base}/test`);
     notify(`Test event sent to ${webhook.url}: see the delivery log`);
@@ -114,7 +117,7 @@ export function WebhookActions({ webhook, onSecret, onChange, onDeleted }: { web
       message=${html`<p>A new secret signs every request from now on. The old one keeps signing too for 24 hours, so you can switch without losing events.</p>`}
       confirmLabel="Rotate secret"
       onConfirm=${async () => {
-        const rotated = await api.post<Webhook>(`${base}/rotate-secret`);
+        const rotated = await api.post(`${base}/rotate-secret`);
         if (rotated.secret) onSecret({ title: `New signing secret of ${webhook.url}`, value: rotated.secret });
         onChange();
       }}
@@ -141,9 +144,9 @@ function CreateWebhookForm({ chatbots, onCreated, onCancel }: { chatbots: Chatbo
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [chatbotId, setChatbotId] = useState('');
-  const [events, setEvents] = useState<string[]>(['*']);
+  const [events, setEvents] = useState<EventSubscription[]>(['*']);
   const submit = useSubmit(async () => {
-    onCreated(await api.post<Webhook>('/api/v1/webhooks', { url: url.trim(), description: description.trim() || null, chatbot_id: chatbotId || null, events }));
+    onCreated(await api.post('/api/v1/webhooks', { url: url.trim(), description: description.trim() || null, chatbot_id: chatbotId || null, events }));
   });
   return html`<form
     class="card"

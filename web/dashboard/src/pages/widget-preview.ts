@@ -3,7 +3,7 @@
 // settings in `data-preview-config`, which the widget reads instead of GET /widget/v1/{id}/config.
 // A change rebuilds the document, so what shows is exactly what the script renders.
 import { useEffect, useState } from 'preact/hooks';
-import { publicWidgetConfig } from '../../../widget/src/public-config.js';
+import { publicWidgetConfig } from '../../../../common/public-config.js';
 import type { Chatbot, WidgetSettings } from '../types.js';
 import { Checkbox, html } from '../ui.js';
 

@@ -7,7 +7,7 @@ import type { Chatbot, WidgetSettings } from '../types.js';
 import { Checkbox, CopyField, ErrorMessage, Field, FormError, html, Loading, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 import { WidgetPreview } from './widget-preview.js';
 
-const LEAD_FIELDS = ['name', 'email', 'phone', 'company'];
+const LEAD_FIELDS = ['name', 'email', 'phone', 'company'] as const;
 
 const lines = (value: string[]) => value.join('\n');
 const fromLines = (value: string) =>
@@ -23,8 +23,8 @@ function settingsBody(settings: WidgetSettings) {
 }
 
 export function WidgetTab({ chatbot }: { chatbot: Chatbot }) {
-  const path = `/api/v1/chatbots/${encode(chatbot.id)}/widget`;
-  const loaded = useLoad(() => api.get<WidgetSettings>(path), [path]);
+  const path = `/api/v1/chatbots/${encode(chatbot.id)}/widget` as const;
+  const loaded = useLoad(() => api.get(path), [path]);
   if (loaded.error && !loaded.data) return html`<${ErrorMessage} error=${loaded.error} retry=${loaded.reload} />`;
   if (!loaded.data) return html`<${Loading} label="Loading the widget settings…" />`;
   return html`<${WidgetEditor} chatbot=${chatbot} path=${path} initial=${loaded.data} />`;
@@ -37,10 +37,11 @@ function ColourField({ label, path, value, onInput, error }: { label: string; pa
   </div>`;
 }
 
-function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: string; initial: WidgetSettings }) {
+function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/api/v1/chatbots/${string}/widget`; initial: WidgetSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useSubmit(async () => {
-    setSettings(await api.put<WidgetSettings>(path, settingsBody(settings)));
+    // The document answers the settings' nested parts as free-form objects (types.ts).
+    setSettings((await api.put(path, settingsBody(settings))) as WidgetSettings);
     notify('Widget saved');
   });
   const change = (patch: Partial<WidgetSettings>) => setSettings({ ...settings, ...patch });

@@ -1,6 +1,7 @@
-// The event types of the platform (API.md §5 and those added since). External plugins add their
-// own (core/plugin-api/loader.ts) to `platform.eventTypes`, which webhook subscriptions accept.
-/** Every event type API.md §5 names, and those added since; `*` subscribes to all, including types added later. */
+// The event types of the platform, shared by the server (webhook subscriptions, the events API) and
+// the dashboard (the webhook form's choices). External plugins add their own
+// (core/plugin-api/loader.ts) to `platform.eventTypes`, which webhook subscriptions accept.
+/** Every built-in event type; `*` subscribes to all, including types added later. */
 export const BUILT_IN_EVENT_TYPES = [
   'message.created',
   'message.rated',

@@ -1,7 +1,10 @@
 // The widget's public config (GET /widget/v1/{id}/config) from a chatbot and its widget settings.
 // One function for both sides that need it: the server answers it (plugins/widget), and the
 // dashboard's live preview builds the same from unsaved settings, so the preview cannot drift.
-import type { Appearance, RatingSettings, WidgetStrings } from './types.js';
+import type { components } from './api-types.js';
+
+type Appearance = components['schemas']['WidgetAppearance'];
+type WidgetStrings = components['schemas']['WidgetConfigStrings'];
 
 export interface ConfigChatbot {
   id: string;
@@ -13,7 +16,7 @@ export interface ConfigChatbot {
 }
 
 export interface ConfigSettings<Rules, Form, Translations> extends Appearance {
-  rating: RatingSettings;
+  rating: components['schemas']['WidgetRatingSettings'];
   title: string | null;
   subtitle: string | null;
   launcher_text: string;
