@@ -1,5 +1,5 @@
 // The chatbots collection and the shape of a stored chatbot.
-import type { Collection, Store, Stored } from '../../core/store/types.js';
+import type { Collection, Store, Stored } from '../../core/index.js';
 import type { BehaviourSettings } from './settings.js';
 
 export const CHATBOT_STATUSES = ['active', 'paused', 'archived'] as const;

@@ -3,10 +3,7 @@
 // visitor message), `delta`s (`{content}`), then `done` with the same body as the JSON answer, or
 // `error` with the error body. Each caller presents the turn its own way.
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
-import { formatErrorResponse, toBoom } from '../../core/errors.js';
-import type { Platform } from '../../core/platform.js';
-import type { ChatbotProfile } from '../../core/services/chatbots.js';
-import type { TenantScope } from '../../core/store/types.js';
+import { formatErrorResponse, toBoom, type ChatbotProfile, type Platform, type TenantScope } from '../../core/index.js';
 import { assertNotEnded, type ConversationService, type TurnResult } from './service.js';
 import { EventStream, pieces, wantsEventStream } from './sse.js';
 import type { MessageView } from './store.js';

@@ -7,16 +7,20 @@
 // Visitors rate (the widget too), so what is learned is held to what the pair answers as a whole:
 // see learnableQuestion.
 import type { Server } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
-import type { EventEnvelope } from '../../core/events.js';
-import type { Platform } from '../../core/platform.js';
-import type { ChatbotDirectory, ChatbotProfile } from '../../core/services/chatbots.js';
-import type { ConversationFacts } from '../../core/services/conversation-facts.js';
-import type { KnowledgeRetriever } from '../../core/services/knowledge.js';
-import { VersionConflictError } from '../../core/store/errors.js';
-import type { TenantScope } from '../../core/store/types.js';
-import { codePointLength } from '../../core/string-lengths.js';
-import { analyzerFor } from '../../core/text/analysis.js';
+import {
+  analyzerFor,
+  areaScope,
+  codePointLength,
+  VersionConflictError,
+  withScopes,
+  type ChatbotDirectory,
+  type ChatbotProfile,
+  type ConversationFacts,
+  type EventEnvelope,
+  type KnowledgeRetriever,
+  type Platform,
+  type TenantScope,
+} from '../../core/index.js';
 import { SENTENCE_END } from './index/knowledge-index.js';
 import { termsKey, visitorPhrasing, type Phrasing } from './phrasing.js';
 import { qaFromMessageRoute } from './qa-from-message.js';
@@ -24,7 +28,7 @@ import { MAX_ALTERNATIVES } from './schemas.js';
 import type { Item, KnowledgeCollections } from './store.js';
 import type { KnowledgeWorker } from './worker.js';
 
-declare module '../../core/services/knowledge.js' {
+declare module '../../core/index.js' {
   interface KnowledgePluginApi {
     learning: KnowledgeLearning;
   }

@@ -1,8 +1,6 @@
 // How a visitor's message becomes a question or an alternative phrasing of a Q&A pair, and when
 // two phrasings are the same to Q&A matching: the rules learning from use and qa-from-message share.
-import { codePointLength } from '../../core/string-lengths.js';
-import { analyzerFor } from '../../core/text/analysis.js';
-import { foldForSearch } from '../../core/text/fold.js';
+import { analyzerFor, codePointLength, foldForSearch } from '../../core/index.js';
 import { MAX_QUESTION_LENGTH } from './schemas.js';
 
 /**

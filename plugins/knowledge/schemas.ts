@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { idSchema } from '../../core/ids.js';
-import { userDataObject } from '../../core/user-data.js';
+import { idSchema, userDataObject } from '../../core/index.js';
 import { BINARY_MIME_TYPES } from './text/formats.js';
 import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './store.js';
 

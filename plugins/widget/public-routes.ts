@@ -5,12 +5,18 @@
 import { publicWidgetConfig } from '../../web/widget/src/public-config.js';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { isValidScore, scoreRangeOf } from '../../core/csat.js';
-import { apiError, notFound } from '../../core/errors.js';
-import type { ChatbotDirectory } from '../../core/platform.js';
-import type { ChatbotProfile } from '../../core/services/chatbots.js';
-import type { VisitorConversation, VisitorConversations, VisitorMessage } from '../../core/services/conversations.js';
-import type { LeadDetails } from '../../core/services/leads.js';
+import {
+  apiError,
+  isValidScore,
+  notFound,
+  scoreRangeOf,
+  type ChatbotDirectory,
+  type ChatbotProfile,
+  type LeadDetails,
+  type VisitorConversation,
+  type VisitorConversations,
+  type VisitorMessage,
+} from '../../core/index.js';
 import type { PublicWidget } from './directory.js';
 import { CORS_ALLOWED_HEADERS, hashVisitorToken, invalidToken, newVisitorToken, tokenMatches, type WidgetRouteOptions } from './public-access.js';
 import {
