@@ -15,9 +15,10 @@ import { createMetrics } from './metrics/index.js';
 import { newId } from './ids.js';
 import { createPlatform, type Platform } from './platform.js';
 import type { PlatformPlugin } from './plugin-api/index.js';
-import { checkPlugins, loadPlugins, registerPlugins } from './plugin-api/loader.js';
+import { asPluginError, checkPlugins, loadPlugins, registerPlugins } from './plugin-api/loader.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { registerRequestLogging } from './request-log.js';
+import { checkRouteContractAtStart } from './route-contract.js';
 import { openStore } from './store/open.js';
 import type { Store } from './store/types.js';
 
@@ -109,8 +110,11 @@ export async function createServer(config: Config, options: CreateServerOptions 
   registerAccessRules(server, platform);
   server.ext('onPreResponse', (request, h) => finishResponse(platform, request, h));
 
-  // First of the onPreStart steps (collections are declared when plugins register, before it), so
-  // plugins' own onPreStart steps find the store ready.
+  // Every route keeps the route contract, checked once all are added and before the store is touched
+  // (it runs at initialize, when `external` below is known: an external plugin's route is its error).
+  checkRouteContractAtStart(server, (error) => asPluginError(error, external));
+  // First of the other onPreStart steps (collections are declared when plugins register, before it),
+  // so plugins' own onPreStart steps find the store ready.
   server.ext('onPreStart', () => store.init());
   // External plugins are checked before anything registers: a bad one stops the start, and the
   // event types they publish must be known when the webhooks area builds its schemas.
