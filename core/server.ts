@@ -15,9 +15,10 @@ import { scheduleMaintenance } from './maintenance.js';
 import { createMetrics } from './metrics/index.js';
 import { newId } from './ids.js';
 import { createPlatform, type Platform } from './platform.js';
-import { registerPlugins, type LoadedPlugin } from './plugin-api/loader.js';
+import { asPluginError, registerPlugins, type LoadedPlugin } from './plugin-api/loader.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { registerRequestLogging } from './request-log.js';
+import { checkRouteContractAtStart } from './route-contract.js';
 import type { Store } from './store/types.js';
 
 export interface ServerParts {
@@ -107,8 +108,11 @@ export async function assembleServer(config: Config, parts: ServerParts): Promis
   registerAccessRules(server, platform);
   server.ext('onPreResponse', (request, h) => finishResponse(platform, request, h));
 
-  // First of the onPreStart steps (collections are declared when plugins register, before it), so
-  // plugins' own onPreStart steps find the store ready.
+  // Every route keeps the route contract, checked once all are added and before the store is touched
+  // (it runs at initialize, when `external` below is known: an external plugin's route is its error).
+  checkRouteContractAtStart(server, (error) => asPluginError(error, parts.externalPlugins));
+  // First of the other onPreStart steps (collections are declared when plugins register, before it),
+  // so plugins' own onPreStart steps find the store ready.
   server.ext('onPreStart', () => store.init());
   // The event types external plugins publish must be known when the webhooks area builds its schemas.
   for (const { plugin } of parts.externalPlugins) platform.eventTypes.push(...(plugin.events ?? []).map((event) => event.type));

@@ -47,8 +47,9 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
     now: () => platform.now(),
 
     route(routes) {
-      for (const route of [routes].flat()) checkRoute(route, fail);
-      server.route([routes].flat() as ServerRoute[]);
+      const added = [routes].flat();
+      for (const route of added) checkPluginRoute(route, fail);
+      server.route(added.map(taggedApi) as ServerRoute[]);
     },
 
     collection<T>(definition: CollectionDefinition) {
@@ -125,20 +126,21 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
   };
 }
 
-/** The rules every built-in route follows (test/core/route-contract.test.ts), checked as a plugin adds its routes. */
-function checkRoute(route: PluginRoute, fail: (message: string) => Error): void {
+/**
+ * What an external plugin may not add: routes outside /api/v1 or with auth of their own. The
+ * contract every route keeps (description, validation, response schema, scope) is checked for all
+ * routes at start (core/route-contract.ts).
+ */
+function checkPluginRoute(route: PluginRoute, fail: (message: string) => Error): void {
   const name = `${String(route.method).toUpperCase()} ${route.path}`;
   const options = route.options ?? {};
   if (!route.path.startsWith('/') || route.path.startsWith('/api/')) throw fail(`${name}: give the path relative to /api/v1 (it is served there)`);
-  if (!options.description) throw fail(`${name}: needs a description (the OpenAPI summary)`);
   if (options.auth === false) throw fail(`${name}: plugin routes take the platform's credentials; auth cannot be turned off`);
   if (options.auth !== undefined) throw fail(`${name}: plugin routes use the platform's credentials; leave auth unset`);
-  const platformRules = options.plugins?.platform as Record<string, unknown> | undefined;
-  if (!platformRules || !('scope' in platformRules)) throw fail(`${name}: declare plugins.platform.scope (an OAuth scope, or null for API keys only)`);
-  const validate = (options.validate ?? {}) as Record<string, unknown>;
-  if (/\{/.test(route.path) && !validate.params) throw fail(`${name}: validate its path parameters (validate.params)`);
-  const method = String(route.method).toLowerCase();
-  if (['post', 'put', 'patch'].includes(method) && !validate.payload) throw fail(`${name}: validate its body (validate.payload)`);
-  const response = options.response as { schema?: unknown; status?: Record<string, unknown> } | undefined;
-  if (!response || (response.schema === undefined && !response.status)) throw fail(`${name}: declare its response schema (response.schema or response.status)`);
+}
+
+/** A plugin's route is an operation of the API, which the contract marks with the tag `api` (the document leaves it out). */
+function taggedApi(route: PluginRoute): PluginRoute {
+  const tags = [route.options?.tags ?? []].flat();
+  return tags.includes('api') ? route : { ...route, options: { ...route.options, tags: ['api', ...tags] } };
 }

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import semver from 'semver';
 import type { Platform } from '../platform.js';
 import { BUILT_IN_EVENT_TYPES } from '../../common/event-types.js';
+import type { RouteContractError } from '../route-contract.js';
 import { createPluginApi, PluginDefinitionError } from './facade.js';
 import { PLUGIN_API_VERSION, type PlatformPlugin } from './index.js';
 
@@ -84,7 +85,7 @@ export function checkPlugins(candidates: ReadonlyArray<{ source: string; plugin:
       throw new PluginLoadError(`Plugin ${named}: its default export is not a platform plugin: ${error.message}`);
     }
     const plugin = value as PlatformPlugin;
-    const label = `${plugin.name}@${plugin.version} (${source})`;
+    const label = labelOf({ source, plugin });
     if (!semver.satisfies(PLUGIN_API_VERSION, plugin.platformApi)) {
       throw new PluginLoadError(`Plugin ${label} needs the platform plugin API ${plugin.platformApi}; this server has ${PLUGIN_API_VERSION}`);
     }
@@ -123,7 +124,23 @@ export async function registerPlugins(server: Server, platform: Platform, plugin
       );
     } catch (error) {
       const reason = error instanceof PluginDefinitionError ? error.message : `its register failed: ${(error as Error).message}`;
-      throw new PluginLoadError(`Plugin ${plugin.name}@${plugin.version} (${source}): ${reason}`);
+      throw new PluginLoadError(`Plugin ${labelOf({ source, plugin })}: ${reason}`);
     }
   }
+}
+
+/**
+ * A route that breaks the route contract (core/route-contract.ts) told as its plugin's error when
+ * an external plugin added it: the plugin named as everywhere here, the path as the plugin gave it.
+ */
+export function asPluginError(error: RouteContractError, plugins: readonly LoadedPlugin[]): Error {
+  const { route, rule } = error;
+  const owner = plugins.find(({ plugin }) => plugin.name === route.realm.plugin);
+  if (!owner) return error;
+  const given = route.path.slice(route.realm.modifiers.route.prefix?.length ?? 0) || '/';
+  return new PluginLoadError(`Plugin ${labelOf(owner)}: ${route.method.toUpperCase()} ${given}: ${rule}`);
+}
+
+function labelOf({ source, plugin }: LoadedPlugin): string {
+  return `${plugin.name}@${plugin.version} (${source})`;
 }

@@ -1,10 +1,7 @@
 // The caller's own account: its plan and limits, its usage, and its IP allowlist.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { presentAccount } from '../../core/auth/accounts.js';
-import { apiError } from '../../core/errors.js';
-import type { Platform } from '../../core/platform.js';
-import { callerOf } from '../../core/platform.js';
+import { apiError, callerOf, presentAccount, type Platform } from '../../core/index.js';
 import { accountResponse, ipAllowlist } from './schemas.js';
 
 const usageResponse = Joi.object({

@@ -2,13 +2,20 @@
 // Only registered when a token is configured; otherwise these paths are plain 404s.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { presentAccount, type AccountDoc } from '../../core/auth/accounts.js';
-import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
-import { notFound } from '../../core/errors.js';
-import { idSchema } from '../../core/ids.js';
-import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import type { Platform } from '../../core/platform.js';
-import type { Filter } from '../../core/store/types.js';
+import {
+  createAccountWithKeys,
+  idSchema,
+  listQuerySchema,
+  notFound,
+  pageSchema,
+  paginate,
+  presentAccount,
+  withTimeFilter,
+  type AccountDoc,
+  type Filter,
+  type ListParams,
+  type Platform,
+} from '../../core/index.js';
 import { accountLimitsInput, accountName, accountResponse, ipAllowlist, planName } from './schemas.js';
 
 const adminAuth = { strategy: 'admin-token' };

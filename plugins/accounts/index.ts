@@ -1,6 +1,6 @@
 // Accounts and keys: the caller's account, usage, IP allowlist and API keys, plus the operator API.
 import type { Plugin } from '@hapi/hapi';
-import { apiKeysOnly, withScopes } from '../../core/access.js';
+import { apiKeysOnly, withScopes } from '../../core/index.js';
 import { accountRoutes } from './account-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { keyRoutes } from './key-routes.js';

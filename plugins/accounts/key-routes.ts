@@ -2,14 +2,28 @@
 // Allowed on read-only plans: a free account must be able to replace a leaked key.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { makerForReplacement } from '../../core/access.js';
-import { issueKey, makerOfKey, presentKey, rotateApiKey, rotationRefusal, type ApiKey } from '../../core/auth/keys.js';
-import { apiError, notFound } from '../../core/errors.js';
-import { idSchema } from '../../core/ids.js';
-import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { callerOf, type Platform } from '../../core/platform.js';
-import type { Filter } from '../../core/store/types.js';
-import { gracePeriodOf, rotateKeyInput } from '../../core/auth/key-schemas.js';
+import {
+  apiError,
+  callerOf,
+  gracePeriodOf,
+  idSchema,
+  issueKey,
+  listQuerySchema,
+  makerForReplacement,
+  makerOfKey,
+  notFound,
+  pageSchema,
+  paginate,
+  presentKey,
+  rotateApiKey,
+  rotateKeyInput,
+  rotationRefusal,
+  withTimeFilter,
+  type ApiKey,
+  type Filter,
+  type ListParams,
+  type Platform,
+} from '../../core/index.js';
 import { apiKeyResponse, apiKeyWithSecretResponse } from './schemas.js';
 
 const keyAccess = { platform: { allowOnReadOnlyPlan: true } };

@@ -1,7 +1,6 @@
 import Joi from 'joi';
-import { PLAN_NAMES } from '../../config/plans.js';
-import { CIDR_PATTERN, parseCidr } from '../../core/client-address.js';
-export { apiKeyResponse, apiKeyWithSecretResponse } from '../../core/auth/key-schemas.js';
+import { CIDR_PATTERN, parseCidr, PLAN_NAMES } from '../../core/index.js';
+export { apiKeyResponse, apiKeyWithSecretResponse } from '../../core/index.js';
 
 const isoTime = Joi.string().isoDate();
 

@@ -10,9 +10,7 @@
 // builds again (or leaves the day to its hours) when one changed. A read racing a rebuild is caught
 // by the day's marker (query.ts reads it before and after).
 import { randomBytes } from 'node:crypto';
-import { recordsInPages } from '../../core/export.js';
-import type { Platform } from '../../core/platform.js';
-import type { TenantScope, WriteOp } from '../../core/store/types.js';
+import { recordsInPages, type Platform, type TenantScope, type WriteOp } from '../../core/index.js';
 import { addFigures, emptyFigures, type Figures } from './figures.js';
 import { keptGroups, mergeQuestionGroup } from './groups.js';
 import { DAY_MS, isoHour } from './hours.js';

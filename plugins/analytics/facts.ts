@@ -17,13 +17,18 @@
 // - leads: the `lead.captured` events (a new lead; a second capture of the same person is
 //   `lead.updated`, not a new lead), which are kept `retention.events_days`.
 // Records written before `resolution_at` and `feedback_at` existed count at their end or message.
-import type { EventDoc } from '../../core/events.js';
-import type { ConversationFacts, MessageFact } from '../../core/services/conversation-facts.js';
-import type { Collection, Filter, TenantScope } from '../../core/store/types.js';
+import {
+  analyzerFor,
+  foldForSearch,
+  recordsInPages,
+  type Collection,
+  type ConversationFacts,
+  type EventDoc,
+  type Filter,
+  type MessageFact,
+  type TenantScope,
+} from '../../core/index.js';
 import { decodeTime } from 'ulid';
-import { recordsInPages } from '../../core/export.js';
-import { analyzerFor } from '../../core/text/analysis.js';
-import { foldForSearch } from '../../core/text/fold.js';
 import { emptyFigures, HOUR_MS, type Figures } from './figures.js';
 import { floorHour, idRange } from './hours.js';
 import { sketchAdd } from './sketch.js';

@@ -1,7 +1,7 @@
 // Analytics: hourly roll-ups of conversations, messages, leads, resolution, response times and
 // feedback, and the routes that read them (overview, timeseries, trends, export).
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
+import { areaScope, withScopes } from '../../core/index.js';
 import type { FactSources } from './facts.js';
 import { AnalyticsReader } from './query.js';
 import { AnalyticsRollup } from './rollup.js';

@@ -1,9 +1,7 @@
 // Reads: closed hours from the buckets (whole UTC days from the day buckets where the caller can use
 // a day as a whole), plus the hours the roll-up has not reached yet (the open hour at least)
 // counted live from the raw records, so every figure is exact up to the request.
-import { apiError } from '../../core/errors.js';
-import { recordsInPages } from '../../core/export.js';
-import type { Filter, TenantScope } from '../../core/store/types.js';
+import { apiError, recordsInPages, type Filter, type TenantScope } from '../../core/index.js';
 import { BUCKET_PAGE } from './days.js';
 import { collectHours, type FactSources } from './facts.js';
 import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';

@@ -10,10 +10,16 @@
 // every hour of a UTC day is rolled up, the same claim sums the day (days.ts).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { BackgroundLoop, retryAfterFailure, yieldToEventLoop } from '../../core/background.js';
-import type { Platform } from '../../core/platform.js';
-import { UniqueConstraintError } from '../../core/store/errors.js';
-import type { Stored, TenantScope, WriteOp } from '../../core/store/types.js';
+import {
+  BackgroundLoop,
+  retryAfterFailure,
+  UniqueConstraintError,
+  yieldToEventLoop,
+  type Platform,
+  type Stored,
+  type TenantScope,
+  type WriteOp,
+} from '../../core/index.js';
 import { DayBuilder, dropDayOps, newGeneration } from './days.js';
 import { collectHours, type FactSources } from './facts.js';
 import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';

@@ -1,11 +1,15 @@
 // GET /api/v1/analytics/overview, /timeseries, /trends and /export (API.md §4, §6).
 import type { Request, ServerRoute } from '@hapi/hapi';
-import { assertChatbotKeyAllows, chatbotKeyScope } from '../../core/access.js';
-import { csvLine } from '../../core/export.js';
-import { notFound } from '../../core/errors.js';
-import { tenantOf, type ChatbotDirectory } from '../../core/platform.js';
-import type { Platform } from '../../core/platform.js';
-import type { TenantScope } from '../../core/store/types.js';
+import {
+  assertChatbotKeyAllows,
+  chatbotKeyScope,
+  csvLine,
+  notFound,
+  tenantOf,
+  type ChatbotDirectory,
+  type Platform,
+  type TenantScope,
+} from '../../core/index.js';
 import { addFigures, emptyFigures, HOUR_MS, metricOf, presentFigures, type Figures, type Metric, type Overview } from './figures.js';
 import { ceilHour, floorHour, hourLabels, isoHour, type Interval } from './hours.js';
 import type { AnalyticsReader, Period, Span } from './query.js';

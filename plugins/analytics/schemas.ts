@@ -1,6 +1,6 @@
 // Validation and response shapes of the analytics routes.
 import Joi from 'joi';
-import { idSchema } from '../../core/ids.js';
+import { idSchema } from '../../core/index.js';
 import { METRICS } from './figures.js';
 import { TIME_ZONES } from './hours.js';
 

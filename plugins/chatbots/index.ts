@@ -1,7 +1,6 @@
 // Chatbots: the resource, its lifecycle, its settings and its scoped API key.
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
-import type { ChatbotDirectory } from '../../core/platform.js';
+import { areaScope, withScopes, type ChatbotDirectory } from '../../core/index.js';
 import { lifecycleRoutes } from './lifecycle-routes.js';
 import { chatbotRoutes } from './routes.js';
 import { ChatbotService } from './service.js';

@@ -2,11 +2,20 @@
 // Asking for the state a chatbot is already in changes nothing and answers 200.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { makerForReplacement } from '../../core/access.js';
-import { makerOfKey, presentKey, rotateApiKey, rotationRefusal } from '../../core/auth/keys.js';
-import { apiError } from '../../core/errors.js';
-import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
-import { apiKeyWithSecretResponse, gracePeriodOf, rotateKeyInput } from '../../core/auth/key-schemas.js';
+import {
+  apiError,
+  apiKeyWithSecretResponse,
+  callerOf,
+  gracePeriodOf,
+  makerForReplacement,
+  makerOfKey,
+  presentKey,
+  rotateApiKey,
+  rotateKeyInput,
+  rotationRefusal,
+  tenantOf,
+  type Platform,
+} from '../../core/index.js';
 import { chatbotIdOf, chatbotIdParams, chatbotResponse } from './schemas.js';
 import type { ChatbotService } from './service.js';
 import { presentChatbot, type ChatbotStatus } from './store.js';

@@ -1,12 +1,20 @@
 // Chatbot resource routes: create, list, get, update, delete.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { issueKey } from '../../core/auth/keys.js';
-import { newId } from '../../core/ids.js';
-import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
-import type { Filter } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text/fold.js';
+import {
+  callerOf,
+  foldForSearch,
+  issueKey,
+  listQuerySchema,
+  newId,
+  pageSchema,
+  paginate,
+  tenantOf,
+  withTimeFilter,
+  type Filter,
+  type ListParams,
+  type Platform,
+} from '../../core/index.js';
 import {
   chatbotIdOf,
   chatbotIdParams,

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { idSchema } from '../../core/ids.js';
+import { idSchema } from '../../core/index.js';
 import { CHATBOT_STATUSES } from './store.js';
 import { chatbotFields } from './settings.js';
 

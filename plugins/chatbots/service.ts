@@ -1,10 +1,17 @@
 // The chatbot rules every route shares: lookup, the archived read-only rule, the plan's chatbot
 // quota, and writes that publish their event in the same commit.
-import { apiError, notFound } from '../../core/errors.js';
-import { QuotaFullError } from '../../core/quota.js';
-import type { ApiCaller, Platform } from '../../core/platform.js';
-import type { Collection, Repository, TenantScope, WriteOp } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text/fold.js';
+import {
+  apiError,
+  foldForSearch,
+  notFound,
+  QuotaFullError,
+  type ApiCaller,
+  type Collection,
+  type Platform,
+  type Repository,
+  type TenantScope,
+  type WriteOp,
+} from '../../core/index.js';
 import { presentChatbot, type Chatbot, type ChatbotDoc } from './store.js';
 
 export class ChatbotService {

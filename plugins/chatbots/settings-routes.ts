@@ -1,7 +1,6 @@
 // GET and PUT /chatbots/{id}/settings: the chatbot's behaviour.
 import type { ServerRoute } from '@hapi/hapi';
-import { apiError } from '../../core/errors.js';
-import { tenantOf, type Platform } from '../../core/platform.js';
+import { apiError, tenantOf, type Platform } from '../../core/index.js';
 import { chatbotIdOf, chatbotIdParams } from './schemas.js';
 import type { ChatbotService } from './service.js';
 import { presentSettings, settingsInputFor, settingsResponse, type BehaviourSettings } from './settings.js';

@@ -1,13 +1,10 @@
 // The chatbot's behaviour settings (API.md §4): their schema, defaults and API form.
 // PUT replaces the whole settings object; a field left out takes its default.
 import Joi from 'joi';
-import { businessHoursSchema } from '../../core/business-hours.js';
-import { ISO_639_1 } from '../../core/languages.js';
-import { compileSafePattern, MAX_PATTERNS_PROGRAM_SIZE } from '../../core/text/safe-pattern.js';
-import { LEAD_FIELDS, type BehaviourSettings } from '../../core/services/chatbots.js';
+import { businessHoursSchema, compileSafePattern, ISO_639_1, LEAD_FIELDS, MAX_PATTERNS_PROGRAM_SIZE, type BehaviourSettings } from '../../core/index.js';
 import { PERSONALITIES, type Chatbot } from './store.js';
 
-export { LEAD_FIELDS, type BehaviourRule, type BehaviourSettings } from '../../core/services/chatbots.js';
+export { LEAD_FIELDS, type BehaviourRule, type BehaviourSettings } from '../../core/index.js';
 
 export const DEFAULT_FALLBACK_MESSAGE = "I'm sorry, I don't have an answer to that yet.";
 

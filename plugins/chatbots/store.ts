@@ -1,6 +1,5 @@
 // The chatbots collection and the shape of a stored chatbot.
-import type { Collection, Store, Stored } from '../../core/store/types.js';
-import type { BehaviourSettings } from '../../core/services/chatbots.js';
+import type { BehaviourSettings, Collection, Store, Stored } from '../../core/index.js';
 
 export const CHATBOT_STATUSES = ['active', 'paused', 'archived'] as const;
 export type ChatbotStatus = (typeof CHATBOT_STATUSES)[number];

@@ -12,12 +12,19 @@
 // conversation ends or goes back to the bot. On a store without atomic commits (MongoDB-wire
 // servers) the turn write still goes first, but a second handoff reading between the two writes
 // of the first may pass the limit by one.
-import type { MemberRole } from '../../core/auth/members.js';
-import { apiError, notFound } from '../../core/errors.js';
-import type { Platform } from '../../core/platform.js';
-import type { MemberAvailability } from '../../core/services/presence.js';
-import { UniqueConstraintError } from '../../core/store/errors.js';
-import type { Collection, Store, Stored, TenantScope, WriteOp } from '../../core/store/types.js';
+import {
+  apiError,
+  notFound,
+  UniqueConstraintError,
+  type Collection,
+  type MemberAvailability,
+  type MemberRole,
+  type Platform,
+  type Store,
+  type Stored,
+  type TenantScope,
+  type WriteOp,
+} from '../../core/index.js';
 import type { Conversation, ConversationDoc } from './store.js';
 
 export interface AssignmentTurnDoc {

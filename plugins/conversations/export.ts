@@ -3,17 +3,14 @@
 // written a page at a time, so memory stays flat however many conversations and messages there are.
 import { Readable } from 'node:stream';
 import type { ServerRoute } from '@hapi/hapi';
-import type { ListParams } from '../../core/pagination.js';
-import { tenantOf } from '../../core/platform.js';
-import { csvLine, EXPORT_PAGE_SIZE, recordsInPages } from '../../core/export.js';
-import type { Repository } from '../../core/store/types.js';
+import { csvLine, EXPORT_PAGE_SIZE, recordsInPages, tenantOf, type ListParams, type Repository } from '../../core/index.js';
 import { conversationFilter, type ChatbotLookup } from './routes.js';
 import { chatbotParams, exportQuery } from './schemas.js';
 import type { ConversationService } from './service.js';
 import { presentConversation, presentMessage, type Conversation, type ConversationDoc, type Message, type MessageDoc } from './store.js';
 
 // csvCell moved to core/export.ts, shared with the leads export; re-exported for existing importers.
-export { csvCell } from '../../core/export.js';
+export { csvCell } from '../../core/index.js';
 
 const CSV_COLUMNS = [
   'conversation_id',

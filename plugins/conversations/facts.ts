@@ -2,10 +2,17 @@
 // range for analytics, a page at a time, through the fields and indexes store.ts declares for it;
 // and single records for the knowledge base's learning from use.
 import { encodeTime } from 'ulid';
-import type { ConversationFact, ConversationFacts, FactRange, MessageFact } from '../../core/services/conversation-facts.js';
-import { csatPoints } from '../../core/csat.js';
-import { recordsInPages } from '../../core/export.js';
-import type { Filter, Stored, TenantScope } from '../../core/store/types.js';
+import {
+  csatPoints,
+  recordsInPages,
+  type ConversationFact,
+  type ConversationFacts,
+  type FactRange,
+  type Filter,
+  type MessageFact,
+  type Stored,
+  type TenantScope,
+} from '../../core/index.js';
 import type { ConversationCollections, ConversationDoc, MessageDoc } from './store.js';
 
 const PAGE = 500;

@@ -4,10 +4,15 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import Boom from '@hapi/boom';
-import { BackgroundLoop, retryAfterFailure, yieldToEventLoop } from '../../core/background.js';
-import type { Platform } from '../../core/platform.js';
-import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
-import type { ClaimedRecord } from '../../core/store/types.js';
+import {
+  BackgroundLoop,
+  RecordNotFoundError,
+  retryAfterFailure,
+  VersionConflictError,
+  yieldToEventLoop,
+  type ClaimedRecord,
+  type Platform,
+} from '../../core/index.js';
 import type { ConversationService } from './service.js';
 import type { ConversationDoc } from './store.js';
 

@@ -3,16 +3,27 @@
 // dashboard and for any helpdesk integration; agents may call them.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { assertChatbotKeyAllows, chatbotKeyScope, seesEventType } from '../../core/access.js';
-import { credentialStillValid } from '../../core/auth/still-valid.js';
-import { presentMaker } from '../../core/auth/makers.js';
-import { apiError } from '../../core/errors.js';
-import type { EventEnvelope } from '../../core/events.js';
-import { EventStream, eventStreamResponse } from '../../core/http/sse.js';
-import { listQuerySchema, pageSchema, paginate, paginateMatching, type ListParams } from '../../core/pagination.js';
-import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
-import type { Filter } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text/fold.js';
+import {
+  apiError,
+  assertChatbotKeyAllows,
+  callerOf,
+  chatbotKeyScope,
+  credentialStillValid,
+  EventStream,
+  eventStreamResponse,
+  foldForSearch,
+  listQuerySchema,
+  pageSchema,
+  paginate,
+  paginateMatching,
+  presentMaker,
+  seesEventType,
+  tenantOf,
+  type EventEnvelope,
+  type Filter,
+  type ListParams,
+  type Platform,
+} from '../../core/index.js';
 import { conversationFilter } from './routes.js';
 import { assigneeFilter, conversationResponse } from './schemas.js';
 import type { ConversationService } from './service.js';

@@ -1,10 +1,7 @@
 // Conversations: chat over the API (replies from the answer engine, streamed or not), handoff to
 // humans, feedback, export, and the closing of inactive conversations.
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
-import type { ConversationFacts } from '../../core/services/conversation-facts.js';
-import type { VisitorConversations } from '../../core/services/conversations.js';
-import { MODES, type TenantScope } from '../../core/store/types.js';
+import { areaScope, MODES, withScopes, type ConversationFacts, type TenantScope, type VisitorConversations } from '../../core/index.js';
 import { createAnswerEngine } from './answer/engine.js';
 import { AssignmentRoster, declareAssignmentTurns } from './assignment.js';
 import { LlmClient } from './answer/llm.js';

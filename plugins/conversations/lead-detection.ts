@@ -1,6 +1,6 @@
 // Contact details in a visitor's message: an e-mail address or phone number anywhere, and, in the
 // answer to the chatbot's request for details, a name or company said in so many words.
-import type { LeadDetails } from '../../core/services/leads.js';
+import type { LeadDetails } from '../../core/index.js';
 
 // Messages are visitors' text, so every expression here must run in linear time. The e-mail's
 // local part starts only where a run of its characters starts (the look-behind): without that, a

@@ -2,12 +2,16 @@
 // plugin sets (`api.notifyMembersWith`, core/services/member-notices.ts). Driven by deferred
 // durable reactions: the job is written with the event, and one worker instance claims it, so a
 // notice goes out once however many instances run, and never in the visitor's request.
-import type { EventEnvelope } from '../../core/events.js';
-import type { Platform } from '../../core/platform.js';
-import type { ChatbotDirectory } from '../../core/services/chatbots.js';
-import type { MemberNotice, NoticeRecipient } from '../../core/services/member-notices.js';
-import type { MemberAvailability } from '../../core/services/presence.js';
-import type { Collection, TenantScope } from '../../core/store/types.js';
+import type {
+  ChatbotDirectory,
+  Collection,
+  EventEnvelope,
+  MemberAvailability,
+  MemberNotice,
+  NoticeRecipient,
+  Platform,
+  TenantScope,
+} from '../../core/index.js';
 import { presentConversation, type ConversationDoc, type ConversationView, type MessageView } from './store.js';
 
 /** No team comes near it; past it, the first members by id are told. */

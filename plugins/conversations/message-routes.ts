@@ -1,11 +1,20 @@
 // Message routes: list, send (the reply in the same response, or streamed as server-sent events),
 // and feedback on a reply.
 import type { Request, ServerRoute } from '@hapi/hapi';
-import { assertMemberRole } from '../../core/access.js';
-import { respondWithEvents, turnOnTheWire, wantsEventStream } from '../../core/http/sse.js';
-import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
-import type { Filter } from '../../core/store/types.js';
+import {
+  assertMemberRole,
+  callerOf,
+  pageSchema,
+  paginate,
+  respondWithEvents,
+  tenantOf,
+  turnOnTheWire,
+  wantsEventStream,
+  withTimeFilter,
+  type Filter,
+  type ListParams,
+  type Platform,
+} from '../../core/index.js';
 import type { ChatbotLookup } from './routes.js';
 import { feedbackInput, messageInput, messageListQuery, messageParams, messageResponse, conversationParams, turnResponse } from './schemas.js';
 import type { ConversationService } from './service.js';

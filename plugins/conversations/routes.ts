@@ -1,11 +1,19 @@
 // Conversation routes (API.md §4): start, list, get, update, delete, end, handoff and release.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { notFound } from '../../core/errors.js';
-import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { callerOf, tenantOf, type ChatbotDirectory } from '../../core/platform.js';
-import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
-import type { Filter } from '../../core/store/types.js';
+import {
+  callerOf,
+  notFound,
+  pageSchema,
+  paginate,
+  tenantOf,
+  withTimeFilter,
+  type ChatbotDirectory,
+  type ChatbotProfile,
+  type ChatbotSummary,
+  type Filter,
+  type ListParams,
+} from '../../core/index.js';
 import type { Assigner } from './assignment.js';
 import {
   assignInput,

@@ -1,12 +1,6 @@
 // Validation and response shapes of the conversation routes.
 import Joi from 'joi';
-import { csatSchema } from '../../core/csat.js';
-import { idSchema } from '../../core/ids.js';
-import { ISO_639_1 } from '../../core/languages.js';
-import { listQuerySchema } from '../../core/pagination.js';
-import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
-import { LEAD_SOURCES } from '../../core/services/leads.js';
-import { userDataObject } from '../../core/user-data.js';
+import { csatSchema, idSchema, ISO_639_1, LEAD_SOURCES, listQuerySchema, MAX_MESSAGE_LENGTH, userDataObject } from '../../core/index.js';
 import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './store.js';
 
 

@@ -2,18 +2,28 @@
 // a visitor's turn through the answer engine, agent messages, handoff, end and resolution. Every
 // change is written with its events in one commit, the conversation first.
 import { performance } from 'node:perf_hooks';
-import { apiError, notFound } from '../../core/errors.js';
-import { recordsInPages } from '../../core/export.js';
-import type { EventInput } from '../../core/events.js';
-import { newId } from '../../core/ids.js';
-import type { Platform } from '../../core/platform.js';
-import type { ChatbotProfile, ChatbotSummary } from '../../core/services/chatbots.js';
-import type { LeadContact, LeadDetails, LeadRecorder, LeadSource } from '../../core/services/leads.js';
-import type { MemberAvailability } from '../../core/services/presence.js';
-import { isWithinBusinessHours } from '../../core/business-hours.js';
-import type { CsatScale } from '../../core/csat.js';
-import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
-import type { Repository, TenantScope, WriteOp } from '../../core/store/types.js';
+import {
+  apiError,
+  isWithinBusinessHours,
+  newId,
+  notFound,
+  RecordNotFoundError,
+  recordsInPages,
+  VersionConflictError,
+  type ChatbotProfile,
+  type ChatbotSummary,
+  type CsatScale,
+  type EventInput,
+  type LeadContact,
+  type LeadDetails,
+  type LeadRecorder,
+  type LeadSource,
+  type MemberAvailability,
+  type Platform,
+  type Repository,
+  type TenantScope,
+  type WriteOp,
+} from '../../core/index.js';
 import type { Answer, AnswerEngine } from './answer/engine.js';
 import type { ChatTurn } from './answer/llm.js';
 import { phrasesFor } from './answer/phrases.js';

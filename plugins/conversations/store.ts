@@ -1,6 +1,5 @@
 // The conversations and messages collections, and their API forms.
-import type { CsatScale } from '../../core/csat.js';
-import type { Collection, Store, Stored } from '../../core/store/types.js';
+import type { Collection, CsatScale, Store, Stored } from '../../core/index.js';
 
 export const CONVERSATION_STATUSES = ['open', 'handoff', 'ended'] as const;
 export const CHANNELS = ['api', 'widget'] as const;

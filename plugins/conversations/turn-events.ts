@@ -1,8 +1,6 @@
 // A visitor's turn as the events it yields (core/services/conversations.ts: TurnEvent), for the
 // channels that stream it: the API's messages route and, through the visitor channel, the widget.
-import type { ChatbotProfile } from '../../core/services/chatbots.js';
-import type { TurnEvent } from '../../core/services/conversations.js';
-import type { TenantScope } from '../../core/store/types.js';
+import type { ChatbotProfile, TenantScope, TurnEvent } from '../../core/index.js';
 import { assertNotEnded, type ConversationService, type TurnResult } from './service.js';
 import { pieces } from './sse.js';
 import type { MessageView } from './store.js';

@@ -4,10 +4,7 @@
 // dashboard usually reach different instances), whose marks count for TYPING_FRESH_SECONDS.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError } from '../../core/errors.js';
-import { tenantOf, type Platform } from '../../core/platform.js';
-import { UniqueConstraintError } from '../../core/store/errors.js';
-import type { Collection, Store, Stored, TenantScope } from '../../core/store/types.js';
+import { apiError, tenantOf, UniqueConstraintError, type Collection, type Platform, type Store, type Stored, type TenantScope } from '../../core/index.js';
 import { authorOf } from './message-routes.js';
 import type { ChatbotLookup } from './routes.js';
 import { conversationParams, memberAsAuthor } from './schemas.js';

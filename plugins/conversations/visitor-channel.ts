@@ -1,9 +1,7 @@
 // The visitor's side of conversations for other channels (the widget), as core/services/conversations.ts
 // describes it: the same service and rules as the API, presented without what only the account sees
 // (confidence, answer types, snippets, metadata).
-import { notFound } from '../../core/errors.js';
-import type { ChatbotProfile } from '../../core/services/chatbots.js';
-import type { VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from '../../core/services/conversations.js';
+import { notFound, type ChatbotProfile, type VisitorConversation, type VisitorConversations, type VisitorMessage, type VisitorTurn } from '../../core/index.js';
 import type { ConversationService, TurnResult } from './service.js';
 import { presentMessage, type Conversation, type ConversationView, type MessageView } from './store.js';
 import { presentTurnEvents, streamedTurn } from './turn-events.js';

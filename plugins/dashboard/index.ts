@@ -8,8 +8,7 @@ import path from 'node:path';
 import type { Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import inert from '@hapi/inert';
 import Joi from 'joi';
-import { apiError } from '../../core/errors.js';
-import { projectPath } from '../../core/paths.js';
+import { apiError, projectPath } from '../../core/index.js';
 
 export const DASHBOARD_DIST = projectPath('web/dashboard/dist');
 

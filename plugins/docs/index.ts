@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Plugin, RequestRoute, ResponseToolkit } from '@hapi/hapi';
 import inert from '@hapi/inert';
 import Joi from 'joi';
-import { projectPath } from '../../core/paths.js';
+import { projectPath } from '../../core/index.js';
 import type { OpenApiDocument } from './openapi.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';

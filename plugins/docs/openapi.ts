@@ -3,8 +3,7 @@
 // responses, its auth strategy its security. Nothing here is written per route.
 import type { RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
-import { SCOPES, type Scope } from '../../core/auth/oauth-tokens.js';
-import type { PlatformRouteOptions } from '../../core/platform.js';
+import { SCOPES, type PlatformRouteOptions, type Scope } from '../../core/index.js';
 import { acceptsSession, documentedResponses, notesOf, routeAuthStrategy, UndocumentableRouteError } from './responses.js';
 import { SchemaConverter, type JsonSchema } from './schema.js';
 

@@ -5,10 +5,7 @@
 // that every route's responses can be derived.
 import type { RouteOptionsResponseSchema, RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
-import { DEFAULT_ROUTE_AUTH } from '../../core/auth/strategy.js';
-import { oauthErrorCode } from '../../core/errors.js';
-import { ID_PREFIXES } from '../../core/ids.js';
-import type { PlatformRouteOptions } from '../../core/platform.js';
+import { DEFAULT_ROUTE_AUTH, ID_PREFIXES, oauthErrorCode, type PlatformRouteOptions } from '../../core/index.js';
 
 export interface SuccessResponse {
   status: number;

@@ -1,7 +1,7 @@
 // Liveness and readiness for load balancers and orchestrators. No authentication.
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError } from '../../core/errors.js';
+import { apiError } from '../../core/index.js';
 
 const loopHealth = Joi.object({
   name: Joi.string().required(),

@@ -1,7 +1,7 @@
 // Reading a URL item: one page, or a same-site crawl of up to max_pages pages, seeded from the
 // site's sitemap when asked. Fetching happens here; every page and sitemap is parsed (and a page
 // chunked) in the parser pool's worker threads.
-import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
+import { FetchError, type Fetcher } from '../../core/index.js';
 import { ExtractionError } from './parsing/errors.js';
 import type { ParserPool } from './parsing/pool.js';
 import type { AnalysedChunk } from './parsing/tasks.js';

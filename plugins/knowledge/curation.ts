@@ -1,12 +1,17 @@
 // The changes learning makes to the knowledge (core/services/knowledge.ts: KnowledgeCuration),
 // written here because the items are this area's: a phrasing added to a Q&A pair, a Q&A pair
 // added. Each is processed again in the background, as after the API's own change.
-import type { Platform } from '../../core/platform.js';
-import type { ChatbotSummary } from '../../core/services/chatbots.js';
-import type { KnowledgeCuration, PhrasingOutcome, QaPairInput, RatedPair } from '../../core/services/knowledge.js';
-import { VersionConflictError } from '../../core/store/errors.js';
-import type { TenantScope } from '../../core/store/types.js';
-import { analyzerFor } from '../../core/text/analysis.js';
+import {
+  analyzerFor,
+  VersionConflictError,
+  type ChatbotSummary,
+  type KnowledgeCuration,
+  type PhrasingOutcome,
+  type Platform,
+  type QaPairInput,
+  type RatedPair,
+  type TenantScope,
+} from '../../core/index.js';
 import { SENTENCE_END } from './index/knowledge-index.js';
 import { newItem } from './routes.js';
 import { MAX_ALTERNATIVES } from './schemas.js';

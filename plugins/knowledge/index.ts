@@ -1,8 +1,7 @@
 // The knowledge base: documents, URLs and Q&A pairs a chatbot answers from, processed in the
 // background and searched through an in-memory index per chatbot (./index/).
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
-import { Fetcher } from '../../core/http/fetcher.js';
+import { areaScope, Fetcher, withScopes } from '../../core/index.js';
 import { KnowledgeCurator } from './curation.js';
 import { ParserPool } from './parsing/pool.js';
 import { knowledgeRetriever } from './retriever.js';
@@ -11,7 +10,7 @@ import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js'
 import { declareKnowledge } from './store.js';
 import { KnowledgeWorker } from './worker.js';
 
-declare module '../../core/services/knowledge.js' {
+declare module '../../core/index.js' {
   interface KnowledgePluginApi {
     worker: KnowledgeWorker;
   }

@@ -1,7 +1,7 @@
 // Turns an item into chunks. Reading and chunking the content runs in the parser pool's worker
 // threads (./parsing/); this side only fetches URLs and receives finished chunks. Short Q&A pairs
 // are the exception: they are analysed here (processShortPair).
-import { emptyTermCounts } from '../../core/text/term-counts.js';
+import { emptyTermCounts } from '../../core/index.js';
 import { crawl, type PageFetcher } from './crawl.js';
 import type { ParserPool } from './parsing/pool.js';
 import { readQa, type AnalysedChunk, type ParseOutput } from './parsing/tasks.js';

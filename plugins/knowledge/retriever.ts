@@ -2,8 +2,7 @@
 // ranked passages and Q&A matches from the chatbot's in-memory index (./index/), rebuilt from the
 // store when the knowledge revision moves.
 import type { Logger } from 'pino';
-import type { KnowledgeRetriever } from '../../core/services/knowledge.js';
-import type { Store, TenantScope } from '../../core/store/types.js';
+import type { KnowledgeRetriever, Store, TenantScope } from '../../core/index.js';
 import { KnowledgeIndexCache } from './index/index-cache.js';
 import { toPassage } from './search.js';
 import { knowledgeRevisionCounter, type KnowledgeCollections, type StoredChunk } from './store.js';

@@ -1,14 +1,25 @@
 // Knowledge base routes (API.md §4): add, import, list, get, update, delete, refresh, search, export.
-import type { KnowledgeRetriever } from '../../core/services/knowledge.js';
+import {
+  apiError,
+  foldForSearch,
+  listQuerySchema,
+  newId,
+  notFound,
+  pageSchema,
+  paginate,
+  tenantOf,
+  withTimeFilter,
+  type ChatbotDirectory,
+  type ChatbotSummary,
+  type Filter,
+  type KnowledgeRetriever,
+  type ListParams,
+  type Platform,
+  type TenantScope,
+} from '../../core/index.js';
 import { Readable } from 'node:stream';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { tenantOf, type ChatbotDirectory, type ChatbotSummary, type Platform } from '../../core/platform.js';
-import type { Filter, TenantScope } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text/fold.js';
 import {
   FIELDS_BY_TYPE,
   importInput,

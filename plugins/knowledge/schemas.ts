@@ -1,7 +1,5 @@
 import Joi from 'joi';
-import { idSchema } from '../../core/ids.js';
-import { MAX_QUESTION_LENGTH } from '../../core/services/knowledge.js';
-import { userDataObject } from '../../core/user-data.js';
+import { idSchema, MAX_QUESTION_LENGTH, userDataObject } from '../../core/index.js';
 import { BINARY_MIME_TYPES } from './text/formats.js';
 import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './store.js';
 

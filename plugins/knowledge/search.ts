@@ -1,12 +1,11 @@
 // A ranked chunk as the API and the answer engine show it: the passage, its score, and a snippet
 // around the question's words.
-import { foldForSearch } from '../../core/text/fold.js';
-import type { Passage } from '../../core/services/knowledge.js';
+import { foldForSearch, type Passage } from '../../core/index.js';
 import type { IndexedChunk, RankedPassage } from './index/knowledge-index.js';
 
 const SNIPPET_LENGTH = 240;
 
-export type { Passage } from '../../core/services/knowledge.js';
+export type { Passage } from '../../core/index.js';
 
 export function toPassage({ chunk, score, confidence }: RankedPassage, query: string): Passage {
   return {

@@ -1,5 +1,5 @@
 // The knowledge base's collections: items (what users add) and chunks (what search finds).
-import type { Collection, Store, Stored, TenantScope } from '../../core/store/types.js';
+import type { Collection, Store, Stored, TenantScope } from '../../core/index.js';
 import type { DocumentFormat } from './text/formats.js';
 
 export const ITEM_TYPES = ['document', 'url', 'qa'] as const;

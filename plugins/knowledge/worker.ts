@@ -16,15 +16,26 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { BackgroundLoop, retryAfterFailure, settlesWithin, yieldToEventLoop } from '../../core/background.js';
-import type { EventInput } from '../../core/events.js';
-import { newId } from '../../core/ids.js';
-import type { Platform } from '../../core/platform.js';
-import { RecordNotFoundError, VersionConflictError } from '../../core/store/errors.js';
-import type { ClaimedRecord, Filter, Repository, TenantScope, WriteOp } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text/fold.js';
-import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
-import { groupByTenant } from '../../core/store/tenant-groups.js';
+import {
+  BackgroundLoop,
+  FetchError,
+  foldForSearch,
+  groupByTenant,
+  newId,
+  RecordNotFoundError,
+  retryAfterFailure,
+  settlesWithin,
+  VersionConflictError,
+  yieldToEventLoop,
+  type ClaimedRecord,
+  type EventInput,
+  type Fetcher,
+  type Filter,
+  type Platform,
+  type Repository,
+  type TenantScope,
+  type WriteOp,
+} from '../../core/index.js';
 import { ParserBusyError, type ParserPool } from './parsing/pool.js';
 import { isShortPair, processItem, processShortPair, type ProcessedItem } from './processor.js';
 import { bumpKnowledgeRevision, presentItem, REFRESH_INTERVALS, type ChunkDoc, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';

@@ -2,9 +2,7 @@
 // store a page at a time as the response is written, so memory stays flat however many leads.
 import { Readable } from 'node:stream';
 import type { ServerRoute } from '@hapi/hapi';
-import { csvLine, recordsInPages } from '../../core/export.js';
-import { tenantOf } from '../../core/platform.js';
-import type { Filter, Repository } from '../../core/store/types.js';
+import { csvLine, recordsInPages, tenantOf, type Filter, type Repository } from '../../core/index.js';
 import { leadFilter, leadMatcher, listedChatbot, type LeadListParams } from './routes.js';
 import { exportQuery } from './schemas.js';
 import type { LeadService } from './service.js';

@@ -1,7 +1,7 @@
 // Leads: contact details captured by chatbots (conversations, the widget form) or sent through the
 // API, one lead per e-mail and per phone number per chatbot; the `/leads` routes and their export.
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
+import { areaScope, withScopes } from '../../core/index.js';
 import { exportRoute } from './export.js';
 import { leadRecorder } from './recorder.js';
 import { leadRoutes } from './routes.js';

@@ -1,6 +1,6 @@
 // The recorder other areas capture leads through (core/services/leads.ts): the service's upsert,
 // with the details a conversation or the widget form found.
-import type { LeadRecorder } from '../../core/services/leads.js';
+import type { LeadRecorder } from '../../core/index.js';
 import type { LeadService } from './service.js';
 
 export function leadRecorder(service: LeadService): LeadRecorder {

@@ -1,12 +1,20 @@
 // Lead routes (API.md §4, §6): create (or update the lead the details identify), list (per account
 // and per chatbot), get, update, delete. Chatbot-scoped keys see and change their chatbot's only.
 import type { Request, ServerRoute } from '@hapi/hapi';
-import { assertChatbotKeyAllows, chatbotKeyScope } from '../../core/access.js';
-import { apiError, notFound } from '../../core/errors.js';
-import { paginate, paginateMatching, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { tenantOf, type ChatbotDirectory } from '../../core/platform.js';
-import type { Filter } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text/fold.js';
+import {
+  apiError,
+  assertChatbotKeyAllows,
+  chatbotKeyScope,
+  foldForSearch,
+  notFound,
+  paginate,
+  paginateMatching,
+  tenantOf,
+  withTimeFilter,
+  type ChatbotDirectory,
+  type Filter,
+  type ListParams,
+} from '../../core/index.js';
 import {
   chatbotLeadListQuery,
   chatbotParams,

@@ -1,8 +1,6 @@
 // Validation and response shapes of the lead routes.
 import Joi from 'joi';
-import { idSchema } from '../../core/ids.js';
-import { listQuerySchema, pageSchema } from '../../core/pagination.js';
-import { userDataObject } from '../../core/user-data.js';
+import { idSchema, listQuerySchema, pageSchema, userDataObject } from '../../core/index.js';
 import { PHONE_PATTERN } from './phone.js';
 import { LEAD_LIMITS } from './service.js';
 import { LEAD_SOURCES, LEAD_STATUSES } from './store.js';

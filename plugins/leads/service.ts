@@ -9,12 +9,20 @@
 // it. That holds across processes and instances, on SQLite and on MongoDB (a unique insert is
 // atomic on every MongoDB-wire server).
 import { isDeepStrictEqual } from 'node:util';
-import { apiError, notFound } from '../../core/errors.js';
-import { recordsInPages } from '../../core/export.js';
-import { newId } from '../../core/ids.js';
-import type { ChatbotDirectory, Platform } from '../../core/platform.js';
-import { UniqueConstraintError, VersionConflictError } from '../../core/store/errors.js';
-import type { Collection, Filter, Repository, TenantScope } from '../../core/store/types.js';
+import {
+  apiError,
+  newId,
+  notFound,
+  recordsInPages,
+  UniqueConstraintError,
+  VersionConflictError,
+  type ChatbotDirectory,
+  type Collection,
+  type Filter,
+  type Platform,
+  type Repository,
+  type TenantScope,
+} from '../../core/index.js';
 import { countryHintOf, normalisePhone, PHONE_PATTERN, type NormalisedPhone } from './phone.js';
 import {
   emailKey,

@@ -1,8 +1,6 @@
 // The leads collection: contact details a chatbot collected. One lead per e-mail and one per phone
 // number per chatbot, held by two unique indexes.
-import { foldForSearch } from '../../core/text/fold.js';
-import type { Collection, Store, Stored } from '../../core/store/types.js';
-import { LEAD_SOURCES, type LeadSource } from '../../core/services/leads.js';
+import { foldForSearch, LEAD_SOURCES, type Collection, type LeadSource, type Store, type Stored } from '../../core/index.js';
 import { countryHintOf, normalisePhone, type NormalisedPhone } from './phone.js';
 
 export { LEAD_SOURCES, type LeadSource };

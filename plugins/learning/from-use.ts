@@ -6,14 +6,18 @@
 // area adds a phrasing the pair already has once), so running twice, or on two instances, adds it once.
 // Visitors rate (the widget too), so what is learned is held to what the pair answers as a whole:
 // see learnableQuestion.
-import type { EventEnvelope } from '../../core/events.js';
-import type { Platform } from '../../core/platform.js';
-import type { ChatbotDirectory, ChatbotProfile } from '../../core/services/chatbots.js';
-import type { ConversationFacts } from '../../core/services/conversation-facts.js';
-import type { KnowledgeCuration, KnowledgeRetriever } from '../../core/services/knowledge.js';
-import type { TenantScope } from '../../core/store/types.js';
-import { codePointLength } from '../../core/string-lengths.js';
-import { analyzerFor } from '../../core/text/analysis.js';
+import {
+  analyzerFor,
+  codePointLength,
+  type ChatbotDirectory,
+  type ChatbotProfile,
+  type ConversationFacts,
+  type EventEnvelope,
+  type KnowledgeCuration,
+  type KnowledgeRetriever,
+  type Platform,
+  type TenantScope,
+} from '../../core/index.js';
 import { visitorPhrasing, type Phrasing } from './phrasing.js';
 
 /**

@@ -3,7 +3,7 @@
 // visitors asked into a Q&A pair. It reads conversations and changes the knowledge, each through its
 // interface, so it registers after both.
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
+import { areaScope, withScopes } from '../../core/index.js';
 import { LearningFromUse } from './from-use.js';
 import { qaFromMessageRoute } from './qa-from-message.js';
 

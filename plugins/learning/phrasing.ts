@@ -1,8 +1,6 @@
 // How a visitor's message becomes a question or an alternative phrasing of a Q&A pair: the rules
 // learning from use and qa-from-message share.
-import { MAX_QUESTION_LENGTH } from '../../core/services/knowledge.js';
-import { codePointLength } from '../../core/string-lengths.js';
-import { foldForSearch } from '../../core/text/fold.js';
+import { codePointLength, foldForSearch, MAX_QUESTION_LENGTH } from '../../core/index.js';
 
 /**
  * Characters no question needs and that can hide or reorder text: control characters (whitespace

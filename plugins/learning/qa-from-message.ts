@@ -2,13 +2,19 @@
 // pair in one call, from the message itself or from what `GET /analytics/trends` lists for an
 // unanswered question (its text and a sample conversation).
 import type { Request, ServerRoute } from '@hapi/hapi';
-import { assertTokenScope } from '../../core/access.js';
-import { apiError, notFound } from '../../core/errors.js';
-import { tenantOf, type ChatbotDirectory, type ChatbotSummary } from '../../core/platform.js';
-import type { ConversationFacts } from '../../core/services/conversation-facts.js';
-import type { KnowledgeCuration, KnowledgeSchemas } from '../../core/services/knowledge.js';
-import type { TenantScope } from '../../core/store/types.js';
-import { codePointLength } from '../../core/string-lengths.js';
+import {
+  apiError,
+  assertTokenScope,
+  codePointLength,
+  notFound,
+  tenantOf,
+  type ChatbotDirectory,
+  type ChatbotSummary,
+  type ConversationFacts,
+  type KnowledgeCuration,
+  type KnowledgeSchemas,
+  type TenantScope,
+} from '../../core/index.js';
 import { asksQuestion, visitorPhrasing } from './phrasing.js';
 
 /** A conversation's visitor messages looked through for the question, at most. */

@@ -2,8 +2,7 @@
 // session routes under /dashboard. The session cookie itself is a core credential
 // (core/auth/session-strategy.ts), checked by the same access rules as keys.
 import type { Plugin } from '@hapi/hapi';
-import { apiKeysOnly, withScopes } from '../../core/access.js';
-import { sweepExpired } from '../../core/maintenance.js';
+import { apiKeysOnly, sweepExpired, withScopes } from '../../core/index.js';
 import { assertLiveOrSession, memberRoutes } from './member-routes.js';
 import { OwnerLock } from './owner-lock.js';
 import { sessionRoutes } from './session-routes.js';

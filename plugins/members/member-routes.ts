@@ -4,14 +4,26 @@
 // access rules (core/access.ts).
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { newInvitation, newMember, presentMember, type Member, type MemberRole } from '../../core/auth/members.js';
-import { serverOrigin } from '../../core/auth/session-strategy.js';
-import { revokeMemberSessions } from '../../core/auth/sessions.js';
-import { apiError, notFound } from '../../core/errors.js';
-import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { callerOf, type Platform } from '../../core/platform.js';
-import { UniqueConstraintError } from '../../core/store/errors.js';
-import type { Filter } from '../../core/store/types.js';
+import {
+  apiError,
+  callerOf,
+  listQuerySchema,
+  newInvitation,
+  newMember,
+  notFound,
+  pageSchema,
+  paginate,
+  presentMember,
+  revokeMemberSessions,
+  serverOrigin,
+  UniqueConstraintError,
+  withTimeFilter,
+  type Filter,
+  type ListParams,
+  type Member,
+  type MemberRole,
+  type Platform,
+} from '../../core/index.js';
 import type { OwnerLock } from './owner-lock.js';
 import { avatarUrl, email, invitationResponse, invitedMemberResponse, memberName, memberParams, memberResponse, role } from './schemas.js';
 

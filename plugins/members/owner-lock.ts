@@ -5,9 +5,7 @@
 // (409 `conflict`, Retry-After 1) rather than queued. A holder that crashed leaves a lock that
 // expires after LEASE_MS.
 import { randomBytes } from 'node:crypto';
-import { apiError } from '../../core/errors.js';
-import { UniqueConstraintError, VersionConflictError } from '../../core/store/errors.js';
-import type { Collection, Store } from '../../core/store/types.js';
+import { apiError, UniqueConstraintError, VersionConflictError, type Collection, type Store } from '../../core/index.js';
 
 interface OwnerLockDoc {
   account: string;

@@ -1,8 +1,5 @@
 import Joi from 'joi';
-import { PLAN_NAMES } from '../../config/plans.js';
-import { MEMBER_ROLES } from '../../core/auth/members.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/auth/passwords.js';
-import { idSchema } from '../../core/ids.js';
+import { idSchema, MEMBER_ROLES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PLAN_NAMES } from '../../core/index.js';
 
 const isoTime = Joi.string().isoDate();
 

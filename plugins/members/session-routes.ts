@@ -2,15 +2,26 @@
 // invitation (API.md §6; docs/API-DECISIONS.md "Members, sessions and the dashboard").
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import type { Account } from '../../core/auth/accounts.js';
-import { hashToken, presentMember, type Member } from '../../core/auth/members.js';
-import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
-import { assertSameOrigin, overTls, SESSION_COOKIE, type SessionCookie } from '../../core/auth/session-strategy.js';
-import { openSession, revokeMemberSessions, type DashboardSession } from '../../core/auth/sessions.js';
-import { ClientAddressResolver } from '../../core/client-address.js';
-import { apiError } from '../../core/errors.js';
-import { callerOf, type Platform } from '../../core/platform.js';
-import type { Mode } from '../../core/store/types.js';
+import {
+  apiError,
+  assertSameOrigin,
+  callerOf,
+  ClientAddressResolver,
+  hashPassword,
+  hashInvitationToken as hashToken,
+  openSession,
+  overTls,
+  presentMember,
+  revokeMemberSessions,
+  SESSION_COOKIE,
+  verifyPassword,
+  type Account,
+  type DashboardSession,
+  type Member,
+  type Mode,
+  type Platform,
+  type SessionCookie,
+} from '../../core/index.js';
 import { avatarUrl, email, memberName, mode, password, sessionResponse } from './schemas.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 

@@ -5,8 +5,7 @@
 // up, so a successful attempt counts too. Past either limit every attempt is refused, the right
 // password too, until the window ends: a guesser learns nothing more.
 import { createHash } from 'node:crypto';
-import { apiError } from '../../core/errors.js';
-import type { CounterStore } from '../../core/store/types.js';
+import { apiError, type CounterStore } from '../../core/index.js';
 
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 export const ATTEMPTS_PER_EMAIL_AND_ADDRESS = 10;

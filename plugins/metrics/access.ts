@@ -5,9 +5,7 @@
 // with `server.trust_proxy` set, the client behind the trusted proxies.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from '@hapi/hapi';
-import type { Config } from '../../config/index.js';
-import { addressListOf, ClientAddressResolver, listHas } from '../../core/client-address.js';
-import { apiError, unauthorized } from '../../core/errors.js';
+import { addressListOf, apiError, ClientAddressResolver, listHas, unauthorized, type Config } from '../../core/index.js';
 
 const LOOPBACK = addressListOf(['127.0.0.0/8', '::1']);
 const BEARER = /^Bearer +(\S+) *$/i;

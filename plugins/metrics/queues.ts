@@ -5,8 +5,7 @@
 // CACHE_MS so a fast or duplicated scraper cannot turn into load on the store.
 import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
-import { METRIC_PREFIX } from '../../core/metrics/index.js';
-import type { ClaimQueue } from '../../core/store/types.js';
+import { METRIC_PREFIX, type ClaimQueue } from '../../core/index.js';
 
 /** Counting stops here: past it, "at least this many" says all an alert needs. */
 export const DEPTH_CAP = 10_000;

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Request, Server } from '@hapi/hapi';
 import { Histogram, type Registry } from 'prom-client';
-import { METRIC_PREFIX } from '../../core/metrics/index.js';
+import { METRIC_PREFIX } from '../../core/index.js';
 
 export const FALLBACK_ROUTE = '/{any*}';
 /** hapi's own not-found and bad-request routes (a request it could not route at all). */

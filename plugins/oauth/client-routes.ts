@@ -3,14 +3,25 @@
 // feature, managed with API keys only: a token cannot mint more clients.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { makerForReplacement } from '../../core/access.js';
-import { gracePeriodOf, makerResponse, rotateKeyInput } from '../../core/auth/key-schemas.js';
-import { SCOPES } from '../../core/auth/oauth-tokens.js';
-import { notFound } from '../../core/errors.js';
-import { idSchema, newId } from '../../core/ids.js';
-import { listQuerySchema, pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { callerOf, tenantOf, type Platform } from '../../core/platform.js';
-import type { Collection } from '../../core/store/types.js';
+import {
+  callerOf,
+  gracePeriodOf,
+  idSchema,
+  listQuerySchema,
+  makerForReplacement,
+  makerResponse,
+  newId,
+  notFound,
+  pageSchema,
+  paginate,
+  rotateKeyInput,
+  SCOPES,
+  tenantOf,
+  withTimeFilter,
+  type Collection,
+  type ListParams,
+  type Platform,
+} from '../../core/index.js';
 import { hashSecret, makerOfClient, newClientSecret, presentClient, type OAuthClient, type OAuthClientDoc } from './store.js';
 
 const clientAccess = { platform: { access: 'full' as const, scope: null } };

@@ -2,7 +2,7 @@
 // revocation, introspection and metadata. Tokens are checked by core's `api-key` strategy, which
 // takes both credentials, and scopes by core/access.ts.
 import type { Plugin } from '@hapi/hapi';
-import { sweepExpired } from '../../core/maintenance.js';
+import { sweepExpired } from '../../core/index.js';
 import { clientRoutes } from './client-routes.js';
 import { declareOAuthClients } from './store.js';
 import { tokenRoutes } from './token-routes.js';

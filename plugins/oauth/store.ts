@@ -2,9 +2,7 @@
 // and their secret, stored only as a SHA-256 hash (256 random bits: a fast hash is enough, as for
 // API keys). A rotation keeps the previous secret working for a grace period.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OPERATOR, presentMaker, type Maker } from '../../core/auth/makers.js';
-import type { Scope } from '../../core/auth/oauth-tokens.js';
-import type { Collection, Store, Stored } from '../../core/store/types.js';
+import { OPERATOR, presentMaker, type Collection, type Maker, type Scope, type Store, type Stored } from '../../core/index.js';
 
 export interface OAuthClientDoc {
   /** The record's id again: unique across tenants, so the token endpoint finds a client's account. */

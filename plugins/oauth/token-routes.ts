@@ -5,15 +5,23 @@
 // (oauth2-server, node-oidc-provider), and client credentials with opaque tokens is small.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { hashToken, newAccessToken, SCOPES } from '../../core/auth/oauth-tokens.js';
-import { apiError } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import type { Platform } from '../../core/platform.js';
-import type { Collection, TenantScope } from '../../core/store/types.js';
-import { effectivePlan, type Account } from '../../core/auth/accounts.js';
-import { currentRoleOf } from '../../core/auth/makers.js';
-import { ClientAddressResolver } from '../../core/client-address.js';
-import { consumeMinuteLimit, rateLimitHeaders, retryAfterSeconds } from '../../core/rate-limit.js';
+import {
+  apiError,
+  ClientAddressResolver,
+  consumeMinuteLimit,
+  currentRoleOf,
+  effectivePlan,
+  hashAccessToken as hashToken,
+  newAccessToken,
+  newId,
+  rateLimitHeaders,
+  retryAfterSeconds,
+  SCOPES,
+  type Account,
+  type Collection,
+  type Platform,
+  type TenantScope,
+} from '../../core/index.js';
 import { makerOfClient, SECRET_PATTERN, secretMatches, type OAuthClient, type OAuthClientDoc } from './store.js';
 
 const FORM = 'application/x-www-form-urlencoded';

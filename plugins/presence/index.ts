@@ -1,6 +1,6 @@
 // Members' presence and availability (issue 28): who of the team can answer a handoff now.
 import type { Plugin } from '@hapi/hapi';
-import type { MemberAvailability } from '../../core/services/presence.js';
+import type { MemberAvailability } from '../../core/index.js';
 import { presenceRoutes } from './routes.js';
 import { declarePresence } from './store.js';
 

@@ -3,10 +3,7 @@
 // token is nobody's presence.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError } from '../../core/errors.js';
-import { callerOf, type Platform } from '../../core/platform.js';
-import { UniqueConstraintError } from '../../core/store/errors.js';
-import type { Collection } from '../../core/store/types.js';
+import { apiError, callerOf, UniqueConstraintError, type Collection, type Platform } from '../../core/index.js';
 import { PRESENCE_HEARTBEAT_SECONDS, PRESENCE_STATUSES, PRESENCE_TTL_SECONDS, type Presence, type PresenceDoc, type PresenceStatus } from './store.js';
 
 const presenceResponse = Joi.object({

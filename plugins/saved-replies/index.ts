@@ -2,7 +2,7 @@
 // inbox (`/refund` → the refund policy), for every chatbot or one, with variables filled in from
 // the conversation. The `/saved-replies` routes; the dashboard's reply box searches them.
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
+import { areaScope, withScopes } from '../../core/index.js';
 import { savedReplyRoutes } from './routes.js';
 import { declareSavedReplies, declareSavedReplyUses } from './store.js';
 

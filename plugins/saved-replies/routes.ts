@@ -3,15 +3,28 @@
 // read and render; owners and admins write (API-DECISIONS.md). Chatbot-scoped keys see their
 // chatbot's replies and those for every chatbot, and change their chatbot's only.
 import type { Request, ServerRoute } from '@hapi/hapi';
-import { assertChatbotKeyAllows, chatbotKeyScope } from '../../core/access.js';
-import { apiError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import { paginate, paginateMatching, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { callerOf, tenantOf, type ChatbotDirectory, type Platform } from '../../core/platform.js';
-import type { ConversationFacts } from '../../core/services/conversation-facts.js';
-import { UniqueConstraintError } from '../../core/store/errors.js';
-import type { Collection, Filter, Repository, TenantScope } from '../../core/store/types.js';
-import { foldForSearch } from '../../core/text/fold.js';
+import {
+  apiError,
+  assertChatbotKeyAllows,
+  callerOf,
+  chatbotKeyScope,
+  foldForSearch,
+  newId,
+  notFound,
+  paginate,
+  paginateMatching,
+  tenantOf,
+  UniqueConstraintError,
+  withTimeFilter,
+  type ChatbotDirectory,
+  type Collection,
+  type ConversationFacts,
+  type Filter,
+  type ListParams,
+  type Platform,
+  type Repository,
+  type TenantScope,
+} from '../../core/index.js';
 import {
   createSavedReplyInput,
   deletedSavedReplyResponse,

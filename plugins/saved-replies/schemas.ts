@@ -1,8 +1,6 @@
 // Validation and response shapes of the saved reply routes.
 import Joi from 'joi';
-import { idSchema } from '../../core/ids.js';
-import { listQuerySchema, pageSchema } from '../../core/pagination.js';
-import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
+import { idSchema, listQuerySchema, MAX_MESSAGE_LENGTH, pageSchema } from '../../core/index.js';
 import { VARIABLE_LIST, VARIABLES } from './variables.js';
 
 export const SHORTCUT_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;

@@ -1,8 +1,7 @@
 // The saved replies collection: texts an account's agents insert when they answer a handed-off
 // conversation, for every chatbot of the account or for one. A shortcut names one reply per scope
 // (the account, or one chatbot), held by a unique index so that two creates at once cannot both win.
-import { foldForSearch } from '../../core/text/fold.js';
-import type { Collection, Store, Stored } from '../../core/store/types.js';
+import { foldForSearch, type Collection, type Store, type Stored } from '../../core/index.js';
 
 /** The scope key of replies for every chatbot; chatbot ids never take this form. */
 export const ACCOUNT_SCOPE = 'account';

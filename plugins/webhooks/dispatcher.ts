@@ -17,14 +17,26 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { BackgroundLoop, retryAfterFailure, settlesWithin } from '../../core/background.js';
-import { presentEvent, type EventDoc, type EventEnvelope, type StoredEvent } from '../../core/events.js';
-import { FetchError, type Fetcher } from '../../core/http/fetcher.js';
-import type { Platform } from '../../core/platform.js';
-import { RecordNotFoundError, UniqueConstraintError, VersionConflictError } from '../../core/store/errors.js';
-import type { ClaimedRecord, Filter, TenantScope } from '../../core/store/types.js';
-import type { SecretBox } from '../../core/secret-box.js';
-import { groupByTenant } from '../../core/store/tenant-groups.js';
+import {
+  BackgroundLoop,
+  FetchError,
+  groupByTenant,
+  presentEvent,
+  RecordNotFoundError,
+  retryAfterFailure,
+  settlesWithin,
+  UniqueConstraintError,
+  VersionConflictError,
+  type ClaimedRecord,
+  type EventDoc,
+  type EventEnvelope,
+  type Fetcher,
+  type Filter,
+  type Platform,
+  type SecretBox,
+  type StoredEvent,
+  type TenantScope,
+} from '../../core/index.js';
 import { OutcomeWriter } from './outcomes.js';
 import { SendSlots } from './send-slots.js';
 import { signatureHeaders } from './signing.js';

@@ -1,9 +1,7 @@
 // Webhooks: endpoints that receive the account's events, signed per Standard Webhooks, delivered
 // from the outbox by the dispatcher with retries; and the events API.
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
-import { Fetcher } from '../../core/http/fetcher.js';
-import { sweepExpired } from '../../core/maintenance.js';
+import { areaScope, Fetcher, sweepExpired, withScopes } from '../../core/index.js';
 import { Dispatcher } from './dispatcher.js';
 import { webhookRoutes } from './routes.js';
 import { declareWebhooks, webhookQuotaOf } from './store.js';

@@ -3,7 +3,7 @@
 // waits at most FLUSH_DELAY_MS. Until it is written the delivery's lease is still held, so a crash
 // in between only means the delivery is sent again when the lease ends (at least once), never lost.
 import type { Logger } from 'pino';
-import type { ClaimQueue } from '../../core/store/types.js';
+import type { ClaimQueue } from '../../core/index.js';
 import type { DeliveryDoc } from './store.js';
 
 /** Outcomes written per commit at most. */

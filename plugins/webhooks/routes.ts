@@ -2,13 +2,27 @@
 // event, the delivery log and its retry; and the events (`/events`) they deliver.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { presentEvent } from '../../core/events.js';
-import { apiError, notFound } from '../../core/errors.js';
-import { newId } from '../../core/ids.js';
-import { pageSchema, paginate, withTimeFilter, type ListParams } from '../../core/pagination.js';
-import { assertMaySubscribe, assertSeesEventType, visibleEventTypes } from '../../core/access.js';
-import { callerOf, tenantOf, type ChatbotDirectory, type Platform } from '../../core/platform.js';
-import type { Filter, TenantScope } from '../../core/store/types.js';
+import {
+  apiError,
+  assertMaySubscribe,
+  assertSeesEventType,
+  callerOf,
+  newId,
+  notFound,
+  pageSchema,
+  paginate,
+  presentEvent,
+  QuotaFullError,
+  tenantOf,
+  visibleEventTypes,
+  withTimeFilter,
+  type ChatbotDirectory,
+  type Filter,
+  type ListParams,
+  type Platform,
+  type SecretBox,
+  type TenantScope,
+} from '../../core/index.js';
 import { newDelivery, type Dispatcher } from './dispatcher.js';
 import {
   subscriptionInputs,
@@ -23,8 +37,6 @@ import {
   webhookParams,
   webhookResponse,
 } from './schemas.js';
-import { QuotaFullError } from '../../core/quota.js';
-import type { SecretBox } from '../../core/secret-box.js';
 import { newSigningSecret } from './signing.js';
 import { deliveryIdOf, presentDelivery, presentWebhook, webhookQuotaOf, type Webhook, type WebhookCollections, type WebhookDoc } from './store.js';
 

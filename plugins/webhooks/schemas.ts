@@ -1,7 +1,6 @@
 // Validation and response shapes of the webhook and event routes.
 import Joi from 'joi';
-import { idSchema } from '../../core/ids.js';
-import { listQuerySchema } from '../../core/pagination.js';
+import { idSchema, listQuerySchema } from '../../core/index.js';
 import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from './store.js';
 
 

@@ -1,6 +1,6 @@
 // Webhook endpoints and their deliveries (one per event and endpoint, with every attempt).
 import { createHash } from 'node:crypto';
-import type { Collection, Store, Stored } from '../../core/store/types.js';
+import type { Collection, Store, Stored } from '../../core/index.js';
 
 export const WEBHOOK_STATUSES = ['enabled', 'disabled'] as const;
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;

@@ -2,9 +2,7 @@
 // public routes (which know no account). Every chatbot gets its widget record when it is created
 // (a durable reaction to chatbot.created); one created before the widget existed gets it the
 // first time its settings are read or saved.
-import type { Platform } from '../../core/platform.js';
-import { UniqueConstraintError } from '../../core/store/errors.js';
-import type { TenantScope } from '../../core/store/types.js';
+import { UniqueConstraintError, type Platform, type TenantScope } from '../../core/index.js';
 import { completeWidgetSettings, type WidgetSettings } from './settings.js';
 import type { Widget, WidgetCollections } from './store.js';
 

@@ -1,7 +1,7 @@
 // The website widget: its settings API, the public routes a page's script talks to (CORS per
 // chatbot, per-IP limits, conversation tokens) and the script itself (built from ./client).
 import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/access.js';
+import { areaScope, withScopes } from '../../core/index.js';
 import { WidgetDirectory } from './directory.js';
 import { registerWidgetAccess } from './public-access.js';
 import { publicWidgetRoutes } from './public-routes.js';

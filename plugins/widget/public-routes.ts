@@ -2,17 +2,26 @@
 // show the widget, and the visitor's conversation behind a token. No API key: the chatbot is found
 // by its id, the page's Origin is checked against the widget's allowed_origins and every route is
 // limited per IP (public-access.ts). The conversation itself is the API's (conversations plugin).
-import { publicWidgetConfig } from '../../common/public-config.js';
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Logger } from 'pino';
-import { isValidScore, scoreRangeOf } from '../../core/csat.js';
-import { apiError, notFound } from '../../core/errors.js';
-import { respondWithEvents, turnOnTheWire, wantsEventStream } from '../../core/http/sse.js';
-import type { ChatbotDirectory } from '../../core/platform.js';
-import type { ChatbotProfile } from '../../core/services/chatbots.js';
-import type { VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from '../../core/services/conversations.js';
-import type { LeadDetails } from '../../core/services/leads.js';
+import {
+  apiError,
+  isValidScore,
+  notFound,
+  publicWidgetConfig,
+  respondWithEvents,
+  scoreRangeOf,
+  turnOnTheWire,
+  wantsEventStream,
+  type ChatbotDirectory,
+  type ChatbotProfile,
+  type LeadDetails,
+  type VisitorConversation,
+  type VisitorConversations,
+  type VisitorMessage,
+  type VisitorTurn,
+} from '../../core/index.js';
 import type { PublicWidget } from './directory.js';
 import { CORS_ALLOWED_HEADERS, hashVisitorToken, invalidToken, newVisitorToken, tokenMatches, type WidgetRouteOptions } from './public-access.js';
 import {

@@ -1,9 +1,6 @@
 // Validation and response shapes of the public widget routes (API.md §6 "Widget details").
 import Joi from 'joi';
-import { csatSchema, MAX_CSAT_COMMENT_LENGTH } from '../../core/csat.js';
-import { idSchema } from '../../core/ids.js';
-import { ISO_639_1 } from '../../core/languages.js';
-import { MAX_MESSAGE_LENGTH } from '../../core/services/conversations.js';
+import { csatSchema, idSchema, ISO_639_1, MAX_CSAT_COMMENT_LENGTH, MAX_MESSAGE_LENGTH } from '../../core/index.js';
 import { appearanceShape, ratingShape, stringsShape } from './settings.js';
 
 export const widgetParams = Joi.object({ id: idSchema('cb').required() });

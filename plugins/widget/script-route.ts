@@ -4,8 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { ServerRoute } from '@hapi/hapi';
-import { apiError } from '../../core/errors.js';
-import { projectPath } from '../../core/paths.js';
+import { apiError, projectPath } from '../../core/index.js';
 
 export const WIDGET_SCRIPT_PATH = projectPath('web/widget/dist/widget.js');
 

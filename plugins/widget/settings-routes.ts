@@ -1,9 +1,7 @@
 // GET and PUT /chatbots/{id}/widget: the widget's settings, for the account's keys and the
 // chatbot's own key.
 import type { Request, ServerRoute } from '@hapi/hapi';
-import { apiError, notFound } from '../../core/errors.js';
-import { idSchema } from '../../core/ids.js';
-import { tenantOf, type ChatbotDirectory, type Platform } from '../../core/platform.js';
+import { apiError, idSchema, notFound, tenantOf, type ChatbotDirectory, type Platform } from '../../core/index.js';
 import Joi from 'joi';
 import type { WidgetDirectory } from './directory.js';
 import { completeWidgetSettings, widgetSettingsInput, widgetSettingsResponse, wildcardTooBroad, type WidgetSettings } from './settings.js';

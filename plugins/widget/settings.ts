@@ -3,8 +3,7 @@
 // still gets a widget that looks right.
 import Joi from 'joi';
 import { parse as parseDomain } from 'tldts';
-import { ISO_639_1 } from '../../core/languages.js';
-import { LEAD_FIELDS } from '../../core/services/chatbots.js';
+import { ISO_639_1, LEAD_FIELDS } from '../../core/index.js';
 
 export const POSITIONS = ['bottom-right', 'bottom-left'] as const;
 export const DEVICES = ['desktop', 'mobile'] as const;

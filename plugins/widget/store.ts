@@ -1,6 +1,6 @@
 // The widget's records: one per chatbot (its settings, and the key the public routes find the
 // chatbot's account by), and one per widget conversation (the hash of its visitor token).
-import type { Collection, Store, Stored } from '../../core/store/types.js';
+import type { Collection, Store, Stored } from '../../core/index.js';
 import type { WidgetSettings } from './settings.js';
 
 export interface WidgetDoc {

@@ -9,7 +9,7 @@ import { mapSqliteError } from '../../adapters/sqlite/errors.js';
 import { toBoom } from '../../core/errors.js';
 import { VersionConflictError, StoreUnavailableError, UniqueConstraintError } from '../../core/store/errors.js';
 import { allPlugins } from '../../plugins/index.js';
-import { assertError, buildTestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, contractRoute } from '../helpers/server.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 /** Routes that fail on purpose, registered beside the real plugins. */
@@ -17,7 +17,7 @@ const failingPlugin: Plugin<void> = {
   name: 'failing-routes',
   register(server) {
     const fail = (path: string, error: () => Error) =>
-      server.route({
+      server.route(contractRoute({
         method: 'GET',
         path,
         options: {
@@ -26,12 +26,12 @@ const failingPlugin: Plugin<void> = {
             throw error();
           },
         },
-      });
+      }));
     fail('/test/crash', () => new Error('SELECT * FROM secret_table WHERE password = 1'));
     fail('/test/version-conflict', () => new VersionConflictError('chatbots', 'cb_1'));
     fail('/test/unique', () => new UniqueConstraintError('chatbots', ['name']));
     fail('/test/unavailable', () => new StoreUnavailableError('disk gone'));
-    server.route({
+    server.route(contractRoute({
       method: 'GET',
       path: '/test/bad-response',
       options: {
@@ -39,7 +39,7 @@ const failingPlugin: Plugin<void> = {
         response: { schema: Joi.object({ ok: Joi.boolean().required() }) },
         handler: () => ({ ok: 'yes', extra: 1 }),
       },
-    });
+    }));
   },
 };
 
@@ -151,11 +151,11 @@ function leakyRoute(body: Record<string, unknown>): Plugin<void> {
   return {
     name: 'leaky-route',
     register(server) {
-      server.route({
+      server.route(contractRoute({
         method: 'GET',
         path: '/test/leaky-response',
         options: { auth: false, response: { schema: Joi.object({ ok: Joi.boolean().required() }) }, handler: () => body },
-      });
+      }));
     },
   };
 }

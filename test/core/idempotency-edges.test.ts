@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { Plugin } from '@hapi/hapi';
 import t, { type Test } from 'tap';
 import { allPlugins } from '../../plugins/index.js';
-import { assertError, buildTestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, contractRoute } from '../helpers/server.js';
 
 /** Resolvers of the held requests. */
 const held: Array<() => void> = [];
@@ -14,8 +14,8 @@ let runs = 0;
 const routes: Plugin<void> = {
   name: 'idempotency-edge-routes',
   register(server) {
-    server.route({ method: 'POST', path: '/api/v1/test/count', handler: (_request, h) => h.response({ run: ++runs }).code(201) });
-    server.route({
+    server.route(contractRoute({ method: 'POST', path: '/api/v1/test/count', handler: (_request, h) => h.response({ run: ++runs }).code(201) }));
+    server.route(contractRoute({
       method: 'POST',
       path: '/api/v1/test/held',
       handler: async (_request, h) => {
@@ -23,12 +23,12 @@ const routes: Plugin<void> = {
         await new Promise<void>((resolve) => held.push(resolve));
         return h.response({ done: true }).code(201);
       },
-    });
-    server.route({
+    }));
+    server.route(contractRoute({
       method: 'POST',
       path: '/api/v1/test/stream',
       handler: (_request, h) => h.response(Readable.from([Buffer.from(`run ${++runs}`)], { objectMode: false })).type('text/plain').code(201),
-    });
+    }));
   },
 };
 

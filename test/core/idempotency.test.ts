@@ -2,7 +2,7 @@
 import type { Plugin } from '@hapi/hapi';
 import t from 'tap';
 import { allPlugins } from '../../plugins/index.js';
-import { assertError, buildTestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, contractRoute } from '../helpers/server.js';
 
 /** Resolvers of the slow requests the test is holding open. */
 const heldRequests: Array<() => void> = [];
@@ -13,7 +13,7 @@ let handlerRuns = 0;
 const controlledPlugin: Plugin<void> = {
   name: 'controlled-routes',
   register(server) {
-    server.route({
+    server.route(contractRoute({
       method: 'POST',
       path: '/api/v1/test/slow',
       handler: async (_request, h) => {
@@ -21,8 +21,8 @@ const controlledPlugin: Plugin<void> = {
         await new Promise<void>((resolve) => heldRequests.push(resolve));
         return h.response({ done: true }).code(201);
       },
-    });
-    server.route({
+    }));
+    server.route(contractRoute({
       method: 'POST',
       path: '/api/v1/test/flaky',
       handler: (_request, h) => {
@@ -30,7 +30,7 @@ const controlledPlugin: Plugin<void> = {
         if (failuresLeft-- > 0) throw new Error('transient');
         return h.response({ run: handlerRuns }).code(201);
       },
-    });
+    }));
   },
 };
 

@@ -1,6 +1,7 @@
 // Builds a real server on a fresh SQLite file for one test, with a controllable clock and helpers
 // to create accounts and call the API through server.inject.
-import type { Server, ServerInjectResponse } from '@hapi/hapi';
+import type { RouteOptions, Server, ServerInjectResponse, ServerRoute } from '@hapi/hapi';
+import Joi from 'joi';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -149,4 +150,26 @@ export function assertError(
   t.match(response.json?.request_id, /^\S+$/, 'request_id');
   t.equal(response.json?.request_id, response.headers['x-request-id'], 'request_id matches the header');
   return response.json;
+}
+
+/**
+ * A route a test adds beside the real areas, with what every route declares for the server to
+ * start (core/route-contract.ts): a description, the `api` tag, API keys only (no OAuth scope), and
+ * any body and any response unless the route declares its own. What the tests send and receive is
+ * unchanged: the body is not validated and the response is not checked.
+ */
+export function contractRoute(route: ServerRoute): ServerRoute {
+  const options = (route.options ?? {}) as RouteOptions;
+  const withBody = ['POST', 'PUT', 'PATCH'].includes(String(route.method).toUpperCase());
+  return {
+    ...route,
+    options: {
+      description: `Test route ${route.path}`,
+      tags: ['api'],
+      plugins: { platform: { scope: null } },
+      response: { schema: true },
+      ...options,
+      validate: { ...(withBody ? { payload: Joi.any() } : {}), ...options.validate },
+    },
+  };
 }

@@ -3,10 +3,7 @@
 // mode), then the fallback message. Every reply says how it was made (answer_type), how sure it
 // is (confidence 0..1) and what it rests on (sources).
 import type { Logger } from 'pino';
-import type { ChatbotProfile } from '../../../core/services/chatbots.js';
-import type { KnowledgeRetriever, Passage, QaMatch } from '../../../core/services/knowledge.js';
-import { StoreUnavailableError } from '../../../core/store/errors.js';
-import type { TenantScope } from '../../../core/store/types.js';
+import { StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaMatch, type TenantScope } from '../../../core/index.js';
 import type { AnswerType, Source } from '../store.js';
 import { extractAnswer } from './extract.js';
 import { isHandoffRequest } from './handoff-request.js';

@@ -1,7 +1,6 @@
 // Replies made from the knowledge base without a language model: the sentences of the best passage
 // that hold the most of the question's terms, in their original order.
-import type { Passage } from '../../../core/services/knowledge.js';
-import { analyzerFor } from '../../../core/text/analysis.js';
+import { analyzerFor, type Passage } from '../../../core/index.js';
 
 /** Replies stay readable in a chat bubble. */
 const MAX_REPLY_LENGTH = 600;

@@ -12,7 +12,7 @@
 // request), and so do a how / when / where question and a question about the bot ("are you a
 // human?") unless it asks to talk. When the bot cannot answer, the widget offers the button anyway.
 // The owner's rules are checked before this: a rule still wins.
-import { foldForSearch } from '../../../core/text/fold.js';
+import { foldForSearch } from '../../../core/index.js';
 
 /** Words and phrases, folded (lower case, no diacritics, apostrophes as spaces). */
 interface Lexicon {

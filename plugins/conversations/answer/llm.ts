@@ -3,10 +3,7 @@
 // knowledge base's passages, numbered so the model can cite them.
 import got, { type Got } from 'got';
 import { createParser } from 'eventsource-parser';
-import type { Config, LlmProviderConfig } from '../../../config/index.js';
-import { addressRefusal, guardedAgents } from '../../../core/http/guarded-agents.js';
-import type { ChatbotProfile } from '../../../core/services/chatbots.js';
-import type { Passage } from '../../../core/services/knowledge.js';
+import { addressRefusal, guardedAgents, type ChatbotProfile, type Config, type LlmProviderConfig, type Passage } from '../../../core/index.js';
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';

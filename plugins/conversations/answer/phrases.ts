@@ -1,6 +1,6 @@
 // The fixed phrases of a chatbot (no language model involved), in the conversation's language and
 // the chatbot's personality. Languages without a table speak English.
-import type { ChatbotProfile, LeadField } from '../../../core/services/chatbots.js';
+import type { ChatbotProfile, LeadField } from '../../../core/index.js';
 
 type Tone = 'warm' | 'formal' | 'concise';
 

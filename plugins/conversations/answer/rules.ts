@@ -1,8 +1,6 @@
 // A chatbot's behaviour rules, checked in order before anything else: the first whose keywords or
 // pattern match the visitor's message decides the reply.
-import type { BehaviourRule } from '../../../core/services/chatbots.js';
-import { compileSafePattern, type SafePattern } from '../../../core/text/safe-pattern.js';
-import { foldForSearch } from '../../../core/text/fold.js';
+import { compileSafePattern, foldForSearch, type BehaviourRule, type SafePattern } from '../../../core/index.js';
 
 /** The first rule matching `message`, or null. */
 export function matchRule(rules: BehaviourRule[], message: string): BehaviourRule | null {

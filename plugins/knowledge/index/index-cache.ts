@@ -10,7 +10,7 @@
 //   question waits for, before rebuilds, which the previous index covers).
 // The least recently used indexes are dropped when the memory budget is exceeded.
 import type { Logger } from 'pino';
-import type { TenantScope } from '../../../core/store/types.js';
+import type { TenantScope } from '../../../core/index.js';
 import type { StoredChunk } from '../store.js';
 import { KnowledgeIndex } from './knowledge-index.js';
 

@@ -1,8 +1,6 @@
 // One chatbot's knowledge, indexed in memory for answering: the vocabulary (IDF, typos, compounds,
 // synonyms), the passage index and the Q&A index, built from the chunks the store keeps.
-import type { QaMatch } from '../../../core/services/knowledge.js';
-import { analyzerFor } from '../../../core/text/analysis.js';
-import { termCount } from '../../../core/text/term-counts.js';
+import { analyzerFor, termCount, type QaMatch } from '../../../core/index.js';
 import type { StoredChunk } from '../store.js';
 import { FIELD_BOOST, PassageIndex, PassageIndexBuilder, type RankedChunk } from './passage-index.js';
 import { QaIndex, type AnalysedQaPair } from './qa-index.js';

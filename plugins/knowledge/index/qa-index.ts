@@ -7,7 +7,7 @@
 // - how much of the matched phrasing the message holds: "shipping time" against "shipping cost"
 //   leaves half of the phrasing unmatched.
 // Words reached through a typo, a synonym or a compound count less than the word itself.
-import type { QaMatch, QaPair } from '../../../core/services/knowledge.js';
+import type { QaMatch, QaPair } from '../../../core/index.js';
 import type { QuerySlot, Vocabulary } from './vocabulary.js';
 
 /** How much a word found only in the answer counts against the same word in the question. */

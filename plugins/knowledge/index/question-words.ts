@@ -2,7 +2,7 @@
 // "combien", "possible", "bitte". The stop-word lists of the analysis keep some of them; when the
 // knowledge does not use such a word, it is left out of the question instead of counting as an
 // unknown (and so heavy) word.
-import { analyzerFor } from '../../../core/text/analysis.js';
+import { analyzerFor } from '../../../core/index.js';
 
 const WORDS: Record<string, string> = {
   en: 'how what when where which who whom whose why possible possibly please pls hi hello hey thanks thank cheers anyone somebody someone tell know want wanted would like need could much many way ok okay',

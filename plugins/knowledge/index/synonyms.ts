@@ -2,7 +2,7 @@
 // services, software support). Only groups whose words are interchangeable in those questions
 // belong here: a question's word also matches the other words of its group, at a discount.
 // Single words, written as people type them; they are analysed (stemmed, folded) like any text.
-import { analyzerFor } from '../../../core/text/analysis.js';
+import { analyzerFor } from '../../../core/index.js';
 
 const GROUPS: Record<string, string[][]> = {
   en: [

@@ -8,7 +8,7 @@
 // time limit (counted once a worker is free for the task, not while it waits in the queue), a bounded queue, and
 // the mapping of worker failures to errors a user can read.
 import { Piscina } from 'piscina';
-import { workerEntry } from '../../../core/paths.js';
+import { workerEntry } from '../../../core/index.js';
 import { ExtractionError, fromWireError } from './errors.js';
 import type { ParseOutput, ParseTask, ParseTaskKind, WorkerReply } from './tasks.js';
 
