@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ulid } from 'ulid';
 import type { WriteOp } from '../core/store/types.js';
-import { declareConversations, type ConversationDoc, type MessageDoc } from '../plugins/conversations/store.js';
+import { declareConversations, type ConversationDoc, type MessageDoc } from '../plugins/conversations/collections.js';
 import { benchServer } from './harness.js';
 
 const HOUR_MS = 3_600_000;

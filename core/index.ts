@@ -64,12 +64,12 @@ export type { ApiCaller, Platform, PlatformRouteOptions } from './platform.js';
 export { QuotaFullError } from './quota.js';
 export { consumeMinuteLimit, rateLimitHeaders, retryAfterSeconds } from './rate-limit.js';
 export { SecretBox } from './secret-box.js';
-export { LEAD_FIELDS } from './services/chatbots.js';
-export type { BehaviourRule, BehaviourSettings, ChatbotDirectory, ChatbotProfile, ChatbotSummary, LeadField } from './services/chatbots.js';
-export type { ConversationFact, ConversationFacts, FactRange, MessageFact } from './services/conversation-facts.js';
-export { MAX_MESSAGE_LENGTH } from './services/conversations.js';
-export type { TurnEvent, VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from './services/conversations.js';
-export { MAX_QUESTION_LENGTH } from './services/knowledge.js';
+export { LEAD_FIELDS } from './contracts/chatbots.js';
+export type { BehaviourRule, BehaviourSettings, ChatbotDirectory, ChatbotProfile, ChatbotSummary, LeadField } from './contracts/chatbots.js';
+export type { ConversationFact, ConversationFacts, FactRange, MessageFact } from './contracts/conversation-facts.js';
+export { MAX_MESSAGE_LENGTH } from './contracts/conversations.js';
+export type { TurnEvent, VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from './contracts/conversations.js';
+export { MAX_QUESTION_LENGTH } from './contracts/knowledge.js';
 export type {
   KnowledgeCuration,
   KnowledgePluginApi,
@@ -81,11 +81,11 @@ export type {
   QaPair,
   QaPairInput,
   RatedPair,
-} from './services/knowledge.js';
-export { LEAD_SOURCES } from './services/leads.js';
-export type { LeadContact, LeadDetails, LeadRecorder, LeadSource } from './services/leads.js';
-export type { MemberNotice, NoticeRecipient } from './services/member-notices.js';
-export type { MemberAvailability } from './services/presence.js';
+} from './contracts/knowledge.js';
+export { LEAD_SOURCES } from './contracts/leads.js';
+export type { LeadContact, LeadDetails, LeadRecorder, LeadSource } from './contracts/leads.js';
+export type { MemberNotice, NoticeRecipient } from './contracts/member-notices.js';
+export type { MemberAvailability } from './contracts/presence.js';
 export { RecordNotFoundError, StoreUnavailableError, UniqueConstraintError, VersionConflictError } from './store/errors.js';
 export { groupByTenant } from './store/tenant-groups.js';
 export { MODES } from './store/types.js';

@@ -18,10 +18,10 @@ import { DISABLED_METRICS, type PlatformMetrics } from './metrics/index.js';
 import { QuotaSlots } from './quota.js';
 import { RequestCounts } from './rate-limit.js';
 import { declareMeta, SecretBox } from './secret-box.js';
-import type { ChatbotDirectory } from './services/chatbots.js';
-import type { KnowledgePluginApi } from './services/knowledge.js';
-import type { LeadRecorder } from './services/leads.js';
-import type { MemberNotifier } from './services/member-notices.js';
+import type { ChatbotDirectory } from './contracts/chatbots.js';
+import type { KnowledgePluginApi } from './contracts/knowledge.js';
+import type { LeadRecorder } from './contracts/leads.js';
+import type { MemberNotifier } from './contracts/member-notices.js';
 import type { Collection, Store, TenantScope } from './store/types.js';
 
 /** A sweep a plugin adds to the maintenance tick (core/maintenance.ts): returns how many records it removed. */
@@ -48,7 +48,7 @@ export interface Platform {
    */
   sendInvitation: InvitationSender | null;
   /**
-   * Tells members who are not looking that a visitor waits (core/services/member-notices.ts). Null,
+   * Tells members who are not looking that a visitor waits (core/contracts/member-notices.ts). Null,
    * the default: only the dashboard tells, those who have it open. A plugin may set it.
    */
   notifyMembers: MemberNotifier | null;
@@ -118,7 +118,7 @@ export function createPlatform(
   };
 }
 
-export type { ChatbotDirectory, ChatbotProfile, ChatbotSummary } from './services/chatbots.js';
+export type { ChatbotDirectory, ChatbotProfile, ChatbotSummary } from './contracts/chatbots.js';
 
 /** What an invitation sender gets: the invited member and the one-time link (valid until `expiresAt`). */
 export type InvitationSender = (invitation: { accountId: string; email: string; name: string; role: MemberRole; url: string; expiresAt: string }) => Promise<void>;

@@ -42,7 +42,7 @@ export function declareOAuthTokens(store: Store): Collection<OAuthTokenDoc> {
     scope: 'tenant',
     indexes: [{ fields: ['hash'], unique: true, acrossTenants: true }, { fields: ['client_id'] }, { fields: ['expires_at'] }],
     // Tokens issued before makers were recorded (an hour's worth at most): their clients become the
-    // operator's (plugins/oauth/store.ts), and so do they.
+    // operator's (plugins/oauth/collections.ts), and so do they.
     upgrade: { missing: 'created_by', fill: () => ({ created_by: OPERATOR }) },
   });
 }

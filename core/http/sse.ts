@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 import type { Logger } from 'pino';
 import { formatErrorResponse, toBoom } from '../errors.js';
-import type { TurnEvent } from '../services/conversations.js';
+import type { TurnEvent } from '../contracts/conversations.js';
 
 export class EventStream extends PassThrough {
   private compressor: { flush(): void } | null = null;

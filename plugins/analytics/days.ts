@@ -14,7 +14,7 @@ import { recordsInPages, type Platform, type TenantScope, type WriteOp } from '.
 import { addFigures, emptyFigures, type Figures } from './figures.js';
 import { keptGroups, mergeQuestionGroup } from './groups.js';
 import { DAY_MS, isoHour } from './hours.js';
-import { ALL_CHATBOTS, type AnalyticsCollections, type BucketDoc, type QuestionGroup } from './store.js';
+import { ALL_CHATBOTS, type AnalyticsCollections, type BucketDoc, type QuestionGroup } from './collections.js';
 
 /** Records read a page at a time by the analytics reads and builders. */
 export const BUCKET_PAGE = 1000;

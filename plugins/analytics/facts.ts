@@ -3,7 +3,7 @@
 // so a rolled-up hour and the same hour counted live cannot disagree.
 //
 // Every fact is dated by a field written in the same write as the change it describes, and read by
-// that time range (core/services/conversation-facts.ts), so each fact is in exactly one hour:
+// that time range (core/contracts/conversation-facts.ts), so each fact is in exactly one hour:
 // - conversations started: the conversation's id (a ULID starts with its time);
 // - conversations ended: its `ended_at`;
 // - resolutions: its `resolution_at`, set at the end and again whenever the resolution of the
@@ -32,7 +32,7 @@ import { decodeTime } from 'ulid';
 import { emptyFigures, HOUR_MS, type Figures } from './figures.js';
 import { floorHour, idRange } from './hours.js';
 import { sketchAdd } from './sketch.js';
-import type { QuestionGroup } from './store.js';
+import type { QuestionGroup } from './collections.js';
 
 const PAGE = 500;
 /** The longest sample question kept with a group. */

@@ -1,6 +1,6 @@
 // Question groups add up across hours, days and chatbots: counts add, and the sample stays a
 // conversation where the question went unanswered when there is one.
-import type { QuestionGroup } from './store.js';
+import type { QuestionGroup } from './collections.js';
 
 /**
  * Question groups kept per bucket: the 500 most asked and the 500 most often unanswered (a bucket

@@ -6,7 +6,7 @@ import type { FactSources } from './facts.js';
 import { AnalyticsReader } from './query.js';
 import { AnalyticsRollup } from './rollup.js';
 import { analyticsRoutes } from './routes.js';
-import { declareAnalytics } from './store.js';
+import { declareAnalytics } from './collections.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
@@ -21,7 +21,7 @@ export const analyticsPlugin: Plugin<void> = {
   register(server) {
     const platform = server.platform;
     const collections = declareAnalytics(platform.store);
-    // The conversations plugin's records, read through core/services/conversation-facts.ts.
+    // The conversations plugin's records, read through core/contracts/conversation-facts.ts.
     const sources: FactSources = { conversations: server.plugins.conversations.facts, events: platform.events.collection };
     const rollup = new AnalyticsRollup(platform, collections, sources);
     const reader = new AnalyticsReader(collections, sources, rollup);

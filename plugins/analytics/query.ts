@@ -8,7 +8,7 @@ import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';
 import { mergeQuestionGroup } from './groups.js';
 import { ceilDay, DAY_MS, floorDay, isoHour } from './hours.js';
 import type { AnalyticsRollup } from './rollup.js';
-import { ALL_CHATBOTS, type AnalyticsCollections, type DayBucketDoc, type QuestionGroup } from './store.js';
+import { ALL_CHATBOTS, type AnalyticsCollections, type DayBucketDoc, type QuestionGroup } from './collections.js';
 
 /**
  * Hours a read counts live at most. The job rolls up every minute, so only the open hour and the

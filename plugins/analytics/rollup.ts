@@ -25,7 +25,7 @@ import { collectHours, type FactSources } from './facts.js';
 import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';
 import { keptGroups } from './groups.js';
 import { ceilDay, DAY_MS, floorDay, floorHour, isoHour } from './hours.js';
-import { ALL_CHATBOTS, type AnalyticsCollections, type BucketDoc, type CursorDoc, type QuestionGroup } from './store.js';
+import { ALL_CHATBOTS, type AnalyticsCollections, type BucketDoc, type CursorDoc, type QuestionGroup } from './collections.js';
 
 /** How long after an hour ends before it is rolled up: commits in flight at the hour's end land. */
 export const ROLLUP_GRACE_MS = 60_000;

@@ -23,7 +23,7 @@ import {
   trendsQuery,
   trendsResponse,
 } from './schemas.js';
-import type { QuestionGroup } from './store.js';
+import type { QuestionGroup } from './collections.js';
 
 interface PeriodQuery {
   from?: Date;

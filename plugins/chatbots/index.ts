@@ -6,7 +6,7 @@ import { chatbotRoutes } from './routes.js';
 import { ChatbotService } from './service.js';
 import { settingsRoutes } from './settings-routes.js';
 import { completeSettings } from './settings.js';
-import { declareChatbots } from './store.js';
+import { declareChatbots } from './collections.js';
 
 export const chatbotsPlugin: Plugin<void> = {
   name: 'chatbots',

@@ -18,7 +18,7 @@ import {
 } from '../../core/index.js';
 import { chatbotIdOf, chatbotIdParams, chatbotResponse } from './schemas.js';
 import type { ChatbotService } from './service.js';
-import { presentChatbot, type ChatbotStatus } from './store.js';
+import { presentChatbot, type ChatbotStatus } from './collections.js';
 
 interface Transition {
   action: 'pause' | 'resume' | 'archive' | 'restore';

@@ -26,7 +26,7 @@ import {
 } from './schemas.js';
 import type { ChatbotService } from './service.js';
 import { chatbotFields, defaultSettings } from './settings.js';
-import { CHATBOT_STATUSES, presentChatbot, type ChatbotDoc } from './store.js';
+import { CHATBOT_STATUSES, presentChatbot, type ChatbotDoc } from './collections.js';
 
 interface ChatbotInput {
   name?: string;

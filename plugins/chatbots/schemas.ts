@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { idSchema } from '../../core/index.js';
-import { CHATBOT_STATUSES } from './store.js';
+import { CHATBOT_STATUSES } from './collections.js';
 import { chatbotFields } from './settings.js';
 
 export const chatbotIdParams = Joi.object({ id: idSchema('cb').required() });

@@ -12,7 +12,7 @@ import {
   type TenantScope,
   type WriteOp,
 } from '../../core/index.js';
-import { presentChatbot, type Chatbot, type ChatbotDoc } from './store.js';
+import { presentChatbot, type Chatbot, type ChatbotDoc } from './collections.js';
 
 export class ChatbotService {
   constructor(

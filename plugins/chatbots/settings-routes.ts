@@ -4,7 +4,7 @@ import { apiError, tenantOf, type Platform } from '../../core/index.js';
 import { chatbotIdOf, chatbotIdParams } from './schemas.js';
 import type { ChatbotService } from './service.js';
 import { presentSettings, settingsInputFor, settingsResponse, type BehaviourSettings } from './settings.js';
-import type { ChatbotDoc } from './store.js';
+import type { ChatbotDoc } from './collections.js';
 
 export function settingsRoutes(platform: Platform, chatbots: ChatbotService): ServerRoute[] {
   const settingsInput = settingsInputFor(Object.keys(platform.config.llm.providers));

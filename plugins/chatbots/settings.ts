@@ -2,7 +2,7 @@
 // PUT replaces the whole settings object; a field left out takes its default.
 import Joi from 'joi';
 import { businessHoursSchema, compileSafePattern, ISO_639_1, LEAD_FIELDS, MAX_PATTERNS_PROGRAM_SIZE, type BehaviourSettings } from '../../core/index.js';
-import { PERSONALITIES, type Chatbot } from './store.js';
+import { PERSONALITIES, type Chatbot } from './collections.js';
 
 export { LEAD_FIELDS, type BehaviourRule, type BehaviourSettings } from '../../core/index.js';
 

@@ -25,7 +25,7 @@ import {
   type TenantScope,
   type WriteOp,
 } from '../../core/index.js';
-import type { Conversation, ConversationDoc } from './store.js';
+import type { Conversation, ConversationDoc } from './collections.js';
 
 export interface AssignmentTurnDoc {
   member_id: string;

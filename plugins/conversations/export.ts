@@ -7,7 +7,7 @@ import { csvLine, EXPORT_PAGE_SIZE, recordsInPages, tenantOf, type ListParams, t
 import { conversationFilter, type ChatbotLookup } from './routes.js';
 import { chatbotParams, exportQuery } from './schemas.js';
 import type { ConversationService } from './service.js';
-import { presentConversation, presentMessage, type Conversation, type ConversationDoc, type Message, type MessageDoc } from './store.js';
+import { presentConversation, presentMessage, type Conversation, type ConversationDoc, type Message, type MessageDoc } from './collections.js';
 
 // csvCell moved to core/export.ts, shared with the leads export; re-exported for existing importers.
 export { csvCell } from '../../core/index.js';

@@ -1,4 +1,4 @@
-// The conversations plugin's side of core/services/conversation-facts.ts: its records read by time
+// The conversations plugin's side of core/contracts/conversation-facts.ts: its records read by time
 // range for analytics, a page at a time, through the fields and indexes store.ts declares for it;
 // and single records for the knowledge base's learning from use.
 import { encodeTime } from 'ulid';
@@ -13,7 +13,7 @@ import {
   type Stored,
   type TenantScope,
 } from '../../core/index.js';
-import type { ConversationCollections, ConversationDoc, MessageDoc } from './store.js';
+import type { ConversationCollections, ConversationDoc, MessageDoc } from './collections.js';
 
 const PAGE = 500;
 

@@ -14,7 +14,7 @@ import {
   type Platform,
 } from '../../core/index.js';
 import type { ConversationService } from './service.js';
-import type { ConversationDoc } from './store.js';
+import type { ConversationDoc } from './collections.js';
 
 const LEASE_MS = 60_000;
 const BATCH = 50;

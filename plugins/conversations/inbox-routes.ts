@@ -27,7 +27,7 @@ import {
 import { conversationFilter } from './routes.js';
 import { assigneeFilter, conversationResponse } from './schemas.js';
 import type { ConversationService } from './service.js';
-import { CHANNELS, CONVERSATION_STATUSES, presentConversation, RESOLUTIONS, type Conversation } from './store.js';
+import { CHANNELS, CONVERSATION_STATUSES, presentConversation, RESOLUTIONS, type Conversation } from './collections.js';
 
 /** Every chatbot's conversations (chatbot keys: their chatbot's), for agents too. */
 const inboxAccess = { platform: { chatbotKey: 'scoped' as const, agent: true } };

@@ -13,7 +13,7 @@ import { tellMembersWhoAreNotLooking } from './member-notices.js';
 import { messageRoutes } from './message-routes.js';
 import { chatbotLookup, conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
-import { declareConversations } from './store.js';
+import { declareConversations } from './collections.js';
 import { declareTyping, typingRoutes, TypingStore } from './typing.js';
 import { visitorChannel } from './visitor-channel.js';
 

@@ -1,5 +1,5 @@
 // Members who are not looking are told that a visitor waits (issue 28), through the notifier a
-// plugin sets (`api.notifyMembersWith`, core/services/member-notices.ts). Driven by deferred
+// plugin sets (`api.notifyMembersWith`, core/contracts/member-notices.ts). Driven by deferred
 // durable reactions: the job is written with the event, and one worker instance claims it, so a
 // notice goes out once however many instances run, and never in the visitor's request.
 import type {
@@ -12,7 +12,7 @@ import type {
   Platform,
   TenantScope,
 } from '../../core/index.js';
-import { presentConversation, type ConversationDoc, type ConversationView, type MessageView } from './store.js';
+import { presentConversation, type ConversationDoc, type ConversationView, type MessageView } from './collections.js';
 
 /** No team comes near it; past it, the first members by id are told. */
 const MAX_RECIPIENTS = 1000;

@@ -18,7 +18,7 @@ import {
 import type { ChatbotLookup } from './routes.js';
 import { feedbackInput, messageInput, messageListQuery, messageParams, messageResponse, conversationParams, turnResponse } from './schemas.js';
 import type { ConversationService } from './service.js';
-import { presentMessage, type MessageAuthor } from './store.js';
+import { presentMessage, type MessageAuthor } from './collections.js';
 import { streamedTurn } from './turn-events.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };

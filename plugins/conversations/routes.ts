@@ -28,7 +28,7 @@ import {
   startInput,
 } from './schemas.js';
 import type { ConversationService } from './service.js';
-import { presentConversation, type Resolution, type Visitor } from './store.js';
+import { presentConversation, type Resolution, type Visitor } from './collections.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };
 /** Routes agents may call too (API.md §6): reading conversations and working handed-off ones. */

@@ -1,7 +1,7 @@
 // Validation and response shapes of the conversation routes.
 import Joi from 'joi';
 import { csatSchema, idSchema, ISO_639_1, LEAD_SOURCES, listQuerySchema, MAX_MESSAGE_LENGTH, userDataObject } from '../../core/index.js';
-import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './store.js';
+import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './collections.js';
 
 
 /** A member as their messages and typing show them: name and avatar as they were then. */

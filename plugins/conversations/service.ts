@@ -42,7 +42,7 @@ import {
   type MessageDoc,
   type Resolution,
   type Visitor,
-} from './store.js';
+} from './collections.js';
 
 /** How often a change is retried when another request changed the conversation meanwhile. */
 const WRITE_ATTEMPTS = 5;

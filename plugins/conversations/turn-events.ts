@@ -1,9 +1,9 @@
-// A visitor's turn as the events it yields (core/services/conversations.ts: TurnEvent), for the
+// A visitor's turn as the events it yields (core/contracts/conversations.ts: TurnEvent), for the
 // channels that stream it: the API's messages route and, through the visitor channel, the widget.
 import type { ChatbotProfile, TenantScope, TurnEvent } from '../../core/index.js';
 import { assertNotEnded, type ConversationService, type TurnResult } from './service.js';
 import { pieces } from './sse.js';
-import type { MessageView } from './store.js';
+import type { MessageView } from './collections.js';
 
 export type ServiceTurnEvent = TurnEvent<MessageView, TurnResult>;
 

@@ -9,7 +9,7 @@ import { authorOf } from './message-routes.js';
 import type { ChatbotLookup } from './routes.js';
 import { conversationParams, memberAsAuthor } from './schemas.js';
 import type { ConversationService } from './service.js';
-import type { Conversation, MessageAuthor } from './store.js';
+import type { Conversation, MessageAuthor } from './collections.js';
 
 /** A mark older than this is stale: the typer stopped, or closed the page, without saying so. */
 export const TYPING_FRESH_SECONDS = 6;

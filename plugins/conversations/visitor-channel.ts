@@ -1,9 +1,9 @@
-// The visitor's side of conversations for other channels (the widget), as core/services/conversations.ts
+// The visitor's side of conversations for other channels (the widget), as core/contracts/conversations.ts
 // describes it: the same service and rules as the API, presented without what only the account sees
 // (confidence, answer types, snippets, metadata).
 import { notFound, type ChatbotProfile, type VisitorConversation, type VisitorConversations, type VisitorMessage, type VisitorTurn } from '../../core/index.js';
 import type { ConversationService, TurnResult } from './service.js';
-import { presentMessage, type Conversation, type ConversationView, type MessageView } from './store.js';
+import { presentMessage, type Conversation, type ConversationView, type MessageView } from './collections.js';
 import { presentTurnEvents, streamedTurn } from './turn-events.js';
 import type { TypingMarks } from './typing.js';
 

@@ -1,4 +1,4 @@
-// The changes learning makes to the knowledge (core/services/knowledge.ts: KnowledgeCuration),
+// The changes learning makes to the knowledge (core/contracts/knowledge.ts: KnowledgeCuration),
 // written here because the items are this area's: a phrasing added to a Q&A pair, a Q&A pair
 // added. Each is processed again in the background, as after the API's own change.
 import {
@@ -12,10 +12,10 @@ import {
   type RatedPair,
   type TenantScope,
 } from '../../core/index.js';
-import { SENTENCE_END } from './index/knowledge-index.js';
+import { SENTENCE_END } from './search-index/knowledge-index.js';
 import { newItem } from './routes.js';
 import { MAX_ALTERNATIVES } from './schemas.js';
-import { presentItem, type Item, type KnowledgeCollections } from './store.js';
+import { presentItem, type Item, type KnowledgeCollections } from './collections.js';
 import type { KnowledgeWorker } from './worker.js';
 
 /** How often adding a phrasing is tried again when the item changed between its read and write. */

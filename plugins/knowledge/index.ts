@@ -7,7 +7,7 @@ import { ParserPool } from './parsing/pool.js';
 import { knowledgeRetriever } from './retriever.js';
 import { knowledgeRoutes } from './routes.js';
 import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js';
-import { declareKnowledge } from './store.js';
+import { declareKnowledge } from './collections.js';
 import { KnowledgeWorker } from './worker.js';
 
 declare module '../../core/index.js' {

@@ -5,7 +5,7 @@ import { emptyTermCounts } from '../../core/index.js';
 import { crawl, type PageFetcher } from './crawl.js';
 import type { ParserPool } from './parsing/pool.js';
 import { readQa, type AnalysedChunk, type ParseOutput } from './parsing/tasks.js';
-import type { ChunkDoc, Item } from './store.js';
+import type { ChunkDoc, Item } from './collections.js';
 
 /**
  * Q&A pairs up to this many characters (question, answer and alternatives together) are analysed

@@ -1,11 +1,11 @@
-// The knowledge base as the answer engine and the search route see it (core/services/knowledge.ts):
+// The knowledge base as the answer engine and the search route see it (core/contracts/knowledge.ts):
 // ranked passages and Q&A matches from the chatbot's in-memory index (./index/), rebuilt from the
 // store when the knowledge revision moves.
 import type { Logger } from 'pino';
 import type { KnowledgeRetriever, Store, TenantScope } from '../../core/index.js';
-import { KnowledgeIndexCache } from './index/index-cache.js';
+import { KnowledgeIndexCache } from './search-index/index-cache.js';
 import { toPassage } from './search.js';
-import { knowledgeRevisionCounter, type KnowledgeCollections, type StoredChunk } from './store.js';
+import { knowledgeRevisionCounter, type KnowledgeCollections, type StoredChunk } from './collections.js';
 
 /** Chunks read per page while building an index (18,000 real chunks: ~0.5 s in all; the build yields to the event loop every ~10 ms of work). */
 const PAGE = 500;

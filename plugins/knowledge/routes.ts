@@ -31,7 +31,7 @@ import {
   passageResponse,
   searchInput,
 } from './schemas.js';
-import { bumpKnowledgeRevision, ITEM_STATUSES, ITEM_TYPES, presentItem, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
+import { bumpKnowledgeRevision, ITEM_STATUSES, ITEM_TYPES, presentItem, type Item, type ItemDoc, type KnowledgeCollections } from './collections.js';
 import { BINARY_MIME_TYPES, type DocumentFormat } from './text/formats.js';
 import type { KnowledgeWorker } from './worker.js';
 

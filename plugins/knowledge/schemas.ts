@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { idSchema, MAX_QUESTION_LENGTH, userDataObject } from '../../core/index.js';
 import { BINARY_MIME_TYPES } from './text/formats.js';
-import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './store.js';
+import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './collections.js';
 
 export const MAX_DOCUMENT_CHARACTERS = 5_000_000;
 export const MAX_IMPORT_ITEMS = 1000;

@@ -1,7 +1,7 @@
 // A ranked chunk as the API and the answer engine show it: the passage, its score, and a snippet
 // around the question's words.
 import { foldForSearch, type Passage } from '../../core/index.js';
-import type { IndexedChunk, RankedPassage } from './index/knowledge-index.js';
+import type { IndexedChunk, RankedPassage } from './search-index/knowledge-index.js';
 
 const SNIPPET_LENGTH = 240;
 

@@ -38,7 +38,7 @@ import {
 } from '../../core/index.js';
 import { ParserBusyError, type ParserPool } from './parsing/pool.js';
 import { isShortPair, processItem, processShortPair, type ProcessedItem } from './processor.js';
-import { bumpKnowledgeRevision, presentItem, REFRESH_INTERVALS, type ChunkDoc, type Item, type ItemDoc, type KnowledgeCollections } from './store.js';
+import { bumpKnowledgeRevision, presentItem, REFRESH_INTERVALS, type ChunkDoc, type Item, type ItemDoc, type KnowledgeCollections } from './collections.js';
 import { ExtractionError } from './parsing/errors.js';
 
 /** Long enough for a crawl of 100 pages at the fetch timeout; a dead worker's items wait this long. */

@@ -6,7 +6,7 @@ import { csvLine, recordsInPages, tenantOf, type Filter, type Repository } from 
 import { leadFilter, leadMatcher, listedChatbot, type LeadListParams } from './routes.js';
 import { exportQuery } from './schemas.js';
 import type { LeadService } from './service.js';
-import { presentLead, type Lead, type LeadDoc } from './store.js';
+import { presentLead, type Lead, type LeadDoc } from './collections.js';
 
 export const CSV_COLUMNS = [
   'id',

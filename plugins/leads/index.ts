@@ -6,7 +6,7 @@ import { exportRoute } from './export.js';
 import { leadRecorder } from './recorder.js';
 import { leadRoutes } from './routes.js';
 import { LeadService } from './service.js';
-import { declareLeads } from './store.js';
+import { declareLeads } from './collections.js';
 
 export const leadsPlugin: Plugin<void> = {
   name: 'leads',

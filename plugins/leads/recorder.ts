@@ -1,4 +1,4 @@
-// The recorder other areas capture leads through (core/services/leads.ts): the service's upsert,
+// The recorder other areas capture leads through (core/contracts/leads.ts): the service's upsert,
 // with the details a conversation or the widget form found.
 import type { LeadRecorder } from '../../core/index.js';
 import type { LeadService } from './service.js';

@@ -27,7 +27,7 @@ import {
   updateLeadInput,
 } from './schemas.js';
 import type { LeadFields, LeadPatch, LeadService } from './service.js';
-import { presentLead, searchTextOf, type Lead } from './store.js';
+import { presentLead, searchTextOf, type Lead } from './collections.js';
 
 /**
  * A `q` search reads at most this many leads per page, in slices of SEARCH_SLICE (see

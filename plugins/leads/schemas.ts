@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { idSchema, listQuerySchema, pageSchema, userDataObject } from '../../core/index.js';
 import { PHONE_PATTERN } from './phone.js';
 import { LEAD_LIMITS } from './service.js';
-import { LEAD_SOURCES, LEAD_STATUSES } from './store.js';
+import { LEAD_SOURCES, LEAD_STATUSES } from './collections.js';
 
 /** The longest `q`: a search reads each candidate's text, so the needle is bounded too. */
 export const MAX_QUERY_LENGTH = 100;

@@ -38,7 +38,7 @@ import {
   type LeadStatus,
   type LeadView,
   VISITOR_SOURCES,
-} from './store.js';
+} from './collections.js';
 
 /** How often a write is tried again after another request changed the lead or took its key. */
 const WRITE_ATTEMPTS = 5;

@@ -22,7 +22,7 @@ import {
   type ListParams,
   type Platform,
 } from '../../core/index.js';
-import { hashSecret, makerOfClient, newClientSecret, presentClient, type OAuthClient, type OAuthClientDoc } from './store.js';
+import { hashSecret, makerOfClient, newClientSecret, presentClient, type OAuthClient, type OAuthClientDoc } from './collections.js';
 
 const clientAccess = { platform: { access: 'full' as const, scope: null } };
 const clientParams = Joi.object({ clientId: idSchema('oac').required() });

@@ -4,7 +4,7 @@
 import type { Plugin } from '@hapi/hapi';
 import { sweepExpired } from '../../core/index.js';
 import { clientRoutes } from './client-routes.js';
-import { declareOAuthClients } from './store.js';
+import { declareOAuthClients } from './collections.js';
 import { tokenRoutes } from './token-routes.js';
 
 export const oauthPlugin: Plugin<void> = {

@@ -22,7 +22,7 @@ import {
   type Platform,
   type TenantScope,
 } from '../../core/index.js';
-import { makerOfClient, SECRET_PATTERN, secretMatches, type OAuthClient, type OAuthClientDoc } from './store.js';
+import { makerOfClient, SECRET_PATTERN, secretMatches, type OAuthClient, type OAuthClientDoc } from './collections.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const TOKEN_LIFETIME_SECONDS = 3600;

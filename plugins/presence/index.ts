@@ -2,7 +2,7 @@
 import type { Plugin } from '@hapi/hapi';
 import type { MemberAvailability } from '../../core/index.js';
 import { presenceRoutes } from './routes.js';
-import { declarePresence } from './store.js';
+import { declarePresence } from './collections.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {

@@ -4,7 +4,7 @@
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { apiError, callerOf, UniqueConstraintError, type Collection, type Platform } from '../../core/index.js';
-import { PRESENCE_HEARTBEAT_SECONDS, PRESENCE_STATUSES, PRESENCE_TTL_SECONDS, type Presence, type PresenceDoc, type PresenceStatus } from './store.js';
+import { PRESENCE_HEARTBEAT_SECONDS, PRESENCE_STATUSES, PRESENCE_TTL_SECONDS, type Presence, type PresenceDoc, type PresenceStatus } from './collections.js';
 
 const presenceResponse = Joi.object({
   member_id: Joi.string().required(),

@@ -4,7 +4,7 @@
 import type { Plugin } from '@hapi/hapi';
 import { areaScope, withScopes } from '../../core/index.js';
 import { savedReplyRoutes } from './routes.js';
-import { declareSavedReplies, declareSavedReplyUses } from './store.js';
+import { declareSavedReplies, declareSavedReplyUses } from './collections.js';
 
 export const savedRepliesPlugin: Plugin<void> = {
   name: 'saved-replies',

@@ -36,7 +36,7 @@ import {
   savedReplyResponse,
   updateSavedReplyInput,
 } from './schemas.js';
-import { ACCOUNT_SCOPE, presentSavedReply, scopeKeyOf, searchTextOf, type SavedReply, type SavedReplyDoc, type SavedReplyUseDoc } from './store.js';
+import { ACCOUNT_SCOPE, presentSavedReply, scopeKeyOf, searchTextOf, type SavedReply, type SavedReplyDoc, type SavedReplyUseDoc } from './collections.js';
 import { fillVariables, unknownVariables, VARIABLE_LIST } from './variables.js';
 
 /** A `q` search reads at most this many replies per page, in slices (see paginateMatching). */

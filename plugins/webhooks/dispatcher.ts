@@ -48,7 +48,7 @@ import {
   type DeliveryDoc,
   type Webhook,
   type WebhookCollections,
-} from './store.js';
+} from './collections.js';
 
 const EVENT_BATCH = 100;
 /** Events marked fanned out per commit: a backlog after a stall is cleared in bounded transactions. */

@@ -4,7 +4,7 @@ import type { Plugin } from '@hapi/hapi';
 import { areaScope, Fetcher, sweepExpired, withScopes } from '../../core/index.js';
 import { Dispatcher } from './dispatcher.js';
 import { webhookRoutes } from './routes.js';
-import { declareWebhooks, webhookQuotaOf } from './store.js';
+import { declareWebhooks, webhookQuotaOf } from './collections.js';
 
 declare module '@hapi/hapi' {
   interface PluginProperties {

@@ -4,7 +4,7 @@
 // in between only means the delivery is sent again when the lease ends (at least once), never lost.
 import type { Logger } from 'pino';
 import type { ClaimQueue } from '../../core/index.js';
-import type { DeliveryDoc } from './store.js';
+import type { DeliveryDoc } from './collections.js';
 
 /** Outcomes written per commit at most. */
 export const FLUSH_BATCH = 128;

@@ -38,7 +38,7 @@ import {
   webhookResponse,
 } from './schemas.js';
 import { newSigningSecret } from './signing.js';
-import { deliveryIdOf, presentDelivery, presentWebhook, webhookQuotaOf, type Webhook, type WebhookCollections, type WebhookDoc } from './store.js';
+import { deliveryIdOf, presentDelivery, presentWebhook, webhookQuotaOf, type Webhook, type WebhookCollections, type WebhookDoc } from './collections.js';
 
 const webhooksFeature = { platform: { feature: 'webhooks' as const } };
 

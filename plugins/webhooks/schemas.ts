@@ -1,7 +1,7 @@
 // Validation and response shapes of the webhook and event routes.
 import Joi from 'joi';
 import { idSchema, listQuerySchema } from '../../core/index.js';
-import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from './store.js';
+import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from './collections.js';
 
 
 const isoTime = Joi.string().isoDate();

@@ -4,7 +4,7 @@
 // first time its settings are read or saved.
 import { UniqueConstraintError, type Platform, type TenantScope } from '../../core/index.js';
 import { completeWidgetSettings, type WidgetSettings } from './settings.js';
-import type { Widget, WidgetCollections } from './store.js';
+import type { Widget, WidgetCollections } from './collections.js';
 
 export interface PublicWidget {
   tenant: TenantScope;

@@ -7,7 +7,7 @@ import { registerWidgetAccess } from './public-access.js';
 import { publicWidgetRoutes } from './public-routes.js';
 import { scriptRoute } from './script-route.js';
 import { widgetSettingsRoutes } from './settings-routes.js';
-import { declareWidgetCollections } from './store.js';
+import { declareWidgetCollections } from './collections.js';
 
 export const widgetPlugin: Plugin<void> = {
   name: 'widget',

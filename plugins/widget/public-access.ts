@@ -9,7 +9,7 @@ import type { Boom } from '@hapi/boom';
 import { apiError, ClientAddressResolver, consumeMinuteLimit, notFound, unauthorized, type Platform, type TenantScope } from '../../core/index.js';
 import type { PublicWidget, WidgetDirectory } from './directory.js';
 import { wildcardTooBroad } from './settings.js';
-import type { WidgetCollections } from './store.js';
+import type { WidgetCollections } from './collections.js';
 
 export const TOKEN_PATTERN = /^wct_[A-Za-z0-9_-]{43}$/;
 export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';

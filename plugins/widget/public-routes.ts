@@ -45,7 +45,7 @@ import {
   widgetParams,
 } from './schemas.js';
 import type { WidgetSettings } from './settings.js';
-import type { WidgetCollections } from './store.js';
+import type { WidgetCollections } from './collections.js';
 
 /** What every public route can answer besides its own (named here so the document lists them). */
 const PUBLIC_NOTES =

@@ -5,7 +5,7 @@ import { apiError, idSchema, notFound, tenantOf, type ChatbotDirectory, type Pla
 import Joi from 'joi';
 import type { WidgetDirectory } from './directory.js';
 import { completeWidgetSettings, widgetSettingsInput, widgetSettingsResponse, wildcardTooBroad, type WidgetSettings } from './settings.js';
-import type { Widget } from './store.js';
+import type { Widget } from './collections.js';
 
 const params = Joi.object({ id: idSchema('cb').required() });
 

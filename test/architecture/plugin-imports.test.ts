@@ -125,7 +125,7 @@ t.test('code run in a worker thread stays off core/index.ts', async (t) => {
   t.ok(inWorker.has('plugins/knowledge/parsing/tasks.ts'), 'and the tasks it loads');
   t.ok(inWorker.has('plugins/knowledge/text/documents.ts'), 'and what they import on first use');
   t.notOk(inWorker.has('plugins/knowledge/parsing/pool.ts'), 'but not the pool, which runs on the main thread');
-  t.notOk(inWorker.has('plugins/knowledge/store.ts'), 'nor a module the tasks import types of only');
+  t.notOk(inWorker.has('plugins/knowledge/collections.ts'), 'nor a module the tasks import types of only');
   const intoEntry = pluginImports.filter((found) => inWorker.has(found.from) && found.target === ENTRY).map(arrow);
   t.same(intoEntry, [], 'no file a worker thread loads imports the entry module');
 });

@@ -97,7 +97,7 @@ t.test('serve: SIGTERM during a crawl that never answers stops within the shutdo
 t.test('analytics rebuild rolls closed hours up again from the records; refuses what it cannot rebuild', async (t) => {
   const { loadConfig } = await import('../../config/index.js');
   const { createServer } = await import('../../app/server.js');
-  const { declareConversations } = await import('../../plugins/conversations/store.js');
+  const { declareConversations } = await import('../../plugins/conversations/collections.js');
   const { ulid } = await import('ulid');
   const { default: Database } = await import('better-sqlite3');
   const { dir, remove } = temporaryDirectory();

@@ -4,7 +4,7 @@
 // e-mail. Then axe-core and screenshots of the switch, desktop and phone.
 import t from 'tap';
 import { phrasesFor } from '../../plugins/conversations/answer/phrases.js';
-import { PRESENCE_TTL_SECONDS } from '../../plugins/presence/store.js';
+import { PRESENCE_TTL_SECONDS } from '../../plugins/presence/collections.js';
 import { WIDGET_UI } from '../../web/widget/src/ui-strings.js';
 import { dailyFixture, describeViolations, DESKTOP, PHONE, screenshot, scrollsSideways, seriousViolations } from '../helpers/dashboard-daily.js';
 import { TestClock } from '../helpers/server.js';

@@ -1,9 +1,9 @@
 // A knowledge index built in memory from Q&A pairs and documents, through the same analysis the
 // knowledge worker runs, for unit tests of matching and ranking (no store, no server).
-import { KnowledgeIndex } from '../../plugins/knowledge/index/knowledge-index.js';
+import { KnowledgeIndex } from '../../plugins/knowledge/search-index/knowledge-index.js';
 import { runParseTask } from '../../plugins/knowledge/parsing/tasks.js';
 import type { AnalysedChunk } from '../../plugins/knowledge/parsing/tasks.js';
-import type { StoredChunk } from '../../plugins/knowledge/store.js';
+import type { StoredChunk } from '../../plugins/knowledge/collections.js';
 
 export interface IndexInput {
   qa?: Array<{ id: string; question: string; alternatives?: string[]; answer?: string }>;

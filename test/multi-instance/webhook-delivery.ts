@@ -11,7 +11,7 @@ import type { Test } from 'tap';
 import { defaultConfig } from '../../config/defaults.js';
 import { openStore } from '../../app/store.js';
 import { FLUSH_BATCH } from '../../plugins/webhooks/outcomes.js';
-import { declareWebhooks } from '../../plugins/webhooks/store.js';
+import { declareWebhooks } from '../../plugins/webhooks/collections.js';
 import { childCoverageEnv } from '../helpers/child-coverage.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';

@@ -2,7 +2,7 @@
 // roll-ups claimed once across instances, isolation, plan rules and bad input, on either store.
 import t from 'tap';
 import { newId } from '../../core/ids.js';
-import { declareConversations } from '../../plugins/conversations/store.js';
+import { declareConversations } from '../../plugins/conversations/collections.js';
 import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
 
 // Ids carry their time (ULIDs, monotonic per process) and analytics read hours by id range, so the
@@ -368,7 +368,7 @@ t.test('day buckets: whole UTC days read as one document each, equal to their ho
   const shop = await chatbot(api, acme.live, 'Shop');
   const laden = await chatbot(api, acme.live, 'Laden', 'de');
   const rollup = api.server.plugins.analytics.rollup;
-  const collections = (rollup as any).collections as import('../../plugins/analytics/store.js').AnalyticsCollections;
+  const collections = (rollup as any).collections as import('../../plugins/analytics/collections.js').AnalyticsCollections;
   const days = collections.days.forTenant(tenant);
 
   // Activity over three UTC days, some of it near midnight, so New York's days differ from UTC's.

@@ -7,7 +7,7 @@ import { matchRule } from '../../plugins/conversations/answer/rules.js';
 import { csvCell } from '../../plugins/conversations/export.js';
 import { detectLead } from '../../plugins/conversations/lead-detection.js';
 import { pieces } from '../../plugins/conversations/sse.js';
-import type { Passage } from '../../core/services/knowledge.js';
+import type { Passage } from '../../core/contracts/knowledge.js';
 import { buildTestServer } from '../helpers/server.js';
 
 t.test('rules: keywords as words, patterns in RE2, first match wins', async (t) => {

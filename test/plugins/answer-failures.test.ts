@@ -2,7 +2,7 @@
 // fallback and chatbot.error records why: never a 500 after the visitor's message was stored, which
 // would invite a retry and a second copy of it (issue 10, row 7's second half).
 import t from 'tap';
-import { declareKnowledge } from '../../plugins/knowledge/store.js';
+import { declareKnowledge } from '../../plugins/knowledge/collections.js';
 import { buildTestServer } from '../helpers/server.js';
 
 t.test('a Q&A chunk the engine cannot read: fallback reply, chatbot.error, one stored visitor message', async (t) => {

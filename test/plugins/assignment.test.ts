@@ -7,8 +7,8 @@ import t, { type Test } from 'tap';
 import type { EventEnvelope } from '../../core/events.js';
 import { VersionConflictError } from '../../core/store/errors.js';
 import { AssignmentRoster, declareAssignmentTurns } from '../../plugins/conversations/assignment.js';
-import { declareConversations } from '../../plugins/conversations/store.js';
-import { PRESENCE_TTL_SECONDS } from '../../plugins/presence/store.js';
+import { declareConversations } from '../../plugins/conversations/collections.js';
+import { PRESENCE_TTL_SECONDS } from '../../plugins/presence/collections.js';
 import { accountWithOwner, addMember, asMember, ORIGIN, signIn } from '../helpers/members.js';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { JOB_RETRY, retryAfterFailure } from '../../core/background.js';
 import { toBoom } from '../../core/errors.js';
-import { declareKnowledge } from '../../plugins/knowledge/store.js';
+import { declareKnowledge } from '../../plugins/knowledge/collections.js';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 
 /** `{"n":{"n":…}}` nested `depth` levels deep (built without recursion). */

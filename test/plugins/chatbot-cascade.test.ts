@@ -3,9 +3,9 @@
 // delete never happened (possible on a store without atomic commits) is dropped, not run.
 import t from 'tap';
 import { newId } from '../../core/ids.js';
-import { declareChatbots } from '../../plugins/chatbots/store.js';
-import { declareConversations } from '../../plugins/conversations/store.js';
-import { declareLeads } from '../../plugins/leads/store.js';
+import { declareChatbots } from '../../plugins/chatbots/collections.js';
+import { declareConversations } from '../../plugins/conversations/collections.js';
+import { declareLeads } from '../../plugins/leads/collections.js';
 import { buildTestServer, type TestServer } from '../helpers/server.js';
 
 async function chatbotWithData(api: TestServer, key: string) {

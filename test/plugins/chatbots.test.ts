@@ -2,7 +2,7 @@
 // plan rules, and isolation between modes and accounts.
 import t from 'tap';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
-import type { BehaviourSettings } from '../../core/services/chatbots.js';
+import type { BehaviourSettings } from '../../core/contracts/chatbots.js';
 import { completeSettings, defaultSettings } from '../../plugins/chatbots/settings.js';
 
 async function createChatbot(api: TestServer, key: string, payload: Record<string, unknown> = { name: 'Support' }) {

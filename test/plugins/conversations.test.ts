@@ -2,7 +2,7 @@
 // end and resolution, inactivity, leads seen in messages, export, events, and every route's 4xx.
 import t from 'tap';
 import type { EventEnvelope } from '../../core/events.js';
-import { declareConversations } from '../../plugins/conversations/store.js';
+import { declareConversations } from '../../plugins/conversations/collections.js';
 import { assertError, buildTestServer, TEST_STORE, TestClock, type TestServer } from '../helpers/server.js';
 import { parseEvents } from '../helpers/sse.js';
 

@@ -4,8 +4,8 @@
 import t from 'tap';
 import { DocumentRejectedError } from '../../core/store/errors.js';
 import type { WriteOp } from '../../core/store/types.js';
-import { declareKnowledge, knowledgeRevisionCounter } from '../../plugins/knowledge/store.js';
-import { declareWebhooks } from '../../plugins/webhooks/store.js';
+import { declareKnowledge, knowledgeRevisionCounter } from '../../plugins/knowledge/collections.js';
+import { declareWebhooks } from '../../plugins/webhooks/collections.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { buildTestServer, type TestServer } from '../helpers/server.js';
 

@@ -1,13 +1,13 @@
 // store-independent: it opens no store (the SQLite pass runs it once).
-// The cache of knowledge indexes (plugins/knowledge/index/index-cache.ts): rebuilt when the
+// The cache of knowledge indexes (plugins/knowledge/search-index/index-cache.ts): rebuilt when the
 // knowledge revision moves, one build at a time per chatbot and two across the cache, the previous
 // index answering while a slow rebuild runs, least recently used dropped past the memory budget.
 // The chunks come from a source the test controls (the store-backed source is covered by the route
 // and conversation tests).
 import t from 'tap';
-import { KnowledgeIndexCache, MAX_BUILDS, type IndexSource } from '../../plugins/knowledge/index/index-cache.js';
+import { KnowledgeIndexCache, MAX_BUILDS, type IndexSource } from '../../plugins/knowledge/search-index/index-cache.js';
 import { runParseTask, type AnalysedChunk } from '../../plugins/knowledge/parsing/tasks.js';
-import type { StoredChunk } from '../../plugins/knowledge/store.js';
+import type { StoredChunk } from '../../plugins/knowledge/collections.js';
 
 const tenant = { accountId: 'acct_test', mode: 'live' as const };
 

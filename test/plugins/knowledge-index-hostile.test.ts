@@ -1,10 +1,10 @@
 // store-independent: it opens no store (the SQLite pass runs it once).
-// Messages written to cost the most (plugins/knowledge/index/vocabulary.ts): many distinct short
+// Messages written to cost the most (plugins/knowledge/search-index/vocabulary.ts): many distinct short
 // words (every pair a compound candidate in German) and many unknown long words (each a typo scan
 // of the vocabulary), read up to 24 ways. The work is bounded per message; it is counted here,
 // not timed.
 import t from 'tap';
-import type { KnowledgeIndex } from '../../plugins/knowledge/index/knowledge-index.js';
+import type { KnowledgeIndex } from '../../plugins/knowledge/search-index/knowledge-index.js';
 import { knowledgeIndexOf } from '../helpers/knowledge-index.js';
 
 /**

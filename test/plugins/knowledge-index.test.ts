@@ -1,12 +1,12 @@
 // store-independent: it opens no store (the SQLite pass runs it once).
-// The in-memory knowledge index (plugins/knowledge/index/): Q&A matching and its calibrated
+// The in-memory knowledge index (plugins/knowledge/search-index/): Q&A matching and its calibrated
 // confidence, passage ranking, and how a question's words reach the knowledge's (typos, compounds,
 // synonyms, stems that disagree). Built through the worker's own analysis, without a store.
 import t from 'tap';
-import { editDistance } from '../../plugins/knowledge/index/edit-distance.js';
-import { KnowledgeIndex } from '../../plugins/knowledge/index/knowledge-index.js';
+import { editDistance } from '../../plugins/knowledge/search-index/edit-distance.js';
+import { KnowledgeIndex } from '../../plugins/knowledge/search-index/knowledge-index.js';
 import { runParseTask, type AnalysedChunk } from '../../plugins/knowledge/parsing/tasks.js';
-import type { StoredChunk } from '../../plugins/knowledge/store.js';
+import type { StoredChunk } from '../../plugins/knowledge/collections.js';
 import { knowledgeIndexOf } from '../helpers/knowledge-index.js';
 
 t.test('edit distance: Levenshtein with transpositions, bounded', async (t) => {

@@ -9,7 +9,7 @@ import { ParserBusyError, ParserPool } from '../../plugins/knowledge/parsing/poo
 import { runParseTask } from '../../plugins/knowledge/parsing/tasks.js';
 import { assertZipWithinLimits, rebuildZip, unpackZipWithinLimits } from '../../plugins/knowledge/parsing/zip-limits.js';
 import { processItem } from '../../plugins/knowledge/processor.js';
-import type { Item } from '../../plugins/knowledge/store.js';
+import type { Item } from '../../plugins/knowledge/collections.js';
 import { crawl, type PageFetcher } from '../../plugins/knowledge/crawl.js';
 import { docxBase64, pdfBase64, withDeclaredSizes, zeroBombDocx } from '../helpers/documents.js';
 import { buildTestServer } from '../helpers/server.js';

@@ -3,7 +3,7 @@ import Joi from 'joi';
 import t from 'tap';
 import { itemResponse } from '../../plugins/knowledge/schemas.js';
 import { knowledgeRetriever } from '../../plugins/knowledge/retriever.js';
-import { declareKnowledge } from '../../plugins/knowledge/store.js';
+import { declareKnowledge } from '../../plugins/knowledge/collections.js';
 import { docxBase64, pdfBase64 } from '../helpers/documents.js';
 import { assertError, buildTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 

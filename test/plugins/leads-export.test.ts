@@ -6,7 +6,7 @@ import { newId } from '../../core/ids.js';
 import { leadExportLines } from '../../plugins/leads/export.js';
 import { normalisePhone } from '../../plugins/leads/phone.js';
 import { leadMatcher } from '../../plugins/leads/routes.js';
-import { declareLeads, newLeadDoc, presentLead } from '../../plugins/leads/store.js';
+import { declareLeads, newLeadDoc, presentLead } from '../../plugins/leads/collections.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
 
 const LEADS = 2500;

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { declareLeads } from '../../plugins/leads/store.js';
+import { declareLeads } from '../../plugins/leads/collections.js';
 import { buildTestServer } from '../helpers/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

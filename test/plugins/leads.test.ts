@@ -4,7 +4,7 @@
 // sandbox and other accounts. Races and the export have files of their own (leads-*.test.ts).
 import t from 'tap';
 import type { EventEnvelope } from '../../core/events.js';
-import { declareLeads } from '../../plugins/leads/store.js';
+import { declareLeads } from '../../plugins/leads/collections.js';
 import { ADMIN_TOKEN, assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 
 interface Bot {

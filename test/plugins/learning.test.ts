@@ -51,7 +51,7 @@ const drain = (api: TestServer) => api.server.plugins.knowledge.worker.drain();
 /**
  * Processes what is due, then waits until questions are answered from the chatbot's current
  * knowledge: after a change, a question waits at most 100 ms for the index to be rebuilt and is
- * otherwise answered from the previous one (plugins/knowledge/index/index-cache.ts). One question
+ * otherwise answered from the previous one (plugins/knowledge/search-index/index-cache.ts). One question
  * starts the rebuild; the cache says when it (and any rebuild after it) is done.
  */
 async function settle(api: TestServer, key: string, botId: string) {

@@ -5,7 +5,7 @@
 import t, { type Test } from 'tap';
 import type { EventEnvelope } from '../../core/events.js';
 import { phrasesFor } from '../../plugins/conversations/answer/phrases.js';
-import { PRESENCE_TTL_SECONDS } from '../../plugins/presence/store.js';
+import { PRESENCE_TTL_SECONDS } from '../../plugins/presence/collections.js';
 import { WIDGET_UI } from '../../web/widget/src/ui-strings.js';
 import { accountWithOwner, addMember, asMember, ORIGIN, signIn } from '../helpers/members.js';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';

@@ -3,7 +3,7 @@
 import pino from 'pino';
 import t, { type Test } from 'tap';
 import { createServer } from '../../app/server.js';
-import { declareChatbots } from '../../plugins/chatbots/store.js';
+import { declareChatbots } from '../../plugins/chatbots/collections.js';
 import { ADMIN_TOKEN, buildTestServer, type TestServer } from '../helpers/server.js';
 
 async function twoInstances(t: Test) {

@@ -4,7 +4,7 @@
 // chatbot keys, other accounts and the sandbox, a deleted chatbot's replies, and every route's 4xx.
 // Both stores.
 import t from 'tap';
-import { declareSavedReplyUses } from '../../plugins/saved-replies/store.js';
+import { declareSavedReplyUses } from '../../plugins/saved-replies/collections.js';
 import { accountWithOwner, addMember, asMember, ORIGIN, signIn } from '../helpers/members.js';
 import { assertError, buildTestServer as buildServer, type TestServer } from '../helpers/server.js';
 

@@ -4,7 +4,7 @@
 // shared cache, and a widget origin wildcard cannot cover a public suffix. Both stores.
 import t from 'tap';
 import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
-import { declareWidgetCollections } from '../../plugins/widget/store.js';
+import { declareWidgetCollections } from '../../plugins/widget/collections.js';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 
 const ORIGIN = 'https://shop.example.com';

@@ -9,7 +9,7 @@ import pino from 'pino';
 import t, { type Test } from 'tap';
 import { Fetcher } from '../../core/http/fetcher.js';
 import { Dispatcher, newDelivery } from '../../plugins/webhooks/dispatcher.js';
-import { declareWebhooks, deliveryIdOf, type WebhookCollections } from '../../plugins/webhooks/store.js';
+import { declareWebhooks, deliveryIdOf, type WebhookCollections } from '../../plugins/webhooks/collections.js';
 import { buildTestServer, TestClock } from '../helpers/server.js';
 
 const LOOPBACK = ['127.0.0.1/32'];

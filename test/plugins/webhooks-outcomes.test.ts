@@ -11,7 +11,7 @@ import { newId } from '../../core/ids.js';
 import type { ClaimQueue } from '../../core/store/types.js';
 import { newDelivery } from '../../plugins/webhooks/dispatcher.js';
 import { OutcomeWriter } from '../../plugins/webhooks/outcomes.js';
-import { declareWebhooks, type DeliveryDoc } from '../../plugins/webhooks/store.js';
+import { declareWebhooks, type DeliveryDoc } from '../../plugins/webhooks/collections.js';
 import { buildTestServer } from '../helpers/server.js';
 
 const LEASE_MS = 60_000;

@@ -4,7 +4,7 @@
 // route's 4xx, plan, sandbox and cross-account rules.
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import t from 'tap';
-import { declareWebhooks } from '../../plugins/webhooks/store.js';
+import { declareWebhooks } from '../../plugins/webhooks/collections.js';
 import { startReceiver, type Answer } from '../helpers/receiver.js';
 import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
 

@@ -4,7 +4,7 @@
 // is (confidence 0..1) and what it rests on (sources).
 import type { Logger } from 'pino';
 import { StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaMatch, type TenantScope } from '../../../core/index.js';
-import type { AnswerType, Source } from '../store.js';
+import type { AnswerType, Source } from '../collections.js';
 import { extractAnswer } from './extract.js';
 import { isHandoffRequest } from './handoff-request.js';
 import { citedPassages, groundedPrompt, LlmError, type ChatTurn, type LlmClient } from './llm.js';

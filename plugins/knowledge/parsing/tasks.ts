@@ -3,7 +3,7 @@
 // only fetches, and receives finished chunks. Format libraries are imported on first use.
 import { analyzerFor } from '../../../core/text/analysis.js';
 import { countTerms } from '../../../core/text/term-counts.js';
-import type { ChunkDoc } from '../store.js';
+import type { ChunkDoc } from '../collections.js';
 import { chunkSections, toSections, type Chunk } from '../text/chunking.js';
 import type { DocumentFormat } from '../text/formats.js';
 import { toWireError, type WireError } from './errors.js';

@@ -8,7 +8,7 @@ import pino from 'pino';
 import t from 'tap';
 import { apiError } from '../../../core/errors.js';
 import { respondWithEvents, turnOnTheWire, type WireEvent } from '../../../core/http/sse.js';
-import type { TurnEvent } from '../../../core/services/conversations.js';
+import type { TurnEvent } from '../../../core/contracts/conversations.js';
 import { allPlugins } from '../../../plugins/index.js';
 import { buildTestServer } from '../../helpers/server.js';
 import { parseEvents } from '../../helpers/sse.js';

@@ -38,7 +38,7 @@ export interface QaMatch {
   pair: QaPair;
   /** The phrasing that matched best: the question or one of its alternatives. */
   phrasing: string;
-  /** Calibrated confidence, 0..1 (see plugins/knowledge/index/qa-index.ts). */
+  /** Calibrated confidence, 0..1 (see plugins/knowledge/search-index/qa-index.ts). */
   score: number;
   /** The best score of another pair. */
   runnerUp: number;

@@ -11,7 +11,7 @@
 // The least recently used indexes are dropped when the memory budget is exceeded.
 import type { Logger } from 'pino';
 import type { TenantScope } from '../../../core/index.js';
-import type { StoredChunk } from '../store.js';
+import type { StoredChunk } from '../collections.js';
 import { KnowledgeIndex } from './knowledge-index.js';
 
 /** How long a question waits for a rebuild before it is answered from the previous index. */

@@ -1,7 +1,7 @@
 // One chatbot's knowledge, indexed in memory for answering: the vocabulary (IDF, typos, compounds,
 // synonyms), the passage index and the Q&A index, built from the chunks the store keeps.
 import { analyzerFor, termCount, type QaMatch } from '../../../core/index.js';
-import type { StoredChunk } from '../store.js';
+import type { StoredChunk } from '../collections.js';
 import { FIELD_BOOST, PassageIndex, PassageIndexBuilder, type RankedChunk } from './passage-index.js';
 import { QaIndex, type AnalysedQaPair } from './qa-index.js';
 import { Vocabulary, type VocabularyCounters } from './vocabulary.js';
