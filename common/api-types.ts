@@ -2557,7 +2557,7 @@ export interface components {
              */
             resolution?: "resolved" | "unresolved" | "escalated";
         };
-        /** @description The error body of every error response (API.md §2). */
+        /** @description The error body of every error response: a stable machine `code` and the request id beside the HTTP status; `details` lists what failed validation. */
         Error: {
             statusCode: number;
             /** @description The HTTP reason phrase */

@@ -45,7 +45,7 @@ export function defaultConfig(): Config {
       allowed_cidrs: [],
       secret_key: null,
       timeout_ms: 15_000,
-      // API.md §5: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+      // docs/ARCHITECTURE.md A5: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
       retry_schedule_seconds: [5, 300, 1800, 7200, 18_000, 36_000, 36_000],
       disable_after_hours: 5 * 24,
       rotation_grace_seconds: 24 * 3600,

@@ -1,4 +1,4 @@
-// The plan table of API.md §3. Operators may replace any of it in the config file, and
+// The plan table of docs/ARCHITECTURE.md A3. Operators may replace any of it in the config file, and
 // individual accounts may override limits through the admin API.
 
 export type PlanName = 'free' | 'starter' | 'professional' | 'enterprise';
@@ -22,7 +22,7 @@ export interface PlanDefinition {
 export const DEFAULT_PLANS: Record<PlanName, PlanDefinition> = {
   free: { requests: { day: 100 }, access: 'read', chatbots: 1, webhooks: false, ip_allowlist: false },
   starter: { requests: { day: 1_000 }, access: 'write', chatbots: 5, webhooks: true, ip_allowlist: false },
-  // The spec states both 10,000/day and 1,000/minute for Professional; API.md resolves it: both apply.
+  // The spec states both 10,000/day and 1,000/minute for Professional; both apply (docs/ARCHITECTURE.md A3).
   professional: {
     requests: { day: 10_000, minute: 1_000 },
     access: 'full',

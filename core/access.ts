@@ -52,7 +52,7 @@ function checkIpAllowlist(addresses: ClientAddressResolver, caller: ApiCaller, r
 }
 
 /**
- * Agents answer conversations and nothing else (API.md §6); owners and admins reach every route.
+ * Agents answer conversations and nothing else (docs/ARCHITECTURE.md A6); owners and admins reach every route.
  * A key or token acts with its maker's current role, so one whose maker is now an agent is an agent.
  */
 function checkMemberRole(caller: ApiCaller, options: PlatformRouteOptions): void {
@@ -191,7 +191,7 @@ function checkPlanAccess(caller: ApiCaller, options: PlatformRouteOptions, reque
   const needs = options.access ?? (request.method === 'get' || request.method === 'head' ? 'read' : 'write');
   const has = caller.plan.access;
   if (needs === 'read' || has === 'full') return;
-  // The read-only rule is the plan's API access: members in the dashboard may still write (API.md §6).
+  // The read-only rule is the plan's API access: members in the dashboard may still write (docs/ARCHITECTURE.md A6).
   if (needs === 'write' && has === 'read' && !options.allowOnReadOnlyPlan && !caller.member) {
     throw apiError(403, 'plan_read_only', `The ${caller.account.plan} plan has read-only API access; upgrade to write`);
   }

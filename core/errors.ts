@@ -1,4 +1,4 @@
-// The error shape of API.md §2: Boom's body plus a stable `code`, the request id and, for
+// The error shape of docs/ARCHITECTURE.md A2: Boom's body plus a stable `code`, the request id and, for
 // validation failures, `details`. Handlers throw `apiError(...)`; one onPreResponse step
 // (formatErrorResponse) shapes every error, including hapi's own and unexpected ones.
 import Boom from '@hapi/boom';

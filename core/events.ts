@@ -1,4 +1,4 @@
-// Domain events (ARCHITECTURE.md rule 4): an event is written in the same commit as the change that
+// Domain events (docs/ARCHITECTURE.md rule 4): an event is written in the same commit as the change that
 // caused it (the outbox the webhook dispatcher delivers), then handed to in-process subscribers.
 import type { Logger } from 'pino';
 import type { BackgroundLoopOptions } from './background.js';

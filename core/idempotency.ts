@@ -1,4 +1,4 @@
-// Idempotency-Key on POST (API.md §1). The first response to a key is kept per account and mode
+// Idempotency-Key on POST (docs/ARCHITECTURE.md A1). The first response to a key is kept per account and mode
 // for 24 h and replayed to retries; the record lives in the store, so a retry may land on any
 // instance. Server errors (5xx) are not kept: the retry runs the request again.
 // Kept responses can carry secrets shown once (a new API key, a webhook signing secret), so they

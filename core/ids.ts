@@ -1,4 +1,4 @@
-// Prefixed, lower-case, time-sortable ids (API.md §1): `<prefix>_<ulid>`.
+// Prefixed, lower-case, time-sortable ids (docs/ARCHITECTURE.md A1): `<prefix>_<ulid>`.
 import { randomFillSync } from 'node:crypto';
 import Joi from 'joi';
 import { encodeTime, monotonicFactory } from 'ulid';

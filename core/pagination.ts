@@ -1,4 +1,4 @@
-// Cursor pagination of API.md §1: `limit` and an opaque `cursor` in, `{data, has_more, next_cursor}`
+// Cursor pagination of docs/ARCHITECTURE.md A1: `limit` and an opaque `cursor` in, `{data, has_more, next_cursor}`
 // out. The cursor carries the keyset position and a fingerprint of the query it came from, so a
 // cursor used with other filters is a 400 instead of a silently wrong page.
 import { createHash } from 'node:crypto';

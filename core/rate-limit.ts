@@ -1,4 +1,4 @@
-// Request limits per account and mode (API.md §3). Counters live in the store, so every server
+// Request limits per account and mode (docs/ARCHITECTURE.md A3). Counters live in the store, so every server
 // instance shares them. Windows are fixed and UTC-aligned: a "day" is a UTC calendar day.
 //
 // Counting every request in the store cost two writes a request (one per window), the largest

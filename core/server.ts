@@ -102,7 +102,7 @@ export async function assembleServer(config: Config, parts: ServerParts): Promis
     });
   }
   await registerAuthStrategies(server, platform);
-  // An API key or OAuth token, else the dashboard's session cookie (API.md §6), for every route
+  // An API key or OAuth token, else the dashboard's session cookie (docs/ARCHITECTURE.md A6), for every route
   // that names no strategy of its own.
   server.auth.default(DEFAULT_ROUTE_AUTH);
   registerAccessRules(server, platform);

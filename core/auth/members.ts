@@ -1,4 +1,4 @@
-// Members: the people of an account who use the dashboard (API.md §6). Global, not per tenant:
+// Members: the people of an account who use the dashboard (docs/ARCHITECTURE.md A6). Global, not per tenant:
 // a member belongs to an account in both modes. An e-mail address is a member of an account at
 // most once; the same address may be a member of several accounts, each membership with its own
 // role and password (sign-in picks the account: plugins/members/session-routes.ts).

@@ -1,4 +1,4 @@
-// OAuth 2.0 access tokens (API.md §3, §6): opaque `oat_…` bearer tokens issued to an account's
+// OAuth 2.0 access tokens (docs/ARCHITECTURE.md A3, A6): opaque `oat_…` bearer tokens issued to an account's
 // OAuth clients by the client credentials grant, stored only as a SHA-256 hash, carrying the scopes
 // the client was granted. Declared in core because authentication (core/auth/strategy.ts) must find
 // a token before it knows the account; the oauth plugin issues and revokes them.
@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Collection, Store, Stored } from '../store/types.js';
 import { OPERATOR, type Maker } from './makers.js';
 
-/** The scopes of API.md §3; every /api/v1 route names the one it needs (or none: API keys only). */
+/** The scopes of docs/ARCHITECTURE.md A3; every /api/v1 route names the one it needs (or none: API keys only). */
 export const SCOPES = [
   'chatbots:read',
   'chatbots:write',

@@ -1,4 +1,4 @@
-// The dashboard's session cookie (API.md §6) as a third credential beside API keys and OAuth tokens.
+// The dashboard's session cookie (docs/ARCHITECTURE.md A6) as a third credential beside API keys and OAuth tokens.
 // @hapi/cookie reads and seals the cookie (`cbp_session`, iron, a key derived from the server key);
 // the session itself is resolved here, in onPostAuth before the access rules, rather than in the
 // scheme's `validate`: that one turns every error into "Invalid cookie", so a store outage would

@@ -1,4 +1,4 @@
-// Dashboard sessions (API.md §6): the cookie carries a random token; the store keeps its SHA-256
+// Dashboard sessions (docs/ARCHITECTURE.md A6): the cookie carries a random token; the store keeps its SHA-256
 // hash, the member, the mode chosen in the dashboard and two deadlines (idle and absolute).
 import { randomBytes } from 'node:crypto';
 import { newId } from '../ids.js';

@@ -8,7 +8,7 @@ import type { TenantScope } from '../store/types.js';
 import type { ChatbotProfile, ChatbotSummary } from './chatbots.js';
 import type { LeadDetails } from './leads.js';
 
-/** The longest chat message, in characters (API.md §1), on every channel. */
+/** The longest chat message, in characters (docs/ARCHITECTURE.md A1), on every channel. */
 export const MAX_MESSAGE_LENGTH = 4000;
 
 export interface VisitorConversation {

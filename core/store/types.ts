@@ -1,4 +1,4 @@
-// The repository interface: the only way plugins and core touch storage (ARCHITECTURE.md rule 2).
+// The repository interface: the only way plugins and core touch storage (docs/ARCHITECTURE.md rule 2).
 //
 // A plugin declares a collection (name, scope, indexes, unique constraints) and gets back a handle.
 // A tenant collection only hands out repositories bound to one account *and* mode, so every query

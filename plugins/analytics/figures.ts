@@ -1,5 +1,5 @@
 // The figures of one hour bucket (per chatbot, and for all chatbots together), how buckets add up,
-// and how a sum of buckets becomes the overview of API.md §4.
+// and how a sum of buckets becomes the overview of docs/ARCHITECTURE.md A4.
 import { emptySketch, sketchMerge, sketchQuantile, type SketchData } from './sketch.js';
 
 export const HOUR_MS = 3_600_000;

@@ -1,4 +1,4 @@
-// GET /api/v1/analytics/overview, /timeseries, /trends and /export (API.md §4, §6).
+// GET /api/v1/analytics/overview, /timeseries, /trends and /export (docs/ARCHITECTURE.md A4, A6).
 import type { Request, ServerRoute } from '@hapi/hapi';
 import {
   assertChatbotKeyAllows,

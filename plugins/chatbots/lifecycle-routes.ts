@@ -1,4 +1,4 @@
-// Chatbot status transitions (API.md §4): active ⇄ paused; active|paused → archived → active.
+// Chatbot status transitions (docs/ARCHITECTURE.md A4): active ⇄ paused; active|paused → archived → active.
 // Asking for the state a chatbot is already in changes nothing and answers 200.
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';

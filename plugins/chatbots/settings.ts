@@ -1,4 +1,4 @@
-// The chatbot's behaviour settings (API.md §4): their schema, defaults and API form.
+// The chatbot's behaviour settings (docs/ARCHITECTURE.md A4): their schema, defaults and API form.
 // PUT replaces the whole settings object; a field left out takes its default.
 import Joi from 'joi';
 import { businessHoursSchema, compileSafePattern, ISO_639_1, LEAD_FIELDS, MAX_PATTERNS_PROGRAM_SIZE, type BehaviourSettings } from '../../core/index.js';

@@ -1,4 +1,4 @@
-// The inbox (Dashboard II, API.md §6): every chatbot's conversations in one list with counts by
+// The inbox (Dashboard II, docs/ARCHITECTURE.md A6): every chatbot's conversations in one list with counts by
 // status, and a live stream of what happens to them. Public /api/v1 routes like the rest, for the
 // dashboard and for any helpdesk integration; agents may call them.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';

@@ -22,7 +22,7 @@ import { presentMessage, type MessageAuthor } from './collections.js';
 import { streamedTurn } from './turn-events.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };
-/** Agents read transcripts and reply (as `agent`) in handed-off conversations (API.md §6). */
+/** Agents read transcripts and reply (as `agent`) in handed-off conversations (docs/ARCHITECTURE.md A6). */
 const agentToo = { platform: { chatbotKey: true, agent: true } };
 
 /** The signed-in member writing, as the visitor will see them; a key or token writes for nobody. */

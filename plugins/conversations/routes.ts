@@ -1,4 +1,4 @@
-// Conversation routes (API.md §4): start, list, get, update, delete, end, handoff and release.
+// Conversation routes (docs/ARCHITECTURE.md A4): start, list, get, update, delete, end, handoff and release.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {
@@ -31,7 +31,7 @@ import type { ConversationService } from './service.js';
 import { presentConversation, type Resolution, type Visitor } from './collections.js';
 
 const chatbotKey = { platform: { chatbotKey: true } };
-/** Routes agents may call too (API.md §6): reading conversations and working handed-off ones. */
+/** Routes agents may call too (docs/ARCHITECTURE.md A6): reading conversations and working handed-off ones. */
 const agentToo = { platform: { chatbotKey: true, agent: true } };
 
 export interface ChatbotLookup {

@@ -94,7 +94,7 @@ const STATUS_TEXT: Record<number, string> = {
 
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
-  description: 'The error body of every error response (API.md §2).',
+  description: 'The error body of every error response: a stable machine `code` and the request id beside the HTTP status; `details` lists what failed validation.',
   required: ['statusCode', 'error', 'message', 'code', 'request_id'],
   properties: {
     statusCode: { type: 'integer', minimum: 400, maximum: 599 },

@@ -16,7 +16,7 @@ export interface SuccessResponse {
 
 export interface ErrorResponse {
   status: number;
-  /** The `code`s of API.md §2 this route can answer with that status. */
+  /** The `code`s of docs/ARCHITECTURE.md A2 this route can answer with that status. */
   codes: string[];
 }
 

@@ -1,4 +1,4 @@
-// Knowledge base routes (API.md §4): add, import, list, get, update, delete, refresh, search, export.
+// Knowledge base routes (docs/ARCHITECTURE.md A4): add, import, list, get, update, delete, refresh, search, export.
 import {
   apiError,
   foldForSearch,

@@ -59,7 +59,7 @@ const PAIR_BATCH = 500;
 /** …on a store without atomic commits, where each is written alone. */
 const BATCH_WITHOUT_ATOMIC_COMMITS = 16;
 /**
- * Short pairs analysed and committed together between two yields to the event loop (ARCHITECTURE.md
+ * Short pairs analysed and committed together between two yields to the event loop (docs/ARCHITECTURE.md
  * rule 9). 100 take about 10 ms, most of it the commit (four writes a pair). Measured on 10,000
  * pairs: slices of 250 held the event loop about three times as long per commit, and neither 50
  * nor 500 made the whole measurably faster.

@@ -1,4 +1,4 @@
-// Lead routes (API.md §4, §6): create (or update the lead the details identify), list (per account
+// Lead routes (docs/ARCHITECTURE.md A4, A6): create (or update the lead the details identify), list (per account
 // and per chatbot), get, update, delete. Chatbot-scoped keys see and change their chatbot's only.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import {

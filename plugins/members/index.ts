@@ -1,4 +1,4 @@
-// Members and dashboard sign-in (API.md §6): the account's people, their invitations, and the
+// Members and dashboard sign-in (docs/ARCHITECTURE.md A6): the account's people, their invitations, and the
 // session routes under /dashboard. The session cookie itself is a core credential
 // (core/auth/session-strategy.ts), checked by the same access rules as keys.
 import type { Plugin } from '@hapi/hapi';

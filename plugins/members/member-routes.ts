@@ -1,4 +1,4 @@
-// The account's members (API.md §6): list, invite, read, change, remove, re-invite, sign out
+// The account's members (docs/ARCHITECTURE.md A6): list, invite, read, change, remove, re-invite, sign out
 // everywhere. Owners and admins in the dashboard, or an account API key (acting with the current
 // role of the member who made it, as an owner when the operator made it); agents are refused by the
 // access rules (core/access.ts).

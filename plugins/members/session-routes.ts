@@ -1,5 +1,5 @@
 // Signing in and out of the dashboard, the session's mode, password changes and accepting an
-// invitation (API.md §6; docs/API-DECISIONS.md "Members, sessions and the dashboard").
+// invitation (docs/ARCHITECTURE.md A6; docs/API-DECISIONS.md "Members, sessions and the dashboard").
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {

@@ -1,4 +1,4 @@
-// The account's OAuth clients (API.md §3, §6): list, register (the secret is shown once), delete
+// The account's OAuth clients (docs/ARCHITECTURE.md A3, A6): list, register (the secret is shown once), delete
 // (its tokens stop working at once) and rotate the secret with a grace period. A "full" plan
 // feature, managed with API keys only: a token cannot mint more clients.
 import type { ServerRoute } from '@hapi/hapi';

@@ -1,4 +1,4 @@
-// OAuth clients of an account and mode (API.md §3, §6): a name, the scopes they may be granted,
+// OAuth clients of an account and mode (docs/ARCHITECTURE.md A3, A6): a name, the scopes they may be granted,
 // and their secret, stored only as a SHA-256 hash (256 random bits: a fast hash is enough, as for
 // API keys). A rotation keeps the previous secret working for a grace period.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// OAuth 2.0 (API.md §3, §6): the account's clients, and the client credentials grant with
+// OAuth 2.0 (docs/ARCHITECTURE.md A3, A6): the account's clients, and the client credentials grant with
 // revocation, introspection and metadata. Tokens are checked by core's `api-key` strategy, which
 // takes both credentials, and scopes by core/access.ts.
 import type { Plugin } from '@hapi/hapi';

@@ -1,4 +1,4 @@
-// The OAuth 2.0 endpoints (API.md §6): the client credentials grant (RFC 6749 §4.4) at
+// The OAuth 2.0 endpoints (docs/ARCHITECTURE.md A6): the client credentials grant (RFC 6749 §4.4) at
 // POST /oauth/token, revocation (RFC 7009), introspection (RFC 7662) and the server's metadata
 // (RFC 8414). Form-encoded bodies and RFC 6749 error bodies here only. Written on the repository,
 // not with a library: the server libraries that exist bring their own storage and framework

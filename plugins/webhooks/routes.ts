@@ -1,4 +1,4 @@
-// Webhook routes (API.md §4): create, list, get, update, delete, rotate the secret, send a test
+// Webhook routes (docs/ARCHITECTURE.md A4): create, list, get, update, delete, rotate the secret, send a test
 // event, the delivery log and its retry; and the events (`/events`) they deliver.
 import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';

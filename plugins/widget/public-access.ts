@@ -1,7 +1,7 @@
 // What every public widget request passes before its handler, in this order: the per-IP request
 // limit, the chatbot (found by its id alone), the `Origin` against `allowed_origins`, then, on the
 // conversation routes, the visitor's conversation token. And the CORS headers of the answer: the
-// allowed `Origin` echoed, never credentials. API.md §6 "Widget details".
+// allowed `Origin` echoed, never credentials. docs/ARCHITECTURE.md A6.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, ResponseObject, Server } from '@hapi/hapi';
 import bearer from 'hapi-auth-bearer-token';

@@ -1,4 +1,4 @@
-// The public widget routes (API.md §6 "Public widget", "Widget details"): what a page needs to
+// The public widget routes (docs/ARCHITECTURE.md A6): what a page needs to
 // show the widget, and the visitor's conversation behind a token. No API key: the chatbot is found
 // by its id, the page's Origin is checked against the widget's allowed_origins and every route is
 // limited per IP (public-access.ts). The conversation itself is the API's (conversations plugin).

@@ -1,4 +1,4 @@
-// Validation and response shapes of the public widget routes (API.md §6 "Widget details").
+// Validation and response shapes of the public widget routes (docs/ARCHITECTURE.md A6).
 import Joi from 'joi';
 import { csatSchema, idSchema, ISO_639_1, MAX_CSAT_COMMENT_LENGTH, MAX_MESSAGE_LENGTH } from '../../core/index.js';
 import { appearanceShape, ratingShape, stringsShape } from './settings.js';

@@ -1,5 +1,5 @@
 // GET /widget.js: the embeddable script, built by esbuild from web/widget (browser code lives in
-// web/, as ARCHITECTURE.md lays out) when the package is installed (npm ci runs `prepare`), read
+// web/, as docs/ARCHITECTURE.md lays out) when the package is installed (npm ci runs `prepare`), read
 // once at start and served with an ETag.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

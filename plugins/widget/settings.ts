@@ -1,4 +1,4 @@
-// The widget's settings (API.md §4 "Widget", §6 "Widget details"): their schema, defaults and API
+// The widget's settings (docs/ARCHITECTURE.md A4, A6): their schema, defaults and API
 // form. PUT replaces them; a field left out takes its default, so a chatbot nobody configured
 // still gets a widget that looks right.
 import Joi from 'joi';
@@ -124,7 +124,7 @@ export function wildcardTooBroad(entry: string): boolean {
   return parseDomain(host, { allowPrivateDomains: true }).domain === null;
 }
 
-/** A URL pattern of display rules: `*` is any run of characters, the rest literal (API.md §6). */
+/** A URL pattern of display rules: `*` is any run of characters, the rest literal (docs/ARCHITECTURE.md A6). */
 const urlPattern = Joi.string()
   .trim()
   .min(1)

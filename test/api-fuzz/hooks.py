@@ -6,7 +6,7 @@
 #   requests; the server rightly answers 422 idempotency_key_reused to the second one (a key names
 #   one request). A valid generated key is replaced by a fresh one per request; an invalid one
 #   (empty, too long, non-printable) is left alone, so the negative tests of the header still run.
-# - cursor: a cursor is opaque and only valid if this API returned it (API.md §1: a foreign cursor
+# - cursor: a cursor is opaque and only valid if this API returned it (docs/ARCHITECTURE.md A1: a foreign cursor
 #   is a 400). No schema can describe "returned by this API", so a made-up cursor that fits the
 #   schema is dropped from the request; real ones (they decode to the server's JSON position) and
 #   the ones that break the schema (negative tests) are sent as generated.
@@ -247,7 +247,7 @@ def _order_analytics_period(case) -> None:
         query["to"] = end.isoformat()
 
 
-# - Deleting a chatbot removes "the chatbot and everything under it, for good" (API.md §4): its
+# - Deleting a chatbot removes "the chatbot and everything under it, for good" (docs/ARCHITECTURE.md A4): its
 #   webhooks, knowledge, conversations and leads go with it. schemathesis's
 #   ensure_resource_availability (ST302) knows only that a DELETE of the resource itself explains a
 #   later 404, so a stateful scenario that made a webhook for chatbot X, then deleted X, then read

@@ -1,4 +1,4 @@
-// Every error leaves in the API.md §2 shape: hapi's own, joi's, the store's and unexpected ones.
+// Every error leaves in the docs/ARCHITECTURE.md A2 shape: hapi's own, joi's, the store's and unexpected ones.
 import type { Plugin } from '@hapi/hapi';
 import Database from 'better-sqlite3';
 import Joi from 'joi';

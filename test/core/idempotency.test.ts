@@ -1,4 +1,4 @@
-// Idempotency-Key on POST (API.md §1): replay, reuse with another body, in flight, 5xx, expiry.
+// Idempotency-Key on POST (docs/ARCHITECTURE.md A1): replay, reuse with another body, in flight, 5xx, expiry.
 import type { Plugin } from '@hapi/hapi';
 import t from 'tap';
 import { allPlugins } from '../../plugins/index.js';

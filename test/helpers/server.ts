@@ -134,7 +134,7 @@ export async function buildTestServer(
   };
 }
 
-/** Asserts the API.md §2 error shape and returns the body. */
+/** Asserts the docs/ARCHITECTURE.md A2 error shape and returns the body. */
 export function assertError(
   t: Test,
   response: { statusCode: number; json: any; headers: Record<string, unknown> },

@@ -1,4 +1,4 @@
-// Members and dashboard sessions (API.md §6, docs/API-DECISIONS.md "Members, sessions and the
+// Members and dashboard sessions (docs/ARCHITECTURE.md A6, docs/API-DECISIONS.md "Members, sessions and the
 // dashboard"): sign-in and its throttle, the cookie as a credential through the access rules
 // (plans, modes, Origin, roles, rate limits), session expiry and revocation, invitations, who may
 // change whom, and isolation between accounts. Both stores.

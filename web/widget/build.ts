@@ -12,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const WIDGET_SOURCE = path.join(here, 'src/index.ts');
 export const WIDGET_OUTPUT = path.join(here, 'dist/widget.js');
-/** API.md §6: "one small file (≤ 30 KB gzipped)". */
+/** docs/ARCHITECTURE.md A6: "one small file (≤ 30 KB gzipped)". */
 export const WIDGET_GZIP_BUDGET = 30 * 1024;
 
 export interface WidgetBuild {

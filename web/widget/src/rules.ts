@@ -1,4 +1,4 @@
-// Display rules (API.md §6): on which pages the widget appears. Pure, so the tests run it in Node.
+// Display rules (docs/ARCHITECTURE.md A6): on which pages the widget appears. Pure, so the tests run it in Node.
 import type { DisplayRules } from './types.js';
 
 /**
