@@ -62,7 +62,7 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
           'avatar, shown to the visitor), one sent with an API key none. Each message publishes message.created. A dashboard agent writing as the ' +
           'visitor is 403 `insufficient_role`.',
         tags: ['api', 'conversations'],
-        plugins: agentToo,
+        plugins: { platform: { ...agentToo.platform, errors: { 403: ['insufficient_role'] } } },
         validate: { params: conversationParams, payload: messageInput },
         response: { status: { 201: turnResponse, 200: true } }, // 200: the event stream
         handler: async (request, h) => {

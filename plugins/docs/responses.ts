@@ -124,7 +124,7 @@ export function documentedResponses(route: RequestRoute): RouteResponses {
     add(413, 'payload_too_large');
     add(415, 'unsupported_media_type');
   }
-  for (const { status, code } of namedErrors(route)) add(status, code);
+  for (const [status, codes] of Object.entries(platform.errors ?? {})) add(Number(status), ...(codes ?? []));
   add(500, 'internal_error');
   add(503, 'unavailable');
 
@@ -181,19 +181,6 @@ function streamMediaTypes(route: RequestRoute, status: number): string[] {
   throw new UndocumentableRouteError(
     `${nameOf(route)}: response ${status} has no schema; give the route a \`format\` query or name the media types in its notes`,
   );
-}
-
-/** Error codes the route's notes ("409 `chatbot_archived`") and its handler (`apiError(403, 'x')`) name. */
-function namedErrors(route: RequestRoute): Array<{ status: number; code: string }> {
-  const found: Array<{ status: number; code: string }> = [];
-  for (const match of notesOf(route).matchAll(/\b([45]\d\d) `([a-z_]+)`/g)) found.push({ status: Number(match[1]), code: match[2]! });
-  const handler = route.settings.handler;
-  const source = typeof handler === 'function' ? Function.prototype.toString.call(handler) : '';
-  for (const match of source.matchAll(/apiError\(\s*([45]\d\d),\s*['"`]([a-z_]+)['"`]/g)) {
-    found.push({ status: Number(match[1]), code: match[2]! });
-  }
-  for (const match of source.matchAll(/notFound\(\s*['"`]([a-z_]+)['"`]/g)) found.push({ status: 404, code: `${match[1]}_not_found` });
-  return found;
 }
 
 /** The resources of a route's id parameters (`{id}` of the form cb_<ulid> → chatbot). */

@@ -103,7 +103,7 @@ export function webhookRoutes(
           'to the event types its scopes see (`lead.*` needs `leads:read`, `*` every area’s read scope): else 403 ' +
           '`insufficient_scope`.',
         tags: ['api', 'webhooks'],
-        plugins: webhooksFeature,
+        plugins: { platform: { ...webhooksFeature.platform, errors: { 404: ['chatbot_not_found'], 409: ['webhook_limit_reached'] } } },
         validate: { payload: createInput },
         response: { status: { 201: webhookResponse } },
         handler: async (request, h) => {
