@@ -123,7 +123,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
         description: 'How many conversations are in each status (the inbox’s badges)',
         notes: 'Filters as the list (`chatbot_id`, `channel`, `assignee`; no `q`). `handoff` is how many are with a person or wait for one.',
         tags: ['api', 'conversations'],
-        plugins: inboxAccess,
+        plugins: { platform: { ...inboxAccess.platform, errors: { 403: ['member_required'] } } },
         validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id, channel: inboxFilters.channel, assignee: inboxFilters.assignee }) },
         response: {
           schema: Joi.object(Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, Joi.number().integer().min(0).required()]))).label('ConversationCounts'),
