@@ -1,8 +1,9 @@
 // Which responses a route documents, derived from what the route already declares: its response
 // schemas (success codes), its validation (400), its auth strategy (401), its platform rules
-// (403, 429), its id parameters (404), its method (409, 413, 415, 422), and the error codes its
-// notes and handler name. Route authors write none of this twice; the route-contract test checks
-// that every route's responses can be derived.
+// (403, 429), its id parameters (404), its method (409, 413, 415, 422), and the error codes it
+// declares (`plugins.platform.errors`: what its handler and what that calls answer besides these).
+// Route authors write none of this twice; the route-contract test checks that every route's
+// responses can be derived, and test servers that every error a route answers is among them.
 import type { RouteOptionsResponseSchema, RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
 import { DEFAULT_ROUTE_AUTH } from '../../core/auth/strategy.js';
