@@ -204,7 +204,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
         description: 'Change a saved reply',
         notes: 'The fields sent; 409 `shortcut_taken` and 400 `unknown_variable` as for creation. Owners and admins only.',
         tags: ['api', 'saved-replies'],
-        plugins: { platform: { ...writers.platform, errors: { 400: ['unknown_variable'], 409: ['shortcut_taken'] } } },
+        plugins: { platform: { ...writers.platform, errors: { 400: ['unknown_variable'], 404: ['chatbot_not_found'], 409: ['shortcut_taken'] } } },
         validate: { params: savedReplyParams, payload: updateSavedReplyInput },
         response: { schema: savedReplyResponse },
         handler: async (request) => {
