@@ -168,7 +168,16 @@ export interface PlatformRouteOptions {
   agent?: boolean;
   /** `oauth`: errors answer in RFC 6749's `{error, error_description}` (the OAuth endpoints only). */
   errorBody?: 'oauth';
+  /**
+   * The error codes, by status, that the handler and what it calls can answer beyond those the
+   * document derives from the rest of the route (plugins/docs/responses.ts). Test servers fail a
+   * request whose error is not documented, so a missing entry is found by the test that provokes it.
+   */
+  errors?: RouteErrors;
 }
+
+/** Error codes by HTTP status: `{ 409: ['chatbot_archived'] }`. */
+export type RouteErrors = Partial<Record<number, readonly string[]>>;
 
 declare module '@hapi/hapi' {
   interface Server {

@@ -57,7 +57,7 @@ export interface PlatformPlugin {
 export type PluginRoute = ServerRoute & { options: Exclude<ServerRoute['options'], (...args: never[]) => unknown> & object };
 
 /** Per-route rules (`options.plugins.platform`): the access rules of the built-in routes. */
-export type PluginRouteRules = Pick<PlatformRouteOptions, 'access' | 'allowOnReadOnlyPlan' | 'chatbotKey' | 'feature' | 'agent'> & { scope: Scope | null };
+export type PluginRouteRules = Pick<PlatformRouteOptions, 'access' | 'allowOnReadOnlyPlan' | 'chatbotKey' | 'feature' | 'agent' | 'errors'> & { scope: Scope | null };
 
 export interface PluginApi {
   readonly plugin: { name: string; version: string };

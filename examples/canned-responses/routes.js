@@ -102,7 +102,7 @@ export function cannedResponseRoutes(api, collection) {
         description: 'Create a canned response',
         notes: 'Publishes canned_response.created. A shortcut already used in this account and mode is 409 `shortcut_taken`.',
         tags: ['api', 'canned-responses'],
-        plugins: { platform: writers },
+        plugins: { platform: { ...writers, errors: { 404: ['chatbot_not_found'], 409: ['shortcut_taken'] } } },
         validate: { payload: Joi.object({ title: title.required(), body: body.required(), shortcut: shortcut.required(), chatbot_id: chatbotId.default(null) }) },
         response: { status: { 201: response } },
         handler: async (request, h) => {
@@ -130,7 +130,7 @@ export function cannedResponseRoutes(api, collection) {
         description: 'Get a canned response',
         notes: 'An unknown id, or another tenant’s, is 404 `canned_response_not_found`.',
         tags: ['api', 'canned-responses'],
-        plugins: { platform: agentsToo },
+        plugins: { platform: { ...agentsToo, errors: { 404: ['canned_response_not_found'] } } },
         validate: { params },
         response: { schema: response },
         handler: async (request) => presentCannedResponse(await find(request)),
@@ -143,7 +143,7 @@ export function cannedResponseRoutes(api, collection) {
         description: 'Change a canned response',
         notes: 'Publishes canned_response.updated. 409 `shortcut_taken` as for creation; 404 `canned_response_not_found`.',
         tags: ['api', 'canned-responses'],
-        plugins: { platform: writers },
+        plugins: { platform: { ...writers, errors: { 404: ['canned_response_not_found', 'chatbot_not_found'], 409: ['shortcut_taken'] } } },
         validate: { params, payload: Joi.object({ title, body, shortcut, chatbot_id: chatbotId }).min(1) },
         response: { schema: response },
         handler: async (request) => {
@@ -172,7 +172,7 @@ export function cannedResponseRoutes(api, collection) {
         description: 'Delete a canned response',
         notes: 'Publishes canned_response.deleted. 404 `canned_response_not_found`.',
         tags: ['api', 'canned-responses'],
-        plugins: { platform: writers },
+        plugins: { platform: { ...writers, errors: { 404: ['canned_response_not_found'] } } },
         validate: { params },
         response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }).label('DeletedCannedResponse') },
         handler: async (request) => {
@@ -191,7 +191,7 @@ export function cannedResponseRoutes(api, collection) {
         description: 'Use a canned response: counts the use and returns it',
         notes: 'What the dashboard calls when an agent inserts one into a reply; agents may call it. 404 `canned_response_not_found`.',
         tags: ['api', 'canned-responses'],
-        plugins: { platform: { ...agentsToo, scope: 'conversations:write', access: 'read' } },
+        plugins: { platform: { ...agentsToo, scope: 'conversations:write', access: 'read', errors: { 404: ['canned_response_not_found'] } } },
         validate: { params, payload: Joi.object({}).allow(null) },
         response: { schema: response },
         handler: async (request) => {

@@ -85,6 +85,7 @@ export function accountRoutes(platform: Platform): ServerRoute[] {
           'Needs a live key (the list guards both modes) and a plan with IP allowlisting. An empty list turns it off. ' +
           'A list that leaves out the caller’s own address locks this client out.',
         tags: ['api', 'account'],
+        plugins: { platform: { errors: { 403: ['live_mode_required', 'plan_feature_unavailable'], 404: ['account_not_found'] } } },
         validate: { payload: Joi.object({ ip_allowlist: ipAllowlist.required() }).required() },
         response: { schema: allowlistResponse },
         handler: async (request) => {

@@ -33,7 +33,8 @@ interface PeriodQuery {
 }
 
 const DEFAULT_DAYS = 30;
-const scoped = { chatbotKey: 'scoped' as const };
+// Every analytics route reads `?chatbot_id=`: an unknown one is a 404.
+const scoped = { chatbotKey: 'scoped' as const, errors: { 404: ['chatbot_not_found'] } };
 
 export function analyticsRoutes(platform: Platform, reader: AnalyticsReader, directory: ChatbotDirectory): ServerRoute[] {
   /** The period of a request: whole UTC hours, never past the open hour; the chatbot checked. */

@@ -25,13 +25,15 @@ interface Transition {
   from: ChatbotStatus[];
   to: ChatbotStatus;
   description: string;
+  /** What the transition answers besides `conflict`: an archived chatbot is read-only, a restored one counts again. */
+  errors?: { 409: string[] };
 }
 
 const TRANSITIONS: Transition[] = [
-  { action: 'pause', from: ['active'], to: 'paused', description: 'Pause a chatbot: it stops answering visitors' },
-  { action: 'resume', from: ['paused'], to: 'active', description: 'Resume a paused chatbot' },
+  { action: 'pause', from: ['active'], to: 'paused', description: 'Pause a chatbot: it stops answering visitors', errors: { 409: ['chatbot_archived'] } },
+  { action: 'resume', from: ['paused'], to: 'active', description: 'Resume a paused chatbot', errors: { 409: ['chatbot_archived'] } },
   { action: 'archive', from: ['active', 'paused'], to: 'archived', description: 'Archive a chatbot: read-only' },
-  { action: 'restore', from: ['archived'], to: 'active', description: 'Restore an archived chatbot to active' },
+  { action: 'restore', from: ['archived'], to: 'active', description: 'Restore an archived chatbot to active', errors: { 409: ['chatbot_limit_reached'] } },
 ];
 
 export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): ServerRoute[] {
@@ -42,6 +44,7 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
       description: transition.description,
       notes: `Allowed from ${transition.from.join(' or ')}; already ${transition.to} is a no-op. Publishes chatbot.updated.`,
       tags: ['api', 'chatbots'],
+      plugins: { platform: { errors: transition.errors } },
       validate: { params: chatbotIdParams, payload: Joi.object({}).allow(null) },
       response: { schema: chatbotResponse },
       handler: async (request) => {

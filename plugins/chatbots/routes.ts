@@ -52,6 +52,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
           '`api_key`, a key of the calling key’s mode that works only for this chatbot, shown this once. ' +
           'Active and paused chatbots count against the plan’s limit (409 `chatbot_limit_reached`).',
         tags: ['api', 'chatbots'],
+        plugins: { platform: { errors: { 409: ['chatbot_limit_reached'] } } },
         validate: { payload: createChatbotInput },
         response: { status: { 201: createdChatbotResponse } },
         handler: async (request, h) => {
@@ -140,6 +141,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
         description: 'Update a chatbot',
         notes: 'Changes only the fields sent. An archived chatbot is read-only (409 `chatbot_archived`).',
         tags: ['api', 'chatbots'],
+        plugins: { platform: { errors: { 409: ['chatbot_archived'] } } },
         validate: { params: chatbotIdParams, payload: updateChatbotInput },
         response: { schema: chatbotResponse },
         handler: async (request) => {

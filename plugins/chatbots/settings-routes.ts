@@ -42,7 +42,7 @@ export function settingsRoutes(platform: Platform, chatbots: ChatbotService): Se
           '`welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the ' +
           'operator configured (`llm.providers`). Archived chatbots are read-only (409 `chatbot_archived`).',
         tags: ['api', 'chatbots'],
-        plugins: { platform: { chatbotKey: true } },
+        plugins: { platform: { chatbotKey: true, errors: { 409: ['chatbot_archived'] } } },
         validate: { params: chatbotIdParams, payload: settingsInput.required() },
         response: { schema: settingsResponse },
         handler: async (request) => {

@@ -108,7 +108,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
           'search reads at most 5,000 conversations per page, so a page may hold fewer than `limit`; follow `next_cursor`. ' +
           'Chatbot keys see their chatbot’s conversations only.',
         tags: ['api', 'conversations'],
-        plugins: inboxAccess,
+        plugins: { platform: { ...inboxAccess.platform, errors: { 403: ['member_required'] } } },
         validate: { query: listQuerySchema.keys({ ...inboxFilters, q: Joi.string().trim().min(1).max(200) }) },
         response: { schema: pageSchema(conversationResponse).label('InboxConversationList') },
         handler: async (request) => {
@@ -134,7 +134,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
         description: 'How many conversations are in each status (the inbox’s badges)',
         notes: 'Filters as the list (`chatbot_id`, `channel`, `assignee`; no `q`). `handoff` is how many are with a person or wait for one.',
         tags: ['api', 'conversations'],
-        plugins: inboxAccess,
+        plugins: { platform: { ...inboxAccess.platform, errors: { 403: ['member_required'] } } },
         validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id, channel: inboxFilters.channel, assignee: inboxFilters.assignee }) },
         response: {
           schema: Joi.object(Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, Joi.number().integer().min(0).required()]))).label('ConversationCounts'),
@@ -165,7 +165,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
           `with all their sessions) and ${caps.streams_per_tenant} per account and mode on one instance (429 ` +
           '`too_many_streams`); 503 `unavailable` while the instance shuts down.',
         tags: ['api', 'conversations'],
-        plugins: inboxAccess,
+        plugins: { platform: { ...inboxAccess.platform, errors: { 429: ['too_many_streams'] } } },
         validate: { query: Joi.object({ chatbot_id: inboxFilters.chatbot_id }) },
         response: { status: { 200: true } },
         handler: (request, h: ResponseToolkit) => {

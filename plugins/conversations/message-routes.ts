@@ -72,7 +72,7 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
           'avatar, shown to the visitor), one sent with an API key none. Each message publishes message.created. A dashboard agent writing as the ' +
           'visitor is 403 `insufficient_role`.',
         tags: ['api', 'conversations'],
-        plugins: agentToo,
+        plugins: { platform: { ...agentToo.platform, errors: { 403: ['insufficient_role'], 409: ['chatbot_archived', 'chatbot_paused', 'conversation_ended', 'conversation_not_in_handoff'] } } },
         validate: { params: conversationParams, payload: messageInput },
         response: { status: { 201: turnResponse, 200: true } }, // 200: the event stream
         handler: async (request, h) => {
@@ -99,7 +99,7 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
           '`rating` `up` or `down`, optional `comment`. Only replies (assistant or agent) can be rated; rating again ' +
           'replaces the rating. A thumbs-down makes an automatically resolved conversation unresolved.',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: { platform: { ...chatbotKey.platform, errors: { 409: ['chatbot_archived'] } } },
         validate: { params: messageParams, payload: feedbackInput },
         response: { schema: messageResponse },
         handler: async (request) => {

@@ -90,7 +90,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
           'replies are written in; default the chatbot’s). Publishes conversation.started. A paused chatbot ' +
           'refuses (409 `chatbot_paused`), an archived one too (409 `chatbot_archived`).',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: { platform: { ...chatbotKey.platform, errors: { 409: ['chatbot_archived', 'chatbot_paused'] } } },
         validate: { params: chatbotParams, payload: startInput },
         response: { status: { 201: conversationResponse } },
         handler: async (request, h) => {
@@ -144,7 +144,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
         description: 'Set a conversation’s resolution or metadata',
         notes: 'A resolution set here sticks: ending the conversation later keeps it. `null` clears it.',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: { platform: { ...chatbotKey.platform, errors: { 409: ['chatbot_archived'] } } },
         validate: { params: conversationParams, payload: patchInput },
         response: { schema: conversationResponse },
         handler: async (request) => {
@@ -159,7 +159,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
       options: {
         description: 'Delete a conversation and its messages, for good',
         tags: ['api', 'conversations'],
-        plugins: chatbotKey,
+        plugins: { platform: { ...chatbotKey.platform, errors: { 409: ['chatbot_archived'] } } },
         validate: { params: conversationParams },
         response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }) },
         handler: async (request) => {
@@ -182,7 +182,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
           'the fallback and none got a thumbs-down, `unresolved` otherwise, and null when the visitor never wrote; ' +
           '`resolution` in the body overrides it. Ending an ended conversation changes nothing.',
         tags: ['api', 'conversations'],
-        plugins: agentToo,
+        plugins: { platform: { ...agentToo.platform, errors: { 409: ['chatbot_archived'] } } },
         validate: { params: conversationParams, payload: endInput },
         response: { schema: conversationResponse },
         handler: async (request) => {
@@ -203,7 +203,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
           'member. A conversation already handed off is left as it is; with `member_id`, it is assigned as by `…/assign`. ' +
           ASSIGNMENT_RULES,
         tags: ['api', 'conversations'],
-        plugins: agentToo,
+        plugins: { platform: { ...agentToo.platform, errors: { 403: ['insufficient_role'], 404: ['member_not_found'], 409: ['chatbot_archived', 'conversation_assigned', 'conversation_ended', 'member_not_active'] } } },
         validate: { params: conversationParams, payload: handoffInput },
         response: { schema: conversationResponse },
         handler: async (request) => {
@@ -224,7 +224,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
           'ended: 409 `conversation_ended`). Going back to the bot unassigns it; ending it keeps who had it. ' +
           ASSIGNMENT_RULES,
         tags: ['api', 'conversations'],
-        plugins: agentToo,
+        plugins: { platform: { ...agentToo.platform, errors: { 403: ['insufficient_role'], 404: ['member_not_found'], 409: ['chatbot_archived', 'conversation_assigned', 'conversation_ended', 'conversation_not_in_handoff', 'member_not_active'] } } },
         validate: { params: conversationParams, payload: assignInput },
         response: { schema: conversationResponse },
         handler: async (request) => {
@@ -242,7 +242,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
         description: 'Give a handed-off conversation back to the chatbot',
         notes: 'It is unassigned too (conversation.assigned is published when it was assigned).',
         tags: ['api', 'conversations'],
-        plugins: agentToo,
+        plugins: { platform: { ...agentToo.platform, errors: { 409: ['chatbot_archived', 'conversation_ended'] } } },
         validate: { params: conversationParams, payload: Joi.object({}).allow(null) },
         response: { schema: conversationResponse },
         handler: async (request) =>
@@ -258,7 +258,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
           'The name, e-mail and phone of the conversation’s lead (`lead_id`): for the agent answering an offline handoff by ' +
           'e-mail. Agents may call it (the leads routes are for owners and admins). 404 `lead_not_found` when the visitor left none.',
         tags: ['api', 'conversations'],
-        plugins: agentToo,
+        plugins: { platform: { ...agentToo.platform, errors: { 404: ['lead_not_found'] } } },
         validate: { params: conversationParams, query: Joi.object({}) },
         response: { schema: contactResponse },
         handler: async (request) => service.contactOf(tenantOf(request), await chatbots.summary(request), convIdOf(request)),

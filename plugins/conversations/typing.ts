@@ -179,7 +179,7 @@ export function typingRoutes(service: ConversationService, chatbots: ChatbotLook
           'The answer says whether the visitor is typing. A dashboard member only (403 `member_required` for keys and tokens); ' +
           'the conversation must be handed off (409 `conversation_not_in_handoff`, `conversation_ended`).',
         tags: ['api', 'conversations'],
-        plugins: agentToo,
+        plugins: { platform: { ...agentToo.platform, errors: { 403: ['member_required'], 409: ['conversation_ended', 'conversation_not_in_handoff'] } } },
         validate: { params: conversationParams, payload: typingInput },
         response: { schema: typingResponse },
         handler: async (request) => {

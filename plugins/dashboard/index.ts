@@ -114,6 +114,7 @@ export const dashboardPlugin: Plugin<void> = {
           description: 'A file of the dashboard page',
           notes: 'The script (text/javascript) and stylesheet (text/css). With `v` the file’s content hash, cached for a year.',
           tags: ['api', 'dashboard'],
+          plugins: { platform: { errors: { 404: ['route_not_found'] } } },
           validate: {
             params: Joi.object({ file: Joi.string().max(100).required().description(`One of ${DASHBOARD_ASSETS.join(', ')}`) }),
             query: Joi.object({ v: Joi.string().hex().max(64).description('The content hash index.html names the file with') }),

@@ -1,8 +1,9 @@
 // Which responses a route documents, derived from what the route already declares: its response
 // schemas (success codes), its validation (400), its auth strategy (401), its platform rules
-// (403, 429), its id parameters (404), its method (409, 413, 415, 422), and the error codes its
-// notes and handler name. Route authors write none of this twice; the route-contract test checks
-// that every route's responses can be derived.
+// (403, 429), its id parameters (404), its method (409, 413, 415, 422), and the error codes it
+// declares (`plugins.platform.errors`: what its handler and what that calls answer besides these).
+// Route authors write none of this twice; the route-contract test checks that every route's
+// responses can be derived, and test servers that every error a route answers is among them.
 import type { RouteOptionsResponseSchema, RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
 import { DEFAULT_ROUTE_AUTH, ID_PREFIXES, oauthErrorCode, type PlatformRouteOptions } from '../../core/index.js';
@@ -121,7 +122,7 @@ export function documentedResponses(route: RequestRoute): RouteResponses {
     add(413, 'payload_too_large');
     add(415, 'unsupported_media_type');
   }
-  for (const { status, code } of namedErrors(route)) add(status, code);
+  for (const [status, codes] of Object.entries(platform.errors ?? {})) add(Number(status), ...(codes ?? []));
   add(500, 'internal_error');
   add(503, 'unavailable');
 
@@ -178,19 +179,6 @@ function streamMediaTypes(route: RequestRoute, status: number): string[] {
   throw new UndocumentableRouteError(
     `${nameOf(route)}: response ${status} has no schema; give the route a \`format\` query or name the media types in its notes`,
   );
-}
-
-/** Error codes the route's notes ("409 `chatbot_archived`") and its handler (`apiError(403, 'x')`) name. */
-function namedErrors(route: RequestRoute): Array<{ status: number; code: string }> {
-  const found: Array<{ status: number; code: string }> = [];
-  for (const match of notesOf(route).matchAll(/\b([45]\d\d) `([a-z_]+)`/g)) found.push({ status: Number(match[1]), code: match[2]! });
-  const handler = route.settings.handler;
-  const source = typeof handler === 'function' ? Function.prototype.toString.call(handler) : '';
-  for (const match of source.matchAll(/apiError\(\s*([45]\d\d),\s*['"`]([a-z_]+)['"`]/g)) {
-    found.push({ status: Number(match[1]), code: match[2]! });
-  }
-  for (const match of source.matchAll(/notFound\(\s*['"`]([a-z_]+)['"`]/g)) found.push({ status: 404, code: `${match[1]}_not_found` });
-  return found;
 }
 
 /** The resources of a route's id parameters (`{id}` of the form cb_<ulid> → chatbot). */

@@ -18,10 +18,9 @@ import {
   type TenantScope,
 } from '../../core/index.js';
 import { Readable } from 'node:stream';
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {
-  FIELDS_BY_TYPE,
   importInput,
   itemInput,
   itemParams,
@@ -33,12 +32,15 @@ import {
 } from './schemas.js';
 import { bumpKnowledgeRevision, ITEM_STATUSES, ITEM_TYPES, presentItem, type Item, type ItemDoc, type KnowledgeCollections } from './collections.js';
 import { BINARY_MIME_TYPES, type DocumentFormat } from './text/formats.js';
+import { itemChanges } from './item-changes.js';
 import type { KnowledgeWorker } from './worker.js';
 
 /** Documents (base64 PDFs included) may be large: 10 MiB here, 1 MiB elsewhere. */
 const KNOWLEDGE_BODY_LIMIT = 10 * 1024 * 1024;
 const chatbotKey = { platform: { chatbotKey: true } };
 const bulk = { platform: { chatbotKey: true, access: 'full' as const } };
+/** Archived chatbots are read-only: their knowledge's writes are 409 `chatbot_archived` (chatbotOf). */
+const chatbotWrites = { platform: { ...chatbotKey.platform, errors: { 409: ['chatbot_archived'] } } };
 
 export type ItemInput = Record<string, unknown> & { type: ItemDoc['type'] };
 
@@ -115,6 +117,102 @@ export function knowledgeRoutes(
     await bumpKnowledgeRevision(platform.store, tenant, item.chatbot_id);
   }
 
+  async function addItem(request: Request, h: ResponseToolkit) {
+    const chatbot = await chatbotOf(request, { writable: true });
+    const doc = newItem(request.payload as ItemInput, chatbot, platform.now());
+    await knowledge.items.forTenant(tenantOf(request)).insert(doc);
+    worker.nudge();
+    return h
+      .response(presentItem({ ...doc, version: 1 }))
+      .code(201)
+      .header('Location', `/api/v1/chatbots/${chatbot.id}/knowledge/${doc.id}`);
+  }
+
+  async function importItems(request: Request, h: ResponseToolkit) {
+    const chatbot = await chatbotOf(request, { writable: true });
+    const now = platform.now();
+    const docs = (request.payload as { items: ItemInput[] }).items.map((input) => newItem(input, chatbot, now));
+    const items = knowledge.items.forTenant(tenantOf(request));
+    await platform.store.commit(docs.map((doc) => items.ops.insert(doc)));
+    worker.nudge();
+    return h.response({ data: docs.map((doc) => presentItem({ ...doc, version: 1 })), count: docs.length }).code(201);
+  }
+
+  async function listItems(request: Request) {
+    const chatbot = await chatbotOf(request, { writable: false });
+    const params = request.query as ListParams & { type?: string; status?: string; q?: string };
+    const filter: Filter = { chatbot_id: chatbot.id };
+    if (params.type) filter.type = params.type;
+    if (params.status) filter.status = params.status;
+    if (params.q) filter.title_folded = { contains: foldForSearch(params.q) };
+    return paginate(knowledge.items.forTenant(tenantOf(request)), params, {
+      filter: withTimeFilter(filter, params),
+      present: (item) => presentItem(item),
+    });
+  }
+
+  async function searchPassages(request: Request) {
+    const chatbot = await chatbotOf(request, { writable: false });
+    const { query, limit } = request.payload as { query: string; limit: number };
+    const passages = await retriever.searchPassages(tenantOf(request), {
+      chatbotId: chatbot.id,
+      language: chatbot.language,
+      query,
+      limit,
+    });
+    return { data: passages };
+  }
+
+  async function exportItems(request: Request, h: ResponseToolkit) {
+    const chatbot = await chatbotOf(request, { writable: false });
+    const items = knowledge.items.forTenant(tenantOf(request));
+    async function* lines() {
+      let after: { id: string; value: null } | undefined;
+      for (;;) {
+        const page = await items.list({ filter: { chatbot_id: chatbot.id }, sort: { field: 'id', direction: 'asc' }, limit: 100, after });
+        for (const item of page) yield `${JSON.stringify(presentItem(item, { content: true }))}\n`;
+        if (page.length < 100) return;
+        after = { id: page[page.length - 1]!.id, value: null };
+      }
+    }
+    return h
+      .response(Readable.from(lines(), { objectMode: false }))
+      .type('application/x-ndjson; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="knowledge-${chatbot.id}.jsonl"`);
+  }
+
+  async function getItem(request: Request) {
+    const item = await itemOf(request, await chatbotOf(request, { writable: false }));
+    return presentItem(item, { content: (request.query as { include_content: boolean }).include_content });
+  }
+
+  async function updateItem(request: Request) {
+    const item = await itemOf(request, await chatbotOf(request, { writable: true }));
+    const { changes, reprocess } = itemChanges(item, request.payload as Record<string, unknown>, platform.now().toISOString());
+    const updated = await knowledge.items.forTenant(tenantOf(request)).update(item.id, changes, { ifVersion: item.version });
+    if (!updated) throw notFound('knowledge_item', item.id);
+    if (reprocess) worker.nudge();
+    return presentItem(updated);
+  }
+
+  async function removeItem(request: Request) {
+    const item = await itemOf(request, await chatbotOf(request, { writable: true }));
+    await deleteItem(tenantOf(request), item);
+    return { id: item.id, deleted: true };
+  }
+
+  async function refreshItem(request: Request, h: ResponseToolkit) {
+    const item = await itemOf(request, await chatbotOf(request, { writable: true }));
+    if (item.type !== 'url') throw apiError(409, 'conflict', `Only URL items can be refreshed; ${item.id} is a ${item.type}`);
+    const now = platform.now().toISOString();
+    const updated = await knowledge.items
+      .forTenant(tenantOf(request))
+      .update(item.id, { status: 'pending', error: null, process_at: now, updated_at: now }, { ifVersion: item.version });
+    if (!updated) throw notFound('knowledge_item', item.id);
+    worker.nudge();
+    return h.response(presentItem(updated)).code(202);
+  }
+
   return [
     {
       method: 'POST',
@@ -127,20 +225,11 @@ export function knowledgeRoutes(
           '`sitemap`, `refresh_interval` daily or weekly) or `qa` (`question`, `answer`, `alternatives`). ' +
           'The item starts `pending` and becomes `ready` or `failed`, publishing knowledge.ready or knowledge.failed.',
         tags: ['api', 'knowledge'],
-        plugins: chatbotKey,
+        plugins: chatbotWrites,
         payload: { maxBytes: KNOWLEDGE_BODY_LIMIT },
         validate: { params: knowledgeParams, payload: itemInput.required() },
         response: { status: { 201: itemResponse } },
-        handler: async (request, h) => {
-          const chatbot = await chatbotOf(request, { writable: true });
-          const doc = newItem(request.payload as ItemInput, chatbot, platform.now());
-          await knowledge.items.forTenant(tenantOf(request)).insert(doc);
-          worker.nudge();
-          return h
-            .response(presentItem({ ...doc, version: 1 }))
-            .code(201)
-            .header('Location', `/api/v1/chatbots/${chatbot.id}/knowledge/${doc.id}`);
-        },
+        handler: addItem,
       },
     },
     {
@@ -150,7 +239,7 @@ export function knowledgeRoutes(
         description: 'Add up to 1,000 items at once',
         notes: 'Every item is checked first: one bad item refuses the whole import (400, with its index in `details`). Needs full API access.',
         tags: ['api', 'knowledge'],
-        plugins: bulk,
+        plugins: { platform: { ...bulk.platform, errors: chatbotWrites.platform.errors } },
         payload: { maxBytes: KNOWLEDGE_BODY_LIMIT },
         validate: { params: knowledgeParams, payload: importInput },
         response: {
@@ -159,15 +248,7 @@ export function knowledgeRoutes(
           // knowledge route checks, and checking 1,000 of them took a fifth of an import's time.
           sample: 0,
         },
-        handler: async (request, h) => {
-          const chatbot = await chatbotOf(request, { writable: true });
-          const now = platform.now();
-          const docs = (request.payload as { items: ItemInput[] }).items.map((input) => newItem(input, chatbot, now));
-          const items = knowledge.items.forTenant(tenantOf(request));
-          await platform.store.commit(docs.map((doc) => items.ops.insert(doc)));
-          worker.nudge();
-          return h.response({ data: docs.map((doc) => presentItem({ ...doc, version: 1 })), count: docs.length }).code(201);
-        },
+        handler: importItems,
       },
     },
     {
@@ -187,18 +268,7 @@ export function knowledgeRoutes(
           }),
         },
         response: { schema: pageSchema(itemResponse).label('KnowledgeItemList') },
-        handler: async (request) => {
-          const chatbot = await chatbotOf(request, { writable: false });
-          const params = request.query as ListParams & { type?: string; status?: string; q?: string };
-          const filter: Filter = { chatbot_id: chatbot.id };
-          if (params.type) filter.type = params.type;
-          if (params.status) filter.status = params.status;
-          if (params.q) filter.title_folded = { contains: foldForSearch(params.q) };
-          return paginate(knowledge.items.forTenant(tenantOf(request)), params, {
-            filter: withTimeFilter(filter, params),
-            present: (item) => presentItem(item),
-          });
-        },
+        handler: listItems,
       },
     },
     {
@@ -216,17 +286,7 @@ export function knowledgeRoutes(
         plugins: { platform: { chatbotKey: true, scope: 'knowledge:read' } }, // a search, sent as POST
         validate: { params: knowledgeParams, payload: searchInput },
         response: { schema: Joi.object({ data: Joi.array().items(passageResponse).required() }).label('KnowledgeSearchResult') },
-        handler: async (request) => {
-          const chatbot = await chatbotOf(request, { writable: false });
-          const { query, limit } = request.payload as { query: string; limit: number };
-          const passages = await retriever.searchPassages(tenantOf(request), {
-            chatbotId: chatbot.id,
-            language: chatbot.language,
-            query,
-            limit,
-          });
-          return { data: passages };
-        },
+        handler: searchPassages,
       },
     },
     {
@@ -241,23 +301,7 @@ export function knowledgeRoutes(
         plugins: bulk,
         validate: { params: knowledgeParams, query: Joi.object({ format: Joi.string().valid('jsonl').default('jsonl') }) },
         response: { status: { 200: true } }, // a stream: the shape is one KnowledgeItem per line
-        handler: async (request, h) => {
-          const chatbot = await chatbotOf(request, { writable: false });
-          const items = knowledge.items.forTenant(tenantOf(request));
-          async function* lines() {
-            let after: { id: string; value: null } | undefined;
-            for (;;) {
-              const page = await items.list({ filter: { chatbot_id: chatbot.id }, sort: { field: 'id', direction: 'asc' }, limit: 100, after });
-              for (const item of page) yield `${JSON.stringify(presentItem(item, { content: true }))}\n`;
-              if (page.length < 100) return;
-              after = { id: page[page.length - 1]!.id, value: null };
-            }
-          }
-          return h
-            .response(Readable.from(lines(), { objectMode: false }))
-            .type('application/x-ndjson; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="knowledge-${chatbot.id}.jsonl"`);
-        },
+        handler: exportItems,
       },
     },
     {
@@ -270,10 +314,7 @@ export function knowledgeRoutes(
         plugins: chatbotKey,
         validate: { params: itemParams, query: Joi.object({ include_content: Joi.boolean().default(false) }) },
         response: { schema: itemResponse },
-        handler: async (request) => {
-          const item = await itemOf(request, await chatbotOf(request, { writable: false }));
-          return presentItem(item, { content: (request.query as { include_content: boolean }).include_content });
-        },
+        handler: getItem,
       },
     },
     {
@@ -285,42 +326,11 @@ export function knowledgeRoutes(
           'Only the fields of the item’s type (409 `conflict` naming the others). A change to its content, URL or crawl settings processes it again ' +
           '(status back to `pending`); title and metadata alone do not.',
         tags: ['api', 'knowledge'],
-        plugins: chatbotKey,
+        plugins: chatbotWrites,
         payload: { maxBytes: KNOWLEDGE_BODY_LIMIT },
         validate: { params: itemParams, payload: itemPatch },
         response: { schema: itemResponse },
-        handler: async (request) => {
-          const item = await itemOf(request, await chatbotOf(request, { writable: true }));
-          const patch = request.payload as Record<string, unknown>;
-          const foreign = Object.keys(patch).filter((field) => !FIELDS_BY_TYPE[item.type].includes(field));
-          // The body is valid for some item type; that the stored item is of another type is a
-          // conflict with its state (schemathesis: a schema-valid body was a 400).
-          if (foreign.length > 0) {
-            throw apiError(409, 'conflict', `A ${item.type} item has no ${foreign.join(', ')}`, {
-              details: foreign.map((field) => ({ path: field, message: `"${field}" does not apply to ${item.type} items`, type: 'object.unknown' })),
-            });
-          }
-          const now = platform.now().toISOString();
-          const changes: Partial<ItemDoc> = { ...patch, updated_at: now } as Partial<ItemDoc>;
-          if ('content_base64' in patch || 'mime_type' in patch) {
-            if (!patch.content_base64 || !patch.mime_type) {
-              throw apiError(400, 'validation_failed', '"content_base64" and "mime_type" go together', {
-                details: [{ path: 'content_base64', message: '"content_base64" and "mime_type" go together', type: 'object.and' }],
-              });
-            }
-            changes.content = patch.content_base64 as string;
-            changes.format = BINARY_MIME_TYPES[patch.mime_type as string]!;
-            delete (changes as Record<string, unknown>).content_base64;
-            delete (changes as Record<string, unknown>).mime_type;
-          }
-          if ('title' in patch) changes.title_folded = foldForSearch((patch.title as string | null) ?? '');
-          const reprocess = Object.keys(patch).some((field) => field !== 'title' && field !== 'metadata');
-          if (reprocess) Object.assign(changes, { status: 'pending', error: null, process_at: now });
-          const updated = await knowledge.items.forTenant(tenantOf(request)).update(item.id, changes, { ifVersion: item.version });
-          if (!updated) throw notFound('knowledge_item', item.id);
-          if (reprocess) worker.nudge();
-          return presentItem(updated);
-        },
+        handler: updateItem,
       },
     },
     {
@@ -329,14 +339,10 @@ export function knowledgeRoutes(
       options: {
         description: 'Delete a knowledge item and its passages',
         tags: ['api', 'knowledge'],
-        plugins: chatbotKey,
+        plugins: chatbotWrites,
         validate: { params: itemParams },
         response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }) },
-        handler: async (request) => {
-          const item = await itemOf(request, await chatbotOf(request, { writable: true }));
-          await deleteItem(tenantOf(request), item);
-          return { id: item.id, deleted: true };
-        },
+        handler: removeItem,
       },
     },
     {
@@ -346,20 +352,10 @@ export function knowledgeRoutes(
         description: 'Fetch a URL item again now',
         notes: 'Only URL items (409 otherwise). Answers 202: the item is `pending` until the background fetch ends.',
         tags: ['api', 'knowledge'],
-        plugins: chatbotKey,
+        plugins: chatbotWrites,
         validate: { params: itemParams, payload: Joi.object({}).allow(null) },
         response: { status: { 202: itemResponse } },
-        handler: async (request, h) => {
-          const item = await itemOf(request, await chatbotOf(request, { writable: true }));
-          if (item.type !== 'url') throw apiError(409, 'conflict', `Only URL items can be refreshed; ${item.id} is a ${item.type}`);
-          const now = platform.now().toISOString();
-          const updated = await knowledge.items
-            .forTenant(tenantOf(request))
-            .update(item.id, { status: 'pending', error: null, process_at: now, updated_at: now }, { ifVersion: item.version });
-          if (!updated) throw notFound('knowledge_item', item.id);
-          worker.nudge();
-          return h.response(presentItem(updated)).code(202);
-        },
+        handler: refreshItem,
       },
     },
   ];

@@ -113,7 +113,7 @@ export function leadRoutes(service: LeadService, directory: ChatbotDirectory): S
           '(with `previous_attributes`) when something changed. Unknown chatbot: 404 `chatbot_not_found`; an archived ' +
           'chatbot takes no new leads (409 `chatbot_archived`).',
         tags: ['api', 'leads'],
-        plugins: scoped,
+        plugins: { platform: { ...scoped.platform, errors: { 404: ['chatbot_not_found'], 409: ['chatbot_archived'] } } },
         validate: { payload: createLeadInput },
         response: { status: { 200: leadResponse, 201: leadResponse } },
         handler: async (request, h) => {

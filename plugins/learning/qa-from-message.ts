@@ -114,7 +114,7 @@ export function qaFromMessageRoute(
         'question as it is (longer than 1,000 characters, or holding control or formatting characters); ' +
         '409 `chatbot_archived`.',
       tags: ['api', 'knowledge'],
-      plugins: { platform: { chatbotKey: true } },
+      plugins: { platform: { chatbotKey: true, errors: { 404: ['conversation_not_found', 'message_not_found'], 409: ['chatbot_archived'] } } },
       validate: { params: schemas.chatbotParams, payload: schemas.qaFromMessage },
       response: { status: { 201: schemas.item } },
       handler: async (request, h) => {

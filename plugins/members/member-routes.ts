@@ -95,6 +95,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
         description: 'List the account’s members',
         notes: 'Newest first. Filters: `role`, `status`.' + LIVE_ONLY,
         tags: ['api', 'members'],
+        plugins: { platform: { errors: { 403: ['live_mode_required'] } } },
         validate: { query: listQuerySchema.keys({ role, status: Joi.string().valid('invited', 'active') }) },
         response: { schema: pageSchema(memberResponse).label('MemberList') },
         handler: async (request) => {
@@ -116,6 +117,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
           '7 days) and set a password. An address that is already a member of this account is 409 `member_exists`; ' +
           'membership of other accounts plays no part (each has its own role and password).' + LIVE_ONLY,
         tags: ['api', 'members'],
+        plugins: { platform: { errors: { 403: ['live_mode_required'], 409: ['member_exists'] } } },
         validate: { payload: Joi.object({ email: email.required(), name: memberName.allow(''), role: role.required() }) },
         response: { status: { 201: invitedMemberResponse } },
         handler: async (request, h) => {
@@ -146,6 +148,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
         description: 'Get a member',
         notes: LIVE_ONLY.trim(),
         tags: ['api', 'members'],
+        plugins: { platform: { errors: { 403: ['live_mode_required'] } } },
         validate: { params: memberParams },
         response: { schema: memberResponse },
         handler: async (request) => presentMember(await findMember(request)),
@@ -161,6 +164,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
           'role applies from the member’s next request, also to the keys and OAuth clients they made. While another ' +
           'change takes an owner away, 409 `conflict` (retry).' + LIVE_ONLY,
         tags: ['api', 'members'],
+        plugins: { platform: { errors: { 403: ['live_mode_required'], 409: ['last_owner'] } } },
         validate: { params: memberParams, payload: Joi.object({ name: memberName.allow(''), avatar_url: avatarUrl, role }).min(1) },
         response: { schema: memberResponse },
         handler: async (request) => {
@@ -185,6 +189,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
           'Ends their sessions at once; the keys and OAuth clients they made stop working. Nobody removes themselves ' +
           '(409 `cannot_remove_self`), and the last active owner stays (409 `last_owner`).' + LIVE_ONLY,
         tags: ['api', 'members'],
+        plugins: { platform: { errors: { 403: ['live_mode_required'], 409: ['cannot_remove_self', 'last_owner'] } } },
         validate: { params: memberParams },
         response: { schema: Joi.object({ id: Joi.string().required(), deleted: Joi.boolean().valid(true).required() }).label('DeletedMember') },
         handler: async (request) => {
@@ -207,6 +212,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
         description: 'Issue a new invitation link for an invited member',
         notes: 'The previous link stops working. A member who already accepted is 409 `member_active`.' + LIVE_ONLY,
         tags: ['api', 'members'],
+        plugins: { platform: { errors: { 403: ['live_mode_required'], 409: ['member_active'] } } },
         validate: { params: memberParams, payload: Joi.object({}).allow(null) },
         response: { status: { 201: invitationResponse } },
         handler: async (request, h) => {
@@ -230,6 +236,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
         description: 'Sign a member out everywhere',
         notes: LIVE_ONLY.trim(),
         tags: ['api', 'members'],
+        plugins: { platform: { errors: { 403: ['live_mode_required'] } } },
         validate: { params: memberParams },
         response: { schema: Joi.object({ id: Joi.string().required(), sessions_ended: Joi.number().integer().min(0).required() }).label('MemberSignedOut') },
         handler: async (request) => {

@@ -108,6 +108,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
           'attempts for one e-mail from one address, or 100 from one address, within 15 minutes, 429 `sign_in_throttled`. ' +
           'Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.',
         tags: ['api', 'dashboard'],
+        plugins: { platform: { errors: { 401: ['invalid_credentials'], 403: ['account_disabled', 'origin_mismatch'], 409: ['account_required'], 429: ['sign_in_throttled'] } } },
         validate: {
           payload: Joi.object({
             email: email.required(),
@@ -186,7 +187,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
           'Ends every session of the member and gives this browser a new one (a new cookie). A wrong ' +
           '`current_password` is 401 `invalid_credentials`; each try counts as a sign-in attempt (429 `sign_in_throttled`).',
         tags: ['api', 'dashboard'],
-        plugins: everyRole,
+        plugins: { platform: { ...everyRole.platform, errors: { 401: ['invalid_credentials'], 429: ['sign_in_throttled'] } } },
         validate: { payload: Joi.object({ current_password: Joi.string().max(1000).required(), new_password: password.required() }) },
         response: { schema: Joi.object({ changed: Joi.boolean().valid(true).required() }).label('PasswordChanged') },
         handler: async (request, h) => {
@@ -238,6 +239,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
           'An unknown, used or expired token is 404 `invitation_not_found`. Sets the session cookie, in live mode. ' +
           'Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.',
         tags: ['api', 'dashboard'],
+        plugins: { platform: { errors: { 403: ['account_disabled', 'origin_mismatch'], 404: ['invitation_not_found'] } } },
         validate: { payload: Joi.object({ token: Joi.string().max(200).required(), password: password.required(), name: memberName }) },
         response: { schema: sessionResponse },
         handler: async (request, h) => {

@@ -33,6 +33,7 @@ export const metricsPlugin: Plugin<void> = {
           '403 `ip_not_allowed` when no token is configured.',
         ].join(''),
         tags: ['api', 'operations'],
+        plugins: { platform: { errors: { 401: ['missing_credentials', 'invalid_token'], 403: ['ip_not_allowed'] } } },
         response: { status: { 200: true } },
         handler: async (request, h) => {
           checkAccess(request);

@@ -26,7 +26,9 @@ import { makerOfClient, SECRET_PATTERN, secretMatches, type OAuthClient, type OA
 
 const FORM = 'application/x-www-form-urlencoded';
 const TOKEN_LIFETIME_SECONDS = 3600;
-const oauthRoute = { platform: { errorBody: 'oauth' as const } };
+/** Every endpoint authenticates the client (`authenticateClient`) and is throttled per address and client. */
+const CLIENT_ERRORS = { 400: ['unauthorized_client'], 401: ['invalid_client'], 429: ['rate_limited'] };
+const oauthRoute = { platform: { errorBody: 'oauth' as const, errors: CLIENT_ERRORS } };
 
 /** RFC 6749 §5.2 errors; `invalid_client` is a 401, with a Basic challenge when Basic was used. */
 function oauthError(status: 400 | 401, error: string, description: string, basic = false) {
@@ -162,6 +164,7 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
       path: '/oauth/token',
       options: {
         ...common,
+        plugins: { platform: { ...oauthRoute.platform, errors: { ...CLIENT_ERRORS, 400: ['unauthorized_client', 'unsupported_grant_type', 'invalid_scope'] } } },
         description: 'Get an access token (OAuth 2.0 client credentials grant)',
         notes:
           'RFC 6749 §4.4: `grant_type=client_credentials`, optional `scope` (space-separated, a subset of the client’s; ' +

@@ -22,8 +22,8 @@ const SESSION_NOTES =
   `for handoffs while their status is \`available\` and their last heartbeat is under ${PRESENCE_TTL_SECONDS} seconds old ` +
   '(the dashboard beats while a tab is open, so availability lapses when the last tab closes). Agents may call it.';
 
-/** Every member may keep their presence; keys and tokens have none. */
-const presenceAccess = { platform: { agent: true, scope: null } };
+/** Every member may keep their presence; keys and tokens have none (403 `session_required`). */
+const presenceAccess = { platform: { agent: true, scope: null, errors: { 403: ['session_required'] } } };
 
 /** Whether a presence record counts its member available at `now` (an ISO time). */
 export function isAvailable(record: Presence | null, now: string): boolean {

@@ -171,7 +171,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
           'scope (the account’s replies for every chatbot, or one chatbot’s): 409 `shortcut_taken`. A variable the server ' +
           'does not know is 400 `unknown_variable`, naming it. Unknown chatbot: 404 `chatbot_not_found`. Owners and admins only.',
         tags: ['api', 'saved-replies'],
-        plugins: writers,
+        plugins: { platform: { ...writers.platform, errors: { 400: ['unknown_variable'], 404: ['chatbot_not_found'], 409: ['shortcut_taken'] } } },
         validate: { payload: createSavedReplyInput },
         response: { status: { 201: savedReplyResponse } },
         handler: async (request, h) => {
@@ -217,7 +217,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
         description: 'Change a saved reply',
         notes: 'The fields sent; 409 `shortcut_taken` and 400 `unknown_variable` as for creation. Owners and admins only.',
         tags: ['api', 'saved-replies'],
-        plugins: writers,
+        plugins: { platform: { ...writers.platform, errors: { 400: ['unknown_variable'], 404: ['chatbot_not_found'], 409: ['shortcut_taken'] } } },
         validate: { params: savedReplyParams, payload: updateSavedReplyInput },
         response: { schema: savedReplyResponse },
         handler: async (request) => {
@@ -270,7 +270,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
           '`conversation_not_found`; a reply of another chatbot than the conversation’s: 409 `saved_reply_not_for_chatbot` (both exist and the request is well formed; they do not go together). ' +
           'Agents may call it.',
         tags: ['api', 'saved-replies'],
-        plugins: { platform: { ...readers.platform, access: 'read' as const } },
+        plugins: { platform: { ...readers.platform, access: 'read' as const, errors: { 404: ['conversation_not_found'], 409: ['saved_reply_not_for_chatbot'] } } },
         validate: { params: savedReplyParams, payload: renderInput },
         response: { schema: renderedReplyResponse },
         handler: async (request) => {

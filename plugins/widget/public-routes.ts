@@ -53,7 +53,11 @@ const PUBLIC_NOTES =
   '429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.';
 const TOKEN_NOTES = 'Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended.';
 
-const publicRoute = (limit?: WidgetRouteOptions['limit']) => ({ widget: { public: true as const, ...(limit ? { limit } : {}) } });
+/** The errors of PUBLIC_NOTES, declared on every public route with the route's own. */
+const publicRoute = (limit?: WidgetRouteOptions['limit'], own: { 401?: string[]; 404?: string[]; 409?: string[] } = {}) => ({
+  widget: { public: true as const, ...(limit ? { limit } : {}) },
+  platform: { errors: { ...own, 403: ['origin_not_allowed'], 409: ['chatbot_archived', ...(own[409] ?? [])], 429: ['rate_limited'] } },
+});
 const visitorAuth = { strategy: 'widget-token', mode: 'required' as const };
 
 function publicConversation(conversation: VisitorConversation) {
@@ -119,7 +123,7 @@ export function publicWidgetRoutes(
         description: 'Start a visitor’s conversation',
         notes: `Returns the conversation and its token (shown once, stored hashed). The conversation’s \`channel\` is \`widget\`. 409 \`chatbot_paused\` while the chatbot is paused. ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute('forms'),
+        plugins: publicRoute('forms', { 409: ['chatbot_paused'] }),
         validate: { params: widgetParams, payload: startInput },
         response: { status: { 201: startResponse } },
         handler: async (request, h) => {
@@ -146,7 +150,7 @@ export function publicWidgetRoutes(
         description: 'The visitor’s conversation and its messages',
         notes: `Messages in order, at most 100; with \`after\` only those after that message (404 \`message_not_found\` for one not in the conversation). The page reads it after a reload, and polls it for agents’ messages and \`agent_typing\`. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute(),
+        plugins: publicRoute(undefined, { 404: ['message_not_found'] }),
         validate: { params: visitorConversationParams, query: conversationQuery },
         response: { schema: conversationResponse },
         handler: async (request, h) => {
@@ -173,7 +177,7 @@ export function publicWidgetRoutes(
           `the answer streams as server-sent events: \`message\`, \`delta\`s (\`{"content": "…"}\`), then \`done\` with the JSON body, or \`error\`. ` +
           `409 \`chatbot_paused\` while the chatbot is paused. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute('messages'),
+        plugins: publicRoute('messages', { 409: ['chatbot_paused'] }),
         validate: { params: visitorConversationParams, payload: messageInput },
         response: { status: { 201: turnResponse, 200: true } }, // 200: the event stream
         handler: async (request, h) => {
@@ -225,7 +229,7 @@ export function publicWidgetRoutes(
           `the last one. \`{"typing": false}\` clears it at once. 409 \`conversation_not_in_handoff\` unless an agent has the conversation. ` +
           `Limited per IP besides the request limit (429 \`rate_limited\`). ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute('typing'),
+        plugins: publicRoute('typing', { 409: ['conversation_not_in_handoff'] }),
         validate: { params: visitorConversationParams, payload: typingInput },
         response: { status: { 204: Joi.any().empty() } },
         handler: async (request, h) => {
@@ -249,7 +253,7 @@ export function publicWidgetRoutes(
           `\`conversation.rated\`. 409 \`rating_disabled\` when the widget does not ask for ratings, 409 \`conversation_not_ended\` ` +
           `before the end, 409 \`already_rated\` after a first rating. The token stays valid for this route after the end. ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute('forms'),
+        plugins: publicRoute('forms', { 409: ['rating_disabled', 'conversation_not_ended', 'already_rated'] }),
         validate: { params: visitorConversationParams, payload: ratingInput },
         response: { status: { 201: ratingResponse } },
         handler: async (request, h) => {
@@ -275,7 +279,7 @@ export function publicWidgetRoutes(
           `e-mail gets only what it lacks. 409 \`email_not_requested\` when the conversation does not ask for one; 409 \`chatbot_paused\` while ` +
           `the chatbot is paused. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute('forms'),
+        plugins: publicRoute('forms', { 409: ['email_not_requested', 'chatbot_paused'] }),
         validate: { params: visitorConversationParams, payload: offlineEmailInput },
         response: { status: { 202: leadResponse } },
         handler: async (request, h) => {
@@ -303,7 +307,7 @@ export function publicWidgetRoutes(
           `must be present (400). The answer never shows the lead. 409 \`lead_form_disabled\` when the widget has no lead form; 409 ` +
           `\`chatbot_paused\` while the chatbot is paused, 409 \`conversation_ended\` for an ended conversation. ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute('forms'),
+        plugins: publicRoute('forms', { 401: ['invalid_token'], 409: ['lead_form_disabled', 'chatbot_paused', 'conversation_ended'] }),
         validate: { params: widgetParams, payload: leadInput },
         response: { status: { 202: leadResponse } },
         handler: async (request, h) => {

@@ -62,7 +62,7 @@ export function widgetSettingsRoutes(platform: Platform, chatbots: ChatbotDirect
           'site may embed the widget; a wildcard only below a registrable domain (`https://*.example.co.uk`, not `https://*.co.uk` ' +
           'or `https://*.github.io`: 400). Archived chatbots are read-only (409 `chatbot_archived`).',
         tags: ['api', 'widget'],
-        plugins: { platform: { chatbotKey: true } },
+        plugins: { platform: { chatbotKey: true, errors: { 409: ['chatbot_archived'] } } },
         validate: { params, payload: widgetSettingsInput.required() },
         response: { schema: widgetSettingsResponse },
         handler: async (request) => {

@@ -10,6 +10,7 @@ import t, { type Test } from 'tap';
 import { loadConfig } from '../../config/index.js';
 import { RouteContractError } from '../../core/route-contract.js';
 import { createServer } from '../../app/server.js';
+import { apiError } from '../../core/errors.js';
 import { documentedResponses, notesOf, routeAuthStrategy } from '../../plugins/docs/responses.js';
 import { allPlugins } from '../../plugins/index.js';
 import { assertError, buildTestServer, openTestStoreHarness } from '../helpers/server.js';
@@ -174,5 +175,46 @@ t.test('every route documents its responses, derived from what it declares', asy
     for (const match of notesOf(route).matchAll(/\b([45]\d\d) `([a-z_]+)`/g)) {
       t.ok(statuses.get(Number(match[1]))?.includes(match[2]!), `${name}: ${match[1]} ${match[2]} documented`);
     }
+  }
+});
+
+t.test('a route declares the errors its handler answers: documented, checked for form, and held to in tests', async (t) => {
+  const reported: string[] = [];
+  const api = await buildTestServer(t, { undocumentedError: (message) => reported.push(message) });
+  const answer = (code: string) => () => {
+    throw apiError(409, code, 'Refused');
+  };
+  api.server.route([
+    {
+      method: 'GET',
+      path: '/declared',
+      options: { auth: false, plugins: { platform: { errors: { 409: ['declared_refusal'] } } }, response: { schema: Joi.object() }, handler: answer('declared_refusal') },
+    },
+    { method: 'GET', path: '/undeclared', options: { auth: false, response: { schema: Joi.object() }, handler: answer('undeclared_refusal') } },
+  ]);
+  const declared = api.server.table().find((route) => route.path === '/declared')!;
+  t.same(documentedResponses(declared).errors.find((error) => error.status === 409)?.codes, ['declared_refusal'], 'the declared code is documented');
+
+  assertError(t, await api.request('GET', '/declared'), 409, 'declared_refusal');
+  t.same(reported, [], 'a declared error passes');
+  assertError(t, await api.request('GET', '/undeclared'), 409, 'undeclared_refusal');
+  t.equal(reported.length, 1, 'an undeclared error is reported');
+  t.match(reported[0], /^GET \/undeclared answered 409 undeclared_refusal, which its document does not list/);
+  // A 404 of the fallback route is no route's error.
+  t.equal((await api.request('GET', '/nowhere')).statusCode, 404);
+  t.equal(reported.length, 1, 'the fallback route is not held to a document');
+
+  // Refused as the route is added (hapi's route event), so the plugin adding it fails to register.
+  for (const [index, [errors, problem]] of ([
+    [{ 302: ['moved'] }, /status 302 is not a 4xx or 5xx status/],
+    [{ 409: ['Not-Snake'] }, /code "Not-Snake" of 409 is not snake_case/],
+    [{ 409: [] }, /must be a non-empty list of codes/],
+    [['conflict'], /must map statuses to codes/],
+  ] as Array<[unknown, RegExp]>).entries()) {
+    t.throws(
+      () => api.server.route({ method: 'GET', path: `/malformed-${index}`, options: { auth: false, plugins: { platform: { errors: errors as never } }, handler: () => ({}) } }),
+      { message: problem },
+      JSON.stringify(errors),
+    );
   }
 });

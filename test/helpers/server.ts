@@ -14,6 +14,7 @@ import type { Platform } from '../../core/platform.js';
 import { injectRequest } from '../../app/testing.js';
 import { createServer, type CreateServerOptions } from '../../app/server.js';
 import type { StoreHarness } from '../adapters/conformance.js';
+import { reportUndocumentedErrors } from './documented-errors.js';
 import { freshMongoUrl, openMongoTestHarness } from './mongodb.js';
 import { openSqliteTestHarness, temporaryDirectory } from './sqlite.js';
 
@@ -75,7 +76,13 @@ export interface TestServer {
 
 export async function buildTestServer(
   t: Test,
-  options: { config?: DeepPartial<Config>; server?: CreateServerOptions; clock?: TestClock } = {},
+  options: {
+    config?: DeepPartial<Config>;
+    server?: CreateServerOptions;
+    clock?: TestClock;
+    /** Where an error its route does not document goes: by default it fails the test. */
+    undocumentedError?: (message: string) => void;
+  } = {},
 ): Promise<TestServer> {
   const { dir, remove } = temporaryDirectory('cbp-server-');
   const config = loadConfig({
@@ -97,6 +104,7 @@ export async function buildTestServer(
     now: clock.now,
     ...options.server,
   });
+  reportUndocumentedErrors(server, options.undocumentedError ?? ((message) => t.fail(message)));
   t.teardown(async () => {
     await server.stop();
     remove();
