@@ -22,6 +22,8 @@ const failingPlugin: Plugin<void> = {
         path,
         options: {
           auth: false,
+          // A store conflict is a 409 `conflict` (the document derives it for authenticated writes only).
+          plugins: { platform: { scope: null, errors: { 409: ['conflict'] } } },
           handler: () => {
             throw error();
           },

@@ -163,7 +163,7 @@ export function assertError(
 /**
  * A route a test adds beside the real areas, with what every route declares for the server to
  * start (core/route-contract.ts): a description, the `api` tag, API keys only (no OAuth scope), and
- * any body and any response unless the route declares its own. What the tests send and receive is
+ * any body and any response (named as JSON in its notes) unless the route declares its own. What the tests send and receive is
  * unchanged: the body is not validated and the response is not checked.
  */
 export function contractRoute(route: ServerRoute): ServerRoute {
@@ -173,6 +173,9 @@ export function contractRoute(route: ServerRoute): ServerRoute {
     ...route,
     options: {
       description: `Test route ${route.path}`,
+      // Its any-response is documented by the media type named here (plugins/docs/responses.ts), so
+      // the check of documented errors (documented-errors.ts) can read the route's document.
+      notes: 'Answers application/json.',
       tags: ['api'],
       plugins: { platform: { scope: null } },
       response: { schema: true },
