@@ -10,7 +10,7 @@ import { apiError } from '../../../core/errors.js';
 import { respondWithEvents, turnOnTheWire, type WireEvent } from '../../../core/http/sse.js';
 import type { TurnEvent } from '../../../core/contracts/conversations.js';
 import { allPlugins } from '../../../plugins/index.js';
-import { buildTestServer } from '../../helpers/server.js';
+import { buildTestServer, contractRoute } from '../../helpers/server.js';
 import { parseEvents } from '../../helpers/sse.js';
 
 async function* turn(): AsyncIterable<TurnEvent<{ text: string }, { whole: string }>> {
@@ -30,11 +30,17 @@ function streamRoutes(logger: pino.Logger): Plugin<void> {
     name: 'stream-routes',
     register(server) {
       const route = (path: string, events: () => AsyncIterable<WireEvent>) =>
-        server.route({
-          method: 'GET',
-          path,
-          options: { auth: false, handler: (request, h) => respondWithEvents(request, h, events(), { logger, message: 'test stream failed' }) },
-        });
+        server.route(
+          contractRoute({
+            method: 'GET',
+            path,
+            options: {
+              auth: false,
+              notes: 'Answers text/event-stream.',
+              handler: (request, h) => respondWithEvents(request, h, events(), { logger, message: 'test stream failed' }),
+            },
+          }),
+        );
       route('/test/turn', () => turnOnTheWire(turn(), { message: ({ text }) => ({ said: text }), turn: ({ whole }) => ({ reply: whole }) }));
       route('/test/refused', () => failingAfterOne(apiError(409, 'conflict', 'Not now')));
       route('/test/crash', () => failingAfterOne(new Error('SELECT secret FROM somewhere')));
