@@ -7,14 +7,13 @@ import { currentRoleOf, OPERATOR, roleAtLeast, type Maker } from './auth/makers.
 import type { MemberRole } from './auth/members.js';
 import { SCOPES, type Scope } from './auth/oauth-tokens.js';
 import { addressListOf, ClientAddressResolver, listHas } from './client-address.js';
-import { apiError, checkDeclaredErrors } from './errors.js';
+import { apiError } from './errors.js';
 import { beginIdempotentRequest } from './idempotency.js';
 import type { ApiCaller, Platform, PlatformRouteOptions } from './platform.js';
 import { rateLimitHeaders, retryAfterSeconds } from './rate-limit.js';
 
 export function registerAccessRules(server: Server, platform: Platform): void {
   const addresses = new ClientAddressResolver(platform.config.server.trust_proxy);
-  server.events.on('route', checkDeclaredErrors);
   server.ext('onPostAuth', async (request, h) => {
     const caller = request.auth.credentials?.app?.caller;
     if (!caller) return h.continue;

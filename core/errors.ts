@@ -158,23 +158,3 @@ export function toOAuthErrorBody(boom: Boom.Boom): void {
   boom.output.headers['cache-control'] = 'no-store';
   boom.output.headers['pragma'] = 'no-cache';
 }
-
-const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
-
-/**
- * Refuses a route whose declared errors (`plugins.platform.errors`) are not error statuses with
- * snake_case codes, when the route is added: a typo there would be documented as it is.
- */
-export function checkDeclaredErrors(route: { method: string; path: string; settings: { plugins?: { platform?: { errors?: unknown } } } }): void {
-  const errors = route.settings.plugins?.platform?.errors;
-  if (errors === undefined) return;
-  const name = `${route.method.toUpperCase()} ${route.path}`;
-  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) throw new Error(`${name}: plugins.platform.errors must map statuses to codes`);
-  for (const [status, codes] of Object.entries(errors)) {
-    if (!/^[45]\d\d$/.test(status)) throw new Error(`${name}: declared error status ${status} is not a 4xx or 5xx status`);
-    if (!Array.isArray(codes) || codes.length === 0) throw new Error(`${name}: declared errors of ${status} must be a non-empty list of codes`);
-    for (const code of codes) {
-      if (typeof code !== 'string' || !SNAKE_CASE.test(code)) throw new Error(`${name}: declared error code ${JSON.stringify(code)} of ${status} is not snake_case`);
-    }
-  }
-}

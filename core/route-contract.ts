@@ -34,6 +34,7 @@ const RULES: readonly RuleCheck[] = [
   (route, server) =>
     !needsScope(route, server) || 'scope' in platformRulesOf(route) ? null : 'declare plugins.platform.scope (an OAuth scope, or null for API keys only)',
   (route) => scopeRefusal(route),
+  (route) => declaredErrorsRefusal(route),
 ];
 
 /**
@@ -87,4 +88,20 @@ function scopeRefusal(route: RequestRoute): string | null {
   if (route.method === 'get') return scope.endsWith(':read') ? null : `plugins.platform.scope: a read takes a :read scope, not ${scope}`;
   if (route.path.endsWith('/search')) return null;
   return scope.endsWith(':write') ? null : `plugins.platform.scope: a write takes a :write scope, not ${scope}`;
+}
+
+const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+/** Declared errors (`plugins.platform.errors`) are error statuses with snake_case codes: a typo would be documented as it is. */
+function declaredErrorsRefusal(route: RequestRoute): string | null {
+  const errors: unknown = platformRulesOf(route).errors;
+  if (errors === undefined) return null;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return 'plugins.platform.errors must map statuses to codes';
+  for (const [status, codes] of Object.entries(errors)) {
+    if (!/^[45]\d\d$/.test(status)) return `plugins.platform.errors: status ${status} is not a 4xx or 5xx status`;
+    if (!Array.isArray(codes) || codes.length === 0) return `plugins.platform.errors: the codes of ${status} must be a non-empty list`;
+    const bad = codes.find((code) => typeof code !== 'string' || !SNAKE_CASE.test(code));
+    if (bad !== undefined) return `plugins.platform.errors: code ${JSON.stringify(bad)} of ${status} is not snake_case`;
+  }
+  return null;
 }

@@ -81,6 +81,11 @@ t.test('a server with a route that breaks the route contract refuses to start, n
       }),
       'GET /api/v1/notes/{noteId}: plugins.platform.scope: a read takes a :read scope, not conversations:write',
     ],
+    // Declared errors (plugins.platform.errors) are error statuses with snake_case codes.
+    ['a declared status that is no error', breaking((route) => (route.options.plugins.platform.errors = { 302: ['moved'] })), 'POST /api/v1/notes/{noteId}: plugins.platform.errors: status 302 is not a 4xx or 5xx status'],
+    ['a declared code not in snake_case', breaking((route) => (route.options.plugins.platform.errors = { 409: ['Not-Snake'] })), 'POST /api/v1/notes/{noteId}: plugins.platform.errors: code "Not-Snake" of 409 is not snake_case'],
+    ['a status declared with no code', breaking((route) => (route.options.plugins.platform.errors = { 409: [] })), 'POST /api/v1/notes/{noteId}: plugins.platform.errors: the codes of 409 must be a non-empty list'],
+    ['codes declared without statuses', breaking((route) => (route.options.plugins.platform.errors = ['conflict'])), 'POST /api/v1/notes/{noteId}: plugins.platform.errors must map statuses to codes'],
   ];
   for (const [label, route, message] of cases) {
     const failure = await startFailure(t, [pluginAdding(route)]);
@@ -178,7 +183,7 @@ t.test('every route documents its responses, derived from what it declares', asy
   }
 });
 
-t.test('a route declares the errors its handler answers: documented, checked for form, and held to in tests', async (t) => {
+t.test('a route declares the errors its handler answers: documented, and held to in tests', async (t) => {
   const reported: string[] = [];
   const api = await buildTestServer(t, { undocumentedError: (message) => reported.push(message) });
   const answer = (code: string) => () => {
@@ -203,18 +208,4 @@ t.test('a route declares the errors its handler answers: documented, checked for
   // A 404 of the fallback route is no route's error.
   t.equal((await api.request('GET', '/nowhere')).statusCode, 404);
   t.equal(reported.length, 1, 'the fallback route is not held to a document');
-
-  // Refused as the route is added (hapi's route event), so the plugin adding it fails to register.
-  for (const [index, [errors, problem]] of ([
-    [{ 302: ['moved'] }, /status 302 is not a 4xx or 5xx status/],
-    [{ 409: ['Not-Snake'] }, /code "Not-Snake" of 409 is not snake_case/],
-    [{ 409: [] }, /must be a non-empty list of codes/],
-    [['conflict'], /must map statuses to codes/],
-  ] as Array<[unknown, RegExp]>).entries()) {
-    t.throws(
-      () => api.server.route({ method: 'GET', path: `/malformed-${index}`, options: { auth: false, plugins: { platform: { errors: errors as never } }, handler: () => ({}) } }),
-      { message: problem },
-      JSON.stringify(errors),
-    );
-  }
 });
