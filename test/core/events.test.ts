@@ -85,9 +85,14 @@ t.test('durable reactions: committed with the event, retried with backoff, run b
   // The first instance's reaction fails once, then "dies" (never finishes) on the second event.
   const ran: string[] = [];
   let mode: 'fail' | 'hang' | 'work' = 'fail';
+  let hangStarted: () => void = () => undefined;
+  const hanging = new Promise<void>((resolve) => (hangStarted = resolve));
   first.subscribeDurably('thing.deleted', 'cleanup', async (event) => {
     if (mode === 'fail') throw new Error('store hiccup');
-    if (mode === 'hang') return new Promise<void>(() => undefined);
+    if (mode === 'hang') {
+      hangStarted();
+      return new Promise<void>(() => undefined);
+    }
     ran.push(`first:${event.id}`);
   });
   second.subscribeDurably('thing.deleted', 'cleanup', async (event) => {
@@ -115,7 +120,9 @@ t.test('durable reactions: committed with the event, retried with backoff, run b
   mode = 'hang';
   const orphaned = first.publish(LIVE, { type: 'thing.deleted', data: {} }, [things.forTenant(LIVE).ops.insert({ id: 'thing_2', name: 'b' })]);
   void orphaned;
-  await new Promise((resolve) => setImmediate(resolve));
+  // The reaction starts after the commit: once it hangs, the job is in the store (a fixed tick was
+  // not enough for FerretDB's commit to come back).
+  await hanging;
   t.equal(await jobs.count(), 1, 'the job is stored');
   await second.reactions.drain();
   t.equal(ran.length, 1, 'the other instance leaves it while the publisher may still be at it');
