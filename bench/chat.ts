@@ -104,7 +104,9 @@ export async function chatBenchmark(options: { qaPairs: number; documents: numbe
             }),
             onResponse: (status, body) => {
               if (status !== 201) return;
-              const type = (JSON.parse(body) as { reply: { answer_type: string } }).reply.answer_type;
+              // A turn in a conversation handed to a person has no bot reply (reply: null): counted, not read.
+              const reply = (JSON.parse(body) as { reply: { answer_type: string } | null }).reply;
+              const type = reply ? reply.answer_type : 'no reply (handed off)';
               answerTypes[type] = (answerTypes[type] ?? 0) + 1;
             },
           },
