@@ -27,7 +27,15 @@ export function reportUndocumentedErrors(server: Server, fail: (message: string)
     // The API's error shape carries `code`; the OAuth endpoints' RFC 6749 body carries `error`.
     const body = (response?.source ?? {}) as { code?: unknown; error?: unknown };
     const code = typeof body.code === 'string' ? body.code : body.error;
-    const listed = codesOf(route).get(status) ?? [];
+    let codes: Map<number, string[]>;
+    try {
+      codes = codesOf(route);
+    } catch (error) {
+      // Thrown here, in hapi's response event, it would end the whole test file without naming the test.
+      fail(`${route.method.toUpperCase()} ${route.path} answered ${status}, but has no document to check it against: ${(error as Error).message}`);
+      return;
+    }
+    const listed = codes.get(status) ?? [];
     if (typeof code === 'string' && listed.includes(code)) return;
     fail(
       `${route.method.toUpperCase()} ${route.path} answered ${status} ${String(code)}, which its document does not list ` +
