@@ -6,6 +6,7 @@ import type { Plugin } from '@hapi/hapi';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import type { PlatformPlugin } from '../core/plugin-api/index.js';
+import type { BuiltInPlugin } from '../core/plugin-api/privileged.js';
 import { checkPlugins, loadPlugins } from '../core/plugin-api/loader.js';
 import { assembleServer, type PlatformServer } from '../core/server.js';
 import type { Store } from '../core/store/types.js';
@@ -20,7 +21,7 @@ export interface CreateServerOptions {
   /** The clock for rate-limit windows, expiries and timestamps. */
   now?: () => Date;
   /** Feature plugins to load; defaults to every plugin of this build (plugins/index.ts). */
-  plugins?: Array<Plugin<void>>;
+  plugins?: Array<BuiltInPlugin | Plugin<void>>;
   /** External plugins (core/plugin-api) besides those config.plugins names: the testing helpers pass them in. */
   externalPlugins?: PlatformPlugin[];
 }

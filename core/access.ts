@@ -206,9 +206,8 @@ function checkPlanAccess(caller: ApiCaller, options: PlatformRouteOptions, reque
  * `leads:write` for the rest. Every plugin passes its routes through this or sets `scope` on each;
  * the route-contract test holds every route to it.
  */
-export function withScopes(routes: ServerRoute[], scopeOf: (route: ServerRoute) => Scope | null): ServerRoute[] {
+export function withScopes<R extends ServerRoute>(routes: R[], scopeOf: (route: ServerRoute) => Scope | null): R[] {
   return routes.map((route) => {
-    if (!route.path.startsWith('/api/v1/')) return route;
     const options = (route.options ?? {}) as Exclude<ServerRoute['options'], (...args: never[]) => unknown> & object;
     const platform: PlatformRouteOptions = options.plugins?.platform ?? {};
     if ('scope' in platform) return route;

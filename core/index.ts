@@ -97,3 +97,6 @@ export { compileSafePattern, MAX_PATTERNS_PROGRAM_SIZE } from './text/safe-patte
 export type { SafePattern } from './text/safe-pattern.js';
 export { countTerms, emptyTermCounts, termCount } from './text/term-counts.js';
 export { userDataObject } from './user-data.js';
+export { PLUGIN_API_VERSION } from './plugin-api/index.js';
+export type { PluginEventType, PluginRoute } from './plugin-api/index.js';
+export type { BuiltInPlugin, BuiltInPluginApi, PrivilegedApi, PrivilegedPlatform } from './plugin-api/privileged.js';

@@ -15,7 +15,8 @@ import { scheduleMaintenance } from './maintenance.js';
 import { createMetrics } from './metrics/index.js';
 import { newId } from './ids.js';
 import { createPlatform, type Platform } from './platform.js';
-import { asPluginError, registerPlugins, type LoadedPlugin } from './plugin-api/loader.js';
+import { asPluginError, registerBuiltIns, registerPlugins, type LoadedPlugin } from './plugin-api/loader.js';
+import type { BuiltInPlugin } from './plugin-api/privileged.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { registerRequestLogging } from './request-log.js';
 import { checkRouteContractAtStart } from './route-contract.js';
@@ -23,8 +24,8 @@ import type { Store } from './store/types.js';
 
 export interface ServerParts {
   store: Store;
-  /** Feature plugins, registered in this order. */
-  plugins: ReadonlyArray<Plugin<void>>;
+  /** The built-in areas, registered in this order. */
+  plugins: ReadonlyArray<BuiltInPlugin | Plugin<void>>;
   /** External plugins (core/plugin-api), their manifests already checked: registered after the feature plugins. */
   externalPlugins: readonly LoadedPlugin[];
   logger?: Logger;
@@ -116,7 +117,10 @@ export async function assembleServer(config: Config, parts: ServerParts): Promis
   server.ext('onPreStart', () => store.init());
   // The event types external plugins publish must be known when the webhooks area builds its schemas.
   for (const { plugin } of parts.externalPlugins) platform.eventTypes.push(...(plugin.events ?? []).map((event) => event.type));
-  for (const plugin of parts.plugins) await server.register(plugin);
+  for (const plugin of parts.plugins) {
+    if ('platformApi' in plugin) await registerBuiltIns(server, platform, [plugin]);
+    else await server.register(plugin);
+  }
   await registerPlugins(server, platform, parts.externalPlugins);
   registerFallbackRoute(server);
 

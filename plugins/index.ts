@@ -1,5 +1,6 @@
 // Every feature plugin of this build, in registration order. A new resource area adds one line.
 import type { Plugin } from '@hapi/hapi';
+import type { BuiltInPlugin } from '../core/index.js';
 import { accountsPlugin } from './accounts/index.js';
 import { analyticsPlugin } from './analytics/index.js';
 import { chatbotsPlugin } from './chatbots/index.js';
@@ -18,7 +19,7 @@ import { savedRepliesPlugin } from './saved-replies/index.js';
 import { webhooksPlugin } from './webhooks/index.js';
 import { widgetPlugin } from './widget/index.js';
 
-export const allPlugins: Array<Plugin<void>> = [
+export const allPlugins: Array<BuiltInPlugin | Plugin<void>> = [
   healthPlugin,
   metricsPlugin,
   accountsPlugin,

@@ -2,7 +2,7 @@
 // services through one narrow object, with the checks that keep an external area to the rules of
 // the built-in ones (routes documented and validated, declared scopes, collections and events
 // named after the plugin).
-import type { Server, ServerRoute } from '@hapi/hapi';
+import type { PluginProperties, Server, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import { assertChatbotKeyAllows, assertMemberRole, assertTokenScope, chatbotKeyScope } from '../access.js';
 import { BackgroundLoop } from '../background.js';
@@ -14,6 +14,7 @@ import { ID_PREFIXES, newId as newCoreId } from '../ids.js';
 import { UniqueConstraintError, VersionConflictError } from '../store/errors.js';
 import type { CollectionDefinition } from '../store/types.js';
 import { PLUGIN_API_VERSION, type PlatformPlugin, type PluginApi, type PluginRoute } from './index.js';
+import type { BuiltInPlugin, BuiltInPluginApi, PrivilegedApi, PrivilegedPlatform } from './privileged.js';
 
 export class PluginDefinitionError extends Error {
   override name = 'PluginDefinitionError';
@@ -27,8 +28,18 @@ export function collectionPrefixOf(pluginName: string): string {
   return pluginName.replace(/-/g, '_');
 }
 
-export function createPluginApi(server: Server, platform: Platform, plugin: PlatformPlugin): PluginApi {
+export interface PluginApiOptions {
+  /**
+   * A built-in area: its loops, durable reactions and sweeps keep the names given (they are stored
+   * in jobs and reported by /ready and the metrics under names older than the plugin API), where an
+   * external plugin's are put under its name.
+   */
+  builtIn?: boolean;
+}
+
+export function createPluginApi(server: Server, platform: Platform, plugin: Pick<PlatformPlugin, 'name' | 'version' | 'events'>, options: PluginApiOptions = {}): PluginApi {
   const fail = (message: string) => new PluginDefinitionError(message);
+  const named = (name: string) => (options.builtIn ? name : `${plugin.name}.${name}`);
   const declaredEvents = new Set((plugin.events ?? []).map((event) => event.type));
   const checkPrefix = (prefix: string) => {
     if (!ID_PREFIX.test(prefix)) throw fail(`id prefix "${prefix}" must be 2 to 8 lower-case letters`);
@@ -49,7 +60,7 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
     route(routes) {
       const added = [routes].flat();
       for (const route of added) checkPluginRoute(route, fail);
-      server.route(added.map(taggedApi) as ServerRoute[]);
+      server.route(added.map((route) => underApiV1(taggedApi(route))) as ServerRoute[]);
     },
 
     collection<T>(definition: CollectionDefinition) {
@@ -77,16 +88,16 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
         return platform.events.publishAll(tenant, events, writes);
       },
       subscribe: (type, subscriber) => platform.events.subscribe(type, subscriber),
-      subscribeDurably: (type, name, reaction) => platform.events.subscribeDurably(type, `${plugin.name}.${name}`, reaction),
+      subscribeDurably: (type, name, reaction) => platform.events.subscribeDurably(type, named(name), reaction),
     },
 
     loop(name, pass) {
-      const loop = new BackgroundLoop(`${plugin.name}.${name}`, pass, platform.logger, platform.loopOptions);
+      const loop = new BackgroundLoop(named(name), pass, platform.logger, platform.loopOptions);
       platform.background.add(loop);
       return loop;
     },
     maintenance(name, sweep) {
-      platform.maintenance.set(`${plugin.name}.${name}`, sweep);
+      platform.maintenance.set(named(name), sweep);
     },
     fetcher: (limits = {}) =>
       new Fetcher({ allowedCidrs: platform.config.fetch.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: { ...platform.config.fetch, ...limits } }),
@@ -117,13 +128,54 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Plat
       if (platform.notifyMembers) throw fail('another plugin already notifies the members');
       platform.notifyMembers = notifier;
     },
+    // Read when used: a built-in area gets its api before the areas registered after it provide theirs.
     services: {
-      chatbots: server.plugins.chatbots.directory,
-      conversations: { facts: server.plugins.conversations.facts, visitors: server.plugins.conversations.visitors },
-      knowledge: server.plugins.knowledge.retriever,
-      leads: server.plugins.leads.recorder,
+      get chatbots() {
+        return providedBy(server, 'chatbots').directory;
+      },
+      get conversations() {
+        const { facts, visitors } = providedBy(server, 'conversations');
+        return { facts, visitors };
+      },
+      get knowledge() {
+        return providedBy(server, 'knowledge').retriever;
+      },
+      get leads() {
+        return providedBy(server, 'leads').recorder;
+      },
     },
   };
+}
+
+/** What a built-in area provides (PrivilegedApi.provide), or an error naming the area that is not registered yet. */
+export function providedBy<K extends keyof PluginProperties>(server: Server, area: K): PluginProperties[K] {
+  const provided = (server.plugins as Partial<PluginProperties>)[area];
+  if (!provided) throw new PluginDefinitionError(`the ${area} area is not registered (yet): register this area after it`);
+  return provided;
+}
+
+/** The built-in area's api: the public one and the privileged part (core/plugin-api/privileged.ts). */
+export function createBuiltInPluginApi(server: Server, platform: Platform, plugin: BuiltInPlugin): BuiltInPluginApi {
+  const api = createPluginApi(server, platform, plugin, { builtIn: true });
+  // Read through to the platform, so what a plugin sets later (the invitation sender) is seen.
+  const privilegedPlatform = Object.create(platform, {
+    store: { value: { engine: platform.store.engine, capabilities: platform.store.capabilities, ping: () => platform.store.ping() } },
+    outbox: { value: platform.events },
+    loops: { value: platform.loopOptions },
+  }) as PrivilegedPlatform;
+  const privileged: PrivilegedApi = {
+    platform: privilegedPlatform,
+    server,
+    collection: <T>(definition: CollectionDefinition) => platform.store.collection<T>(definition),
+    loopOnEveryInstance(name, pass) {
+      const loop = new BackgroundLoop(name, pass, platform.logger, { registry: platform.loopOptions.registry });
+      platform.background.add(loop);
+      return loop;
+    },
+    provide: (key, value) => server.expose(key, value),
+    services: server.plugins,
+  };
+  return Object.assign(api, { privileged });
 }
 
 /**
@@ -137,6 +189,11 @@ function checkPluginRoute(route: PluginRoute, fail: (message: string) => Error):
   if (!route.path.startsWith('/') || route.path.startsWith('/api/')) throw fail(`${name}: give the path relative to /api/v1 (it is served there)`);
   if (options.auth === false) throw fail(`${name}: plugin routes take the platform's credentials; auth cannot be turned off`);
   if (options.auth !== undefined) throw fail(`${name}: plugin routes use the platform's credentials; leave auth unset`);
+}
+
+/** A plugin gives its paths relative to /api/v1 (`/` is /api/v1 itself). */
+function underApiV1(route: PluginRoute): PluginRoute {
+  return { ...route, path: route.path === '/' ? '/api/v1' : `/api/v1${route.path}` };
 }
 
 /** A plugin's route is an operation of the API, which the contract marks with the tag `api` (the document leaves it out). */

@@ -12,8 +12,9 @@ import semver from 'semver';
 import type { Platform } from '../platform.js';
 import { BUILT_IN_EVENT_TYPES } from '../../common/event-types.js';
 import type { RouteContractError } from '../route-contract.js';
-import { createPluginApi, PluginDefinitionError } from './facade.js';
+import { createBuiltInPluginApi, createPluginApi, PluginDefinitionError } from './facade.js';
 import { PLUGIN_API_VERSION, type PlatformPlugin } from './index.js';
+import type { BuiltInPlugin } from './privileged.js';
 
 export class PluginLoadError extends Error {
   override name = 'PluginLoadError';
@@ -110,18 +111,25 @@ function resolveEntry(source: string, cwd: string): string {
   return createRequire(path.join(cwd, 'noop.js')).resolve(source);
 }
 
-/** Registers loaded plugins after the built-in ones: their event types first, then their routes under /api/v1. */
+/**
+ * Registers the built-in areas, in order: each a hapi plugin of its name, whose register gets the
+ * public API and the privileged part (core/plugin-api/privileged.ts).
+ */
+export async function registerBuiltIns(server: Server, platform: Platform, plugins: readonly BuiltInPlugin[]): Promise<void> {
+  for (const plugin of plugins) {
+    await server.register({ name: plugin.name, version: plugin.version, register: (pluginServer) => plugin.register(createBuiltInPluginApi(pluginServer, platform, plugin)) });
+  }
+}
+
+/** Registers loaded plugins after the built-in ones (their routes go under /api/v1 as they add them). */
 export async function registerPlugins(server: Server, platform: Platform, plugins: readonly LoadedPlugin[]): Promise<void> {
   for (const { source, plugin } of plugins) {
     try {
-      await server.register(
-        {
-          name: plugin.name,
-          version: plugin.version,
-          register: (pluginServer) => plugin.register(createPluginApi(pluginServer, platform, plugin)),
-        },
-        { routes: { prefix: '/api/v1' } },
-      );
+      await server.register({
+        name: plugin.name,
+        version: plugin.version,
+        register: (pluginServer) => plugin.register(createPluginApi(pluginServer, platform, plugin)),
+      });
     } catch (error) {
       const reason = error instanceof PluginDefinitionError ? error.message : `its register failed: ${(error as Error).message}`;
       throw new PluginLoadError(`Plugin ${labelOf({ source, plugin })}: ${reason}`);
@@ -137,7 +145,7 @@ export function asPluginError(error: RouteContractError, plugins: readonly Loade
   const { route, rule } = error;
   const owner = plugins.find(({ plugin }) => plugin.name === route.realm.plugin);
   if (!owner) return error;
-  const given = route.path.slice(route.realm.modifiers.route.prefix?.length ?? 0) || '/';
+  const given = route.path.slice('/api/v1'.length) || '/';
   return new PluginLoadError(`Plugin ${labelOf(owner)}: ${route.method.toUpperCase()} ${given}: ${rule}`);
 }
 

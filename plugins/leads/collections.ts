@@ -42,7 +42,7 @@ export interface LeadDoc {
 
 export type Lead = Stored<LeadDoc>;
 
-export function declareLeads(store: Store): Collection<LeadDoc> {
+export function declareLeads(store: Pick<Store, 'collection'>): Collection<LeadDoc> {
   return store.collection<LeadDoc>({
     name: 'leads',
     scope: 'tenant',

@@ -1,8 +1,7 @@
 // GET /leads/export: every lead in the filter, oldest first, as JSON Lines or CSV. Read from the
 // store a page at a time as the response is written, so memory stays flat however many leads.
 import { Readable } from 'node:stream';
-import type { ServerRoute } from '@hapi/hapi';
-import { csvLine, recordsInPages, tenantOf, type Filter, type Repository } from '../../core/index.js';
+import { csvLine, recordsInPages, tenantOf, type Filter, type PluginRoute, type Repository } from '../../core/index.js';
 import { leadFilter, leadMatcher, listedChatbot, type LeadListParams } from './routes.js';
 import { exportQuery } from './schemas.js';
 import type { LeadService } from './service.js';
@@ -49,10 +48,10 @@ export async function* leadExportLines(
   }
 }
 
-export function exportRoute(service: LeadService): ServerRoute {
+export function exportRoute(service: LeadService): PluginRoute {
   return {
     method: 'GET',
-    path: '/api/v1/leads/export',
+    path: '/leads/export',
     options: {
       description: 'Export leads (JSON Lines or CSV)',
       notes:

@@ -1,6 +1,6 @@
 // Lead routes (docs/ARCHITECTURE.md A4, A6): create (or update the lead the details identify), list (per account
 // and per chatbot), get, update, delete. Chatbot-scoped keys see and change their chatbot's only.
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import {
   apiError,
   assertChatbotKeyAllows,
@@ -14,6 +14,7 @@ import {
   type ChatbotDirectory,
   type Filter,
   type ListParams,
+  type PluginRoute,
 } from '../../core/index.js';
 import {
   chatbotLeadListQuery,
@@ -78,7 +79,7 @@ export function leadMatcher(q: string): (lead: Lead) => boolean {
   return (lead) => (lead.search_text ?? searchTextOf(lead)).includes(needle);
 }
 
-export function leadRoutes(service: LeadService, directory: ChatbotDirectory): ServerRoute[] {
+export function leadRoutes(service: LeadService, directory: ChatbotDirectory): PluginRoute[] {
   const leadIdOf = (request: Request) => (request.params as { leadId: string }).leadId;
 
   /** The lead of the path, 404 when it is not the caller's, or not the chatbot-scoped key's chatbot's. */
@@ -102,7 +103,7 @@ export function leadRoutes(service: LeadService, directory: ChatbotDirectory): S
   return [
     {
       method: 'POST',
-      path: '/api/v1/leads',
+      path: '/leads',
       options: {
         description: 'Create a lead, or update the one with the same e-mail or phone number',
         notes:
@@ -140,7 +141,7 @@ export function leadRoutes(service: LeadService, directory: ChatbotDirectory): S
     },
     {
       method: 'GET',
-      path: '/api/v1/leads',
+      path: '/leads',
       options: {
         description: 'List leads',
         notes:
@@ -157,7 +158,7 @@ export function leadRoutes(service: LeadService, directory: ChatbotDirectory): S
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/leads',
+      path: '/chatbots/{id}/leads',
       options: {
         description: 'List a chatbot’s leads',
         notes: 'As `GET /leads` with `chatbot_id`: newest first; filters `status`, `source`, `q` and time.',
@@ -174,7 +175,7 @@ export function leadRoutes(service: LeadService, directory: ChatbotDirectory): S
     },
     {
       method: 'GET',
-      path: '/api/v1/leads/{leadId}',
+      path: '/leads/{leadId}',
       options: {
         description: 'Get a lead',
         tags: ['api', 'leads'],
@@ -186,7 +187,7 @@ export function leadRoutes(service: LeadService, directory: ChatbotDirectory): S
     },
     {
       method: 'PATCH',
-      path: '/api/v1/leads/{leadId}',
+      path: '/leads/{leadId}',
       options: {
         description: 'Update a lead',
         notes:
@@ -205,7 +206,7 @@ export function leadRoutes(service: LeadService, directory: ChatbotDirectory): S
     },
     {
       method: 'DELETE',
-      path: '/api/v1/leads/{leadId}',
+      path: '/leads/{leadId}',
       options: {
         description: 'Delete a lead and its personal data, for good',
         notes:

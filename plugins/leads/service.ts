@@ -19,7 +19,7 @@ import {
   type ChatbotDirectory,
   type Collection,
   type Filter,
-  type Platform,
+  type BuiltInPluginApi,
   type Repository,
   type TenantScope,
 } from '../../core/index.js';
@@ -86,7 +86,7 @@ export class LeadService {
   private readonly deletedListeners: DeletedListener[] = [];
 
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     private readonly collection: Collection<LeadDoc>,
     private readonly directory: ChatbotDirectory,
   ) {}
@@ -166,7 +166,7 @@ export class LeadService {
       try {
         await listener(tenant, lead.id);
       } catch (error) {
-        this.platform.logger.error({ err: error, lead_id: lead.id }, 'a reaction to a deleted lead failed');
+        this.api.logger.error({ err: error, lead_id: lead.id }, 'a reaction to a deleted lead failed');
       }
     }
   }
@@ -240,7 +240,7 @@ export class LeadService {
   }
 
   private async create(tenant: TenantScope, input: UpsertInput, fields: LeadFields, phone: NormalisedPhone | null): Promise<Lead> {
-    const now = this.platform.now();
+    const now = this.api.now();
     const doc = newLeadDoc({
       ...fields,
       id: newId('lead', now.getTime()),
@@ -251,7 +251,7 @@ export class LeadService {
       phone,
     });
     const lead: Lead = { ...doc, version: 1 };
-    await this.platform.events.publish(tenant, { type: 'lead.captured', chatbotId: input.chatbotId, data: presentLead(lead) }, [
+    await this.api.events.publish(tenant, { type: 'lead.captured', chatbotId: input.chatbotId, data: presentLead(lead) }, [
       this.repository(tenant).ops.insert(doc),
     ]);
     return lead;
@@ -265,9 +265,9 @@ export class LeadService {
     if (['name', 'email', 'phone', 'company'].some((field) => change.changed(field as PublicField))) {
       changes.search_text = searchTextOf({ ...lead, ...changes } as LeadDoc);
     }
-    changes.updated_at = this.platform.now().toISOString();
+    changes.updated_at = this.api.now().toISOString();
     const updated: Lead = { ...lead, ...changes, version: lead.version + 1 };
-    await this.platform.events.publish(
+    await this.api.events.publish(
       tenant,
       { type: 'lead.updated', chatbotId: lead.chatbot_id, data: { ...presentLead(updated), previous_attributes: change.previous } },
       [this.repository(tenant).ops.update(lead.id, changes, { ifVersion: lead.version })],
@@ -293,7 +293,7 @@ export class LeadService {
 
   /** Replaces the data of `lead.*` events in `filter` with the lead's id alone. */
   private async scrubEvents(tenant: TenantScope, filter: Filter): Promise<void> {
-    const events = this.platform.events.collection.forTenant(tenant);
+    const events = this.api.privileged.platform.outbox.collection.forTenant(tenant);
     for await (const event of recordsInPages(events, { ...filter, type: { in: LEAD_EVENT_TYPES } })) {
       const keys = Object.keys(event.data);
       if (keys.length === 1 && keys[0] === 'id') continue;

@@ -3,11 +3,12 @@
 // once, when a server starts, over every route, built-in or an external plugin's: a server with a
 // route that breaks a rule refuses to start, naming the route and the rule. The servers of the
 // other tests, with every built-in area, start: their routes keep it.
-import type { Plugin, ServerRoute } from '@hapi/hapi';
+import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import pino from 'pino';
 import t, { type Test } from 'tap';
 import { loadConfig } from '../../config/index.js';
+import { PLUGIN_API_VERSION, type BuiltInPlugin } from '../../core/index.js';
 import { RouteContractError } from '../../core/route-contract.js';
 import { createServer } from '../../app/server.js';
 import { apiError } from '../../core/errors.js';
@@ -35,12 +36,13 @@ function compliantRoute(): ServerRoute & { options: Record<string, any> } {
   };
 }
 
-function pluginAdding(...routes: ServerRoute[]): Plugin<void> {
-  return { name: 'contract-routes', register: (server) => server.route(routes) };
+/** A built-in area adding `routes` through its hapi server (full paths, as the test gives them). */
+function pluginAdding(...routes: ServerRoute[]): BuiltInPlugin {
+  return { name: 'contract-routes', version: '1.0.0', platformApi: PLUGIN_API_VERSION, register: (api) => api.privileged.server.route(routes) };
 }
 
 /** Starts a server with `plugins` on a fresh store of this pass: the error the start failed with, or null. */
-async function startFailure(t: Test, plugins: Array<Plugin<void>>): Promise<Error | null> {
+async function startFailure(t: Test, plugins: typeof allPlugins): Promise<Error | null> {
   const harness = await openTestStoreHarness();
   const { dir, remove } = temporaryDirectory('cbp-contract-');
   t.teardown(async () => {

@@ -1,0 +1,64 @@
+// The built-in areas' way in: the same PluginApi an external plugin gets (core/plugin-api/index.ts),
+// plus a privileged part for what only the platform's own areas do (docs/PLUGINS.md, "Built-in
+// areas"). A built-in area is a manifest like any plugin's; what it needs beyond the public API is
+// named here, so a reader sees at a glance where the built-ins go further than an outside author can.
+import type { PluginProperties, Server } from '@hapi/hapi';
+import type { BackgroundLoop } from '../background.js';
+import type { EventBus } from '../events.js';
+import type { Platform } from '../platform.js';
+import type { Collection, CollectionDefinition, Store } from '../store/types.js';
+import type { PlatformPlugin, PluginApi } from './index.js';
+
+/** A built-in area: a plugin manifest whose `register` also gets the privileged part. */
+export interface BuiltInPlugin extends Omit<PlatformPlugin, 'register'> {
+  register(api: BuiltInPluginApi): void | Promise<void>;
+}
+
+export interface BuiltInPluginApi extends PluginApi {
+  /** What only the built-in areas may do (see PrivilegedApi). */
+  readonly privileged: PrivilegedApi;
+}
+
+/**
+ * The platform's own records and services that the public API leaves out. The clock, the logger,
+ * collections, commits, events, loops and sweeps are not here: a built-in area takes them from
+ * the public API like any plugin.
+ */
+export type PrivilegedPlatform = Omit<Platform, 'now' | 'logger' | 'store' | 'events' | 'maintenance' | 'background' | 'loopOptions'> & {
+  /** What the store says of itself (its engine, what it can do, whether it answers). */
+  store: Pick<Store, 'engine' | 'capabilities' | 'ping'>;
+  /** The event outbox as stored (the events API and analytics read it) and its durable reactions (/ready reports them). */
+  outbox: Pick<EventBus, 'collection' | 'subscribeInBatches' | 'reactions'>;
+  /** Every background loop of this instance, which /ready reports; `enabled` is false without the worker role. */
+  loops: { enabled: boolean; registry: ReadonlySet<BackgroundLoop> };
+};
+
+export interface PrivilegedApi {
+  readonly platform: PrivilegedPlatform;
+  /**
+   * The area's hapi server, for what a plugin route cannot be: routes outside /api/v1 (the
+   * dashboard, the docs, the OAuth endpoints, /health) or with their own authentication (the
+   * widget's visitor token, sign-in), request extensions, auth strategies and hapi plugins
+   * (@hapi/inert). Its routes keep the route contract like every other.
+   */
+  readonly server: Server;
+  /**
+   * A collection under any name: the built-in areas' names predate the rule that a plugin's start
+   * with its name (`saved_reply_uses`, `member_presence`), and renaming them would move stored data.
+   */
+  collection<T>(definition: CollectionDefinition): Collection<T>;
+  /**
+   * A background loop that runs on every instance, not only on workers (the webhook fan-out, which
+   * an API instance runs for the events it publishes itself).
+   */
+  loopOnEveryInstance(name: string, pass: (signal: AbortSignal) => Promise<number>): BackgroundLoop;
+  /**
+   * What this area offers the areas registered after it: `provide('directory', directory)` in
+   * `chatbots` is `privileged.services.chatbots.directory` to them (and `api.services.chatbots`
+   * where the public API offers it).
+   */
+  provide(key: string, value: unknown): void;
+  /** What the built-in areas registered so far provide, by area. */
+  readonly services: PluginProperties;
+}
+
