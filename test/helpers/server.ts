@@ -11,6 +11,9 @@ import { loadConfig, type Config, type DeepPartial } from '../../config/index.js
 import type { PlanName } from '../../config/plans.js';
 import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
 import type { Platform } from '../../core/platform.js';
+import { PLUGIN_API_VERSION } from '../../core/plugin-api/index.js';
+import { createBuiltInPluginApi } from '../../core/plugin-api/facade.js';
+import type { BuiltInPluginApi } from '../../core/plugin-api/privileged.js';
 import { injectRequest } from '../../app/testing.js';
 import { createServer, type CreateServerOptions } from '../../app/server.js';
 import type { StoreHarness } from '../adapters/conformance.js';
@@ -183,4 +186,12 @@ export function contractRoute(route: ServerRoute): ServerRoute {
       validate: { ...(withBody ? { payload: Joi.any() } : {}), ...options.validate },
     },
   };
+}
+
+/**
+ * A built-in area's api on a test server (core/plugin-api/privileged.ts), for a test that builds an
+ * area's service itself instead of taking the one the server registered.
+ */
+export function builtInApiOf(built: { server: Server; platform: Platform }, name = 'test-area'): BuiltInPluginApi {
+  return createBuiltInPluginApi(built.server, built.platform, { name, version: '1.0.0', platformApi: PLUGIN_API_VERSION, register() {} });
 }
