@@ -1,5 +1,4 @@
 // Every error leaves in the docs/ARCHITECTURE.md A2 shape: hapi's own, joi's, the store's and unexpected ones.
-import type { Plugin } from '@hapi/hapi';
 import Database from 'better-sqlite3';
 import Joi from 'joi';
 import path from 'node:path';
@@ -9,11 +8,11 @@ import { mapSqliteError } from '../../adapters/sqlite/errors.js';
 import { toBoom } from '../../core/errors.js';
 import { VersionConflictError, StoreUnavailableError, UniqueConstraintError } from '../../core/store/errors.js';
 import { allPlugins } from '../../plugins/index.js';
-import { assertError, buildTestServer, contractRoute } from '../helpers/server.js';
+import { assertError, buildTestServer, contractRoute, testArea } from '../helpers/server.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 /** Routes that fail on purpose, registered beside the real plugins. */
-const failingPlugin: Plugin<void> = {
+const failingPlugin = testArea({
   name: 'failing-routes',
   register(server) {
     const fail = (path: string, error: () => Error) =>
@@ -43,7 +42,7 @@ const failingPlugin: Plugin<void> = {
       },
     }));
   },
-};
+});
 
 t.test('errors', async (t) => {
   const api = await buildTestServer(t, { server: { plugins: [...allPlugins, failingPlugin] } });
@@ -149,8 +148,8 @@ t.test('errors', async (t) => {
 });
 
 /** GET /test/leaky-response answers `body`, whose `ok` must be a boolean by the route's schema. */
-function leakyRoute(body: Record<string, unknown>): Plugin<void> {
-  return {
+function leakyRoute(body: Record<string, unknown>) {
+  return testArea({
     name: 'leaky-route',
     register(server) {
       server.route(contractRoute({
@@ -159,7 +158,7 @@ function leakyRoute(body: Record<string, unknown>): Plugin<void> {
         options: { auth: false, response: { schema: Joi.object({ ok: Joi.boolean().required() }) }, handler: () => body },
       }));
     },
-  };
+  });
 }
 
 t.test('a response that fails its schema: 500 for the caller, a log line naming the fields and never their values', async (t) => {

@@ -2,16 +2,15 @@
 // limits, the exact end of the 24 hours and of the in-flight timeout, GET never kept, and a streamed
 // response never kept. Each test names the rule it holds; the README's mutation section lists them.
 import { Readable } from 'node:stream';
-import type { Plugin } from '@hapi/hapi';
 import t, { type Test } from 'tap';
 import { allPlugins } from '../../plugins/index.js';
-import { assertError, buildTestServer, contractRoute } from '../helpers/server.js';
+import { assertError, buildTestServer, contractRoute, testArea } from '../helpers/server.js';
 
 /** Resolvers of the held requests. */
 const held: Array<() => void> = [];
 let runs = 0;
 
-const routes: Plugin<void> = {
+const routes = testArea({
   name: 'idempotency-edge-routes',
   register(server) {
     server.route(contractRoute({ method: 'POST', path: '/api/v1/test/count', handler: (_request, h) => h.response({ run: ++runs }).code(201) }));
@@ -30,7 +29,7 @@ const routes: Plugin<void> = {
       handler: (_request, h) => h.response(Readable.from([Buffer.from(`run ${++runs}`)], { objectMode: false })).type('text/plain').code(201),
     }));
   },
-};
+});
 
 async function setup(t: Test) {
   const api = await buildTestServer(t, { server: { plugins: [...allPlugins, routes] } });

@@ -1,8 +1,7 @@
 // Idempotency-Key on POST (docs/ARCHITECTURE.md A1): replay, reuse with another body, in flight, 5xx, expiry.
-import type { Plugin } from '@hapi/hapi';
 import t from 'tap';
 import { allPlugins } from '../../plugins/index.js';
-import { assertError, buildTestServer, contractRoute } from '../helpers/server.js';
+import { assertError, buildTestServer, contractRoute, testArea } from '../helpers/server.js';
 
 /** Resolvers of the slow requests the test is holding open. */
 const heldRequests: Array<() => void> = [];
@@ -10,7 +9,7 @@ const releaseSlow = () => heldRequests.splice(0).forEach((release) => release())
 let failuresLeft = 0;
 let handlerRuns = 0;
 
-const controlledPlugin: Plugin<void> = {
+const controlledPlugin = testArea({
   name: 'controlled-routes',
   register(server) {
     server.route(contractRoute({
@@ -32,7 +31,7 @@ const controlledPlugin: Plugin<void> = {
       },
     }));
   },
-};
+});
 
 t.test('idempotency keys', async (t) => {
   const api = await buildTestServer(t, { server: { plugins: [...allPlugins, controlledPlugin] } });

@@ -13,7 +13,7 @@ import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
 import type { Platform } from '../../core/platform.js';
 import { PLUGIN_API_VERSION } from '../../core/plugin-api/index.js';
 import { createBuiltInPluginApi } from '../../core/plugin-api/facade.js';
-import type { BuiltInPluginApi } from '../../core/plugin-api/privileged.js';
+import type { BuiltInPlugin, BuiltInPluginApi } from '../../core/plugin-api/privileged.js';
 import { injectRequest } from '../../app/testing.js';
 import { createServer, type CreateServerOptions } from '../../app/server.js';
 import type { StoreHarness } from '../adapters/conformance.js';
@@ -194,4 +194,12 @@ export function contractRoute(route: ServerRoute): ServerRoute {
  */
 export function builtInApiOf(built: { server: Server; platform: Platform }, name = 'test-area'): BuiltInPluginApi {
   return createBuiltInPluginApi(built.server, built.platform, { name, version: '1.0.0', platformApi: PLUGIN_API_VERSION, register() {} });
+}
+
+/**
+ * Routes a test adds beside the real areas, as a built-in area that registers them on its hapi
+ * server (full paths; `contractRoute` gives them what the route contract asks).
+ */
+export function testArea(area: { name: string; register(server: Server): void | Promise<void> }): BuiltInPlugin {
+  return { name: area.name, version: '1.0.0', platformApi: PLUGIN_API_VERSION, register: (api) => area.register(api.privileged.server) };
 }

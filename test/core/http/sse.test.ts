@@ -3,14 +3,13 @@
 // What every stream of the server puts on the wire: a turn's events as `message`, `delta` and
 // `done`, and a failure midway as an `error` event with the API's error body, after which the
 // stream ends; the server's own failures are logged with the request id the body carries.
-import type { Plugin } from '@hapi/hapi';
 import pino from 'pino';
 import t from 'tap';
 import { apiError } from '../../../core/errors.js';
 import { respondWithEvents, turnOnTheWire, type WireEvent } from '../../../core/http/sse.js';
 import type { TurnEvent } from '../../../core/contracts/conversations.js';
 import { allPlugins } from '../../../plugins/index.js';
-import { buildTestServer, contractRoute } from '../../helpers/server.js';
+import { buildTestServer, contractRoute, testArea } from '../../helpers/server.js';
 import { parseEvents } from '../../helpers/sse.js';
 
 async function* turn(): AsyncIterable<TurnEvent<{ text: string }, { whole: string }>> {
@@ -25,8 +24,8 @@ async function* failingAfterOne(error: Error): AsyncIterable<WireEvent> {
   throw error;
 }
 
-function streamRoutes(logger: pino.Logger): Plugin<void> {
-  return {
+function streamRoutes(logger: pino.Logger) {
+  return testArea({
     name: 'stream-routes',
     register(server) {
       const route = (path: string, events: () => AsyncIterable<WireEvent>) =>
@@ -45,7 +44,7 @@ function streamRoutes(logger: pino.Logger): Plugin<void> {
       route('/test/refused', () => failingAfterOne(apiError(409, 'conflict', 'Not now')));
       route('/test/crash', () => failingAfterOne(new Error('SELECT secret FROM somewhere')));
     },
-  };
+  });
 }
 
 t.test('the event-stream writer', async (t) => {
