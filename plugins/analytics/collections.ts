@@ -73,7 +73,7 @@ export interface AnalyticsCollections {
   cursors: Collection<CursorDoc>;
 }
 
-export function declareAnalytics(store: Store): AnalyticsCollections {
+export function declareAnalytics(store: Pick<Store, 'collection'>): AnalyticsCollections {
   return {
     buckets: store.collection<BucketDoc>({
       name: 'analytics_buckets',

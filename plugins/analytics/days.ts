@@ -10,7 +10,7 @@
 // builds again (or leaves the day to its hours) when one changed. A read racing a rebuild is caught
 // by the day's marker (query.ts reads it before and after).
 import { randomBytes } from 'node:crypto';
-import { recordsInPages, type Platform, type TenantScope, type WriteOp } from '../../core/index.js';
+import { recordsInPages, type BuiltInPluginApi, type TenantScope, type WriteOp } from '../../core/index.js';
 import { addFigures, emptyFigures, type Figures } from './figures.js';
 import { keptGroups, mergeQuestionGroup } from './groups.js';
 import { DAY_MS, isoHour } from './hours.js';
@@ -35,7 +35,7 @@ export function dropDayOps(collections: AnalyticsCollections, tenant: TenantScop
 
 export class DayBuilder {
   constructor(
-    private readonly platform: Platform,
+    private readonly api: Pick<BuiltInPluginApi, 'now' | 'commit'>,
     private readonly collections: AnalyticsCollections,
   ) {}
 
@@ -46,9 +46,9 @@ export class DayBuilder {
   async build(tenant: TenantScope, dayMs: number): Promise<boolean> {
     for (let attempt = 0; attempt < BUILD_ATTEMPTS; attempt++) {
       const before = await this.generations(tenant, dayMs);
-      await this.platform.store.commit(await this.dayWrites(tenant, dayMs));
+      await this.api.commit(await this.dayWrites(tenant, dayMs));
       if ((await this.generations(tenant, dayMs)) === before) return true;
-      await this.platform.store.commit(dropDayOps(this.collections, tenant, dayMs));
+      await this.api.commit(dropDayOps(this.collections, tenant, dayMs));
     }
     return false;
   }
@@ -74,7 +74,7 @@ export class DayBuilder {
     if (allGroups.size > 0) groups.set(ALL_CHATBOTS, allGroups);
 
     const day = isoHour(dayMs);
-    const builtAt = this.platform.now().toISOString();
+    const builtAt = this.api.now().toISOString();
     const build = newGeneration();
     const days = this.collections.days.forTenant(tenant);
     const dayQuestions = this.collections.dayQuestions.forTenant(tenant);

@@ -1,7 +1,6 @@
 // Analytics: hourly roll-ups of conversations, messages, leads, resolution, response times and
 // feedback, and the routes that read them (overview, timeseries, trends, export).
-import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/index.js';
+import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '../../core/index.js';
 import type { FactSources } from './facts.js';
 import { AnalyticsReader } from './query.js';
 import { AnalyticsRollup } from './rollup.js';
@@ -14,28 +13,28 @@ declare module '@hapi/hapi' {
   }
 }
 
-export const analyticsPlugin: Plugin<void> = {
+export const analyticsPlugin: BuiltInPlugin = {
   name: 'analytics',
   version: '1.0.0',
-  dependencies: ['chatbots', 'conversations'],
-  register(server) {
-    const platform = server.platform;
-    const collections = declareAnalytics(platform.store);
-    // The conversations plugin's records, read through core/contracts/conversation-facts.ts.
-    const sources: FactSources = { conversations: server.plugins.conversations.facts, events: platform.events.collection };
-    const rollup = new AnalyticsRollup(platform, collections, sources);
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  register(api) {
+    const collections = declareAnalytics(api);
+    // The conversations plugin's records, read through core/contracts/conversation-facts.ts; new
+    // leads are counted from the stored events.
+    const sources: FactSources = { conversations: api.services.conversations.facts, events: api.privileged.platform.outbox.collection };
+    const rollup = new AnalyticsRollup(api, collections, sources);
     const reader = new AnalyticsReader(collections, sources, rollup);
-    server.expose('rollup', rollup);
-    server.expose('reader', reader);
+    api.privileged.provide('rollup', rollup);
+    api.privileged.provide('reader', reader);
 
     // A tenant's roll-ups start with its first conversation.
-    platform.events.subscribe('conversation.started', (_event, tenant) => rollup.track(tenant));
+    api.events.subscribe('conversation.started', (_event, tenant) => rollup.track(tenant));
 
-    server.ext('onPostStart', () => {
+    api.privileged.server.ext('onPostStart', () => {
       rollup.start();
       rollup.nudge(); // catch up with hours that closed while no instance ran
     });
-    platform.background.add(rollup);
-    server.route(withScopes(analyticsRoutes(platform, reader, server.plugins.chatbots.directory), areaScope('analytics')));
+    api.route(withScopes(analyticsRoutes(api, reader, api.services.chatbots), areaScope('analytics')));
   },
 };

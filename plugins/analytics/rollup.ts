@@ -11,11 +11,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
-  BackgroundLoop,
   retryAfterFailure,
   UniqueConstraintError,
   yieldToEventLoop,
-  type Platform,
+  type BackgroundLoop,
+  type BuiltInPluginApi,
   type Stored,
   type TenantScope,
   type WriteOp,
@@ -49,12 +49,12 @@ export class AnalyticsRollup {
   private readonly days: DayBuilder;
 
   constructor(
-    private readonly platform: Platform,
+    private readonly api: Pick<BuiltInPluginApi, 'now' | 'logger' | 'commit' | 'loop'>,
     private readonly collections: AnalyticsCollections,
     private readonly sources: FactSources,
   ) {
-    this.days = new DayBuilder(platform, collections);
-    this.loop = new BackgroundLoop('analytics roll-up', () => this.rollUpDue(), platform.logger, platform.loopOptions);
+    this.days = new DayBuilder(api, collections);
+    this.loop = api.loop('analytics roll-up', () => this.rollUpDue());
   }
 
   start(): void {
@@ -82,7 +82,7 @@ export class AnalyticsRollup {
     const id = cursorIdOf(tenant);
     const existing = await cursors.get(id);
     if (existing) return existing;
-    const now = this.platform.now().getTime();
+    const now = this.api.now().getTime();
     const firstStart = await this.sources.conversations.firstStartedAt(tenant);
     const [event] = await this.sources.events.forTenant(tenant).list({ sort: { field: 'id', direction: 'asc' }, limit: 1 });
     const oldest = Math.min(now, ...[firstStart, event?.created_at].filter((at): at is string => !!at).map(Date.parse));
@@ -112,31 +112,31 @@ export class AnalyticsRollup {
   /** One pass: claims due cursors and rolls their closed hours up; returns how many it claimed. */
   async rollUpDue(): Promise<number> {
     const claims = this.collections.cursors.claims!;
-    const claimed = await claims.claimDue({ now: this.platform.now(), owner: this.owner, leaseMs: LEASE_MS, limit: CURSORS_PER_PASS });
+    const claimed = await claims.claimDue({ now: this.api.now(), owner: this.owner, leaseMs: LEASE_MS, limit: CURSORS_PER_PASS });
     for (const { record, scope } of claimed) {
       const tenant = scope!;
       let next = Date.parse(record.rolled_up_to);
       let changes: Partial<CursorDoc>;
       try {
-        for (let rolled = 0; rolled < HOURS_PER_CLAIM && next + HOUR_MS + ROLLUP_GRACE_MS <= this.platform.now().getTime(); rolled++) {
+        for (let rolled = 0; rolled < HOURS_PER_CLAIM && next + HOUR_MS + ROLLUP_GRACE_MS <= this.api.now().getTime(); rolled++) {
           await this.rollUpHour(tenant, next);
           this.rolledUp.push({ tenant, hour: isoHour(next) });
           next += HOUR_MS;
-          await claims.extendLease({ id: record.id, owner: this.owner, now: this.platform.now(), leaseMs: LEASE_MS });
+          await claims.extendLease({ id: record.id, owner: this.owner, now: this.api.now(), leaseMs: LEASE_MS });
           await yieldToEventLoop();
         }
         const daysBuiltTo = await this.buildDays(tenant, record, next);
         // Days left to build (a cursor from before days): due again at once, not in an hour.
-        const dueAt = daysBuiltTo + DAY_MS <= next ? this.platform.now().getTime() : next + HOUR_MS + ROLLUP_GRACE_MS;
+        const dueAt = daysBuiltTo + DAY_MS <= next ? this.api.now().getTime() : next + HOUR_MS + ROLLUP_GRACE_MS;
         changes = { rolled_up_to: isoHour(next), days_built_to: isoHour(daysBuiltTo), due_at: isoHour(dueAt), failures: 0 };
       } catch (error) {
         // Keep what was rolled up; try the rest again later, with backoff, and never give up for good.
-        const now = this.platform.now();
+        const now = this.api.now();
         const { failures, retryAt } = retryAfterFailure(now, record.failures);
-        this.platform.logger.error({ err: error, account_id: tenant.accountId, hour: isoHour(next), failures }, 'analytics roll-up failed');
+        this.api.logger.error({ err: error, account_id: tenant.accountId, hour: isoHour(next), failures }, 'analytics roll-up failed');
         changes = { rolled_up_to: isoHour(next), due_at: (retryAt ?? new Date(now.getTime() + HOUR_MS)).toISOString(), failures };
       }
-      await claims.complete({ id: record.id, owner: this.owner, now: this.platform.now(), changes });
+      await claims.complete({ id: record.id, owner: this.owner, now: this.api.now(), changes });
     }
     return claimed.length;
   }
@@ -147,7 +147,7 @@ export class AnalyticsRollup {
     const claims = this.collections.cursors.claims!;
     for (let built = 0; built < DAYS_PER_CLAIM && day + DAY_MS <= rolledUpTo; built++, day += DAY_MS) {
       await this.days.build(tenant, day);
-      await claims.extendLease({ id: cursor.id, owner: this.owner, now: this.platform.now(), leaseMs: LEASE_MS });
+      await claims.extendLease({ id: cursor.id, owner: this.owner, now: this.api.now(), leaseMs: LEASE_MS });
       await yieldToEventLoop();
     }
     return day;
@@ -163,7 +163,7 @@ export class AnalyticsRollup {
   async rollUpHour(tenant: TenantScope, hourMs: number): Promise<void> {
     const { figures, questions } = await collectHours(this.sources, tenant, { fromMs: hourMs, toMs: hourMs + HOUR_MS, questions: true });
     const hour = isoHour(hourMs);
-    const rolledUpAt = this.platform.now().toISOString();
+    const rolledUpAt = this.api.now().toISOString();
     const byChatbot = figures.get(hourMs) ?? new Map<string, Figures>();
     const total = emptyFigures();
     const buckets = this.collections.buckets.forTenant(tenant);
@@ -192,11 +192,11 @@ export class AnalyticsRollup {
     if (byChatbot.size > 0) writes.push(buckets.ops.insert(bucket(ALL_CHATBOTS, total)));
     writes.push(...dropDayOps(this.collections, tenant, floorDay(hourMs)));
     try {
-      await this.platform.store.commit(writes);
+      await this.api.commit(writes);
     } catch (error) {
       // A rebuild wrote the same hour at the same moment: its figures are these; write ours again.
       if (!(error instanceof UniqueConstraintError)) throw error;
-      await this.platform.store.commit(writes);
+      await this.api.commit(writes);
     }
   }
 

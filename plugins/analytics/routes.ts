@@ -1,5 +1,5 @@
 // GET /api/v1/analytics/overview, /timeseries, /trends and /export (docs/ARCHITECTURE.md A4, A6).
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import {
   assertChatbotKeyAllows,
   chatbotKeyScope,
@@ -7,7 +7,8 @@ import {
   notFound,
   tenantOf,
   type ChatbotDirectory,
-  type Platform,
+  type BuiltInPluginApi,
+  type PluginRoute,
   type TenantScope,
 } from '../../core/index.js';
 import { addFigures, emptyFigures, HOUR_MS, metricOf, presentFigures, type Figures, type Metric, type Overview } from './figures.js';
@@ -36,14 +37,14 @@ const DEFAULT_DAYS = 30;
 // Every analytics route reads `?chatbot_id=`: an unknown one is a 404.
 const scoped = { chatbotKey: 'scoped' as const, errors: { 404: ['chatbot_not_found'] } };
 
-export function analyticsRoutes(platform: Platform, reader: AnalyticsReader, directory: ChatbotDirectory): ServerRoute[] {
+export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: AnalyticsReader, directory: ChatbotDirectory): PluginRoute[] {
   /** The period of a request: whole UTC hours, never past the open hour; the chatbot checked. */
   async function periodOf(request: Request, tenant: TenantScope): Promise<Period> {
     const query = request.query as unknown as PeriodQuery;
     if (query.chatbot_id) assertChatbotKeyAllows(request, query.chatbot_id);
     const chatbotId = query.chatbot_id ?? chatbotKeyScope(request);
     if (chatbotId && !(await directory.find(tenant, chatbotId))) throw notFound('chatbot', chatbotId);
-    const now = platform.now().getTime();
+    const now = api.now().getTime();
     const toMs = Math.min(ceilHour(query.to?.getTime() ?? now + 1), ceilHour(now + 1));
     const fromMs = Math.min(floorHour(query.from?.getTime() ?? toMs - DEFAULT_DAYS * 86_400_000), toMs - HOUR_MS);
     return { fromMs, toMs, chatbotId: chatbotId ?? null };
@@ -74,7 +75,7 @@ export function analyticsRoutes(platform: Platform, reader: AnalyticsReader, dir
   return [
     {
       method: 'GET',
-      path: '/api/v1/analytics/overview',
+      path: '/analytics/overview',
       options: {
         description: 'Analytics overview of a period',
         notes:
@@ -97,7 +98,7 @@ export function analyticsRoutes(platform: Platform, reader: AnalyticsReader, dir
     },
     {
       method: 'GET',
-      path: '/api/v1/analytics/timeseries',
+      path: '/analytics/timeseries',
       options: {
         description: 'One analytics figure per hour, day or week',
         notes:
@@ -126,7 +127,7 @@ export function analyticsRoutes(platform: Platform, reader: AnalyticsReader, dir
     },
     {
       method: 'GET',
-      path: '/api/v1/analytics/trends',
+      path: '/analytics/trends',
       options: {
         description: 'A period against the one before it, and what visitors asked',
         notes:
@@ -166,7 +167,7 @@ export function analyticsRoutes(platform: Platform, reader: AnalyticsReader, dir
     },
     {
       method: 'GET',
-      path: '/api/v1/analytics/export',
+      path: '/analytics/export',
       options: {
         description: 'Export analytics per hour, day or week (CSV or JSON)',
         notes:

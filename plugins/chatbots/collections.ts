@@ -22,7 +22,7 @@ export interface ChatbotDoc {
 
 export type Chatbot = Stored<ChatbotDoc>;
 
-export function declareChatbots(store: Store): Collection<ChatbotDoc> {
+export function declareChatbots(store: Pick<Store, 'collection'>): Collection<ChatbotDoc> {
   return store.collection<ChatbotDoc>({
     name: 'chatbots',
     scope: 'tenant',

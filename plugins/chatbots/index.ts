@@ -1,6 +1,5 @@
 // Chatbots: the resource, its lifecycle, its settings and its scoped API key.
-import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes, type ChatbotDirectory } from '../../core/index.js';
+import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin, type ChatbotDirectory } from '../../core/index.js';
 import { lifecycleRoutes } from './lifecycle-routes.js';
 import { chatbotRoutes } from './routes.js';
 import { ChatbotService } from './service.js';
@@ -8,13 +7,18 @@ import { settingsRoutes } from './settings-routes.js';
 import { completeSettings } from './settings.js';
 import { declareChatbots } from './collections.js';
 
-export const chatbotsPlugin: Plugin<void> = {
+export const chatbotsPlugin: BuiltInPlugin = {
   name: 'chatbots',
   version: '1.0.0',
-  register(server) {
-    const platform = server.platform;
-    const chatbots = new ChatbotService(platform, declareChatbots(platform.store));
-    server.expose('directory', {
+  platformApi: PLUGIN_API_VERSION,
+  events: [
+    { type: 'chatbot.created', description: 'A chatbot was created' },
+    { type: 'chatbot.updated', description: 'A chatbot changed: its fields, its settings or its status (paused, resumed, archived, restored)' },
+    { type: 'chatbot.deleted', description: 'A chatbot was deleted for good; every area deletes its records for it' },
+  ],
+  register(api) {
+    const chatbots = new ChatbotService(api, declareChatbots(api));
+    api.privileged.provide('directory', {
       async find(tenant, chatbotId) {
         const chatbot = await chatbots.repository(tenant).get(chatbotId);
         return chatbot && { id: chatbot.id, status: chatbot.status, language: chatbot.language };
@@ -29,12 +33,7 @@ export const chatbotsPlugin: Plugin<void> = {
     // Other areas delete a deleted chatbot's records through durable reactions; one left by another
     // instance runs only once the chatbot is really gone (its delete may have failed after the job
     // was written, on a store without atomic commits).
-    platform.events.reactions.confirmWith('chatbot.deleted', async (event, tenant) => !(await chatbots.repository(tenant).get(event.chatbot_id!)));
-    server.route(
-      withScopes(
-        [...chatbotRoutes(platform, chatbots), ...lifecycleRoutes(platform, chatbots), ...settingsRoutes(platform, chatbots)],
-        areaScope('chatbots'),
-      ),
-    );
+    api.privileged.platform.outbox.reactions.confirmWith('chatbot.deleted', async (event, tenant) => !(await chatbots.repository(tenant).get(event.chatbot_id!)));
+    api.route(withScopes([...chatbotRoutes(api, chatbots), ...lifecycleRoutes(api, chatbots), ...settingsRoutes(api, chatbots)], areaScope('chatbots')));
   },
 };

@@ -1,6 +1,5 @@
 // Chatbot status transitions (docs/ARCHITECTURE.md A4): active ⇄ paused; active|paused → archived → active.
 // Asking for the state a chatbot is already in changes nothing and answers 200.
-import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   apiError,
@@ -14,7 +13,9 @@ import {
   rotateKeyInput,
   rotationRefusal,
   tenantOf,
-  type Platform,
+  type BuiltInPluginApi,
+  type PluginRoute,
+  type Store,
 } from '../../core/index.js';
 import { chatbotIdOf, chatbotIdParams, chatbotResponse } from './schemas.js';
 import type { ChatbotService } from './service.js';
@@ -36,10 +37,15 @@ const TRANSITIONS: Transition[] = [
   { action: 'restore', from: ['archived'], to: 'active', description: 'Restore an archived chatbot to active', errors: { 409: ['chatbot_limit_reached'] } },
 ];
 
-export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): ServerRoute[] {
-  const transitionRoutes: ServerRoute[] = TRANSITIONS.map((transition) => ({
+export function lifecycleRoutes(api: BuiltInPluginApi, chatbots: ChatbotService): PluginRoute[] {
+  const platform = api.privileged.platform;
+  // Both core helpers are typed with the whole platform and store but read only the members and
+  // commit: give them those, from the built-in API, rather than the platform itself.
+  const members = { members: platform.members } as Pick<typeof platform, 'members'> as Parameters<typeof makerForReplacement>[0];
+  const keyStore = { commit: (ops) => api.commit(ops) } satisfies Pick<Store, 'commit'> as Store;
+  const transitionRoutes: PluginRoute[] = TRANSITIONS.map((transition) => ({
     method: 'POST',
-    path: `/api/v1/chatbots/{id}/${transition.action}`,
+    path: `/chatbots/{id}/${transition.action}`,
     options: {
       description: transition.description,
       notes: `Allowed from ${transition.from.join(' or ')}; already ${transition.to} is a no-op. Publishes chatbot.updated.`,
@@ -66,9 +72,9 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
     },
   }));
 
-  const rotateRoute: ServerRoute = {
+  const rotateRoute: PluginRoute = {
     method: 'POST',
-    path: '/api/v1/chatbots/{id}/api-key/rotate',
+    path: '/chatbots/{id}/api-key/rotate',
     options: {
       description: 'Rotate the chatbot’s API key',
       notes:
@@ -84,14 +90,14 @@ export function lifecycleRoutes(platform: Platform, chatbots: ChatbotService): S
       handler: async (request, h) => {
         const tenant = tenantOf(request);
         const chatbot = await chatbots.find(tenant, chatbotIdOf(request));
-        const now = platform.now();
+        const now = api.now();
         const current = (await platform.apiKeys.forTenant(tenant).list({ filter: { chatbot_id: chatbot.id }, limit: 100 }))
           .filter((key) => rotationRefusal(key, now) === null)
           .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
         if (!current) throw apiError(409, 'conflict', `Chatbot ${chatbot.id} has no active key to rotate`);
-        const createdBy = await makerForReplacement(platform, callerOf(request), makerOfKey(current), 'rotate a chatbot key');
+        const createdBy = await makerForReplacement(members, callerOf(request), makerOfKey(current), 'rotate a chatbot key');
         const graceSeconds = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
-        const { issued } = await rotateApiKey(platform.store, platform.apiKeys, tenant, current, { graceSeconds, createdBy, now });
+        const { issued } = await rotateApiKey(keyStore, platform.apiKeys, tenant, current, { graceSeconds, createdBy, now });
         platform.apiKeyCache.forgetKey(current.id);
         return h
           .response({ api_key: issued.secret, key: { ...presentKey(issued.record, tenant.mode), secret: issued.secret } })

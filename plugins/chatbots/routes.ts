@@ -1,5 +1,4 @@
 // Chatbot resource routes: create, list, get, update, delete.
-import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   callerOf,
@@ -13,7 +12,8 @@ import {
   withTimeFilter,
   type Filter,
   type ListParams,
-  type Platform,
+  type BuiltInPluginApi,
+  type PluginRoute,
 } from '../../core/index.js';
 import {
   chatbotIdOf,
@@ -40,11 +40,11 @@ function normaliseWelcome(input: ChatbotInput): ChatbotInput {
   return input.welcome_message === '' ? { ...input, welcome_message: null } : input;
 }
 
-export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): ServerRoute[] {
+export function chatbotRoutes(api: BuiltInPluginApi, chatbots: ChatbotService): PluginRoute[] {
   return [
     {
       method: 'POST',
-      path: '/api/v1/chatbots',
+      path: '/chatbots',
       options: {
         description: 'Create a chatbot',
         notes:
@@ -58,7 +58,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
         handler: async (request, h) => {
           const caller = callerOf(request);
           const input = normaliseWelcome(request.payload as ChatbotInput);
-          const now = platform.now();
+          const now = api.now();
           const doc: ChatbotDoc & { id: string } = {
             id: newId('cb', now.getTime()),
             name: input.name!,
@@ -71,7 +71,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
           };
-          const key = issueKey(platform.apiKeys, caller.tenant, {
+          const key = issueKey(api.privileged.platform.apiKeys, caller.tenant, {
             name: `Chatbot ${doc.id}`,
             kind: 'chatbot',
             chatbotId: doc.id,
@@ -80,7 +80,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
           });
           const chatbot = presentChatbot({ ...doc, version: 1 });
           await chatbots.withQuotaSlot(caller, doc.id, (slot) =>
-            platform.events.publish(caller.tenant, { type: 'chatbot.created', chatbotId: doc.id, data: chatbot }, [
+            api.events.publish(caller.tenant, { type: 'chatbot.created', chatbotId: doc.id, data: chatbot }, [
               ...slot,
               chatbots.repository(caller.tenant).ops.insert(doc),
               key.op,
@@ -95,7 +95,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots',
+      path: '/chatbots',
       options: {
         description: 'List chatbots',
         notes: 'Newest first. Filters: `status`, `language`, `q` (part of the name, ignoring case and accents).',
@@ -124,7 +124,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}',
+      path: '/chatbots/{id}',
       options: {
         description: 'Get a chatbot',
         tags: ['api', 'chatbots'],
@@ -136,7 +136,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
     },
     {
       method: 'PATCH',
-      path: '/api/v1/chatbots/{id}',
+      path: '/chatbots/{id}',
       options: {
         description: 'Update a chatbot',
         notes: 'Changes only the fields sent. An archived chatbot is read-only (409 `chatbot_archived`).',
@@ -155,7 +155,7 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
     },
     {
       method: 'DELETE',
-      path: '/api/v1/chatbots/{id}',
+      path: '/chatbots/{id}',
       options: {
         description: 'Delete a chatbot and everything under it, for good',
         notes:
@@ -167,16 +167,16 @@ export function chatbotRoutes(platform: Platform, chatbots: ChatbotService): Ser
         handler: async (request) => {
           const tenant = tenantOf(request);
           const chatbot = await chatbots.find(tenant, chatbotIdOf(request));
-          await platform.events.publish(
+          await api.events.publish(
             tenant,
             { type: 'chatbot.deleted', chatbotId: chatbot.id, data: presentChatbot(chatbot) },
             [
               chatbots.repository(tenant).ops.delete(chatbot.id, { ifVersion: chatbot.version }),
-              platform.apiKeys.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbot.id }),
+              api.privileged.platform.apiKeys.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbot.id }),
               chatbots.releaseQuotaSlot(tenant, chatbot.id),
             ],
           );
-          platform.apiKeyCache.forgetAccount(tenant.accountId); // the chatbot's keys are gone
+          api.privileged.platform.apiKeyCache.forgetAccount(tenant.accountId); // the chatbot's keys are gone
           return { id: chatbot.id, deleted: true };
         },
       },

@@ -7,7 +7,7 @@ import {
   QuotaFullError,
   type ApiCaller,
   type Collection,
-  type Platform,
+  type BuiltInPluginApi,
   type Repository,
   type TenantScope,
   type WriteOp,
@@ -16,7 +16,7 @@ import { presentChatbot, type Chatbot, type ChatbotDoc } from './collections.js'
 
 export class ChatbotService {
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     readonly collection: Collection<ChatbotDoc>,
   ) {}
 
@@ -48,7 +48,7 @@ export class ChatbotService {
     const counting = { status: { in: ['active', 'paused'] } };
     if (limit !== null && (await repository.count(counting)) >= limit) throw limitReached(caller, limit);
     try {
-      return await this.platform.quotas.withSlot(
+      return await this.api.privileged.platform.quotas.withSlot(
         caller.tenant,
         {
           quota: CHATBOT_QUOTA,
@@ -67,7 +67,7 @@ export class ChatbotService {
 
   /** The write that frees a chatbot's slot, to commit with its archiving or deletion. */
   releaseQuotaSlot(tenant: TenantScope, chatbotId: string): WriteOp {
-    return this.platform.quotas.releaseOps(tenant, CHATBOT_QUOTA, chatbotId);
+    return this.api.privileged.platform.quotas.releaseOps(tenant, CHATBOT_QUOTA, chatbotId);
   }
 
   /**
@@ -75,11 +75,11 @@ export class ChatbotService {
    * A concurrent change makes this a 409 conflict rather than a lost update.
    */
   async update(tenant: TenantScope, chatbot: Chatbot, changes: Partial<ChatbotDoc>, writes: { before?: WriteOp[]; after?: WriteOp[] } = {}) {
-    const now = this.platform.now().toISOString();
+    const now = this.api.now().toISOString();
     const full: Partial<ChatbotDoc> = { ...changes, updated_at: now };
     if (changes.name !== undefined) full.name_folded = foldForSearch(changes.name);
     const updated: Chatbot = { ...chatbot, ...full, version: chatbot.version + 1 };
-    await this.platform.events.publish(
+    await this.api.events.publish(
       tenant,
       { type: 'chatbot.updated', chatbotId: chatbot.id, data: presentChatbot(updated) },
       [...(writes.before ?? []), this.repository(tenant).ops.update(chatbot.id, full, { ifVersion: chatbot.version }), ...(writes.after ?? [])],

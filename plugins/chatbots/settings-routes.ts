@@ -1,12 +1,12 @@
 // GET and PUT /chatbots/{id}/settings: the chatbot's behaviour.
-import type { ServerRoute } from '@hapi/hapi';
-import { apiError, tenantOf, type Platform } from '../../core/index.js';
+import { apiError, tenantOf, type BuiltInPluginApi, type PluginRoute } from '../../core/index.js';
 import { chatbotIdOf, chatbotIdParams } from './schemas.js';
 import type { ChatbotService } from './service.js';
 import { presentSettings, settingsInputFor, settingsResponse, type BehaviourSettings } from './settings.js';
 import type { ChatbotDoc } from './collections.js';
 
-export function settingsRoutes(platform: Platform, chatbots: ChatbotService): ServerRoute[] {
+export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService): PluginRoute[] {
+  const platform = api.privileged.platform;
   const settingsInput = settingsInputFor(Object.keys(platform.config.llm.providers));
   /** `answer.provider` must name a provider the operator configured (config `llm.providers`). */
   function assertProviderKnown(settings: BehaviourSettings): void {
@@ -22,7 +22,7 @@ export function settingsRoutes(platform: Platform, chatbots: ChatbotService): Se
   return [
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/settings',
+      path: '/chatbots/{id}/settings',
       options: {
         description: 'Get a chatbot’s settings',
         tags: ['api', 'chatbots'],
@@ -34,7 +34,7 @@ export function settingsRoutes(platform: Platform, chatbots: ChatbotService): Se
     },
     {
       method: 'PUT',
-      path: '/api/v1/chatbots/{id}/settings',
+      path: '/chatbots/{id}/settings',
       options: {
         description: 'Replace a chatbot’s settings',
         notes:

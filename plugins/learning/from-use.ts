@@ -15,7 +15,7 @@ import {
   type EventEnvelope,
   type KnowledgeCuration,
   type KnowledgeRetriever,
-  type Platform,
+  type BuiltInPluginApi,
   type TenantScope,
 } from '../../core/index.js';
 import { visitorPhrasing, type Phrasing } from './phrasing.js';
@@ -42,7 +42,7 @@ export interface LearningSources {
 
 export class LearningFromUse {
   constructor(
-    private readonly platform: Platform,
+    private readonly api: Pick<BuiltInPluginApi, 'logger'>,
     private readonly sources: LearningSources,
   ) {}
 
@@ -70,7 +70,7 @@ export class LearningFromUse {
     const log = { chatbot_id: chatbot.id, item_id: source.document_id, message_id: question.id };
     const phrasing = await this.learnableQuestion(tenant, chatbot, source.document_id, question.content);
     if (!phrasing.ok) {
-      this.platform.logger.info({ ...log, reason: phrasing.reason }, 'learning from use: the question is not learned');
+      this.api.logger.info({ ...log, reason: phrasing.reason }, 'learning from use: the question is not learned');
       return;
     }
     const outcome = await curation.addPhrasing(tenant, {
@@ -79,7 +79,7 @@ export class LearningFromUse {
       phrasing: phrasing.text,
       pair: { question: source.title ?? null, snippet: source.snippet ?? '' },
     });
-    this.platform.logger.info({ ...log, outcome }, 'learning from use: a thumbs-up on a Q&A answer');
+    this.api.logger.info({ ...log, outcome }, 'learning from use: a thumbs-up on a Q&A answer');
   }
 
   /**

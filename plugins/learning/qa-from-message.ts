@@ -1,7 +1,7 @@
 // POST /api/v1/chatbots/{id}/knowledge/qa-from-message: a question visitors asked becomes a Q&A
 // pair in one call, from the message itself or from what `GET /analytics/trends` lists for an
 // unanswered question (its text and a sample conversation).
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import {
   apiError,
   assertTokenScope,
@@ -13,6 +13,7 @@ import {
   type ConversationFacts,
   type KnowledgeCuration,
   type KnowledgeSchemas,
+  type PluginRoute,
   type TenantScope,
 } from '../../core/index.js';
 import { asksQuestion, visitorPhrasing } from './phrasing.js';
@@ -46,7 +47,7 @@ export function qaFromMessageRoute(
   facts: ConversationFacts,
   curation: KnowledgeCuration,
   schemas: KnowledgeSchemas,
-): ServerRoute {
+): PluginRoute {
   async function writableChatbot(request: Request): Promise<ChatbotSummary> {
     const { id } = request.params as { id: string };
     const chatbot = await directory.find(tenantOf(request), id);
@@ -98,7 +99,7 @@ export function qaFromMessageRoute(
 
   return {
     method: 'POST',
-    path: '/api/v1/chatbots/{id}/knowledge/qa-from-message',
+    path: '/chatbots/{id}/knowledge/qa-from-message',
     options: {
       description: 'Turn a question visitors asked into a Q&A pair',
       notes:

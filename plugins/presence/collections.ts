@@ -25,7 +25,7 @@ export interface PresenceDoc {
 
 export type Presence = Stored<PresenceDoc>;
 
-export function declarePresence(store: Store): Collection<PresenceDoc> {
+export function declarePresence(store: Pick<Store, 'collection'>): Collection<PresenceDoc> {
   return store.collection<PresenceDoc>({
     name: 'member_presence',
     scope: 'global',

@@ -1,6 +1,5 @@
 // Members' presence and availability (issue 28): who of the team can answer a handoff now.
-import type { Plugin } from '@hapi/hapi';
-import type { MemberAvailability } from '../../core/index.js';
+import { PLUGIN_API_VERSION, type BuiltInPlugin, type MemberAvailability } from '../../core/index.js';
 import { presenceRoutes } from './routes.js';
 import { declarePresence } from './collections.js';
 
@@ -13,14 +12,16 @@ declare module '@hapi/hapi' {
 /** More members available at once than this are not all offered work (no team comes near it). */
 const MAX_AVAILABLE_LISTED = 1000;
 
-export const presencePlugin: Plugin<void> = {
+export const presencePlugin: BuiltInPlugin = {
   name: 'presence',
   version: '1.0.0',
-  register(server) {
-    const platform = server.platform;
-    const presence = declarePresence(platform.store);
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  register(api) {
+    // `member_presence` predates the rule that an area's collections start with its name.
+    const presence = declarePresence(api.privileged);
     const listeners: Array<(accountId: string, memberId: string) => Promise<void>> = [];
-    const lookingNow = (accountId: string) => ({ account: accountId, expires_at: { gt: platform.now().toISOString() } });
+    const lookingNow = (accountId: string) => ({ account: accountId, expires_at: { gt: api.now().toISOString() } });
     const availableNow = (accountId: string) => ({ ...lookingNow(accountId), status: 'available' });
     const availability: MemberAvailability = {
       async anyoneAvailable(accountId) {
@@ -42,11 +43,11 @@ export const presencePlugin: Plugin<void> = {
     const becameAvailable = async (member: { id: string; account: string }) => {
       for (const listener of listeners) {
         await listener(member.account, member.id).catch((error: unknown) => {
-          platform.logger.warn({ err: error, member: member.id }, 'a listener of a member becoming available failed');
+          api.logger.warn({ err: error, member: member.id }, 'a listener of a member becoming available failed');
         });
       }
     };
-    server.expose('availability', availability);
-    server.route(presenceRoutes(platform, presence, becameAvailable));
+    api.privileged.provide('availability', availability);
+    api.route(presenceRoutes(api, presence, becameAvailable));
   },
 };

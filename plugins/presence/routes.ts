@@ -1,9 +1,9 @@
 // A member's presence (issue 28): available or away, chosen in the dashboard, and counted only
 // while a dashboard tab of theirs beats. Routes for a signed-in member about themselves: a key or
 // token is nobody's presence.
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError, callerOf, UniqueConstraintError, type Collection, type Platform } from '../../core/index.js';
+import { apiError, callerOf, UniqueConstraintError, type BuiltInPluginApi, type Collection, type PluginRoute } from '../../core/index.js';
 import { PRESENCE_HEARTBEAT_SECONDS, PRESENCE_STATUSES, PRESENCE_TTL_SECONDS, type Presence, type PresenceDoc, type PresenceStatus } from './collections.js';
 
 const presenceResponse = Joi.object({
@@ -31,10 +31,10 @@ export function isAvailable(record: Presence | null, now: string): boolean {
 }
 
 export function presenceRoutes(
-  platform: Platform,
+  api: Pick<BuiltInPluginApi, 'now'>,
   presence: Collection<PresenceDoc>,
   becameAvailable: (member: { id: string; account: string }) => Promise<void>,
-): ServerRoute[] {
+): PluginRoute[] {
   const records = () => presence.global();
 
   function memberOf(request: Request): { id: string; account: string } {
@@ -44,7 +44,7 @@ export function presenceRoutes(
   }
 
   function present(memberId: string, record: Presence | null) {
-    const now = platform.now().toISOString();
+    const now = api.now().toISOString();
     const status: PresenceStatus = record?.status ?? 'away';
     return {
       member_id: memberId,
@@ -57,15 +57,15 @@ export function presenceRoutes(
 
   /** Refreshes the heartbeat, sets the status when one is given, and tells who waits for it when the member became available. */
   async function beat(member: { id: string; account: string }, status?: PresenceStatus): Promise<Presence> {
-    const wasAvailable = isAvailable(await records().get(member.id), platform.now().toISOString());
+    const wasAvailable = isAvailable(await records().get(member.id), api.now().toISOString());
     const record = await store(member, status);
-    if (!wasAvailable && isAvailable(record, platform.now().toISOString())) await becameAvailable(member);
+    if (!wasAvailable && isAvailable(record, api.now().toISOString())) await becameAvailable(member);
     return record;
   }
 
   /** Writes the heartbeat, and the status when one is given (a first beat starts `away`). */
   async function store(member: { id: string; account: string }, status?: PresenceStatus): Promise<Presence> {
-    const now = platform.now();
+    const now = api.now();
     const changes = {
       expires_at: new Date(now.getTime() + PRESENCE_TTL_SECONDS * 1000).toISOString(),
       updated_at: now.toISOString(),
@@ -85,7 +85,7 @@ export function presenceRoutes(
   return [
     {
       method: 'GET',
-      path: '/api/v1/presence',
+      path: '/presence',
       options: {
         description: 'The signed-in member’s presence',
         notes: SESSION_NOTES,
@@ -101,7 +101,7 @@ export function presenceRoutes(
     },
     {
       method: 'PUT',
-      path: '/api/v1/presence',
+      path: '/presence',
       options: {
         description: 'Set the signed-in member available or away',
         notes: `Also counts as a heartbeat. ${SESSION_NOTES}`,
@@ -118,7 +118,7 @@ export function presenceRoutes(
     },
     {
       method: 'POST',
-      path: '/api/v1/presence/heartbeat',
+      path: '/presence/heartbeat',
       options: {
         description: 'Keep the signed-in member’s presence from lapsing',
         notes: `What an open dashboard sends every ${PRESENCE_HEARTBEAT_SECONDS} seconds; the status stays as it is. ${SESSION_NOTES}`,

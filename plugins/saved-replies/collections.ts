@@ -24,7 +24,7 @@ export interface SavedReplyDoc {
 
 export type SavedReply = Stored<SavedReplyDoc>;
 
-export function declareSavedReplies(store: Store): Collection<SavedReplyDoc> {
+export function declareSavedReplies(store: Pick<Store, 'collection'>): Collection<SavedReplyDoc> {
   return store.collection<SavedReplyDoc>({
     name: 'saved_replies',
     scope: 'tenant',
@@ -45,7 +45,7 @@ export interface SavedReplyUseDoc {
   created_at: string;
 }
 
-export function declareSavedReplyUses(store: Store): Collection<SavedReplyUseDoc> {
+export function declareSavedReplyUses(store: Pick<Store, 'collection'>): Collection<SavedReplyUseDoc> {
   return store.collection<SavedReplyUseDoc>({ name: 'saved_reply_uses', scope: 'tenant', indexes: [{ fields: ['saved_reply_id'] }] });
 }
 

@@ -1,21 +1,21 @@
 // Saved replies ("canned responses"): texts an account's agents insert into their answers in the
 // inbox (`/refund` → the refund policy), for every chatbot or one, with variables filled in from
 // the conversation. The `/saved-replies` routes; the dashboard's reply box searches them.
-import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/index.js';
+import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '../../core/index.js';
 import { savedReplyRoutes } from './routes.js';
 import { declareSavedReplies, declareSavedReplyUses } from './collections.js';
 
-export const savedRepliesPlugin: Plugin<void> = {
+export const savedRepliesPlugin: BuiltInPlugin = {
   name: 'saved-replies',
   version: '1.0.0',
-  dependencies: ['chatbots', 'conversations'],
-  register(server) {
-    const platform = server.platform;
-    const collection = declareSavedReplies(platform.store);
-    const uses = declareSavedReplyUses(platform.store);
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  register(api) {
+    const collection = declareSavedReplies(api);
+    // `saved_reply_uses` predates the rule that an area's collections start with its name.
+    const uses = declareSavedReplyUses(api.privileged);
     // A deleted chatbot takes its own saved replies (and their uses) with it; those for every chatbot stay.
-    platform.events.subscribeDurably('chatbot.deleted', 'saved-replies.delete-for-chatbot', async (event, tenant) => {
+    api.events.subscribeDurably('chatbot.deleted', 'saved-replies.delete-for-chatbot', async (event, tenant) => {
       const replies = collection.forTenant(tenant);
       for (;;) {
         const doomed = await replies.list({ filter: { chatbot_id: event.chatbot_id! }, limit: 200 });
@@ -26,8 +26,8 @@ export const savedRepliesPlugin: Plugin<void> = {
         await replies.deleteMany({ id: { in: ids } });
       }
     });
-    const routes = savedReplyRoutes({ platform, collection, uses, chatbots: server.plugins.chatbots.directory, conversations: server.plugins.conversations.facts });
+    const routes = savedReplyRoutes({ api, collection, uses, chatbots: api.services.chatbots, conversations: api.services.conversations.facts });
     // Saved replies are part of answering conversations: the conversations scopes cover them.
-    server.route(withScopes(routes, areaScope('conversations')));
+    api.route(withScopes(routes, areaScope('conversations')));
   },
 };

@@ -2,7 +2,7 @@
 // (the reply's text for one conversation, variables filled in, counted as a use). Agents may list,
 // read and render; owners and admins write (API-DECISIONS.md). Chatbot-scoped keys see their
 // chatbot's replies and those for every chatbot, and change their chatbot's only.
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import {
   apiError,
   assertChatbotKeyAllows,
@@ -21,7 +21,8 @@ import {
   type ConversationFacts,
   type Filter,
   type ListParams,
-  type Platform,
+  type BuiltInPluginApi,
+  type PluginRoute,
   type Repository,
   type TenantScope,
 } from '../../core/index.js';
@@ -49,14 +50,14 @@ const writers = { platform: { chatbotKey: 'scoped' as const } };
 type ReplyInput = { shortcut: string; title: string; body: string; chatbot_id: string | null };
 
 export interface SavedReplyDependencies {
-  platform: Platform;
+  api: BuiltInPluginApi;
   collection: Collection<SavedReplyDoc>;
   uses: Collection<SavedReplyUseDoc>;
   chatbots: ChatbotDirectory;
   conversations: ConversationFacts;
 }
 
-export function savedReplyRoutes({ platform, collection, uses, chatbots, conversations }: SavedReplyDependencies): ServerRoute[] {
+export function savedReplyRoutes({ api, collection, uses, chatbots, conversations }: SavedReplyDependencies): PluginRoute[] {
   const repository = (request: Request): Repository<SavedReplyDoc> => collection.forTenant(tenantOf(request));
 
   /** Replies as the API shows them, with their use counts (one grouped count for a page). */
@@ -131,13 +132,13 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
   async function agentName(request: Request): Promise<string | null> {
     const caller = callerOf(request);
     const memberId = caller.member?.id ?? caller.maker;
-    const member = await platform.members.global().get(memberId);
+    const member = await api.privileged.platform.members.global().get(memberId);
     return member && member.account === caller.account.id ? member.name : null;
   }
 
   /** A use is a record of its own (store.ts says why); `last_used_at` is the time of the latest, written without a version check. */
   async function recordUse(request: Request, reply: SavedReply, conversationId: string): Promise<void> {
-    const now = platform.now().toISOString();
+    const now = api.now().toISOString();
     const caller = callerOf(request);
     await uses.forTenant(caller.tenant).insert({ id: newId('sru'), saved_reply_id: reply.id, conversation_id: conversationId, used_by: caller.member?.id ?? caller.maker, created_at: now });
     await repository(request).update(reply.id, { last_used_at: now });
@@ -146,7 +147,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
   return [
     {
       method: 'GET',
-      path: '/api/v1/saved-replies',
+      path: '/saved-replies',
       options: {
         description: 'List saved replies',
         notes:
@@ -163,7 +164,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
     },
     {
       method: 'POST',
-      path: '/api/v1/saved-replies',
+      path: '/saved-replies',
       options: {
         description: 'Create a saved reply',
         notes:
@@ -179,7 +180,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
           const chatbotId = input.chatbot_id === undefined ? chatbotKeyScope(request) : input.chatbot_id;
           checkVariables(input.body);
           await checkChatbot(request, chatbotId);
-          const now = platform.now().toISOString();
+          const now = api.now().toISOString();
           const doc: SavedReplyDoc & { id: string } = {
             id: newId('sr'),
             chatbot_id: chatbotId,
@@ -199,7 +200,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
     },
     {
       method: 'GET',
-      path: '/api/v1/saved-replies/{replyId}',
+      path: '/saved-replies/{replyId}',
       options: {
         description: 'Get a saved reply',
         notes: 'An unknown id, or another account’s, is 404 `saved_reply_not_found`. Agents may call it.',
@@ -212,7 +213,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
     },
     {
       method: 'PATCH',
-      path: '/api/v1/saved-replies/{replyId}',
+      path: '/saved-replies/{replyId}',
       options: {
         description: 'Change a saved reply',
         notes: 'The fields sent; 409 `shortcut_taken` and 400 `unknown_variable` as for creation. Owners and admins only.',
@@ -231,7 +232,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
             ...input,
             ...(input.chatbot_id !== undefined ? { scope_key: scopeKeyOf(input.chatbot_id) } : {}),
             search_text: searchTextOf(next),
-            updated_at: platform.now().toISOString(),
+            updated_at: api.now().toISOString(),
           };
           const updated = await uniqueWrite(repository(request).update(reply.id, changes, { ifVersion: reply.version }), next.shortcut, next.chatbot_id);
           if (!updated) throw notFound('saved_reply', reply.id);
@@ -241,7 +242,7 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
     },
     {
       method: 'DELETE',
-      path: '/api/v1/saved-replies/{replyId}',
+      path: '/saved-replies/{replyId}',
       options: {
         description: 'Delete a saved reply',
         notes: '404 `saved_reply_not_found`. Owners and admins only.',
@@ -252,14 +253,14 @@ export function savedReplyRoutes({ platform, collection, uses, chatbots, convers
         handler: async (request) => {
           const reply = await replyOf(request);
           if (chatbotKeyScope(request) && reply.chatbot_id === null) await checkChatbot(request, null);
-          await platform.store.commit([repository(request).ops.delete(reply.id), uses.forTenant(tenantOf(request)).ops.deleteMany({ saved_reply_id: reply.id })]);
+          await api.commit([repository(request).ops.delete(reply.id), uses.forTenant(tenantOf(request)).ops.deleteMany({ saved_reply_id: reply.id })]);
           return { id: reply.id, deleted: true };
         },
       },
     },
     {
       method: 'POST',
-      path: '/api/v1/saved-replies/{replyId}/render',
+      path: '/saved-replies/{replyId}/render',
       options: {
         description: 'A saved reply’s text for one conversation, its variables filled in',
         notes:

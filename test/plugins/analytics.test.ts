@@ -3,7 +3,7 @@
 import t from 'tap';
 import { newId } from '../../core/ids.js';
 import { declareConversations } from '../../plugins/conversations/collections.js';
-import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, builtInApiOf, TestClock, type TestServer } from '../helpers/server.js';
 
 // Ids carry their time (ULIDs, monotonic per process) and analytics read hours by id range, so the
 // test clock starts after the real one: ids made by the test then follow the test clock.
@@ -187,7 +187,7 @@ t.test('two instances roll the same hours up once', async (t) => {
   api.clock.advance(120_000);
   const { AnalyticsRollup } = await import('../../plugins/analytics/rollup.js');
   const first = api.server.plugins.analytics.rollup;
-  const second = new AnalyticsRollup(api.platform, (first as any).collections, (first as any).sources);
+  const second = new AnalyticsRollup(builtInApiOf(api), (first as any).collections, (first as any).sources);
   await Promise.all([first.rollUpDue(), second.rollUpDue(), first.rollUpDue(), second.rollUpDue()]);
   const hours = [...first.rolledUp, ...second.rolledUp].map((entry) => entry.hour);
   t.equal(hours.length, 6, 'six closed hours rolled up');
