@@ -27,8 +27,13 @@ export interface BuiltInPluginApi extends PluginApi {
 export type PrivilegedPlatform = Omit<Platform, 'now' | 'logger' | 'store' | 'events' | 'maintenance' | 'background' | 'loopOptions'> & {
   /** What the store says of itself (its engine, what it can do, whether it answers). */
   store: Pick<Store, 'engine' | 'capabilities' | 'ping'>;
-  /** The event outbox as stored (the events API and analytics read it) and its durable reactions (/ready reports them). */
-  outbox: Pick<EventBus, 'collection' | 'subscribeInBatches' | 'reactions'>;
+  /**
+   * The event outbox as stored (the events API and analytics read it) and its durable reactions
+   * (/ready reports them). `subscribeDurably` here takes ReactionOptions, which the public one
+   * leaves out: a deferred reaction (left to a worker, not run in the publishing request) written
+   * only while a condition holds (the member notices, only once a plugin notifies members).
+   */
+  outbox: Pick<EventBus, 'collection' | 'subscribeInBatches' | 'reactions' | 'subscribeDurably'>;
   /** Every background loop of this instance, which /ready reports; `enabled` is false without the worker role. */
   loops: { enabled: boolean; registry: ReadonlySet<BackgroundLoop> };
 };

@@ -16,10 +16,10 @@ import {
   apiError,
   notFound,
   UniqueConstraintError,
+  type BuiltInPluginApi,
   type Collection,
   type MemberAvailability,
   type MemberRole,
-  type Platform,
   type Store,
   type Stored,
   type TenantScope,
@@ -54,7 +54,7 @@ export interface Assignment {
 
 export const UNASSIGNED: Partial<ConversationDoc> = { assignee_id: null, assignee_name: null, assigned_at: null };
 
-export function declareAssignmentTurns(store: Store): Collection<AssignmentTurnDoc> {
+export function declareAssignmentTurns(store: Pick<Store, 'collection'>): Collection<AssignmentTurnDoc> {
   return store.collection<AssignmentTurnDoc>({ name: 'assignment_turns', scope: 'tenant', indexes: [{ fields: ['last_turn'] }] });
 }
 
@@ -80,7 +80,7 @@ export function assertMayAssign(assigner: Assigner, current: Conversation, membe
 
 export class AssignmentRoster {
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     private readonly conversations: Collection<ConversationDoc>,
     private readonly turns: Collection<AssignmentTurnDoc>,
     private readonly availability: MemberAvailability,
@@ -101,7 +101,7 @@ export class AssignmentRoster {
    * anything the decision rests on (their open handoffs), so that a change since fails the commit.
    */
   async assignment(tenant: TenantScope, member: AssignableMember, turn?: Stored<AssignmentTurnDoc>): Promise<Assignment> {
-    const at = this.platform.now().toISOString();
+    const at = this.api.now().toISOString();
     turn ??= await this.turnOf(tenant, member.id);
     const [latest] = await this.turns.forTenant(tenant).list({ sort: { field: 'last_turn', direction: 'desc' }, limit: 1 });
     const order = (latest?.last_turn ?? 0) + 1;
@@ -136,7 +136,7 @@ export class AssignmentRoster {
   }
 
   private async accountMember(tenant: TenantScope, memberId: string) {
-    const member = await this.platform.members.global().get(memberId);
+    const member = await this.api.privileged.platform.members.global().get(memberId);
     return member && member.account === tenant.accountId ? member : null;
   }
 

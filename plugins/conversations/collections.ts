@@ -142,7 +142,7 @@ export interface ConversationCollections {
   messages: Collection<MessageDoc>;
 }
 
-export function declareConversations(store: Store): ConversationCollections {
+export function declareConversations(store: Pick<Store, 'collection'>): ConversationCollections {
   return {
     conversations: store.collection<ConversationDoc>({
       name: 'conversations',

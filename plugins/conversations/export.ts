@@ -2,8 +2,7 @@
 // JSON Lines (one conversation per line, messages inside) or CSV (one row per message). Read and
 // written a page at a time, so memory stays flat however many conversations and messages there are.
 import { Readable } from 'node:stream';
-import type { ServerRoute } from '@hapi/hapi';
-import { csvLine, EXPORT_PAGE_SIZE, recordsInPages, tenantOf, type ListParams, type Repository } from '../../core/index.js';
+import { csvLine, EXPORT_PAGE_SIZE, recordsInPages, tenantOf, type ListParams, type PluginRoute, type Repository } from '../../core/index.js';
 import { conversationFilter, type ChatbotLookup } from './routes.js';
 import { chatbotParams, exportQuery } from './schemas.js';
 import type { ConversationService } from './service.js';
@@ -61,10 +60,10 @@ function csvRow(conversation: Conversation, message: Message | null): string {
   return csvLine(CSV_COLUMNS, row);
 }
 
-export function exportRoute(service: ConversationService, chatbots: ChatbotLookup): ServerRoute {
+export function exportRoute(service: ConversationService, chatbots: ChatbotLookup): PluginRoute {
   return {
     method: 'GET',
-    path: '/api/v1/chatbots/{id}/conversations/export',
+    path: '/chatbots/{id}/conversations/export',
     options: {
       description: 'Export conversations with their messages (JSON Lines or CSV)',
       notes:

@@ -5,13 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import Boom from '@hapi/boom';
 import {
-  BackgroundLoop,
   RecordNotFoundError,
   retryAfterFailure,
   VersionConflictError,
   yieldToEventLoop,
+  type BackgroundLoop,
+  type BuiltInPluginApi,
   type ClaimedRecord,
-  type Platform,
 } from '../../core/index.js';
 import type { ConversationService } from './service.js';
 import type { ConversationDoc } from './collections.js';
@@ -24,10 +24,10 @@ export class InactivityCloser {
   private readonly loop: BackgroundLoop;
 
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     private readonly service: ConversationService,
   ) {
-    this.loop = new BackgroundLoop('inactivity closer', () => this.closeBatch(), platform.logger, platform.loopOptions);
+    this.loop = api.loop('inactivity closer', () => this.closeBatch());
   }
 
   /** Every minute: deadlines are in minutes. */
@@ -47,7 +47,7 @@ export class InactivityCloser {
   /** Claims one batch of due conversations and ends them; returns how many it claimed. */
   private async closeBatch(): Promise<number> {
     const claimed = await this.service.collections.conversations.claims!.claimDue({
-      now: this.platform.now(),
+      now: this.api.now(),
       owner: this.owner,
       leaseMs: LEASE_MS,
       limit: BATCH,
@@ -75,15 +75,15 @@ export class InactivityCloser {
       const gone = error instanceof RecordNotFoundError || (Boom.isBoom(error) && error.output.statusCode === 404);
       if (!(error instanceof VersionConflictError || gone)) {
         // Try again later with backoff rather than at once, over and over; in the end, give up.
-        const { failures, retryAt } = retryAfterFailure(this.platform.now(), conversation.close_failures ?? 0);
-        this.platform.logger.error({ err: error, conversation_id: conversation.id, failures, retry_at: retryAt }, 'could not end an inactive conversation');
+        const { failures, retryAt } = retryAfterFailure(this.api.now(), conversation.close_failures ?? 0);
+        this.api.logger.error({ err: error, conversation_id: conversation.id, failures, retry_at: retryAt }, 'could not end an inactive conversation');
         changes = { close_at: retryAt?.toISOString() ?? null, close_failures: retryAt ? failures : 0 };
       }
     }
     await this.service.collections.conversations.claims!.complete({
       id: conversation.id,
       owner: this.owner,
-      now: this.platform.now(),
+      now: this.api.now(),
       changes,
     });
   }

@@ -1,7 +1,7 @@
 // The inbox (Dashboard II, docs/ARCHITECTURE.md A6): every chatbot's conversations in one list with counts by
 // status, and a live stream of what happens to them. Public /api/v1 routes like the rest, for the
 // dashboard and for any helpdesk integration; agents may call them.
-import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   apiError,
@@ -19,10 +19,11 @@ import {
   presentMaker,
   seesEventType,
   tenantOf,
+  type BuiltInPluginApi,
   type EventEnvelope,
   type Filter,
   type ListParams,
-  type Platform,
+  type PluginRoute,
 } from '../../core/index.js';
 import { conversationFilter } from './routes.js';
 import { assigneeFilter, conversationResponse } from './schemas.js';
@@ -80,13 +81,17 @@ function visitorMatcher(q: string): (conversation: Conversation) => boolean {
   };
 }
 
-export function inboxRoutes(platform: Platform, service: ConversationService): { routes: ServerRoute[]; closeStreams(): void } {
+export function inboxRoutes(api: BuiltInPluginApi, service: ConversationService): { routes: PluginRoute[]; closeStreams(): void } {
   /** The chatbot the filters and the key confine the inbox to, or null for every chatbot. */
   function chatbotOf(request: Request, chatbotId: string | undefined): string | null {
     if (chatbotId) assertChatbotKeyAllows(request, chatbotId);
     return chatbotId ?? chatbotKeyScope(request);
   }
 
+  const platform = api.privileged.platform;
+  // credentialStillValid takes the whole platform, though it reads only the credentials' records
+  // and the clock: the privileged records, with the public clock.
+  const credentialRecords: Parameters<typeof credentialStillValid>[0] = Object.create(platform, { now: { value: () => api.now() } });
   const openStreams = new Set<EventStream>();
   const caps = platform.config.server;
   // Per credential (a key, an OAuth client, a member), so that one cannot take every stream of its
@@ -95,10 +100,10 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
   const perTenant = new StreamCounts();
   let closing = false;
 
-  const routes: ServerRoute[] = [
+  const routes: PluginRoute[] = [
     {
       method: 'GET',
-      path: '/api/v1/conversations',
+      path: '/conversations',
       options: {
         description: 'List the conversations of every chatbot (the inbox)',
         notes:
@@ -129,7 +134,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
     },
     {
       method: 'GET',
-      path: '/api/v1/conversations/counts',
+      path: '/conversations/counts',
       options: {
         description: 'How many conversations are in each status (the inbox’s badges)',
         notes: 'Filters as the list (`chatbot_id`, `channel`, `assignee`; no `q`). `handoff` is how many are with a person or wait for one.',
@@ -151,7 +156,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
     },
     {
       method: 'GET',
-      path: '/api/v1/conversations/stream',
+      path: '/conversations/stream',
       options: {
         description: 'Live conversation events (server-sent events)',
         notes:
@@ -208,7 +213,7 @@ export function inboxRoutes(platform: Platform, service: ConversationService): {
           // again: a revoked key, a removed member or an ended session stops receiving within one.
           const heartbeat = setInterval(() => {
             stream.comment('keep-alive');
-            credentialStillValid(platform, caller).then(
+            credentialStillValid(credentialRecords, caller).then(
               (valid) => valid || close(),
               () => undefined, // the store is down: keep the stream, check again next time
             );

@@ -1,7 +1,15 @@
 // Conversations: chat over the API (replies from the answer engine, streamed or not), handoff to
 // humans, feedback, export, and the closing of inactive conversations.
-import type { Plugin } from '@hapi/hapi';
-import { areaScope, MODES, withScopes, type ConversationFacts, type TenantScope, type VisitorConversations } from '../../core/index.js';
+import {
+  areaScope,
+  MODES,
+  PLUGIN_API_VERSION,
+  withScopes,
+  type BuiltInPlugin,
+  type ConversationFacts,
+  type TenantScope,
+  type VisitorConversations,
+} from '../../core/index.js';
 import { createAnswerEngine } from './answer/engine.js';
 import { AssignmentRoster, declareAssignmentTurns } from './assignment.js';
 import { LlmClient } from './answer/llm.js';
@@ -23,53 +31,63 @@ declare module '@hapi/hapi' {
   }
 }
 
-export const conversationsPlugin: Plugin<void> = {
+export const conversationsPlugin: BuiltInPlugin = {
   name: 'conversations',
   version: '1.0.0',
-  dependencies: ['chatbots', 'knowledge', 'leads', 'presence'],
-  register(server) {
-    const platform = server.platform;
-    const collections = declareConversations(platform.store);
-    const llm = new LlmClient(platform.config.llm, platform.config.egress.allowed_cidrs);
-    const engine = createAnswerEngine(server.plugins.knowledge.retriever, llm, platform.logger);
-    const availability = server.plugins.presence.availability;
-    const roster = new AssignmentRoster(platform, collections.conversations, declareAssignmentTurns(platform.store), availability);
-    const directory = server.plugins.chatbots.directory;
+  platformApi: PLUGIN_API_VERSION,
+  events: [
+    { type: 'conversation.started', description: 'A conversation started (through the API or the widget)' },
+    { type: 'message.created', description: 'A message was written in a conversation: by the visitor, the chatbot or an agent' },
+    { type: 'message.rated', description: 'A reply of the chatbot was rated, or its rating changed' },
+    { type: 'conversation.handoff', description: 'A conversation was handed off to a person: the chatbot stops answering' },
+    { type: 'conversation.assigned', description: 'Who has a handed-off conversation changed (assigned, reassigned or unassigned)' },
+    { type: 'conversation.ended', description: 'A conversation ended (by a person, through the API, or after inactivity)' },
+    { type: 'conversation.rated', description: 'The visitor rated the conversation after its end' },
+    { type: 'chatbot.error', description: 'The chatbot could not work out a reply (its language model or its retrieval failed) and gave its fallback' },
+  ],
+  register(api) {
+    const { config } = api.privileged.platform;
+    // `messages`, `assignment_turns` and `conversation_typing` predate the rule that an area's collections start with its name.
+    const collections = declareConversations(api.privileged);
+    const llm = new LlmClient(config.llm, config.egress.allowed_cidrs);
+    const engine = createAnswerEngine(api.services.knowledge, llm, api.logger);
+    const availability = api.privileged.services.presence.availability;
+    const roster = new AssignmentRoster(api, collections.conversations, declareAssignmentTurns(api.privileged), availability);
+    const directory = api.services.chatbots;
     const profiles = (tenant: TenantScope, chatbotId: string) => directory.profile(tenant, chatbotId);
-    const service = new ConversationService(platform, collections, engine, server.plugins.leads.recorder, availability, roster, profiles);
+    const service = new ConversationService(api, collections, engine, api.services.leads, availability, roster, profiles);
     const chatbots = chatbotLookup(directory);
-    const typingRecords = declareTyping(platform.store);
-    const typing = new TypingStore(platform, typingRecords);
+    const typingRecords = declareTyping(api.privileged);
+    const typing = new TypingStore(api, typingRecords);
     // A member available now may take what waits, in every mode of their account.
     availability.onAvailable(async (accountId) => {
       for (const mode of MODES) await service.pickUpWaiting({ accountId, mode });
     });
-    const inactivity = new InactivityCloser(platform, service);
-    server.expose('inactivity', inactivity);
-    server.expose('visitors', visitorChannel(service, typing));
-    server.expose('facts', conversationFacts(collections));
+    const inactivity = new InactivityCloser(api, service);
+    api.privileged.provide('inactivity', inactivity);
+    api.privileged.provide('visitors', visitorChannel(service, typing));
+    api.privileged.provide('facts', conversationFacts(collections));
 
     // A deleted chatbot takes its conversations with it.
-    platform.events.subscribeDurably('chatbot.deleted', 'conversations.delete-for-chatbot', async (event, tenant) => {
+    api.events.subscribeDurably('chatbot.deleted', 'conversations.delete-for-chatbot', async (event, tenant) => {
       const chatbotId = event.chatbot_id!;
-      await platform.store.commit([
+      await api.commit([
         collections.conversations.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         collections.messages.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         typingRecords.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       ]);
     });
 
-    tellMembersWhoAreNotLooking(platform, collections, server.plugins.chatbots.directory, availability);
+    tellMembersWhoAreNotLooking(api, collections, directory, availability);
 
-    server.plugins.leads.recorder.onDeleted((tenant, leadId) => service.forgetLead(tenant, leadId));
+    api.services.leads.onDeleted((tenant, leadId) => service.forgetLead(tenant, leadId));
 
-    server.ext('onPostStart', () => inactivity.start());
-    platform.background.add(inactivity);
-    const inbox = inboxRoutes(platform, service);
-    server.ext('onPreStop', () => inbox.closeStreams());
-    server.route(
+    api.privileged.server.ext('onPostStart', () => inactivity.start());
+    const inbox = inboxRoutes(api, service);
+    api.privileged.server.ext('onPreStop', () => inbox.closeStreams());
+    api.route(
       withScopes(
-        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(platform, service, chatbots), ...typingRoutes(service, chatbots, typing), exportRoute(service, chatbots)],
+        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(api, service, chatbots), ...typingRoutes(service, chatbots, typing), exportRoute(service, chatbots)],
         areaScope('conversations'),
       ),
     );

@@ -3,13 +3,13 @@
 // durable reactions: the job is written with the event, and one worker instance claims it, so a
 // notice goes out once however many instances run, and never in the visitor's request.
 import type {
+  BuiltInPluginApi,
   ChatbotDirectory,
   Collection,
   EventEnvelope,
   MemberAvailability,
   MemberNotice,
   NoticeRecipient,
-  Platform,
   TenantScope,
 } from '../../core/index.js';
 import { presentConversation, type ConversationDoc, type ConversationView, type MessageView } from './collections.js';
@@ -21,7 +21,8 @@ interface Collections {
   conversations: Collection<ConversationDoc>;
 }
 
-export function tellMembersWhoAreNotLooking(platform: Platform, collections: Collections, chatbots: ChatbotDirectory, availability: MemberAvailability): void {
+export function tellMembersWhoAreNotLooking(api: BuiltInPluginApi, collections: Collections, chatbots: ChatbotDirectory, availability: MemberAvailability): void {
+  const platform = api.privileged.platform;
   const options = { deferred: true, when: () => platform.notifyMembers !== null };
 
   async function recipients(accountId: string, memberId: string | null): Promise<NoticeRecipient[]> {
@@ -46,11 +47,11 @@ export function tellMembersWhoAreNotLooking(platform: Platform, collections: Col
     try {
       await notify({ ...notice, account_id: tenant.accountId, mode: tenant.mode, chatbot: { id: chatbot.id, name: chatbot.name }, members });
     } catch (error) {
-      platform.logger.warn({ err: error, kind: notice.kind, conversation_id: notice.conversation.id }, 'notifying members failed');
+      api.logger.warn({ err: error, kind: notice.kind, conversation_id: notice.conversation.id }, 'notifying members failed');
     }
   }
 
-  platform.events.subscribeDurably(
+  platform.outbox.subscribeDurably(
     'conversation.handoff',
     'conversations.notify-members-of-handoff',
     async (event, tenant) => {
@@ -62,7 +63,7 @@ export function tellMembersWhoAreNotLooking(platform: Platform, collections: Col
     options,
   );
 
-  platform.events.subscribeDurably(
+  platform.outbox.subscribeDurably(
     'message.created',
     'conversations.notify-assignee-of-visitor-message',
     async (event: EventEnvelope, tenant) => {

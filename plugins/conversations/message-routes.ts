@@ -1,6 +1,6 @@
 // Message routes: list, send (the reply in the same response, or streamed as server-sent events),
 // and feedback on a reply.
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import {
   assertMemberRole,
   callerOf,
@@ -11,9 +11,10 @@ import {
   turnOnTheWire,
   wantsEventStream,
   withTimeFilter,
+  type BuiltInPluginApi,
   type Filter,
   type ListParams,
-  type Platform,
+  type PluginRoute,
 } from '../../core/index.js';
 import type { ChatbotLookup } from './routes.js';
 import { feedbackInput, messageInput, messageListQuery, messageParams, messageResponse, conversationParams, turnResponse } from './schemas.js';
@@ -31,7 +32,7 @@ export function authorOf(request: Request): MessageAuthor | null {
   return member ? { member_id: member.id, name: member.name, avatar_url: member.avatar_url ?? null } : null;
 }
 
-export function messageRoutes(platform: Platform, service: ConversationService, chatbots: ChatbotLookup): ServerRoute[] {
+export function messageRoutes(api: Pick<BuiltInPluginApi, 'logger'>, service: ConversationService, chatbots: ChatbotLookup): PluginRoute[] {
   const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
 
   const asIs = { turn: <T>(turn: T) => turn, message: <M>(message: M) => message };
@@ -39,7 +40,7 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
   return [
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/messages',
+      path: '/chatbots/{id}/conversations/{convId}/messages',
       options: {
         description: 'List a conversation’s messages',
         notes: 'Newest first unless `order=asc`. Filter: `role`.',
@@ -59,7 +60,7 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/messages',
+      path: '/chatbots/{id}/conversations/{convId}/messages',
       options: {
         description: 'Send a message; the chatbot’s reply comes back in the response',
         notes:
@@ -86,13 +87,13 @@ export function messageRoutes(platform: Platform, service: ConversationService, 
           const chatbot = await chatbots.profile(request);
           if (!wantsEventStream(request)) return h.response(await service.visitorTurn(tenant, chatbot, convIdOf(request), content)).code(201);
           const events = await streamedTurn(service, tenant, chatbot, convIdOf(request), content);
-          return respondWithEvents(request, h, turnOnTheWire(events, asIs), { logger: platform.logger, message: 'streamed turn failed' });
+          return respondWithEvents(request, h, turnOnTheWire(events, asIs), { logger: api.logger, message: 'streamed turn failed' });
         },
       },
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/messages/{msgId}/feedback',
+      path: '/chatbots/{id}/conversations/{convId}/messages/{msgId}/feedback',
       options: {
         description: 'Rate a reply: thumbs up or down',
         notes:

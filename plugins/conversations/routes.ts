@@ -1,5 +1,5 @@
 // Conversation routes (docs/ARCHITECTURE.md A4): start, list, get, update, delete, end, handoff and release.
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   callerOf,
@@ -13,6 +13,7 @@ import {
   type ChatbotSummary,
   type Filter,
   type ListParams,
+  type PluginRoute,
 } from '../../core/index.js';
 import type { Assigner } from './assignment.js';
 import {
@@ -77,12 +78,12 @@ export function conversationFilter(chatbotId: string | null, params: ListParams)
   return withTimeFilter(filter, params);
 }
 
-export function conversationRoutes(service: ConversationService, chatbots: ChatbotLookup): ServerRoute[] {
+export function conversationRoutes(service: ConversationService, chatbots: ChatbotLookup): PluginRoute[] {
   const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
   return [
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/conversations',
+      path: '/chatbots/{id}/conversations',
       options: {
         description: 'Start a conversation',
         notes:
@@ -106,7 +107,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/conversations',
+      path: '/chatbots/{id}/conversations',
       options: {
         description: 'List a chatbot’s conversations',
         notes: 'Newest first. Filters: `status`, `channel`, `has_lead`, `resolution`, and the start time (`created_after`, `created_before`).',
@@ -126,7 +127,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}',
+      path: '/chatbots/{id}/conversations/{convId}',
       options: {
         description: 'Get a conversation',
         tags: ['api', 'conversations'],
@@ -139,7 +140,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'PATCH',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}',
+      path: '/chatbots/{id}/conversations/{convId}',
       options: {
         description: 'Set a conversation’s resolution or metadata',
         notes: 'A resolution set here sticks: ending the conversation later keeps it. `null` clears it.',
@@ -155,7 +156,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'DELETE',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}',
+      path: '/chatbots/{id}/conversations/{convId}',
       options: {
         description: 'Delete a conversation and its messages, for good',
         tags: ['api', 'conversations'],
@@ -174,7 +175,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/end',
+      path: '/chatbots/{id}/conversations/{convId}/end',
       options: {
         description: 'End a conversation',
         notes:
@@ -193,7 +194,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/handoff',
+      path: '/chatbots/{id}/conversations/{convId}/handoff',
       options: {
         description: 'Hand a conversation to a human',
         notes:
@@ -215,7 +216,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/assign',
+      path: '/chatbots/{id}/conversations/{convId}/assign',
       options: {
         description: 'Assign a handed-off conversation to a member, or unassign it',
         notes:
@@ -237,7 +238,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/release',
+      path: '/chatbots/{id}/conversations/{convId}/release',
       options: {
         description: 'Give a handed-off conversation back to the chatbot',
         notes: 'It is unassigned too (conversation.assigned is published when it was assigned).',
@@ -251,7 +252,7 @@ export function conversationRoutes(service: ConversationService, chatbots: Chatb
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/contact',
+      path: '/chatbots/{id}/conversations/{convId}/contact',
       options: {
         description: 'How to reach the visitor of a conversation',
         notes:

@@ -10,6 +10,7 @@ import {
   RecordNotFoundError,
   recordsInPages,
   VersionConflictError,
+  type BuiltInPluginApi,
   type ChatbotProfile,
   type ChatbotSummary,
   type CsatScale,
@@ -19,7 +20,6 @@ import {
   type LeadRecorder,
   type LeadSource,
   type MemberAvailability,
-  type Platform,
   type Repository,
   type TenantScope,
   type WriteOp,
@@ -65,7 +65,7 @@ export interface TurnResult {
 
 export class ConversationService {
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     readonly collections: ConversationCollections,
     private readonly engine: AnswerEngine,
     private readonly leads: LeadRecorder,
@@ -110,7 +110,7 @@ export class ConversationService {
     input: { visitor: Visitor; metadata: Record<string, unknown>; language?: string; channel: ConversationDoc['channel'] },
   ): Promise<Conversation> {
     this.assertChatbotAccepts(chatbot, 'visitor');
-    const now = this.platform.now();
+    const now = this.api.now();
     const at = now.toISOString();
     const doc: ConversationDoc & { id: string } = {
       id: newId('conv', now.getTime()),
@@ -139,7 +139,7 @@ export class ConversationService {
       updated_at: at,
     };
     const conversation: Conversation = { ...doc, version: 1 };
-    await this.platform.events.publish(
+    await this.api.events.publish(
       tenant,
       { type: 'conversation.started', chatbotId: chatbot.id, data: presentConversation(conversation) },
       [this.conversations(tenant).ops.insert(doc)],
@@ -160,7 +160,7 @@ export class ConversationService {
   ): Promise<TurnResult> {
     const received = performance.now();
     this.assertChatbotAccepts(chatbot, 'visitor');
-    const now = this.platform.now();
+    const now = this.api.now();
     const message = this.newMessage(chatbot.id, conversationId, 'user', content, now);
     let previousMessageAt: string | null = null;
     let conversation = await this.change(tenant, chatbot, conversationId, (current) => {
@@ -229,7 +229,7 @@ export class ConversationService {
     if (offline) answer = { ...answer, content: phrases.handoffOffline };
 
     let handedOff = false;
-    const replyAt = this.platform.now();
+    const replyAt = this.api.now();
     const reply: MessageDoc & { id: string } = {
       ...this.newMessage(chatbot.id, conversation.id, 'assistant', answer.content, replyAt),
       answer_type: answer.answer_type,
@@ -272,7 +272,7 @@ export class ConversationService {
   /** A human agent's message in a conversation handed off to them. */
   async agentMessage(tenant: TenantScope, chatbot: ChatbotProfile, conversationId: string, content: string, author: MessageAuthor | null) {
     this.assertChatbotAccepts(chatbot, 'change');
-    const now = this.platform.now();
+    const now = this.api.now();
     const message = {
       ...this.newMessage(chatbot.id, conversationId, 'agent', content, now),
       author_id: author?.member_id ?? null,
@@ -336,7 +336,7 @@ export class ConversationService {
       freed = current.assignee_id ?? null;
       // Back with the bot, it is nobody's: the assignment ends too, and says so.
       return {
-        changes: { status: 'open', handoff_offline: false, ...UNASSIGNED, updated_at: this.platform.now().toISOString() },
+        changes: { status: 'open', handoff_offline: false, ...UNASSIGNED, updated_at: this.api.now().toISOString() },
         after: current.assignee_id ? (updated) => [assignedEvent(updated)] : undefined,
       };
     });
@@ -368,7 +368,7 @@ export class ConversationService {
       if (!handingOff && (current.assignee_id ?? null) === memberId) return null;
       freed = current.assignee_id ?? null;
       const events = (updated: Conversation) => [...(handingOff ? [handoffEvent(updated)] : []), assignedEvent(updated)];
-      if (!member) return { changes: { ...UNASSIGNED, updated_at: this.platform.now().toISOString() }, after: events };
+      if (!member) return { changes: { ...UNASSIGNED, updated_at: this.api.now().toISOString() }, after: events };
       const assignment = await this.roster.assignment(tenant, member);
       return { changes: { ...(handingOff ? this.handoffChanges() : {}), ...assignment.changes }, first: [assignment.turn], after: events };
     });
@@ -397,7 +397,7 @@ export class ConversationService {
         return { changes: assignment.changes, first: [assignment.turn], after: (updated) => [assignedEvent(updated)] };
       });
     } catch (error) {
-      this.platform.logger.warn({ err: error, conversation: conversation.id }, 'automatic assignment failed: the conversation waits unassigned');
+      this.api.logger.warn({ err: error, conversation: conversation.id }, 'automatic assignment failed: the conversation waits unassigned');
       return conversation;
     }
   }
@@ -432,13 +432,13 @@ export class ConversationService {
       }
       return assigned;
     } catch (error) {
-      this.platform.logger.warn({ err: error, tenant }, 'picking up waiting conversations failed: they wait for the next trigger');
+      this.api.logger.warn({ err: error, tenant }, 'picking up waiting conversations failed: they wait for the next trigger');
       return 0;
     }
   }
 
   private handoffChanges(): Partial<ConversationDoc> {
-    const at = this.platform.now().toISOString();
+    const at = this.api.now().toISOString();
     return { status: 'handoff', had_handoff: true, handoff_at: at, updated_at: at };
   }
 
@@ -459,7 +459,7 @@ export class ConversationService {
         freed = false;
         if (current.status === 'ended') return null;
         freed = current.status === 'handoff' && Boolean(current.assignee_id);
-        const now = this.platform.now().toISOString();
+        const now = this.api.now().toISOString();
         const changes: Partial<ConversationDoc> = {
           status: 'ended',
           ended_reason: input.reason,
@@ -494,7 +494,7 @@ export class ConversationService {
         throw apiError(409, 'conversation_not_ended', `Conversation ${current.id} has not ended; it can be rated once it has`);
       }
       if (current.csat) throw apiError(409, 'already_rated', `Conversation ${current.id} has been rated already`);
-      const ratedAt = this.platform.now().toISOString();
+      const ratedAt = this.api.now().toISOString();
       const csat: Csat = { ...input, rated_at: ratedAt };
       return {
         changes: { csat, csat_at: ratedAt, updated_at: ratedAt },
@@ -512,7 +512,7 @@ export class ConversationService {
   ): Promise<Conversation> {
     this.assertChatbotAccepts(chatbot, 'change');
     return this.change(tenant, chatbot, conversationId, (current) => {
-      const changes: Partial<ConversationDoc> = { updated_at: this.platform.now().toISOString() };
+      const changes: Partial<ConversationDoc> = { updated_at: this.api.now().toISOString() };
       if (patch.metadata !== undefined) changes.metadata = patch.metadata;
       if (patch.resolution !== undefined) {
         changes.resolution = patch.resolution;
@@ -541,7 +541,7 @@ export class ConversationService {
     }
     // feedback_at dates the rating for analytics, in the same write; the same rating given again
     // (a new comment) is no new rating, and keeps its date.
-    const ratedAt = message.feedback === input.rating && message.feedback_at ? message.feedback_at : this.platform.now().toISOString();
+    const ratedAt = message.feedback === input.rating && message.feedback_at ? message.feedback_at : this.api.now().toISOString();
     let updated: Message = message;
     if (message.feedback !== input.rating || message.feedback_comment !== input.comment || !message.feedback_at) {
       const changes: Partial<MessageDoc> = { feedback: input.rating, feedback_comment: input.comment, feedback_at: ratedAt };
@@ -549,7 +549,7 @@ export class ConversationService {
       try {
         // The event carries the rated reply; other areas react to it (the knowledge base learns
         // from thumbs-ups when the chatbot lets it), durably, since it is written with the rating.
-        await this.platform.events.publish(tenant, { type: 'message.rated', chatbotId: chatbot.id, data: presentMessage(updated) }, [
+        await this.api.events.publish(tenant, { type: 'message.rated', chatbotId: chatbot.id, data: presentMessage(updated) }, [
           this.messages(tenant).ops.update(message.id, changes),
         ]);
       } catch (error) {
@@ -559,7 +559,7 @@ export class ConversationService {
     }
     if (input.rating === 'down' && !conversation.had_negative_feedback) {
       await this.change(tenant, chatbot, conversation.id, (current) => {
-        const changes: Partial<ConversationDoc> = { had_negative_feedback: true, updated_at: this.platform.now().toISOString() };
+        const changes: Partial<ConversationDoc> = { had_negative_feedback: true, updated_at: this.api.now().toISOString() };
         if (current.resolution === 'resolved' && current.resolution_source === 'auto') {
           changes.resolution = 'unresolved';
           if (current.status === 'ended') changes.resolution_at = changes.updated_at!;
@@ -571,7 +571,7 @@ export class ConversationService {
   }
 
   async delete(tenant: TenantScope, conversation: Conversation): Promise<void> {
-    await this.platform.store.commit([
+    await this.api.commit([
       this.conversations(tenant).ops.delete(conversation.id),
       this.messages(tenant).ops.deleteMany({ conversation_id: conversation.id }),
     ]);
@@ -620,8 +620,8 @@ export class ConversationService {
         ...(decision.writes ?? []),
       ];
       try {
-        if (events.length > 0) await this.platform.events.publishAll(tenant, events, writes);
-        else await this.platform.store.commit(writes);
+        if (events.length > 0) await this.api.events.publishAll(tenant, events, writes);
+        else await this.api.commit(writes);
         return updated;
       } catch (error) {
         if (!(error instanceof VersionConflictError) || attempt >= WRITE_ATTEMPTS || ifVersion !== undefined) throw error;
@@ -651,7 +651,7 @@ export class ConversationService {
     });
     if (conversation && conversation.lead_id !== lead.id) {
       await this.change(tenant, chatbot, conversation.id, (current) =>
-        current.lead_id === lead.id ? null : { changes: { lead_id: lead.id, updated_at: this.platform.now().toISOString() } },
+        current.lead_id === lead.id ? null : { changes: { lead_id: lead.id, updated_at: this.api.now().toISOString() } },
       );
     }
     return lead;
@@ -671,7 +671,7 @@ export class ConversationService {
     const lead = await this.captureLead(tenant, conversation, detected.details, 'handoff_offline');
     if (conversation.lead_id === lead.id) return conversation;
     return this.change(tenant, chatbot, conversation.id, (current) =>
-      current.lead_id === lead.id ? null : { changes: { lead_id: lead.id, updated_at: this.platform.now().toISOString() } },
+      current.lead_id === lead.id ? null : { changes: { lead_id: lead.id, updated_at: this.api.now().toISOString() } },
     );
   }
 

@@ -2,9 +2,9 @@
 // visitor, the visitor's for the agent. Transient state, not a message and not an event: one
 // record per conversation in the store (not in memory, since the visitor's widget and the agent's
 // dashboard usually reach different instances), whose marks count for TYPING_FRESH_SECONDS.
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError, tenantOf, UniqueConstraintError, type Collection, type Platform, type Store, type Stored, type TenantScope } from '../../core/index.js';
+import { apiError, tenantOf, UniqueConstraintError, type BuiltInPluginApi, type Collection, type PluginRoute, type Store, type Stored, type TenantScope } from '../../core/index.js';
 import { authorOf } from './message-routes.js';
 import type { ChatbotLookup } from './routes.js';
 import { conversationParams, memberAsAuthor } from './schemas.js';
@@ -32,7 +32,7 @@ export type Typing = Stored<TypingDoc>;
 /** The member typing: the same as a message's author. */
 export type TypingAgent = MessageAuthor;
 
-export function declareTyping(store: Store): Collection<TypingDoc> {
+export function declareTyping(store: Pick<Store, 'collection'>): Collection<TypingDoc> {
   // chatbot_id: a deleted chatbot's marks go with its conversations.
   return store.collection<TypingDoc>({ name: 'conversation_typing', scope: 'tenant', indexes: [{ fields: ['chatbot_id'] }] });
 }
@@ -48,17 +48,17 @@ const EMPTY: TypingDoc = { chatbot_id: '', agent_id: null, agent_name: null, age
 
 export class TypingStore implements TypingMarks {
   constructor(
-    private readonly platform: Platform,
+    private readonly clock: Pick<BuiltInPluginApi, 'now'>,
     private readonly collection: Collection<TypingDoc>,
   ) {}
 
   private fresh(at: string | null): boolean {
-    return at !== null && Date.parse(at) > this.platform.now().getTime() - TYPING_FRESH_SECONDS * 1000;
+    return at !== null && Date.parse(at) > this.clock.now().getTime() - TYPING_FRESH_SECONDS * 1000;
   }
 
   /** A mark written within the last second is not written again: a client that sends too often costs no writes. */
   private recent(at: string | null): boolean {
-    return at !== null && Date.parse(at) > this.platform.now().getTime() - WRITE_AT_MOST_EVERY_MS;
+    return at !== null && Date.parse(at) > this.clock.now().getTime() - WRITE_AT_MOST_EVERY_MS;
   }
 
   async read(tenant: TenantScope, conversationId: string): Promise<Typing | null> {
@@ -84,7 +84,7 @@ export class TypingStore implements TypingMarks {
     if (typing && current?.agent_id === agent.member_id && this.recent(current.agent_at)) return current;
     if (!typing && current?.agent_id !== agent.member_id) return current; // someone else's mark stays
     const changes: Partial<TypingDoc> = typing
-      ? { agent_id: agent.member_id, agent_name: agent.name, agent_avatar_url: agent.avatar_url, agent_at: this.platform.now().toISOString() }
+      ? { agent_id: agent.member_id, agent_name: agent.name, agent_avatar_url: agent.avatar_url, agent_at: this.clock.now().toISOString() }
       : { agent_id: null, agent_name: null, agent_avatar_url: null, agent_at: null };
     return this.write(tenant, conversation, changes);
   }
@@ -94,7 +94,7 @@ export class TypingStore implements TypingMarks {
     const current = await this.read(tenant, conversation.id);
     if (typing && current && this.recent(current.visitor_at)) return;
     if (!typing && !current?.visitor_at) return;
-    await this.write(tenant, conversation, { visitor_at: typing ? this.platform.now().toISOString() : null });
+    await this.write(tenant, conversation, { visitor_at: typing ? this.clock.now().toISOString() : null });
   }
 
   private async write(tenant: TenantScope, conversation: Pick<Conversation, 'id' | 'chatbot_id'>, changes: Partial<TypingDoc>): Promise<Typing> {
@@ -143,14 +143,14 @@ function typingAgentOf(request: Request): TypingAgent {
   return agent;
 }
 
-export function typingRoutes(service: ConversationService, chatbots: ChatbotLookup, typing: TypingStore): ServerRoute[] {
+export function typingRoutes(service: ConversationService, chatbots: ChatbotLookup, typing: TypingStore): PluginRoute[] {
   const convIdOf = (request: Request) => (request.params as { convId: string }).convId;
   const present = (record: Typing | null) => ({ agent: typing.agentIn(record), visitor_typing: typing.visitorTyping(record) });
 
   return [
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/typing',
+      path: '/chatbots/{id}/conversations/{convId}/typing',
       options: {
         description: 'Who is typing in a conversation',
         notes:
@@ -170,7 +170,7 @@ export function typingRoutes(service: ConversationService, chatbots: ChatbotLook
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/conversations/{convId}/typing',
+      path: '/chatbots/{id}/conversations/{convId}/typing',
       options: {
         description: 'Tell the visitor the signed-in member is typing',
         notes:

@@ -30,7 +30,7 @@ export interface WidgetCollections {
   tokens: Collection<VisitorTokenDoc>;
 }
 
-export function declareWidgetCollections(store: Store): WidgetCollections {
+export function declareWidgetCollections(store: Pick<Store, 'collection'>): WidgetCollections {
   return {
     widgets: store.collection<WidgetDoc>({
       name: 'widgets',

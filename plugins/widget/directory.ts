@@ -2,7 +2,7 @@
 // public routes (which know no account). Every chatbot gets its widget record when it is created
 // (a durable reaction to chatbot.created); one created before the widget existed gets it the
 // first time its settings are read or saved.
-import { UniqueConstraintError, type Platform, type TenantScope } from '../../core/index.js';
+import { UniqueConstraintError, type BuiltInPluginApi, type TenantScope } from '../../core/index.js';
 import { completeWidgetSettings, type WidgetSettings } from './settings.js';
 import type { Widget, WidgetCollections } from './collections.js';
 
@@ -14,7 +14,7 @@ export interface PublicWidget {
 
 export class WidgetDirectory {
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     private readonly collections: WidgetCollections,
   ) {}
 
@@ -24,7 +24,7 @@ export class WidgetDirectory {
     const existing = await widgets.get(chatbotId);
     if (existing) return existing;
     try {
-      return await widgets.insert({ id: chatbotId, chatbot_id: chatbotId, settings: null, created_at: this.platform.now().toISOString(), updated_at: null });
+      return await widgets.insert({ id: chatbotId, chatbot_id: chatbotId, settings: null, created_at: this.api.now().toISOString(), updated_at: null });
     } catch (error) {
       if (!(error instanceof UniqueConstraintError)) throw error;
       const raced = await widgets.get(chatbotId); // another request created it meanwhile
@@ -34,7 +34,7 @@ export class WidgetDirectory {
   }
 
   async save(tenant: TenantScope, widget: Widget, settings: WidgetSettings): Promise<Widget> {
-    const changes = { settings, updated_at: this.platform.now().toISOString() };
+    const changes = { settings, updated_at: this.api.now().toISOString() };
     const updated = await this.collections.widgets.forTenant(tenant).update(widget.id, changes);
     return updated ?? { ...widget, ...changes };
   }
@@ -43,13 +43,13 @@ export class WidgetDirectory {
   async findPublic(chatbotId: string): Promise<PublicWidget | null> {
     const found = await this.collections.widgets.findUniqueAcrossTenants('chatbot_id', chatbotId);
     if (!found) return null;
-    const account = await this.platform.accounts.global().get(found.scope.accountId);
+    const account = await this.api.privileged.platform.accounts.global().get(found.scope.accountId);
     if (!account || account.status !== 'active') return null;
     return { tenant: found.scope, widget: found.record, settings: completeWidgetSettings(found.record.settings) };
   }
 
   async deleteForChatbot(tenant: TenantScope, chatbotId: string): Promise<void> {
-    await this.platform.store.commit([
+    await this.api.commit([
       this.collections.tokens.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       this.collections.widgets.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
     ]);

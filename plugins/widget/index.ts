@@ -1,7 +1,6 @@
 // The website widget: its settings API, the public routes a page's script talks to (CORS per
 // chatbot, per-IP limits, conversation tokens) and the script itself (built from ./client).
-import type { Plugin } from '@hapi/hapi';
-import { areaScope, withScopes } from '../../core/index.js';
+import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '../../core/index.js';
 import { WidgetDirectory } from './directory.js';
 import { registerWidgetAccess } from './public-access.js';
 import { publicWidgetRoutes } from './public-routes.js';
@@ -9,29 +8,28 @@ import { scriptRoute } from './script-route.js';
 import { widgetSettingsRoutes } from './settings-routes.js';
 import { declareWidgetCollections } from './collections.js';
 
-export const widgetPlugin: Plugin<void> = {
+export const widgetPlugin: BuiltInPlugin = {
   name: 'widget',
   version: '1.0.0',
-  dependencies: ['chatbots', 'conversations'],
-  async register(server) {
-    const platform = server.platform;
-    const collections = declareWidgetCollections(platform.store);
-    const widgets = new WidgetDirectory(platform, collections);
-    const chatbots = server.plugins.chatbots.directory;
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  async register(api) {
+    // `widgets` predates the rule that an area's collections start with its name.
+    const collections = declareWidgetCollections(api.privileged);
+    const widgets = new WidgetDirectory(api, collections);
+    const chatbots = api.services.chatbots;
 
     // Every chatbot has its widget record from the start: the public routes find its account by it.
-    platform.events.subscribeDurably('chatbot.created', 'widget.create-for-chatbot', async (event, tenant) => {
+    api.events.subscribeDurably('chatbot.created', 'widget.create-for-chatbot', async (event, tenant) => {
       await widgets.ensure(tenant, event.chatbot_id!);
     });
-    platform.events.subscribeDurably('chatbot.deleted', 'widget.delete-for-chatbot', async (event, tenant) => {
+    api.events.subscribeDurably('chatbot.deleted', 'widget.delete-for-chatbot', async (event, tenant) => {
       await widgets.deleteForChatbot(tenant, event.chatbot_id!);
     });
 
-    await registerWidgetAccess(server, platform, widgets, collections);
-    server.route([
-      ...withScopes(widgetSettingsRoutes(platform, chatbots, widgets), areaScope('chatbots')),
-      ...publicWidgetRoutes(collections, chatbots, server.plugins.conversations.visitors, platform.logger),
-      scriptRoute(),
-    ]);
+    await registerWidgetAccess(api, widgets, collections);
+    api.route(withScopes(widgetSettingsRoutes(api, chatbots, widgets), areaScope('chatbots')));
+    // The public routes take the visitor's token or no credentials, and the script is served outside /api/v1.
+    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, api.services.conversations.visitors, api.logger), scriptRoute()]);
   },
 };

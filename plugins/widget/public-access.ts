@@ -3,10 +3,10 @@
 // conversation routes, the visitor's conversation token. And the CORS headers of the answer: the
 // allowed `Origin` echoed, never credentials. docs/ARCHITECTURE.md A6.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Request, ResponseObject, Server } from '@hapi/hapi';
+import type { Request, ResponseObject } from '@hapi/hapi';
 import bearer from 'hapi-auth-bearer-token';
 import type { Boom } from '@hapi/boom';
-import { apiError, ClientAddressResolver, consumeMinuteLimit, notFound, unauthorized, type Platform, type TenantScope } from '../../core/index.js';
+import { apiError, ClientAddressResolver, consumeMinuteLimit, notFound, unauthorized, type BuiltInPluginApi, type TenantScope } from '../../core/index.js';
 import type { PublicWidget, WidgetDirectory } from './directory.js';
 import { wildcardTooBroad } from './settings.js';
 import type { WidgetCollections } from './collections.js';
@@ -67,13 +67,15 @@ export function originAllowed(allowed: readonly string[], origin: string): boole
   });
 }
 
-export async function registerWidgetAccess(server: Server, platform: Platform, directory: WidgetDirectory, collections: WidgetCollections): Promise<void> {
-  const addresses = new ClientAddressResolver(platform.config.server.trust_proxy);
-  const limits = platform.config.widget.rate_limits;
+export async function registerWidgetAccess(api: BuiltInPluginApi, directory: WidgetDirectory, collections: WidgetCollections): Promise<void> {
+  const { server } = api.privileged;
+  const { config } = api.privileged.platform;
+  const addresses = new ClientAddressResolver(config.server.trust_proxy);
+  const limits = config.widget.rate_limits;
 
   async function limit(request: Request, kind: string, perMinute: number): Promise<void> {
     const ip = addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined) ?? 'unknown';
-    const retryAfter = await consumeMinuteLimit(platform.store.counters, `widget:${kind}:${ip}`, perMinute, platform.now());
+    const retryAfter = await consumeMinuteLimit(api.counters, `widget:${kind}:${ip}`, perMinute, api.now());
     if (retryAfter !== null) {
       throw apiError(429, 'rate_limited', `Too many widget ${kind} from this address; try again in ${retryAfter} s`, {
         headers: { 'Retry-After': String(retryAfter) },

@@ -1,7 +1,7 @@
 // GET and PUT /chatbots/{id}/widget: the widget's settings, for the account's keys and the
 // chatbot's own key.
-import type { Request, ServerRoute } from '@hapi/hapi';
-import { apiError, idSchema, notFound, tenantOf, type ChatbotDirectory, type Platform } from '../../core/index.js';
+import type { Request } from '@hapi/hapi';
+import { apiError, idSchema, notFound, tenantOf, type BuiltInPluginApi, type ChatbotDirectory, type PluginRoute } from '../../core/index.js';
 import Joi from 'joi';
 import type { WidgetDirectory } from './directory.js';
 import { completeWidgetSettings, widgetSettingsInput, widgetSettingsResponse, wildcardTooBroad, type WidgetSettings } from './settings.js';
@@ -9,7 +9,7 @@ import type { Widget } from './collections.js';
 
 const params = Joi.object({ id: idSchema('cb').required() });
 
-export function widgetSettingsRoutes(platform: Platform, chatbots: ChatbotDirectory, widgets: WidgetDirectory): ServerRoute[] {
+export function widgetSettingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotDirectory, widgets: WidgetDirectory): PluginRoute[] {
   async function chatbotOf(request: Request) {
     const id = (request.params as { id: string }).id;
     const chatbot = await chatbots.find(tenantOf(request), id);
@@ -19,7 +19,7 @@ export function widgetSettingsRoutes(platform: Platform, chatbots: ChatbotDirect
 
   /** The tag a site owner pastes: this server's public URL, else the address the request came to. */
   function embedCode(request: Request, chatbotId: string): string {
-    const base = platform.config.server.public_url?.replace(/\/+$/, '') ?? `${request.server.info.protocol}://${request.info.host}`;
+    const base = api.privileged.platform.config.server.public_url?.replace(/\/+$/, '') ?? `${request.server.info.protocol}://${request.info.host}`;
     return `<script src="${base}/widget.js" data-chatbot-id="${chatbotId}" async></script>`;
   }
 
@@ -37,7 +37,7 @@ export function widgetSettingsRoutes(platform: Platform, chatbots: ChatbotDirect
   return [
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/widget',
+      path: '/chatbots/{id}/widget',
       options: {
         description: 'Get a chatbot’s widget settings',
         notes: 'Every field, defaults filled in, and `embed_code`: the script tag to paste into a page.',
@@ -53,7 +53,7 @@ export function widgetSettingsRoutes(platform: Platform, chatbots: ChatbotDirect
     },
     {
       method: 'PUT',
-      path: '/api/v1/chatbots/{id}/widget',
+      path: '/chatbots/{id}/widget',
       options: {
         description: 'Replace a chatbot’s widget settings',
         notes:

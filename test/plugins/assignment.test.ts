@@ -10,7 +10,7 @@ import { AssignmentRoster, declareAssignmentTurns } from '../../plugins/conversa
 import { declareConversations } from '../../plugins/conversations/collections.js';
 import { PRESENCE_TTL_SECONDS } from '../../plugins/presence/collections.js';
 import { accountWithOwner, addMember, asMember, ORIGIN, signIn } from '../helpers/members.js';
-import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, builtInApiOf, type TestServer } from '../helpers/server.js';
 
 // About 60 s alone on FerretDB with the pick-up tests, 160 s while other test files loaded the
 // machine (timed out at the default 120 s once): 240 s, and a hang still fails the file.
@@ -254,7 +254,7 @@ t.test('two assignments decided at once: the second fails on the turn it read, a
   const [first, second] = await twoAvailableAgents(s.api, s.key);
   const store = s.api.platform.store;
   const conversations = declareConversations(store).conversations;
-  const roster = new AssignmentRoster(s.api.platform, conversations, declareAssignmentTurns(store), s.api.server.plugins.presence.availability);
+  const roster = new AssignmentRoster(builtInApiOf(s.api), conversations, declareAssignmentTurns(store), s.api.server.plugins.presence.availability);
   const tenant = { accountId: s.owner.accountId, mode: 'live' as const };
   const one = await s.start();
   const two = await s.start();
