@@ -27,8 +27,12 @@ export interface BuiltInPluginApi extends PluginApi {
 export type PrivilegedPlatform = Omit<Platform, 'now' | 'logger' | 'store' | 'events' | 'maintenance' | 'background' | 'loopOptions'> & {
   /** What the store says of itself (its engine, what it can do, whether it answers). */
   store: Pick<Store, 'engine' | 'capabilities' | 'ping'>;
-  /** The event outbox as stored (the events API and analytics read it) and its durable reactions (/ready reports them). */
-  outbox: Pick<EventBus, 'collection' | 'subscribeInBatches' | 'reactions'>;
+  /**
+   * The event outbox as stored (the events API and analytics read it) and its durable reactions
+   * (/ready reports them). `publishAll` takes `{ dispatch: false }`, which the public API does not:
+   * an event kept out of the webhook fan-out (a test event, whose one delivery is written with it).
+   */
+  outbox: Pick<EventBus, 'collection' | 'subscribeInBatches' | 'reactions' | 'publishAll'>;
   /** Every background loop of this instance, which /ready reports; `enabled` is false without the worker role. */
   loops: { enabled: boolean; registry: ReadonlySet<BackgroundLoop> };
 };
@@ -52,6 +56,12 @@ export interface PrivilegedApi {
    * an API instance runs for the events it publishes itself).
    */
   loopOnEveryInstance(name: string, pass: (signal: AbortSignal) => Promise<number>): BackgroundLoop;
+  /**
+   * Stopped at shutdown with the loops, under the same deadline: a part with more to wind down
+   * than its loops (the webhook dispatcher gives back the deliveries it claimed and writes the
+   * outcomes of those in flight).
+   */
+  stopAtShutdown(part: { stop(deadlineMs?: number): Promise<void> }): void;
   /**
    * What this area offers the areas registered after it: `provide('directory', directory)` in
    * `chatbots` is `privileged.services.chatbots.directory` to them (and `api.services.chatbots`
