@@ -172,6 +172,7 @@ export function createBuiltInPluginApi(server: Server, platform: Platform, plugi
       platform.background.add(loop);
       return loop;
     },
+    stopAtShutdown: (part) => platform.background.add(part),
     provide: (key, value) => server.expose(key, value),
     services: server.plugins,
   };

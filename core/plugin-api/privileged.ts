@@ -29,11 +29,13 @@ export type PrivilegedPlatform = Omit<Platform, 'now' | 'logger' | 'store' | 'ev
   store: Pick<Store, 'engine' | 'capabilities' | 'ping'>;
   /**
    * The event outbox as stored (the events API and analytics read it) and its durable reactions
-   * (/ready reports them). `subscribeDurably` here takes ReactionOptions, which the public one
-   * leaves out: a deferred reaction (left to a worker, not run in the publishing request) written
-   * only while a condition holds (the member notices, only once a plugin notifies members).
+   * (/ready reports them). Two of its members take options the public API leaves out:
+   * `subscribeDurably` takes ReactionOptions, for a deferred reaction (left to a worker, not run in
+   * the publishing request) written only while a condition holds (the member notices, only once a
+   * plugin notifies members); `publishAll` takes `{ dispatch: false }`, for an event kept out of the
+   * webhook fan-out (a test event, whose one delivery is written with it).
    */
-  outbox: Pick<EventBus, 'collection' | 'subscribeInBatches' | 'reactions' | 'subscribeDurably'>;
+  outbox: Pick<EventBus, 'collection' | 'subscribeInBatches' | 'reactions' | 'subscribeDurably' | 'publishAll'>;
   /** Every background loop of this instance, which /ready reports; `enabled` is false without the worker role. */
   loops: { enabled: boolean; registry: ReadonlySet<BackgroundLoop> };
 };
@@ -57,6 +59,12 @@ export interface PrivilegedApi {
    * an API instance runs for the events it publishes itself).
    */
   loopOnEveryInstance(name: string, pass: (signal: AbortSignal) => Promise<number>): BackgroundLoop;
+  /**
+   * Stopped at shutdown with the loops, under the same deadline: a part with more to wind down
+   * than its loops (the webhook dispatcher gives back the deliveries it claimed and writes the
+   * outcomes of those in flight).
+   */
+  stopAtShutdown(part: { stop(deadlineMs?: number): Promise<void> }): void;
   /**
    * What this area offers the areas registered after it: `provide('directory', directory)` in
    * `chatbots` is `privileged.services.chatbots.directory` to them (and `api.services.chatbots`

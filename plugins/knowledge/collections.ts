@@ -1,5 +1,5 @@
 // The knowledge base's collections: items (what users add) and chunks (what search finds).
-import type { Collection, Store, Stored, TenantScope } from '../../core/index.js';
+import type { Collection, CounterStore, Store, Stored, TenantScope } from '../../core/index.js';
 import type { DocumentFormat } from './text/formats.js';
 
 export const ITEM_TYPES = ['document', 'url', 'qa'] as const;
@@ -74,7 +74,7 @@ export interface KnowledgeCollections {
   chunks: Collection<ChunkDoc>;
 }
 
-export function declareKnowledge(store: Store): KnowledgeCollections {
+export function declareKnowledge(store: Pick<Store, 'collection'>): KnowledgeCollections {
   return {
     items: store.collection<ItemDoc>({
       name: 'knowledge_items',
@@ -137,7 +137,7 @@ export function knowledgeRevisionCounter(chatbotId: string): { name: string; exp
 }
 
 /** Marks a change of the chatbot's chunks, for callers caching them (the search index, Q&A matching). */
-export async function bumpKnowledgeRevision(store: Store, tenant: TenantScope, chatbotId: string): Promise<void> {
+export async function bumpKnowledgeRevision(counters: CounterStore, tenant: TenantScope, chatbotId: string): Promise<void> {
   const counter = knowledgeRevisionCounter(chatbotId);
-  await store.counters.increment(tenant, counter.name, counter.expiresAt);
+  await counters.increment(tenant, counter.name, counter.expiresAt);
 }

@@ -3,11 +3,11 @@
 // added. Each is processed again in the background, as after the API's own change.
 import {
   analyzerFor,
+  type BuiltInPluginApi,
   VersionConflictError,
   type ChatbotSummary,
   type KnowledgeCuration,
   type PhrasingOutcome,
-  type Platform,
   type QaPairInput,
   type RatedPair,
   type TenantScope,
@@ -23,7 +23,7 @@ const WRITE_ATTEMPTS = 5;
 
 export class KnowledgeCurator implements KnowledgeCuration {
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     private readonly knowledge: KnowledgeCollections,
     private readonly worker: KnowledgeWorker,
   ) {}
@@ -41,7 +41,7 @@ export class KnowledgeCurator implements KnowledgeCuration {
       if (key === '') return 'no_terms';
       if ([item.question!, ...item.alternatives].some((known) => termsKey(known, item.language) === key)) return 'known';
       if (item.alternatives.length >= MAX_ALTERNATIVES) return 'full';
-      const now = this.platform.now().toISOString();
+      const now = this.api.now().toISOString();
       try {
         const updated = await items.update(
           item.id,
@@ -59,7 +59,7 @@ export class KnowledgeCurator implements KnowledgeCuration {
   }
 
   async addQaPair(tenant: TenantScope, chatbot: ChatbotSummary, input: QaPairInput): Promise<ReturnType<typeof presentItem>> {
-    const doc = newItem({ type: 'qa', ...input }, chatbot, this.platform.now());
+    const doc = newItem({ type: 'qa', ...input }, chatbot, this.api.now());
     await this.knowledge.items.forTenant(tenant).insert(doc);
     this.worker.nudge();
     return presentItem({ ...doc, version: 1 });

@@ -1,7 +1,6 @@
 // The knowledge base: documents, URLs and Q&A pairs a chatbot answers from, processed in the
 // background and searched through an in-memory index per chatbot (./index/).
-import type { Plugin } from '@hapi/hapi';
-import { areaScope, Fetcher, withScopes } from '../../core/index.js';
+import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '../../core/index.js';
 import { KnowledgeCurator } from './curation.js';
 import { ParserPool } from './parsing/pool.js';
 import { knowledgeRetriever } from './retriever.js';
@@ -16,43 +15,47 @@ declare module '../../core/index.js' {
   }
 }
 
-export const knowledgePlugin: Plugin<void> = {
+export const knowledgePlugin: BuiltInPlugin = {
   name: 'knowledge',
   version: '1.0.0',
-  dependencies: ['chatbots'],
-  register(server) {
-    const platform = server.platform;
-    const knowledge = declareKnowledge(platform.store);
+  platformApi: PLUGIN_API_VERSION,
+  events: [
+    { type: 'knowledge.ready', description: 'A knowledge item was processed: its chunks are searchable' },
+    { type: 'knowledge.failed', description: 'A knowledge item could not be processed (`error` says why)' },
+  ],
+  register(api) {
+    const { config, metrics } = api.privileged.platform;
+    const knowledge = declareKnowledge(api);
     // Documents and pages are read in worker threads with memory and time limits (parsing/pool.ts).
     const parser = new ParserPool();
-    const worker = new KnowledgeWorker(platform, knowledge, new Fetcher({ allowedCidrs: platform.config.fetch.allowed_cidrs, egressCidrs: platform.config.egress.allowed_cidrs, limits: platform.config.fetch }), parser);
-    server.expose('worker', worker);
-    const retriever = knowledgeRetriever(platform.store, knowledge, {
-      indexMemoryBytes: platform.config.knowledge.index_memory_mb * 1024 * 1024,
-      logger: platform.logger,
-      onIndexLookup: (hit) => platform.metrics.recordCacheLookup('knowledge_index', hit),
+    // Its loops are stopped at shutdown: the item in progress is aborted and released.
+    const worker = new KnowledgeWorker(api, knowledge, api.fetcher(), parser);
+    api.privileged.provide('worker', worker);
+    const retriever = knowledgeRetriever(api, knowledge, {
+      indexMemoryBytes: config.knowledge.index_memory_mb * 1024 * 1024,
+      logger: api.logger,
+      onIndexLookup: (hit) => metrics.recordCacheLookup('knowledge_index', hit),
     });
-    server.expose('retriever', retriever);
+    api.privileged.provide('retriever', retriever);
 
     // A deleted chatbot takes its knowledge with it.
-    platform.events.subscribeDurably('chatbot.deleted', 'knowledge.delete-for-chatbot', async (event, tenant) => {
+    api.events.subscribeDurably('chatbot.deleted', 'knowledge.delete-for-chatbot', async (event, tenant) => {
       const chatbotId = event.chatbot_id!;
-      await platform.store.commit([
+      await api.commit([
         knowledge.items.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         knowledge.chunks.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       ]);
     });
 
     // What the learning area changes in the knowledge, and the shapes its route answers with.
-    server.expose('curation', new KnowledgeCurator(platform, knowledge, worker));
-    server.expose('schemas', { chatbotParams: knowledgeParams, item: itemResponse, qaFromMessage: qaFromMessageInput });
+    api.privileged.provide('curation', new KnowledgeCurator(api, knowledge, worker));
+    api.privileged.provide('schemas', { chatbotParams: knowledgeParams, item: itemResponse, qaFromMessage: qaFromMessageInput });
 
-    server.ext('onPostStart', () => {
+    api.privileged.server.ext('onPostStart', () => {
       worker.startSchedule();
       worker.nudge(); // catch up with what was due while no instance ran
     });
-    platform.background.add(worker); // stopped at shutdown: the item in progress is aborted and released
-    server.ext('onPostStop', () => parser.close());
-    server.route(withScopes(knowledgeRoutes(platform, knowledge, server.plugins.chatbots.directory, worker, retriever), areaScope('knowledge')));
+    api.privileged.server.ext('onPostStop', () => parser.close());
+    api.route(withScopes(knowledgeRoutes(api, knowledge, api.services.chatbots, worker, retriever), areaScope('knowledge')));
   },
 };

@@ -24,7 +24,7 @@ export interface KnowledgeRetrieverWithCache extends KnowledgeRetriever {
 }
 
 export function knowledgeRetriever(
-  store: Store,
+  store: Pick<Store, 'counters'>,
   knowledge: KnowledgeCollections,
   options: { indexMemoryBytes: number; logger?: Logger; chunkCountIntervalMs?: number; onIndexLookup?: (hit: boolean) => void },
 ): KnowledgeRetrieverWithCache {

@@ -9,16 +9,17 @@ import {
   paginate,
   tenantOf,
   withTimeFilter,
+  type BuiltInPluginApi,
   type ChatbotDirectory,
   type ChatbotSummary,
   type Filter,
   type KnowledgeRetriever,
   type ListParams,
-  type Platform,
+  type PluginRoute,
   type TenantScope,
 } from '../../core/index.js';
 import { Readable } from 'node:stream';
-import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   importInput,
@@ -83,12 +84,12 @@ export function newItem(input: ItemInput, chatbot: ChatbotSummary, now: Date): I
 }
 
 export function knowledgeRoutes(
-  platform: Platform,
+  api: BuiltInPluginApi,
   knowledge: KnowledgeCollections,
   directory: ChatbotDirectory,
   worker: KnowledgeWorker,
   retriever: KnowledgeRetriever,
-): ServerRoute[] {
+): PluginRoute[] {
   /** The chatbot of the path, 404 when it is not the caller's; archived ones are read-only. */
   async function chatbotOf(request: Request, options: { writable: boolean }): Promise<ChatbotSummary> {
     const { id } = request.params as { id: string };
@@ -110,16 +111,16 @@ export function knowledgeRoutes(
 
   /** Removes an item, its chunks with it. */
   async function deleteItem(tenant: TenantScope, item: Item): Promise<void> {
-    await platform.store.commit([
+    await api.commit([
       knowledge.items.forTenant(tenant).ops.delete(item.id),
       knowledge.chunks.forTenant(tenant).ops.deleteMany({ item_id: item.id }),
     ]);
-    await bumpKnowledgeRevision(platform.store, tenant, item.chatbot_id);
+    await bumpKnowledgeRevision(api.counters, tenant, item.chatbot_id);
   }
 
   async function addItem(request: Request, h: ResponseToolkit) {
     const chatbot = await chatbotOf(request, { writable: true });
-    const doc = newItem(request.payload as ItemInput, chatbot, platform.now());
+    const doc = newItem(request.payload as ItemInput, chatbot, api.now());
     await knowledge.items.forTenant(tenantOf(request)).insert(doc);
     worker.nudge();
     return h
@@ -130,10 +131,10 @@ export function knowledgeRoutes(
 
   async function importItems(request: Request, h: ResponseToolkit) {
     const chatbot = await chatbotOf(request, { writable: true });
-    const now = platform.now();
+    const now = api.now();
     const docs = (request.payload as { items: ItemInput[] }).items.map((input) => newItem(input, chatbot, now));
     const items = knowledge.items.forTenant(tenantOf(request));
-    await platform.store.commit(docs.map((doc) => items.ops.insert(doc)));
+    await api.commit(docs.map((doc) => items.ops.insert(doc)));
     worker.nudge();
     return h.response({ data: docs.map((doc) => presentItem({ ...doc, version: 1 })), count: docs.length }).code(201);
   }
@@ -188,7 +189,7 @@ export function knowledgeRoutes(
 
   async function updateItem(request: Request) {
     const item = await itemOf(request, await chatbotOf(request, { writable: true }));
-    const { changes, reprocess } = itemChanges(item, request.payload as Record<string, unknown>, platform.now().toISOString());
+    const { changes, reprocess } = itemChanges(item, request.payload as Record<string, unknown>, api.now().toISOString());
     const updated = await knowledge.items.forTenant(tenantOf(request)).update(item.id, changes, { ifVersion: item.version });
     if (!updated) throw notFound('knowledge_item', item.id);
     if (reprocess) worker.nudge();
@@ -204,7 +205,7 @@ export function knowledgeRoutes(
   async function refreshItem(request: Request, h: ResponseToolkit) {
     const item = await itemOf(request, await chatbotOf(request, { writable: true }));
     if (item.type !== 'url') throw apiError(409, 'conflict', `Only URL items can be refreshed; ${item.id} is a ${item.type}`);
-    const now = platform.now().toISOString();
+    const now = api.now().toISOString();
     const updated = await knowledge.items
       .forTenant(tenantOf(request))
       .update(item.id, { status: 'pending', error: null, process_at: now, updated_at: now }, { ifVersion: item.version });
@@ -216,7 +217,7 @@ export function knowledgeRoutes(
   return [
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/knowledge',
+      path: '/chatbots/{id}/knowledge',
       options: {
         description: 'Add a document, a URL or a question-and-answer pair to the knowledge base',
         notes:
@@ -234,7 +235,7 @@ export function knowledgeRoutes(
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/knowledge/import',
+      path: '/chatbots/{id}/knowledge/import',
       options: {
         description: 'Add up to 1,000 items at once',
         notes: 'Every item is checked first: one bad item refuses the whole import (400, with its index in `details`). Needs full API access.',
@@ -253,7 +254,7 @@ export function knowledgeRoutes(
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/knowledge',
+      path: '/chatbots/{id}/knowledge',
       options: {
         description: 'List the knowledge base',
         notes: 'Newest first. Filters: `type`, `status`, `q` (part of the title, ignoring case and accents).',
@@ -273,7 +274,7 @@ export function knowledgeRoutes(
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/knowledge/search',
+      path: '/chatbots/{id}/knowledge/search',
       options: {
         description: 'Search the knowledge base: the ranked passages the chatbot would answer from',
         notes:
@@ -291,7 +292,7 @@ export function knowledgeRoutes(
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/knowledge/export',
+      path: '/chatbots/{id}/knowledge/export',
       options: {
         description: 'Export the knowledge base as JSON Lines',
         notes:
@@ -306,7 +307,7 @@ export function knowledgeRoutes(
     },
     {
       method: 'GET',
-      path: '/api/v1/chatbots/{id}/knowledge/{docId}',
+      path: '/chatbots/{id}/knowledge/{docId}',
       options: {
         description: 'Get a knowledge item',
         notes: '`include_content=true` adds a document’s content.',
@@ -319,7 +320,7 @@ export function knowledgeRoutes(
     },
     {
       method: 'PATCH',
-      path: '/api/v1/chatbots/{id}/knowledge/{docId}',
+      path: '/chatbots/{id}/knowledge/{docId}',
       options: {
         description: 'Update a knowledge item',
         notes:
@@ -335,7 +336,7 @@ export function knowledgeRoutes(
     },
     {
       method: 'DELETE',
-      path: '/api/v1/chatbots/{id}/knowledge/{docId}',
+      path: '/chatbots/{id}/knowledge/{docId}',
       options: {
         description: 'Delete a knowledge item and its passages',
         tags: ['api', 'knowledge'],
@@ -347,7 +348,7 @@ export function knowledgeRoutes(
     },
     {
       method: 'POST',
-      path: '/api/v1/chatbots/{id}/knowledge/{docId}/refresh',
+      path: '/chatbots/{id}/knowledge/{docId}/refresh',
       options: {
         description: 'Fetch a URL item again now',
         notes: 'Only URL items (409 otherwise). Answers 202: the item is `pending` until the background fetch ends.',

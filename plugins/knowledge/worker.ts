@@ -17,7 +17,6 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
-  BackgroundLoop,
   FetchError,
   foldForSearch,
   groupByTenant,
@@ -27,11 +26,12 @@ import {
   settlesWithin,
   VersionConflictError,
   yieldToEventLoop,
+  type BackgroundLoop,
+  type BuiltInPluginApi,
   type ClaimedRecord,
   type EventInput,
   type Fetcher,
   type Filter,
-  type Platform,
   type Repository,
   type TenantScope,
   type WriteOp,
@@ -82,13 +82,13 @@ export class KnowledgeWorker {
   private readonly items: BackgroundLoop;
 
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     private readonly knowledge: KnowledgeCollections,
     private readonly fetcher: Fetcher,
     private readonly parser: ParserPool,
   ) {
-    this.pairs = new BackgroundLoop('knowledge worker (Q&A pairs)', (signal) => this.processPairs(signal), platform.logger, platform.loopOptions);
-    this.items = new BackgroundLoop('knowledge worker', (signal) => this.processItems(signal), platform.logger, platform.loopOptions);
+    this.pairs = api.loop('knowledge worker (Q&A pairs)', (signal) => this.processPairs(signal));
+    this.items = api.loop('knowledge worker', (signal) => this.processItems(signal));
   }
 
   /** Process what is due now, in the background; calls while running fold into one more pass. */
@@ -108,7 +108,7 @@ export class KnowledgeWorker {
    * it never hears.
    */
   startSchedule(): void {
-    const expression = this.platform.config.server.roles.includes('api') ? '* * * * *' : '*/5 * * * * *';
+    const expression = this.api.privileged.platform.config.server.roles.includes('api') ? '* * * * *' : '*/5 * * * * *';
     this.pairs.startSchedule(expression);
     this.items.startSchedule(expression);
   }
@@ -129,7 +129,7 @@ export class KnowledgeWorker {
         break;
       }
       // A crawl may take most of a lease: each gets a whole one from its start, not from the claim.
-      const extended = await this.knowledge.items.claims!.extendLease({ id: url.record.id, owner: this.owner, now: this.platform.now(), leaseMs: LEASE_MS });
+      const extended = await this.knowledge.items.claims!.extendLease({ id: url.record.id, owner: this.owner, now: this.api.now(), leaseMs: LEASE_MS });
       if (extended) await this.process(url, signal);
       await yieldToEventLoop();
     }
@@ -177,7 +177,7 @@ export class KnowledgeWorker {
   async processPairs(signal?: AbortSignal): Promise<number> {
     // Where commits are not atomic each pair is written alone anyway (finishTogether), a write
     // costs a few round trips, and a stop waits for the pass: smaller batches and slices there.
-    const together = this.platform.store.capabilities.has('atomic_commit');
+    const together = this.api.privileged.platform.store.capabilities.has('atomic_commit');
     const claimed = await this.claim({ type: 'qa' }, together ? PAIR_BATCH : BATCH_WITHOUT_ATOMIC_COMMITS);
     const slicePairs = together ? SLICE_PAIRS : 1;
     let next = 0;
@@ -200,12 +200,12 @@ export class KnowledgeWorker {
   }
 
   private claim(filter: Filter, limit: number): Promise<ClaimedRecord<ItemDoc>[]> {
-    return this.knowledge.items.claims!.claimDue({ now: this.platform.now(), owner: this.owner, leaseMs: LEASE_MS, limit, filter });
+    return this.knowledge.items.claims!.claimDue({ now: this.api.now(), owner: this.owner, leaseMs: LEASE_MS, limit, filter });
   }
 
   /** Shutting down: gives claimed items back at once instead of making them wait out the lease. */
   private async release(claimed: ClaimedRecord<ItemDoc>[]): Promise<void> {
-    for (const { record } of claimed) await this.knowledge.items.claims!.release({ id: record.id, owner: this.owner, now: this.platform.now() });
+    for (const { record } of claimed) await this.knowledge.items.claims!.release({ id: record.id, owner: this.owner, now: this.api.now() });
   }
 
   /** One item on its own: started, processed in a parser thread, written. */
@@ -238,13 +238,13 @@ export class KnowledgeWorker {
   /** An item's processing or its result's commit failed: release, drop or retry it. */
   private async recover(tenant: TenantScope, item: Item, error: unknown, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) {
-      await this.knowledge.items.claims!.release({ id: item.id, owner: this.owner, now: this.platform.now() });
+      await this.knowledge.items.claims!.release({ id: item.id, owner: this.owner, now: this.api.now() });
       return;
     }
     if (error instanceof VersionConflictError || error instanceof RecordNotFoundError) {
       // Changed (a PATCH asked for new processing) or deleted meanwhile: drop this result. The
       // lease is released without touching process_at, so a new request stays due.
-      await this.knowledge.items.claims!.complete({ id: item.id, owner: this.owner, now: this.platform.now(), changes: {} });
+      await this.knowledge.items.claims!.complete({ id: item.id, owner: this.owner, now: this.api.now(), changes: {} });
       return;
     }
     await this.retryLater(tenant, item, error);
@@ -266,12 +266,12 @@ export class KnowledgeWorker {
       for (const { item, outcome } of done) await this.finish(tenant, item, outcome).catch((error: unknown) => this.recover(tenant, item, error));
     };
     if (done.length === 0) return;
-    if (done.length === 1 || !this.platform.store.capabilities.has('atomic_commit')) return eachAlone();
-    const now = this.platform.now();
+    if (done.length === 1 || !this.api.privileged.platform.store.capabilities.has('atomic_commit')) return eachAlone();
+    const now = this.api.now();
     const repositories = this.repositories(tenant);
     const results = done.map(({ item, outcome }) => this.resultOf(repositories, item, outcome, now));
     try {
-      await this.platform.events.publishAll(
+      await this.api.events.publishAll(
         tenant,
         results.map((result) => result.event),
         results.flatMap((result) => result.writes),
@@ -282,7 +282,7 @@ export class KnowledgeWorker {
       return eachAlone();
     }
     const changed = new Set(done.filter(({ outcome }) => outcome.ok).map(({ item }) => item.chatbot_id));
-    for (const chatbotId of changed) await bumpKnowledgeRevision(this.platform.store, tenant, chatbotId);
+    for (const chatbotId of changed) await bumpKnowledgeRevision(this.api.counters, tenant, chatbotId);
     await this.knowledge.items.claims!.completeAll({
       owner: this.owner,
       now,
@@ -296,9 +296,9 @@ export class KnowledgeWorker {
    * item never spins the loop.
    */
   private async retryLater(tenant: TenantScope, item: Item, error: unknown): Promise<void> {
-    const now = this.platform.now();
+    const now = this.api.now();
     const { failures, retryAt } = retryAfterFailure(now, item.processing_failures ?? 0);
-    this.platform.logger.error({ err: error, item_id: item.id, failures, retry_at: retryAt }, 'knowledge item could not be saved');
+    this.api.logger.error({ err: error, item_id: item.id, failures, retry_at: retryAt }, 'knowledge item could not be saved');
     if (retryAt) {
       await this.knowledge.items.claims!.complete({
         id: item.id,
@@ -318,10 +318,10 @@ export class KnowledgeWorker {
     };
     if (!(await this.knowledge.items.claims!.complete({ id: item.id, owner: this.owner, now, changes }))) return;
     // Best effort: the event carries the item, which may be what the store refused.
-    await this.platform.events
+    await this.api.events
       .publish(tenant, { type: 'knowledge.failed', chatbotId: item.chatbot_id, data: presentItem({ ...item, ...changes, version: item.version + 1 }) })
       .catch((publishError: unknown) =>
-        this.platform.logger.error({ err: publishError, item_id: item.id }, 'knowledge.failed could not be recorded'),
+        this.api.logger.error({ err: publishError, item_id: item.id }, 'knowledge.failed could not be recorded'),
       );
   }
 
@@ -329,30 +329,30 @@ export class KnowledgeWorker {
     try {
       return { ok: true, processed: processShortPair(item) };
     } catch (error) {
-      this.platform.logger.error({ err: error, item_id: item.id }, 'knowledge item could not be processed');
+      this.api.logger.error({ err: error, item_id: item.id }, 'knowledge item could not be processed');
       return { ok: false, message: 'The item could not be processed (internal error)' };
     }
   }
 
   private async outcome(item: Item, signal?: AbortSignal): Promise<Outcome> {
     try {
-      const context = { fetcher: this.fetcher, parser: this.parser, userAgent: this.platform.config.fetch.user_agent, signal };
+      const context = { fetcher: this.fetcher, parser: this.parser, userAgent: this.api.privileged.platform.config.fetch.user_agent, signal };
       return { ok: true as const, processed: await processItem(item, context) };
     } catch (error) {
       if (error instanceof FetchError || error instanceof ExtractionError) return { ok: false as const, message: error.message };
       // Shutting down: the caller releases the item; a full parser queue is tried again with backoff.
       if (signal?.aborted || error instanceof ParserBusyError) throw error;
-      this.platform.logger.error({ err: error, item_id: item.id }, 'knowledge item could not be processed');
+      this.api.logger.error({ err: error, item_id: item.id }, 'knowledge item could not be processed');
       return { ok: false as const, message: 'The item could not be processed (internal error)' };
     }
   }
 
   /** Writes the result with its event in one commit (the item first), then ends the lease. */
   private async finish(tenant: TenantScope, item: Item, outcome: Outcome): Promise<void> {
-    const now = this.platform.now();
+    const now = this.api.now();
     const { writes, event } = this.resultOf(this.repositories(tenant), item, outcome, now);
-    await this.platform.events.publish(tenant, event, writes);
-    if (outcome.ok) await bumpKnowledgeRevision(this.platform.store, tenant, item.chatbot_id);
+    await this.api.events.publish(tenant, event, writes);
+    if (outcome.ok) await bumpKnowledgeRevision(this.api.counters, tenant, item.chatbot_id);
     await this.knowledge.items.claims!.complete({ id: item.id, owner: this.owner, now, changes: { process_at: this.nextProcessAt(item, now) } });
   }
 

@@ -65,7 +65,7 @@ export interface WebhookCollections {
   deliveries: Collection<DeliveryDoc>;
 }
 
-export function declareWebhooks(store: Store): WebhookCollections {
+export function declareWebhooks(store: Pick<Store, 'collection'>): WebhookCollections {
   return {
     webhooks: store.collection<WebhookDoc>({
       name: 'webhooks',

@@ -18,7 +18,6 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
-  BackgroundLoop,
   FetchError,
   groupByTenant,
   presentEvent,
@@ -27,12 +26,13 @@ import {
   settlesWithin,
   UniqueConstraintError,
   VersionConflictError,
+  type BackgroundLoop,
+  type BuiltInPluginApi,
   type ClaimedRecord,
   type EventDoc,
   type EventEnvelope,
   type Fetcher,
   type Filter,
-  type Platform,
   type SecretBox,
   type StoredEvent,
   type TenantScope,
@@ -80,23 +80,31 @@ export class Dispatcher {
   private readonly fanOutLoop: BackgroundLoop;
 
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     private readonly collections: WebhookCollections,
     private readonly fetcher: Fetcher,
     private readonly secrets: () => Promise<SecretBox>,
   ) {
-    this.loop = new BackgroundLoop('webhook dispatcher', () => this.pass(), platform.logger, platform.loopOptions);
+    this.loop = api.loop('webhook dispatcher', () => this.pass());
     // The fan-out ends a publish (it writes deliveries, sends nothing), so it runs on API-only
     // instances too (config/roles.ts): their events would otherwise pile up here, and reach the
     // workers only through the relay, DISPATCH_RECOVERY_MS later.
-    this.fanOutLoop = new BackgroundLoop('webhook fan-out', () => this.fanOutPending(), platform.logger, { registry: platform.loopOptions.registry });
-    const settings = platform.config.webhooks;
+    this.fanOutLoop = api.privileged.loopOnEveryInstance('webhook fan-out', () => this.fanOutPending());
+    const settings = api.privileged.platform.config.webhooks;
     this.slots = new SendSlots<PreparedDelivery>(
       { total: settings.concurrency, perEndpoint: Math.min(settings.concurrency_per_endpoint, settings.concurrency) },
       (prepared) => this.send(prepared),
       (endpoint, halfEmpty) => this.sent(endpoint, halfEmpty),
     );
-    this.outcomes = new OutcomeWriter(collections.deliveries.claims!, this.owner, () => platform.now(), platform.logger);
+    this.outcomes = new OutcomeWriter(collections.deliveries.claims!, this.owner, () => api.now(), api.logger);
+  }
+
+  private get settings() {
+    return this.api.privileged.platform.config.webhooks;
+  }
+
+  private get metrics() {
+    return this.api.privileged.platform.metrics;
   }
 
   private readonly slots: SendSlots<PreparedDelivery>;
@@ -214,12 +222,12 @@ export class Dispatcher {
         await this.fanOut(tenant, events);
         // Where commits are not atomic, a failure part-way leaves the rest due, and the relay fans
         // them out again (deliveries have derived ids: nothing is sent twice).
-        const stored = this.platform.events.collection.forTenant(tenant);
+        const stored = this.api.privileged.platform.outbox.collection.forTenant(tenant);
         for (let start = 0; start < events.length; start += MARK_BATCH) {
-          await this.platform.store.commit(events.slice(start, start + MARK_BATCH).map((event) => stored.ops.update(event.id, { dispatch_at: null })));
+          await this.api.commit(events.slice(start, start + MARK_BATCH).map((event) => stored.ops.update(event.id, { dispatch_at: null })));
         }
       } catch (error) {
-        this.platform.logger.error({ err: error, event_ids: events.map((event) => event.id) }, 'event fan-out failed; the relay retries it');
+        this.api.logger.error({ err: error, event_ids: events.map((event) => event.id) }, 'event fan-out failed; the relay retries it');
       }
     }
     return taken;
@@ -227,8 +235,8 @@ export class Dispatcher {
 
   /** Fans out one batch of events a crashed instance left due; returns how many it claimed. */
   async relayOnce(): Promise<number> {
-    const claimed = await this.platform.events.collection.claims!.claimDue({
-      now: this.platform.now(),
+    const claimed = await this.api.privileged.platform.outbox.collection.claims!.claimDue({
+      now: this.api.now(),
       owner: this.owner,
       leaseMs: EVENT_LEASE_MS,
       limit: EVENT_BATCH,
@@ -239,14 +247,14 @@ export class Dispatcher {
         await this.fanOut(scope!, [record]);
       } catch (error) {
         // Claims count every try of this event, so they are its failures so far, this one included.
-        const { retryAt } = retryAfterFailure(this.platform.now(), attempts - 1);
-        this.platform.logger.error({ err: error, event_id: record.id, retry_at: retryAt }, 'event fan-out failed');
+        const { retryAt } = retryAfterFailure(this.api.now(), attempts - 1);
+        this.api.logger.error({ err: error, event_id: record.id, retry_at: retryAt }, 'event fan-out failed');
         dispatchAt = retryAt?.toISOString() ?? null;
       }
-      await this.platform.events.collection.claims!.complete({
+      await this.api.privileged.platform.outbox.collection.claims!.complete({
         id: record.id,
         owner: this.owner,
-        now: this.platform.now(),
+        now: this.api.now(),
         changes: { dispatch_at: dispatchAt } as Partial<EventDoc>,
       });
     }
@@ -262,7 +270,7 @@ export class Dispatcher {
       if (chatbotId) chatbotOwn.set(chatbotId, await webhooks.list({ filter: { chatbot_id: chatbotId, status: 'enabled' }, limit: 1000 }));
     }
     const deliveries = this.collections.deliveries.forTenant(tenant);
-    const now = this.platform.now().toISOString();
+    const now = this.api.now().toISOString();
     const made: Array<DeliveryDoc & { id: string }> = [];
     for (const event of events) {
       const candidates = [...(event.chatbot_id ? chatbotOwn.get(event.chatbot_id)! : []), ...accountWide];
@@ -274,7 +282,7 @@ export class Dispatcher {
     for (let start = 0; start < made.length; start += INSERT_BATCH) {
       const batch = made.slice(start, start + INSERT_BATCH);
       try {
-        await this.platform.store.commit(batch.map((delivery) => deliveries.ops.insert(delivery)));
+        await this.api.commit(batch.map((delivery) => deliveries.ops.insert(delivery)));
       } catch (error) {
         if (!(error instanceof UniqueConstraintError)) throw error;
         // Some were made before a crash: one at a time, those already there skipped.
@@ -331,14 +339,14 @@ export class Dispatcher {
   }
 
   private claimBatch(): number {
-    return 2 * Math.min(this.platform.config.webhooks.concurrency_per_endpoint, this.platform.config.webhooks.concurrency);
+    return 2 * Math.min(this.settings.concurrency_per_endpoint, this.settings.concurrency);
   }
 
   private async claimAndQueue(limit: number, filter: Filter | undefined): Promise<number> {
     const claimed = await this.collections.deliveries.claims!.claimDue({
-      now: this.platform.now(),
+      now: this.api.now(),
       owner: this.owner,
-      leaseMs: this.platform.config.webhooks.timeout_ms + 5_000,
+      leaseMs: this.settings.timeout_ms + 5_000,
       limit,
       filter,
     });
@@ -351,8 +359,8 @@ export class Dispatcher {
   /** Gives claimed deliveries back, due again at once; a failure leaves them to their lease's end. */
   private async release(deliveries: PreparedDelivery[]): Promise<void> {
     for (const { claimed } of deliveries) {
-      await this.collections.deliveries.claims!.release({ id: claimed.record.id, owner: this.owner, now: this.platform.now() }).catch((error: unknown) =>
-        this.platform.logger.error({ err: error, delivery_id: claimed.record.id }, 'webhook delivery could not be released; its lease runs out'),
+      await this.collections.deliveries.claims!.release({ id: claimed.record.id, owner: this.owner, now: this.api.now() }).catch((error: unknown) =>
+        this.api.logger.error({ err: error, delivery_id: claimed.record.id }, 'webhook delivery could not be released; its lease runs out'),
       );
     }
   }
@@ -380,7 +388,7 @@ export class Dispatcher {
           filter: { id: { in: [...new Set(items.map((delivery) => delivery.record.webhook_id))] } },
           limit: items.length,
         }));
-        events = byId(await this.platform.events.collection.forTenant(tenant).list({
+        events = byId(await this.api.privileged.platform.outbox.collection.forTenant(tenant).list({
           filter: { id: { in: [...new Set(items.map((delivery) => delivery.record.event_id))] } },
           limit: items.length,
         }));
@@ -423,17 +431,17 @@ export class Dispatcher {
       if (this.unsealed.size >= SECRETS_CACHED) this.unsealed.clear();
       this.unsealed.set(key, secrets);
     }
-    const now = this.platform.now().toISOString();
+    const now = this.api.now().toISOString();
     return secrets.filter(({ expiresAt }) => expiresAt === null || expiresAt > now).map(({ secret }) => secret);
   }
 
   private async cancel(claimed: ClaimedRecord<DeliveryDoc>): Promise<void> {
-    const at = this.platform.now().toISOString();
-    this.platform.metrics.recordWebhookDelivery('cancelled');
+    const at = this.api.now().toISOString();
+    this.metrics.recordWebhookDelivery('cancelled');
     try {
       await this.outcomes.write(claimed.record.id, { status: 'cancelled', next_attempt_at: null, completed_at: at, updated_at: at });
     } catch (error) {
-      this.platform.logger.error({ err: error, delivery_id: claimed.record.id }, 'webhook delivery could not be cancelled; its lease runs out');
+      this.api.logger.error({ err: error, delivery_id: claimed.record.id }, 'webhook delivery could not be cancelled; its lease runs out');
     }
   }
 
@@ -452,12 +460,12 @@ export class Dispatcher {
    */
   private async attemptBroke(claimed: ClaimedRecord<DeliveryDoc>, error: unknown): Promise<void> {
     const delivery = claimed.record;
-    this.platform.logger.error({ err: error, delivery_id: delivery.id }, 'webhook delivery attempt failed inside the server');
-    const now = this.platform.now();
+    this.api.logger.error({ err: error, delivery_id: delivery.id }, 'webhook delivery attempt failed inside the server');
+    const now = this.api.now();
     const attempt = attemptOf(now, performance.now(), null, 'The delivery could not be prepared (internal error); it is retried', null);
     const attemptCount = delivery.attempt_count + 1;
     const next = this.nextAttemptAt(now, attemptCount, null);
-    this.platform.metrics.recordWebhookDelivery(next ? 'pending' : 'failed');
+    this.metrics.recordWebhookDelivery(next ? 'pending' : 'failed');
     await this.outcomes.write(delivery.id, {
       status: next ? 'pending' : 'failed',
       attempt_count: attemptCount,
@@ -467,31 +475,31 @@ export class Dispatcher {
       updated_at: now.toISOString(),
     }).catch((completeError: unknown) =>
       // The store itself is failing: the lease runs out and the delivery is claimed again then.
-      this.platform.logger.error({ err: completeError, delivery_id: delivery.id }, 'webhook delivery could not be rescheduled'),
+      this.api.logger.error({ err: completeError, delivery_id: delivery.id }, 'webhook delivery could not be rescheduled'),
     );
   }
 
   private async attempt({ claimed, webhook, url, body, headers }: PreparedDelivery): Promise<void> {
     const tenant = claimed.scope!;
     const delivery = claimed.record;
-    const timeoutMs = this.platform.config.webhooks.timeout_ms;
+    const timeoutMs = this.settings.timeout_ms;
     // A delivery that waited for its slot behind a slow endpoint may be near the end of its lease:
     // renewed before sending, or left to whoever holds it now.
-    if (claimed.leaseExpiresAt.getTime() - this.platform.now().getTime() < timeoutMs + 1000) {
-      const renewed = await this.collections.deliveries.claims!.extendLease({ id: delivery.id, owner: this.owner, now: this.platform.now(), leaseMs: timeoutMs + 5_000 });
+    if (claimed.leaseExpiresAt.getTime() - this.api.now().getTime() < timeoutMs + 1000) {
+      const renewed = await this.collections.deliveries.claims!.extendLease({ id: delivery.id, owner: this.owner, now: this.api.now(), leaseMs: timeoutMs + 5_000 });
       if (!renewed) return;
     }
     // The slot is free once the endpoint answered: the outcome joins the next batch written, and
     // what follows from it (the endpoint's failure streak) runs after that, in the background.
     const finish = (changes: Partial<DeliveryDoc>, then: () => Promise<void>) => {
-      this.platform.metrics.recordWebhookDelivery(changes.status);
+      this.metrics.recordWebhookDelivery(changes.status);
       this.inBackground(
-        this.outcomes.write(delivery.id, { ...changes, updated_at: this.platform.now().toISOString() }).then((written) => (written ? then() : undefined)),
+        this.outcomes.write(delivery.id, { ...changes, updated_at: this.api.now().toISOString() }).then((written) => (written ? then() : undefined)),
         delivery.id,
       );
     };
 
-    const now = this.platform.now();
+    const now = this.api.now();
     const started = performance.now();
     let attempt: Attempt;
     let retryAfterMs: number | null = null;
@@ -517,7 +525,7 @@ export class Dispatcher {
 
     const gone = attempt.status_code === 410;
     const failingSince = webhook.failing_since ?? at;
-    const failingTooLong = now.getTime() - new Date(failingSince).getTime() >= this.platform.config.webhooks.disable_after_hours * 3600_000;
+    const failingTooLong = now.getTime() - new Date(failingSince).getTime() >= this.settings.disable_after_hours * 3600_000;
     const next = gone ? null : this.nextAttemptAt(now, attemptCount, retryAfterMs);
     finish({ status: next ? 'pending' : 'failed', attempt_count: attemptCount, attempts, next_attempt_at: next, completed_at: next ? null : at }, async () => {
       if (gone || failingTooLong) await this.disable(tenant, webhook, gone ? 'gone' : 'failing');
@@ -530,7 +538,7 @@ export class Dispatcher {
     const tracked: Promise<void> = work
       .then(
         () => undefined,
-        (error: unknown) => this.platform.logger.error({ err: error, delivery_id: deliveryId }, 'webhook delivery outcome could not be written; it is sent again when its lease ends'),
+        (error: unknown) => this.api.logger.error({ err: error, delivery_id: deliveryId }, 'webhook delivery outcome could not be written; it is sent again when its lease ends'),
       )
       .finally(() => this.background.delete(tracked));
     this.background.add(tracked);
@@ -544,7 +552,7 @@ export class Dispatcher {
 
   /** The schedule's delay after the nth failed attempt, ±10%, or later if the endpoint asked; null when spent. */
   private nextAttemptAt(now: Date, failedAttempts: number, retryAfterMs: number | null): string | null {
-    const schedule = this.platform.config.webhooks.retry_schedule_seconds;
+    const schedule = this.settings.retry_schedule_seconds;
     const seconds = schedule[failedAttempts - 1];
     if (seconds === undefined) return null;
     const jittered = seconds * 1000 * (0.9 + Math.random() * 0.2);
@@ -553,10 +561,10 @@ export class Dispatcher {
 
   /** Disables an endpoint and records `webhook.disabled` (delivered to the account's other endpoints). */
   private async disable(tenant: TenantScope, webhook: Webhook, reason: 'gone' | 'failing'): Promise<void> {
-    const at = this.platform.now().toISOString();
+    const at = this.api.now().toISOString();
     const changes = { status: 'disabled' as const, disabled_reason: reason, disabled_at: at, updated_at: at };
     try {
-      await this.platform.events.publish(
+      await this.api.events.publish(
         tenant,
         { type: 'webhook.disabled', chatbotId: webhook.chatbot_id, data: presentWebhook({ ...webhook, ...changes, version: webhook.version + 1 }) },
         // On the version read: of deliveries failing at once, one disables and records the event.

@@ -1,6 +1,6 @@
 // The events API (`/events`): what happened in the account, the payloads webhooks deliver, each
 // type visible to a token by the read scope of its area.
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import {
   assertSeesEventType,
   callerOf,
@@ -11,9 +11,10 @@ import {
   tenantOf,
   visibleEventTypes,
   withTimeFilter,
+  type BuiltInPluginApi,
   type Filter,
   type ListParams,
-  type Platform,
+  type PluginRoute,
 } from '../../core/index.js';
 import { eventListQuery, eventParams, eventResponse } from './schemas.js';
 
@@ -21,24 +22,25 @@ import { eventListQuery, eventParams, eventResponse } from './schemas.js';
  * The event-type filter of a feed of events: the type asked for (403 when the caller does not see
  * it), else, for an OAuth token, the types its scopes see (the platform's, external plugins' too).
  */
-export function eventTypeFilter(platform: Platform, request: Request, asked: string | undefined): Filter[string] | undefined {
+export function eventTypeFilter(eventTypes: string[], request: Request, asked: string | undefined): Filter[string] | undefined {
   const caller = callerOf(request);
   if (asked) {
     assertSeesEventType(caller, asked);
     return asked;
   }
-  const visible = visibleEventTypes(caller, platform.eventTypes);
+  const visible = visibleEventTypes(caller, eventTypes);
   return visible ? { in: visible } : undefined;
 }
 
-export function eventRoutes(platform: Platform): ServerRoute[] {
-  const eventsOf = (request: Request) => platform.events.collection.forTenant(tenantOf(request));
+export function eventRoutes(api: BuiltInPluginApi): PluginRoute[] {
+  const { eventTypes, outbox } = api.privileged.platform;
+  const eventsOf = (request: Request) => outbox.collection.forTenant(tenantOf(request));
 
   async function listEvents(request: Request) {
     const tenant = tenantOf(request);
     const params = request.query as ListParams & { type?: string; chatbot_id?: string };
     const filter: Filter = {};
-    const type = eventTypeFilter(platform, request, params.type);
+    const type = eventTypeFilter(eventTypes, request, params.type);
     if (type) filter.type = type;
     if (params.chatbot_id) filter.chatbot_id = params.chatbot_id;
     return paginate(eventsOf(request), params, {
@@ -58,7 +60,7 @@ export function eventRoutes(platform: Platform): ServerRoute[] {
   return [
     {
       method: 'GET',
-      path: '/api/v1/events',
+      path: '/events',
       options: {
         description: 'List events',
         notes:
@@ -75,7 +77,7 @@ export function eventRoutes(platform: Platform): ServerRoute[] {
     },
     {
       method: 'GET',
-      path: '/api/v1/events/{evtId}',
+      path: '/events/{evtId}',
       options: {
         description: 'Get an event',
         notes: 'An OAuth token gets events of the types its scopes see (see `GET /events`); another is 403 `insufficient_scope`.',

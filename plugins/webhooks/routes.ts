@@ -1,6 +1,6 @@
 // Webhook routes (docs/ARCHITECTURE.md A4): create, list, get, update, delete, rotate the secret, send a test
 // event, the delivery log and its retry; and the events (`/events`, event-routes.ts) they deliver.
-import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
+import type { Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   assertMaySubscribe,
@@ -10,10 +10,11 @@ import {
   paginate,
   tenantOf,
   withTimeFilter,
+  type BuiltInPluginApi,
   type ChatbotDirectory,
   type Filter,
   type ListParams,
-  type Platform,
+  type PluginRoute,
   type SecretBox,
 } from '../../core/index.js';
 import type { Dispatcher } from './dispatcher.js';
@@ -34,14 +35,15 @@ import { presentDelivery, presentWebhook, type WebhookCollections } from './coll
 const webhooksFeature = { platform: { feature: 'webhooks' as const } };
 
 export function webhookRoutes(
-  platform: Platform,
+  api: BuiltInPluginApi,
   collections: WebhookCollections,
   directory: ChatbotDirectory,
   dispatcher: Dispatcher,
   secrets: () => Promise<SecretBox>,
-): ServerRoute[] {
-  const service = new WebhookService(platform, collections, dispatcher, secrets);
-  const { createInput, patchInput } = subscriptionInputs(platform.eventTypes);
+): PluginRoute[] {
+  const { config, eventTypes } = api.privileged.platform;
+  const service = new WebhookService(api, collections, dispatcher, secrets);
+  const { createInput, patchInput } = subscriptionInputs(eventTypes);
   const webhookOf = (request: Request) => service.find(tenantOf(request), (request.params as { whId: string }).whId);
 
   async function createWebhook(request: Request, h: ResponseToolkit) {
@@ -76,7 +78,7 @@ export function webhookRoutes(
 
   async function rotateSecret(request: Request) {
     const webhook = await webhookOf(request);
-    const { grace_seconds: grace = platform.config.webhooks.rotation_grace_seconds } = request.payload as { grace_seconds?: number };
+    const { grace_seconds: grace = config.webhooks.rotation_grace_seconds } = request.payload as { grace_seconds?: number };
     const rotated = await service.rotateSecret(tenantOf(request), webhook, grace);
     return presentWebhook(rotated.webhook, rotated.secret);
   }
@@ -91,7 +93,7 @@ export function webhookRoutes(
     const params = request.query as ListParams & { status?: string; event_type?: string };
     const filter: Filter = { webhook_id: webhook.id };
     if (params.status) filter.status = params.status;
-    const eventType = eventTypeFilter(platform, request, params.event_type);
+    const eventType = eventTypeFilter(eventTypes, request, params.event_type);
     if (eventType) filter.event_type = eventType;
     return paginate(collections.deliveries.forTenant(tenantOf(request)), params, {
       filter: withTimeFilter(filter, params),
@@ -108,7 +110,7 @@ export function webhookRoutes(
   return [
     {
       method: 'POST',
-      path: '/api/v1/webhooks',
+      path: '/webhooks',
       options: {
         description: 'Register a webhook endpoint',
         notes:
@@ -126,7 +128,7 @@ export function webhookRoutes(
     },
     {
       method: 'GET',
-      path: '/api/v1/webhooks',
+      path: '/webhooks',
       options: {
         description: 'List webhook endpoints',
         notes: 'Newest first. Filters: `chatbot_id`, `status`. Secrets are never listed.',
@@ -139,7 +141,7 @@ export function webhookRoutes(
     },
     {
       method: 'GET',
-      path: '/api/v1/webhooks/{whId}',
+      path: '/webhooks/{whId}',
       options: {
         description: 'Get a webhook endpoint',
         tags: ['api', 'webhooks'],
@@ -151,7 +153,7 @@ export function webhookRoutes(
     },
     {
       method: 'PATCH',
-      path: '/api/v1/webhooks/{whId}',
+      path: '/webhooks/{whId}',
       options: {
         description: 'Change a webhook endpoint',
         notes:
@@ -166,7 +168,7 @@ export function webhookRoutes(
     },
     {
       method: 'DELETE',
-      path: '/api/v1/webhooks/{whId}',
+      path: '/webhooks/{whId}',
       options: {
         description: 'Delete a webhook endpoint and its delivery log',
         tags: ['api', 'webhooks'],
@@ -178,7 +180,7 @@ export function webhookRoutes(
     },
     {
       method: 'POST',
-      path: '/api/v1/webhooks/{whId}/rotate-secret',
+      path: '/webhooks/{whId}/rotate-secret',
       options: {
         description: 'Rotate the signing secret',
         notes:
@@ -193,7 +195,7 @@ export function webhookRoutes(
     },
     {
       method: 'POST',
-      path: '/api/v1/webhooks/{whId}/test',
+      path: '/webhooks/{whId}/test',
       options: {
         description: 'Send a webhook.test event to this endpoint',
         notes: 'Answers 202 with the delivery; its outcome shows in the delivery log. Only this endpoint receives it.',
@@ -206,7 +208,7 @@ export function webhookRoutes(
     },
     {
       method: 'GET',
-      path: '/api/v1/webhooks/{whId}/deliveries',
+      path: '/webhooks/{whId}/deliveries',
       options: {
         description: 'The delivery log of an endpoint',
         notes:
@@ -222,7 +224,7 @@ export function webhookRoutes(
     },
     {
       method: 'POST',
-      path: '/api/v1/webhooks/{whId}/deliveries/{deliveryId}/retry',
+      path: '/webhooks/{whId}/deliveries/{deliveryId}/retry',
       options: {
         description: 'Send a delivery again now',
         notes:
@@ -235,6 +237,6 @@ export function webhookRoutes(
         handler: retryDelivery,
       },
     },
-    ...eventRoutes(platform),
+    ...eventRoutes(api),
   ];
 }

@@ -1,6 +1,6 @@
 // What the webhook routes do, without HTTP: endpoints created within the per-chatbot limit, the
 // rules of a change, secret rotation with a grace period, test events and replays of deliveries.
-import { apiError, newId, notFound, QuotaFullError, type Platform, type SecretBox, type TenantScope } from '../../core/index.js';
+import { apiError, newId, notFound, QuotaFullError, type BuiltInPluginApi, type SecretBox, type TenantScope } from '../../core/index.js';
 import { newDelivery, type Dispatcher } from './dispatcher.js';
 import { newSigningSecret } from './signing.js';
 import { deliveryIdOf, webhookQuotaOf, type Delivery, type Webhook, type WebhookCollections, type WebhookDoc, type WebhookSecret } from './collections.js';
@@ -40,7 +40,7 @@ function rotatedSecrets(current: WebhookSecret[], fresh: WebhookSecret, now: Dat
 
 export class WebhookService {
   constructor(
-    private readonly platform: Platform,
+    private readonly api: BuiltInPluginApi,
     private readonly collections: WebhookCollections,
     private readonly dispatcher: Dispatcher,
     private readonly secrets: () => Promise<SecretBox>,
@@ -58,10 +58,10 @@ export class WebhookService {
 
   /** A new endpoint and its signing secret (shown once). */
   async create(tenant: TenantScope, input: WebhookInput): Promise<{ webhook: Webhook; secret: string }> {
-    const now = this.platform.now().toISOString();
+    const now = this.api.now().toISOString();
     const secret = newSigningSecret();
     const doc: WebhookDoc & { id: string } = {
-      id: newId('wh', this.platform.now().getTime()),
+      id: newId('wh', this.api.now().getTime()),
       chatbot_id: input.chatbot_id,
       url: input.url,
       description: input.description,
@@ -79,7 +79,7 @@ export class WebhookService {
   }
 
   async update(tenant: TenantScope, webhook: Webhook, patch: WebhookPatch): Promise<Webhook> {
-    const changes = webhookChanges(webhook, patch, this.platform.now().toISOString());
+    const changes = webhookChanges(webhook, patch, this.api.now().toISOString());
     const updated = await this.webhooksOf(tenant).update(webhook.id, changes, { ifVersion: webhook.version });
     if (!updated) throw notFound('webhook', webhook.id);
     return updated;
@@ -87,15 +87,15 @@ export class WebhookService {
 
   /** The endpoint, its delivery log and its quota slot, in one commit. */
   async remove(tenant: TenantScope, webhook: Webhook): Promise<void> {
-    await this.platform.store.commit([
+    await this.api.commit([
       this.webhooksOf(tenant).ops.delete(webhook.id),
       this.collections.deliveries.forTenant(tenant).ops.deleteMany({ webhook_id: webhook.id }),
-      this.platform.quotas.releaseOps(tenant, webhookQuotaOf(webhook.chatbot_id), webhook.id),
+      this.api.privileged.platform.quotas.releaseOps(tenant, webhookQuotaOf(webhook.chatbot_id), webhook.id),
     ]);
   }
 
   async rotateSecret(tenant: TenantScope, webhook: Webhook, graceSeconds: number): Promise<{ webhook: Webhook; secret: string }> {
-    const now = this.platform.now();
+    const now = this.api.now();
     const secret = newSigningSecret();
     const fresh = { sealed: (await this.secrets()).seal(secret), created_at: now.toISOString(), expires_at: null };
     const updated = await this.webhooksOf(tenant).update(
@@ -110,7 +110,7 @@ export class WebhookService {
   /** A webhook.test event delivered to this endpoint only. */
   async sendTest(tenant: TenantScope, webhook: Webhook): Promise<Delivery> {
     assertEnabled(webhook);
-    const now = this.platform.now();
+    const now = this.api.now();
     const eventId = newId('evt', now.getTime());
     const delivery = newDelivery(
       deliveryIdOf(eventId, webhook.id),
@@ -118,7 +118,8 @@ export class WebhookService {
       { id: eventId, type: 'webhook.test', chatbot_id: webhook.chatbot_id },
       now.toISOString(),
     );
-    await this.platform.events.publishAll(
+    // Not api.events.publishAll: it has no way to keep the event out of the fan-out.
+    await this.api.privileged.platform.outbox.publishAll(
       tenant,
       [{ id: eventId, type: 'webhook.test', chatbotId: webhook.chatbot_id, data: { webhook_id: webhook.id, message: 'A test event from the API' } }],
       [this.collections.deliveries.forTenant(tenant).ops.insert(delivery)],
@@ -134,7 +135,7 @@ export class WebhookService {
     const delivery = await deliveries.get(deliveryId);
     if (!delivery || delivery.webhook_id !== webhook.id) throw notFound('delivery', deliveryId);
     assertEnabled(webhook);
-    const now = this.platform.now().toISOString();
+    const now = this.api.now().toISOString();
     const updated = await deliveries.update(
       delivery.id,
       { status: 'pending', next_attempt_at: now, completed_at: null, updated_at: now },
@@ -151,7 +152,7 @@ export class WebhookService {
    * checked too, for webhooks made before slots existed.
    */
   private async insertWithinLimit(tenant: TenantScope, doc: WebhookDoc & { id: string }): Promise<void> {
-    const limit = this.platform.config.webhooks.max_per_chatbot;
+    const limit = this.api.privileged.platform.config.webhooks.max_per_chatbot;
     const full = () =>
       apiError(
         409,
@@ -168,7 +169,7 @@ export class WebhookService {
       stillHolds: async (id: string) => Boolean(await webhooks.get(id)),
     };
     try {
-      await this.platform.quotas.withSlot(tenant, spec, (slot) => this.platform.store.commit([...(slot ? [slot] : []), webhooks.ops.insert(doc)]));
+      await this.api.privileged.platform.quotas.withSlot(tenant, spec, (slot) => this.api.commit([...(slot ? [slot] : []), webhooks.ops.insert(doc)]));
     } catch (error) {
       if (error instanceof QuotaFullError) throw full();
       throw error;

@@ -5,12 +5,11 @@
 // but not started.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import t, { type Test } from 'tap';
 import { Fetcher } from '../../core/http/fetcher.js';
 import { Dispatcher, newDelivery } from '../../plugins/webhooks/dispatcher.js';
 import { declareWebhooks, deliveryIdOf, type WebhookCollections } from '../../plugins/webhooks/collections.js';
-import { buildTestServer, TestClock } from '../helpers/server.js';
+import { buildTestServer, builtInApiOf, TestClock } from '../helpers/server.js';
 
 const LOOPBACK = ['127.0.0.1/32'];
 
@@ -164,7 +163,7 @@ t.test('an outcome the store did not take: the delivery is sent again after its 
   };
   const config = api.platform.config;
   const fetcher = new Fetcher({ allowedCidrs: LOOPBACK, egressCidrs: [], limits: config.fetch });
-  const dispatcher = new Dispatcher({ ...api.platform, logger: pino({ level: 'silent' }) }, collections, fetcher, () => api.platform.secrets());
+  const dispatcher = new Dispatcher(builtInApiOf(api, 'webhooks'), collections, fetcher, () => api.platform.secrets());
   t.teardown(() => dispatcher.stop());
 
   await dispatcher.drain();
