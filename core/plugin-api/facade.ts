@@ -4,7 +4,10 @@
 // named after the plugin).
 import type { PluginProperties, Server, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { assertChatbotKeyAllows, assertMemberRole, assertTokenScope, chatbotKeyScope } from '../access.js';
+import { assertChatbotKeyAllows, assertMemberRole, assertTokenScope, chatbotKeyScope, makerForReplacement } from '../access.js';
+import { createAccountWithKeys } from '../auth/bootstrap.js';
+import { rotateApiKey } from '../auth/keys.js';
+import { assertSameOrigin, overTls, serverOrigin } from '../auth/session-strategy.js';
 import { BackgroundLoop } from '../background.js';
 import { apiError, notFound } from '../errors.js';
 import { Fetcher } from '../http/fetcher.js';
@@ -14,7 +17,7 @@ import { ID_PREFIXES, newId as newCoreId } from '../ids.js';
 import { UniqueConstraintError, VersionConflictError } from '../store/errors.js';
 import type { CollectionDefinition } from '../store/types.js';
 import { PLUGIN_API_VERSION, type PlatformPlugin, type PluginApi, type PluginRoute } from './index.js';
-import type { BuiltInPlugin, BuiltInPluginApi, PrivilegedApi, PrivilegedPlatform } from './privileged.js';
+import type { BuiltInPlugin, BuiltInPluginApi, PrivilegedApi, PrivilegedAuth, PrivilegedPlatform } from './privileged.js';
 
 export class PluginDefinitionError extends Error {
   override name = 'PluginDefinitionError';
@@ -165,6 +168,7 @@ export function createBuiltInPluginApi(server: Server, platform: Platform, plugi
   }) as PrivilegedPlatform;
   const privileged: PrivilegedApi = {
     platform: privilegedPlatform,
+    auth: privilegedAuth(platform),
     server,
     collection: <T>(definition: CollectionDefinition) => platform.store.collection<T>(definition),
     loopOnEveryInstance(name, pass) {
@@ -177,6 +181,17 @@ export function createBuiltInPluginApi(server: Server, platform: Platform, plugi
     services: server.plugins,
   };
   return Object.assign(api, { privileged });
+}
+
+function privilegedAuth(platform: Platform): PrivilegedAuth {
+  return {
+    makerForReplacement: (caller, maker, what) => makerForReplacement(platform, caller, maker, what),
+    createAccountWithKeys: (input) => createAccountWithKeys(platform, input),
+    rotateApiKey: (scope, key, rotation) => rotateApiKey(platform.store, platform.apiKeys, scope, key, rotation),
+    serverOrigin: (request) => serverOrigin(platform, request),
+    overTls: (request) => overTls(platform, request),
+    assertSameOrigin: (request) => assertSameOrigin(platform, request),
+  };
 }
 
 /**

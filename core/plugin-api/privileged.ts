@@ -2,11 +2,14 @@
 // plus a privileged part for what only the platform's own areas do (docs/PLUGINS.md, "Built-in
 // areas"). A built-in area is a manifest like any plugin's; what it needs beyond the public API is
 // named here, so a reader sees at a glance where the built-ins go further than an outside author can.
-import type { PluginProperties, Server } from '@hapi/hapi';
+import type { PluginProperties, Request, Server } from '@hapi/hapi';
+import type { CreatedAccount, NewAccount } from '../auth/bootstrap.js';
+import type { ApiKey, IssuedKey } from '../auth/keys.js';
+import type { Maker } from '../auth/makers.js';
 import type { BackgroundLoop } from '../background.js';
 import type { EventBus } from '../events.js';
-import type { Platform } from '../platform.js';
-import type { Collection, CollectionDefinition, Store } from '../store/types.js';
+import type { ApiCaller, Platform } from '../platform.js';
+import type { Collection, CollectionDefinition, Store, TenantScope } from '../store/types.js';
 import type { PlatformPlugin, PluginApi } from './index.js';
 
 /** A built-in area: a plugin manifest whose `register` also gets the privileged part. */
@@ -40,8 +43,26 @@ export type PrivilegedPlatform = Omit<Platform, 'now' | 'logger' | 'store' | 'ev
   loops: { enabled: boolean; registry: ReadonlySet<BackgroundLoop> };
 };
 
+/**
+ * Core's credential rules that take the whole platform (or its store), bound to it: a built-in area
+ * holds only the parts above, and these read the records and settings it would otherwise pass in.
+ */
+export interface PrivilegedAuth {
+  /** The maker a replaced credential keeps, the caller when the maker left, or 403 `insufficient_role` (core/access.ts). */
+  makerForReplacement(caller: ApiCaller, maker: Maker, what: string): Promise<Maker>;
+  /** An account with its first live and test keys, and its first owner when given, in one commit (core/auth/bootstrap.ts). */
+  createAccountWithKeys(input: NewAccount): Promise<CreatedAccount>;
+  /** A key's successor, the old key kept working for the grace period, in one commit (core/auth/keys.ts). */
+  rotateApiKey(scope: TenantScope, key: ApiKey, rotation: { graceSeconds: number; createdBy: Maker; now: Date }): Promise<{ issued: IssuedKey; old: ApiKey }>;
+  /** The origin this server is reached at, whether the request came over TLS, and the dashboard's same-origin rule (core/auth/session-strategy.ts). */
+  serverOrigin(request: Request): string;
+  overTls(request: Request): boolean;
+  assertSameOrigin(request: Request): void;
+}
+
 export interface PrivilegedApi {
   readonly platform: PrivilegedPlatform;
+  readonly auth: PrivilegedAuth;
   /**
    * The area's hapi server, for what a plugin route cannot be: routes outside /api/v1 (the
    * dashboard, the docs, the OAuth endpoints, /health) or with their own authentication (the

@@ -1,7 +1,6 @@
 // The caller's own account: its plan and limits, its usage, and its IP allowlist.
-import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError, callerOf, presentAccount, type Platform } from '../../core/index.js';
+import { apiError, callerOf, presentAccount, type BuiltInPluginApi, type PluginRoute } from '../../core/index.js';
 import { accountResponse, ipAllowlist } from './schemas.js';
 
 const usageResponse = Joi.object({
@@ -25,11 +24,12 @@ const allowlistResponse = Joi.object({
   enforced: Joi.boolean().required(),
 }).label('IpAllowlist');
 
-export function accountRoutes(platform: Platform): ServerRoute[] {
+export function accountRoutes(api: BuiltInPluginApi): PluginRoute[] {
+  const { platform } = api.privileged;
   return [
     {
       method: 'GET',
-      path: '/api/v1/account',
+      path: '/account',
       options: {
         description: 'Get the account of the calling key',
         tags: ['api', 'account'],
@@ -39,7 +39,7 @@ export function accountRoutes(platform: Platform): ServerRoute[] {
     },
     {
       method: 'GET',
-      path: '/api/v1/usage',
+      path: '/usage',
       options: {
         description: 'Request counters, limits and reset times of the calling key’s mode',
         notes: 'Counts are per account and mode and include this request.',
@@ -47,7 +47,7 @@ export function accountRoutes(platform: Platform): ServerRoute[] {
         response: { schema: usageResponse },
         handler: async (request) => {
           const caller = callerOf(request);
-          const windows = await platform.requestCounts.readUsage(caller.tenant, caller.plan, platform.now());
+          const windows = await platform.requestCounts.readUsage(caller.tenant, caller.plan, api.now());
           return {
             mode: caller.tenant.mode,
             plan: caller.account.plan,
@@ -64,7 +64,7 @@ export function accountRoutes(platform: Platform): ServerRoute[] {
     },
     {
       method: 'GET',
-      path: '/api/v1/account/ip-allowlist',
+      path: '/account/ip-allowlist',
       options: {
         description: 'Get the account’s IP allowlist',
         notes: 'Enforced on plans that include it (Enterprise) when the list is not empty.',
@@ -78,7 +78,7 @@ export function accountRoutes(platform: Platform): ServerRoute[] {
     },
     {
       method: 'PUT',
-      path: '/api/v1/account/ip-allowlist',
+      path: '/account/ip-allowlist',
       options: {
         description: 'Replace the account’s IP allowlist',
         notes:
@@ -99,7 +99,7 @@ export function accountRoutes(platform: Platform): ServerRoute[] {
           const { ip_allowlist: list } = request.payload as { ip_allowlist: string[] };
           const updated = await platform.accounts
             .global()
-            .update(caller.account.id, { ip_allowlist: list, updated_at: platform.now().toISOString() });
+            .update(caller.account.id, { ip_allowlist: list, updated_at: api.now().toISOString() });
           platform.apiKeyCache.forgetAccount(caller.account.id);
           if (!updated) throw apiError(404, 'account_not_found', 'The account no longer exists');
           return { ip_allowlist: updated.ip_allowlist, enforced: allowlistEnforced({ ...caller, account: updated }) };

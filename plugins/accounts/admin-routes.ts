@@ -3,7 +3,6 @@
 import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {
-  createAccountWithKeys,
   idSchema,
   listQuerySchema,
   notFound,
@@ -12,16 +11,17 @@ import {
   presentAccount,
   withTimeFilter,
   type AccountDoc,
+  type BuiltInPluginApi,
   type Filter,
   type ListParams,
-  type Platform,
 } from '../../core/index.js';
 import { accountLimitsInput, accountName, accountResponse, ipAllowlist, planName } from './schemas.js';
 
 const adminAuth = { strategy: 'admin-token' };
 const accountIdParams = Joi.object({ accountId: idSchema('acct').required() });
 
-export function adminRoutes(platform: Platform): ServerRoute[] {
+export function adminRoutes(api: BuiltInPluginApi): ServerRoute[] {
+  const { platform, auth } = api.privileged;
   const accounts = platform.accounts.global();
   const present = (account: Parameters<typeof presentAccount>[1]) => presentAccount(platform.config, account);
 
@@ -52,7 +52,7 @@ export function adminRoutes(platform: Platform): ServerRoute[] {
           },
         },
         handler: async (request, h) => {
-          const created = await createAccountWithKeys(platform, request.payload as Parameters<typeof createAccountWithKeys>[1]);
+          const created = await auth.createAccountWithKeys(request.payload as Parameters<typeof auth.createAccountWithKeys>[0]);
           return h
             .response({ account: present(created.account), live_key: created.liveKey, test_key: created.testKey })
             .code(201);
@@ -120,7 +120,7 @@ export function adminRoutes(platform: Platform): ServerRoute[] {
         handler: async (request) => {
           const { accountId } = request.params as { accountId: string };
           const changes = request.payload as Partial<AccountDoc>;
-          const updated = await accounts.update(accountId, { ...changes, updated_at: platform.now().toISOString() });
+          const updated = await accounts.update(accountId, { ...changes, updated_at: api.now().toISOString() });
           platform.apiKeyCache.forgetAccount(accountId); // its keys see the change at once here, other instances within keys.cache_seconds
           if (!updated) throw notFound('account', accountId);
           return present(updated);

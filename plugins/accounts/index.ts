@@ -1,16 +1,17 @@
 // Accounts and keys: the caller's account, usage, IP allowlist and API keys, plus the operator API.
-import type { Plugin } from '@hapi/hapi';
-import { apiKeysOnly, withScopes } from '../../core/index.js';
+import { apiKeysOnly, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '../../core/index.js';
 import { accountRoutes } from './account-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { keyRoutes } from './key-routes.js';
 
-export const accountsPlugin: Plugin<void> = {
+export const accountsPlugin: BuiltInPlugin = {
   name: 'accounts',
   version: '1.0.0',
-  register(server) {
-    const platform = server.platform;
-    server.route(withScopes([...accountRoutes(platform), ...keyRoutes(platform)], apiKeysOnly));
-    if (platform.config.admin.token) server.route(adminRoutes(platform));
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  register(api) {
+    api.route(withScopes([...accountRoutes(api), ...keyRoutes(api)], apiKeysOnly));
+    // The operator API has its own credential (ADMIN_TOKEN), so it is not a plugin route.
+    if (api.privileged.platform.config.admin.token) api.privileged.server.route(adminRoutes(api));
   },
 };

@@ -1,6 +1,5 @@
 // Account API keys of the caller's mode: list, create (the secret is shown once), revoke, rotate.
 // Allowed on read-only plans: a free account must be able to replace a leaked key.
-import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   apiError,
@@ -9,27 +8,27 @@ import {
   idSchema,
   issueKey,
   listQuerySchema,
-  makerForReplacement,
   makerOfKey,
   notFound,
   pageSchema,
   paginate,
   presentKey,
-  rotateApiKey,
   rotateKeyInput,
   rotationRefusal,
   withTimeFilter,
   type ApiKey,
+  type BuiltInPluginApi,
   type Filter,
   type ListParams,
-  type Platform,
+  type PluginRoute,
 } from '../../core/index.js';
 import { apiKeyResponse, apiKeyWithSecretResponse } from './schemas.js';
 
 const keyAccess = { platform: { allowOnReadOnlyPlan: true } };
 const keyIdParams = Joi.object({ keyId: idSchema('key').required() });
 
-export function keyRoutes(platform: Platform): ServerRoute[] {
+export function keyRoutes(api: BuiltInPluginApi): PluginRoute[] {
+  const { platform, auth } = api.privileged;
   async function findKey(request: Parameters<typeof callerOf>[0]): Promise<ApiKey> {
     const { keyId } = request.params as { keyId: string };
     const key = await platform.apiKeys.forTenant(callerOf(request).tenant).get(keyId);
@@ -40,7 +39,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
   return [
     {
       method: 'GET',
-      path: '/api/v1/api-keys',
+      path: '/api-keys',
       options: {
         description: 'List the API keys of the calling key’s mode',
         notes:
@@ -72,7 +71,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
     },
     {
       method: 'POST',
-      path: '/api/v1/api-keys',
+      path: '/api-keys',
       options: {
         description: 'Create an account API key in the calling key’s mode',
         notes:
@@ -92,7 +91,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
         handler: async (request, h) => {
           const body = (request.payload ?? {}) as { name?: string; expires_at?: Date };
           const tenant = callerOf(request).tenant;
-          const now = platform.now();
+          const now = api.now();
           if (body.expires_at && body.expires_at <= now) {
             const message = '"expires_at" must be in the future';
             throw apiError(400, 'validation_failed', message, {
@@ -106,14 +105,14 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
             createdBy: callerOf(request).maker,
             now,
           });
-          await platform.store.commit([issued.op]);
+          await api.commit([issued.op]);
           return h.response({ ...presentKey(issued.record, tenant.mode), secret: issued.secret }).code(201);
         },
       },
     },
     {
       method: 'DELETE',
-      path: '/api/v1/api-keys/{keyId}',
+      path: '/api-keys/{keyId}',
       options: {
         description: 'Revoke an API key',
         notes:
@@ -127,10 +126,10 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
           const tenant = callerOf(request).tenant;
           const key = await findKey(request);
           if (key.revoked_at) return presentKey(key, tenant.mode);
-          await makerForReplacement(platform, callerOf(request), makerOfKey(key), 'revoke a key');
+          await auth.makerForReplacement(callerOf(request), makerOfKey(key), 'revoke a key');
           const revoked = await platform.apiKeys
             .forTenant(tenant)
-            .update(key.id, { revoked_at: platform.now().toISOString() });
+            .update(key.id, { revoked_at: api.now().toISOString() });
           platform.apiKeyCache.forgetKey(key.id);
           if (!revoked) throw notFound('api_key', key.id);
           return presentKey(revoked, tenant.mode);
@@ -139,7 +138,7 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
     },
     {
       method: 'POST',
-      path: '/api/v1/api-keys/{keyId}/rotate',
+      path: '/api-keys/{keyId}/rotate',
       options: {
         description: 'Rotate an API key',
         notes:
@@ -159,12 +158,12 @@ export function keyRoutes(platform: Platform): ServerRoute[] {
         handler: async (request, h) => {
           const tenant = callerOf(request).tenant;
           const key = await findKey(request);
-          const now = platform.now();
+          const now = api.now();
           const refusal = rotationRefusal(key, now);
           if (refusal) throw apiError(409, 'conflict', refusal);
-          const createdBy = await makerForReplacement(platform, callerOf(request), makerOfKey(key), 'rotate a key');
+          const createdBy = await auth.makerForReplacement(callerOf(request), makerOfKey(key), 'rotate a key');
           const graceSeconds = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
-          const { issued, old } = await rotateApiKey(platform.store, platform.apiKeys, tenant, key, { graceSeconds, createdBy, now });
+          const { issued, old } = await auth.rotateApiKey(tenant, key, { graceSeconds, createdBy, now });
           platform.apiKeyCache.forgetKey(key.id);
           return h
             .response({

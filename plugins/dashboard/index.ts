@@ -5,10 +5,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import type { ResponseObject, ResponseToolkit, Server } from '@hapi/hapi';
 import inert from '@hapi/inert';
 import Joi from 'joi';
-import { apiError, projectPath } from '../../core/index.js';
+import { apiError, PLUGIN_API_VERSION, projectPath, type BuiltInPlugin } from '../../core/index.js';
 
 export const DASHBOARD_DIST = projectPath('web/dashboard/dist');
 
@@ -85,48 +85,53 @@ function serveAsset(h: ResponseToolkit, name: string, version: string | undefine
   return withHeaders(h.file(file, { confine: false }).type(type), current ? IMMUTABLE : 'no-cache');
 }
 
-export const dashboardPlugin: Plugin<void> = {
+export const dashboardPlugin: BuiltInPlugin = {
   name: 'dashboard',
   version: '1.0.0',
-  async register(server) {
-    // The docs plugin registers inert too: inert declares `once`, so the second time is a no-op.
-    await server.register(inert);
-    server.route([
-      {
-        method: 'GET',
-        path: '/dashboard',
-        options: {
-          auth: false,
-          description: 'The dashboard page',
-          notes:
-            'A text/html single-page app: sign in with a member’s e-mail and password, then manage chatbots, knowledge, the widget, ' +
-            'webhooks, API keys and members. It loads nothing from other hosts. 503 `unavailable` when it was not built.',
-          tags: ['api', 'dashboard'],
-          response: { status: { 200: true } },
-          handler: (_request, h) => servePage(h),
-        },
-      },
-      {
-        method: 'GET',
-        path: '/dashboard/assets/{file}',
-        options: {
-          auth: false,
-          description: 'A file of the dashboard page',
-          notes: 'The script (text/javascript) and stylesheet (text/css). With `v` the file’s content hash, cached for a year.',
-          tags: ['api', 'dashboard'],
-          plugins: { platform: { errors: { 404: ['route_not_found'] } } },
-          validate: {
-            params: Joi.object({ file: Joi.string().max(100).required().description(`One of ${DASHBOARD_ASSETS.join(', ')}`) }),
-            query: Joi.object({ v: Joi.string().hex().max(64).description('The content hash index.html names the file with') }),
-          },
-          response: { status: { 200: true } },
-          handler: (request, h) => {
-            const { file } = request.params as { file: string };
-            if (!DASHBOARD_ASSETS.includes(file)) throw apiError(404, 'route_not_found', `The dashboard has no file ${file.slice(0, 100)}`);
-            return serveAsset(h, file, (request.query as { v?: string }).v);
-          },
-        },
-      },
-    ]);
-  },
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  register: (api) => serveDashboardFiles(api.privileged.server),
 };
+
+/** The page and its assets on `server`: files only, no store, so a test serves them from a bare hapi server. */
+export async function serveDashboardFiles(server: Server): Promise<void> {
+  // The docs plugin registers inert too: inert declares `once`, so the second time is a no-op.
+  await server.register(inert);
+  server.route([
+    {
+      method: 'GET',
+      path: '/dashboard',
+      options: {
+        auth: false,
+        description: 'The dashboard page',
+        notes:
+          'A text/html single-page app: sign in with a member’s e-mail and password, then manage chatbots, knowledge, the widget, ' +
+          'webhooks, API keys and members. It loads nothing from other hosts. 503 `unavailable` when it was not built.',
+        tags: ['api', 'dashboard'],
+        response: { status: { 200: true } },
+        handler: (_request, h) => servePage(h),
+      },
+    },
+    {
+      method: 'GET',
+      path: '/dashboard/assets/{file}',
+      options: {
+        auth: false,
+        description: 'A file of the dashboard page',
+        notes: 'The script (text/javascript) and stylesheet (text/css). With `v` the file’s content hash, cached for a year.',
+        tags: ['api', 'dashboard'],
+        plugins: { platform: { errors: { 404: ['route_not_found'] } } },
+        validate: {
+          params: Joi.object({ file: Joi.string().max(100).required().description(`One of ${DASHBOARD_ASSETS.join(', ')}`) }),
+          query: Joi.object({ v: Joi.string().hex().max(64).description('The content hash index.html names the file with') }),
+        },
+        response: { status: { 200: true } },
+        handler: (request, h) => {
+          const { file } = request.params as { file: string };
+          if (!DASHBOARD_ASSETS.includes(file)) throw apiError(404, 'route_not_found', `The dashboard has no file ${file.slice(0, 100)}`);
+          return serveAsset(h, file, (request.query as { v?: string }).v);
+        },
+      },
+    },
+  ]);
+}

@@ -2,10 +2,10 @@
 // table once, on first request) and GET /docs, a Swagger UI page served entirely from this server.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Plugin, RequestRoute, ResponseToolkit } from '@hapi/hapi';
+import type { RequestRoute, ResponseToolkit } from '@hapi/hapi';
 import inert from '@hapi/inert';
 import Joi from 'joi';
-import { projectPath } from '../../core/index.js';
+import { PLUGIN_API_VERSION, projectPath, type BuiltInPlugin } from '../../core/index.js';
 import type { OpenApiDocument } from './openapi.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -63,10 +63,13 @@ function isFallback(route: RequestRoute): boolean {
   return route.path === '/{any*}';
 }
 
-export const docsPlugin: Plugin<void> = {
+export const docsPlugin: BuiltInPlugin = {
   name: 'docs',
   version: '1.0.0',
-  async register(server) {
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  async register(api) {
+    const { server } = api.privileged;
     await server.register(inert);
 
     let document: Promise<OpenApiDocument> | null = null;
@@ -89,7 +92,7 @@ export const docsPlugin: Plugin<void> = {
       }
       return document;
     };
-    server.expose('document', documentOf);
+    api.privileged.provide('document', documentOf);
 
     const page = (h: ResponseToolkit, file: string) =>
       h.file(file, { confine: false }).header('Content-Security-Policy', CONTENT_SECURITY_POLICY).header('X-Content-Type-Options', 'nosniff');

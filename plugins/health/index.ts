@@ -1,7 +1,6 @@
 // Liveness and readiness for load balancers and orchestrators. No authentication.
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError } from '../../core/index.js';
+import { apiError, PLUGIN_API_VERSION, type BuiltInPlugin } from '../../core/index.js';
 
 const loopHealth = Joi.object({
   name: Joi.string().required(),
@@ -19,11 +18,14 @@ const readiness = Joi.object({
   loops: Joi.array().items(loopHealth).required(),
 }).label('Readiness');
 
-export const healthPlugin: Plugin<void> = {
+export const healthPlugin: BuiltInPlugin = {
   name: 'health',
   version: '1.0.0',
-  register(server) {
-    server.route([
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  register(api) {
+    const platform = api.privileged.platform;
+    api.privileged.server.route([
       {
         method: 'GET',
         path: '/health',
@@ -48,7 +50,6 @@ export const healthPlugin: Plugin<void> = {
           tags: ['api', 'operations'],
           response: { schema: readiness },
           handler: async () => {
-            const { platform } = server;
             try {
               await platform.store.ping();
             } catch {
@@ -56,11 +57,11 @@ export const healthPlugin: Plugin<void> = {
             }
             const roles: { api?: 'ready'; worker?: 'ready' | 'degraded' } = {};
             if (platform.config.server.roles.includes('api')) roles.api = 'ready';
-            const loops = [...platform.loopOptions.registry]
+            const loops = [...platform.loops.registry]
               .map((loop) => loop.health)
               .filter((health) => health.enabled)
               .map(({ name, failing, last_failure_at }) => ({ name, failing, last_failure_at }));
-            if (platform.loopOptions.enabled) roles.worker = loops.some((loop) => loop.failing) ? 'degraded' : 'ready';
+            if (platform.loops.enabled) roles.worker = loops.some((loop) => loop.failing) ? 'degraded' : 'ready';
             return { status: 'ready', store: platform.store.engine, roles, loops };
           },
         },

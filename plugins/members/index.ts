@@ -1,19 +1,20 @@
 // Members and dashboard sign-in (docs/ARCHITECTURE.md A6): the account's people, their invitations, and the
 // session routes under /dashboard. The session cookie itself is a core credential
 // (core/auth/session-strategy.ts), checked by the same access rules as keys.
-import type { Plugin } from '@hapi/hapi';
-import { apiKeysOnly, sweepExpired, withScopes } from '../../core/index.js';
+import { apiKeysOnly, PLUGIN_API_VERSION, sweepExpired, withScopes, type BuiltInPlugin } from '../../core/index.js';
 import { assertLiveOrSession, memberRoutes } from './member-routes.js';
 import { OwnerLock } from './owner-lock.js';
 import { sessionRoutes } from './session-routes.js';
 
-export const membersPlugin: Plugin<void> = {
+export const membersPlugin: BuiltInPlugin = {
   name: 'members',
   version: '1.0.0',
-  register(server) {
-    const platform = server.platform;
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  register(api) {
+    const { platform, server } = api.privileged;
     // OAuth tokens do not manage people: members are for keys and the dashboard.
-    server.route(withScopes(memberRoutes(platform, new OwnerLock(platform.store, platform.now)), apiKeysOnly));
+    api.route(withScopes(memberRoutes(api, new OwnerLock(api.privileged, () => api.now())), apiKeysOnly));
     // Every members route, and only those of this plugin (the session routes are /dashboard/…).
     server.ext(
       'onPreHandler',
@@ -23,7 +24,8 @@ export const membersPlugin: Plugin<void> = {
       },
       { sandbox: 'plugin' },
     );
-    server.route(sessionRoutes(platform));
-    platform.maintenance.set('dashboard_sessions', (now) => sweepExpired(platform.dashboardSessions, 'expires_at', now));
+    // The session routes are under /dashboard and take the session cookie (or none, to sign in).
+    server.route(sessionRoutes(api));
+    api.maintenance('dashboard_sessions', (now) => sweepExpired(platform.dashboardSessions, 'expires_at', now));
   },
 };

@@ -2,7 +2,7 @@
 // everywhere. Owners and admins in the dashboard, or an account API key (acting with the current
 // role of the member who made it, as an owner when the operator made it); agents are refused by the
 // access rules (core/access.ts).
-import type { Request, ServerRoute } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   apiError,
@@ -15,14 +15,14 @@ import {
   paginate,
   presentMember,
   revokeMemberSessions,
-  serverOrigin,
   UniqueConstraintError,
   withTimeFilter,
+  type BuiltInPluginApi,
   type Filter,
   type ListParams,
   type Member,
   type MemberRole,
-  type Platform,
+  type PluginRoute,
 } from '../../core/index.js';
 import type { OwnerLock } from './owner-lock.js';
 import { avatarUrl, email, invitationResponse, invitedMemberResponse, memberName, memberParams, memberResponse, role } from './schemas.js';
@@ -49,7 +49,8 @@ export function assertLiveOrSession(request: Request): void {
 /** For the OpenAPI document (its notes): the error assertLiveOrSession answers. */
 const LIVE_ONLY = ' A test-mode key is 403 `live_mode_required`.';
 
-export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRoute[] {
+export function memberRoutes(api: BuiltInPluginApi, ownerLock: OwnerLock): PluginRoute[] {
+  const { platform, auth } = api.privileged;
   const members = () => platform.members.global();
 
   async function findMember(request: Request): Promise<Member> {
@@ -79,10 +80,10 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
 
   /** The link, and the e-mail hook when one is set (its failure is logged: the link is in the response). */
   async function invitationOf(request: Request, member: Member, token: string, expiresAt: string) {
-    const url = `${serverOrigin(platform, request)}/dashboard#/accept?token=${encodeURIComponent(token)}`;
+    const url = `${auth.serverOrigin(request)}/dashboard#/accept?token=${encodeURIComponent(token)}`;
     if (platform.sendInvitation) {
       const invitation = { accountId: member.account, email: member.email, name: member.name, role: member.role, url, expiresAt };
-      await platform.sendInvitation(invitation).catch((error: unknown) => platform.logger.warn({ err: error, member: member.id }, 'sending an invitation failed'));
+      await platform.sendInvitation(invitation).catch((error: unknown) => api.logger.warn({ err: error, member: member.id }, 'sending an invitation failed'));
     }
     return { url, expires_at: expiresAt };
   }
@@ -90,7 +91,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
   return [
     {
       method: 'GET',
-      path: '/api/v1/members',
+      path: '/members',
       options: {
         description: 'List the account’s members',
         notes: 'Newest first. Filters: `role`, `status`.' + LIVE_ONLY,
@@ -109,7 +110,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
     },
     {
       method: 'POST',
-      path: '/api/v1/members',
+      path: '/members',
       options: {
         description: 'Invite a member',
         notes:
@@ -128,10 +129,10 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
             email: input.email,
             name: input.name ?? '',
             role: input.role,
-            now: platform.now(),
+            now: api.now(),
           });
           try {
-            await platform.store.commit([issued.op]);
+            await api.commit([issued.op]);
           } catch (error) {
             if (error instanceof UniqueConstraintError) throw apiError(409, 'member_exists', `${input.email} is already a member of this account`);
             throw error;
@@ -143,7 +144,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
     },
     {
       method: 'GET',
-      path: '/api/v1/members/{userId}',
+      path: '/members/{userId}',
       options: {
         description: 'Get a member',
         notes: LIVE_ONLY.trim(),
@@ -156,7 +157,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
     },
     {
       method: 'PATCH',
-      path: '/api/v1/members/{userId}',
+      path: '/members/{userId}',
       options: {
         description: 'Change a member’s name, avatar or role',
         notes:
@@ -173,7 +174,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
           assertMayManage(request, [member.role, changes.role]);
           const demotesOwner = changes.role !== undefined && changes.role !== 'owner';
           const updated = await keepingAnOwner(member, demotesOwner, () =>
-            members().update(member.id, { ...changes, updated_at: platform.now().toISOString() }, { ifVersion: member.version }),
+            members().update(member.id, { ...changes, updated_at: api.now().toISOString() }, { ifVersion: member.version }),
           );
           if (changes.role && changes.role !== member.role) forgetTheirKeys(member);
           return presentMember(updated!);
@@ -182,7 +183,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
     },
     {
       method: 'DELETE',
-      path: '/api/v1/members/{userId}',
+      path: '/members/{userId}',
       options: {
         description: 'Remove a member',
         notes:
@@ -207,7 +208,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
     },
     {
       method: 'POST',
-      path: '/api/v1/members/{userId}/invitation',
+      path: '/members/{userId}/invitation',
       options: {
         description: 'Issue a new invitation link for an invited member',
         notes: 'The previous link stops working. A member who already accepted is 409 `member_active`.' + LIVE_ONLY,
@@ -219,10 +220,10 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
           const member = await findMember(request);
           if (member.status !== 'invited') throw apiError(409, 'member_active', 'This member has already accepted their invitation');
           assertMayManage(request, [member.role]);
-          const invitation = newInvitation(platform.now());
+          const invitation = newInvitation(api.now());
           const updated = await members().update(
             member.id,
-            { invitation_hash: invitation.hash, invitation_expires_at: invitation.expiresAt, updated_at: platform.now().toISOString() },
+            { invitation_hash: invitation.hash, invitation_expires_at: invitation.expiresAt, updated_at: api.now().toISOString() },
             { ifVersion: member.version },
           );
           return h.response(await invitationOf(request, updated!, invitation.token, invitation.expiresAt)).code(201);
@@ -231,7 +232,7 @@ export function memberRoutes(platform: Platform, ownerLock: OwnerLock): ServerRo
     },
     {
       method: 'DELETE',
-      path: '/api/v1/members/{userId}/sessions',
+      path: '/members/{userId}/sessions',
       options: {
         description: 'Sign a member out everywhere',
         notes: LIVE_ONLY.trim(),

@@ -19,7 +19,7 @@ export class OwnerLock {
   private readonly locks: Collection<OwnerLockDoc>;
 
   constructor(
-    store: Store,
+    store: Pick<Store, 'collection'>,
     private readonly now: () => Date,
   ) {
     this.locks = store.collection<OwnerLockDoc>({ name: 'owner_locks', scope: 'global', indexes: [{ fields: ['expires_at'] }] });

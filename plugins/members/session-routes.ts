@@ -4,22 +4,20 @@ import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   apiError,
-  assertSameOrigin,
   callerOf,
   ClientAddressResolver,
   hashPassword,
   hashInvitationToken as hashToken,
   openSession,
-  overTls,
   presentMember,
   revokeMemberSessions,
   SESSION_COOKIE,
   verifyPassword,
   type Account,
+  type BuiltInPluginApi,
   type DashboardSession,
   type Member,
   type Mode,
-  type Platform,
   type SessionCookie,
 } from '../../core/index.js';
 import { avatarUrl, email, memberName, mode, password, sessionResponse } from './schemas.js';
@@ -32,8 +30,9 @@ const MAX_MEMBERSHIPS = 20;
 const sessionAuth = { strategies: ['session'] };
 const everyRole = { platform: { agent: true } };
 
-export function sessionRoutes(platform: Platform): ServerRoute[] {
-  const throttle = new SignInThrottle(platform.store.counters, platform.now);
+export function sessionRoutes(api: BuiltInPluginApi): ServerRoute[] {
+  const { platform, auth } = api.privileged;
+  const throttle = new SignInThrottle(api.counters, () => api.now());
   const addresses = new ClientAddressResolver(platform.config.server.trust_proxy);
   const clientAddress = (request: Request) =>
     addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined) ?? 'unknown';
@@ -49,13 +48,13 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
 
   /** Opens a session for an active member and sets its cookie (Secure when the request came over TLS). */
   async function signIn(request: Request, h: ResponseToolkit, member: Member, sessionMode: Mode) {
-    const now = platform.now();
+    const now = api.now();
     const account = await platform.accounts.global().get(member.account);
     if (!account || account.status !== 'active') throw apiError(403, 'account_disabled', 'This account is disabled');
     const { token, record } = await openSession(platform.dashboardSessions, { accountId: account.id, memberId: member.id, mode: sessionMode, now });
     const updated = await platform.members.global().update(member.id, { last_sign_in_at: now.toISOString(), updated_at: now.toISOString() });
     const cookie: SessionCookie = { token };
-    h.state(SESSION_COOKIE, cookie, { isSecure: overTls(platform, request) });
+    h.state(SESSION_COOKIE, cookie, { isSecure: auth.overTls(request) });
     return present(record, updated ?? member, account);
   }
 
@@ -84,7 +83,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
 
   /** Browsers send Origin with every POST; a sign-in from another site's page (login CSRF) is refused. */
   function assertOriginIfSent(request: Request): void {
-    if (request.headers.origin !== undefined) assertSameOrigin(platform, request);
+    if (request.headers.origin !== undefined) auth.assertSameOrigin(request);
   }
 
   /** The session, member and account the session strategy read for this request (session routes only). */
@@ -197,7 +196,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
           if (!(await verifyPassword(current_password, member.password_hash))) {
             throw apiError(401, 'invalid_credentials', 'The current password is not right');
           }
-          const now = platform.now().toISOString();
+          const now = api.now().toISOString();
           await platform.members.global().update(member.id, { password_hash: await hashPassword(new_password), updated_at: now });
           // Every session ends, this one too, and this browser gets a new one: a cookie taken
           // before the change stops working.
@@ -224,7 +223,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
         handler: async (request) => {
           const { session, member, account } = signedIn(request);
           const changes = request.payload as { name?: string; avatar_url?: string | null };
-          const updated = await platform.members.global().update(member.id, { ...changes, updated_at: platform.now().toISOString() });
+          const updated = await platform.members.global().update(member.id, { ...changes, updated_at: api.now().toISOString() });
           return present(session, updated ?? member, account);
         },
       },
@@ -247,7 +246,7 @@ export function sessionRoutes(platform: Platform): ServerRoute[] {
           const input = request.payload as { token: string; password: string; name?: string };
           const members = platform.members.global();
           const member = await members.findOne({ invitation_hash: hashToken(input.token) });
-          const now = platform.now();
+          const now = api.now();
           if (!member || member.status !== 'invited' || !member.invitation_expires_at || member.invitation_expires_at <= now.toISOString()) {
             throw apiError(404, 'invitation_not_found', 'This invitation link is not valid: it was used, replaced or has expired');
           }

@@ -2,21 +2,23 @@
 // behind API keys (it is no tenant's data, and must not count against a plan's rate limit): open
 // to loopback callers, and to others with `metrics.token` (./access.ts). With `metrics.enabled`
 // off the route does not exist and nothing is measured.
-import type { Plugin } from '@hapi/hapi';
+import { PLUGIN_API_VERSION, type BuiltInPlugin } from '../../core/index.js';
 import { metricsAccessCheck } from './access.js';
 import { registerQueueDepths } from './queues.js';
 import { measureRequests } from './requests.js';
 
-export const metricsPlugin: Plugin<void> = {
+export const metricsPlugin: BuiltInPlugin = {
   name: 'metrics',
   version: '1.0.0',
-  register(server) {
-    const platform = server.platform;
+  platformApi: PLUGIN_API_VERSION,
+  events: [],
+  register(api) {
+    const { platform, server } = api.privileged;
     const registry = platform.metrics.registry;
     if (!platform.config.metrics.enabled || !registry) return;
 
     measureRequests(server, registry);
-    registerQueueDepths(registry, platform.metrics.claimQueues, platform.now, platform.logger);
+    registerQueueDepths(registry, platform.metrics.claimQueues, () => api.now(), api.logger);
     const checkAccess = metricsAccessCheck(platform.config);
 
     server.route({

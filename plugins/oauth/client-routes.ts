@@ -1,14 +1,12 @@
 // The account's OAuth clients (docs/ARCHITECTURE.md A3, A6): list, register (the secret is shown once), delete
 // (its tokens stop working at once) and rotate the secret with a grace period. A "full" plan
 // feature, managed with API keys only: a token cannot mint more clients.
-import type { ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import {
   callerOf,
   gracePeriodOf,
   idSchema,
   listQuerySchema,
-  makerForReplacement,
   makerResponse,
   newId,
   notFound,
@@ -18,9 +16,10 @@ import {
   SCOPES,
   tenantOf,
   withTimeFilter,
+  type BuiltInPluginApi,
   type Collection,
   type ListParams,
-  type Platform,
+  type PluginRoute,
 } from '../../core/index.js';
 import { hashSecret, makerOfClient, newClientSecret, presentClient, type OAuthClient, type OAuthClientDoc } from './collections.js';
 
@@ -55,7 +54,8 @@ const clientInput = Joi.object({
     .description('What the client’s tokens may do; a token request may ask for fewer'),
 }).label('OAuthClientInput');
 
-export function clientRoutes(platform: Platform, clients: Collection<OAuthClientDoc>): ServerRoute[] {
+export function clientRoutes(api: BuiltInPluginApi, clients: Collection<OAuthClientDoc>): PluginRoute[] {
+  const { platform, auth } = api.privileged;
   async function findClient(request: Parameters<typeof tenantOf>[0]): Promise<OAuthClient> {
     const { clientId } = request.params as { clientId: string };
     const client = await clients.forTenant(tenantOf(request)).get(clientId);
@@ -66,7 +66,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
   return [
     {
       method: 'GET',
-      path: '/api/v1/oauth/clients',
+      path: '/oauth/clients',
       options: {
         description: 'List the OAuth clients of the calling key’s mode',
         notes: 'Secrets are never returned after creation.',
@@ -85,7 +85,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
     },
     {
       method: 'POST',
-      path: '/api/v1/oauth/clients',
+      path: '/oauth/clients',
       options: {
         description: 'Register an OAuth client',
         notes:
@@ -100,7 +100,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
           const caller = callerOf(request);
           const tenant = caller.tenant;
           const { name, scopes } = request.payload as { name: string; scopes: OAuthClientDoc['scopes'] };
-          const now = platform.now();
+          const now = api.now();
           const secret = newClientSecret();
           const id = newId('oac', now.getTime());
           const doc: OAuthClientDoc & { id: string } = {
@@ -123,7 +123,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
     },
     {
       method: 'DELETE',
-      path: '/api/v1/oauth/clients/{clientId}',
+      path: '/oauth/clients/{clientId}',
       options: {
         description: 'Delete an OAuth client',
         notes:
@@ -136,8 +136,8 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
         handler: async (request) => {
           const tenant = tenantOf(request);
           const client = await findClient(request);
-          await makerForReplacement(platform, callerOf(request), makerOfClient(client), 'delete an OAuth client');
-          await platform.store.commit([
+          await auth.makerForReplacement(callerOf(request), makerOfClient(client), 'delete an OAuth client');
+          await api.commit([
             clients.forTenant(tenant).ops.delete(client.id),
             platform.oauthTokens.forTenant(tenant).ops.deleteMany({ client_id: client.id }),
           ]);
@@ -147,7 +147,7 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
     },
     {
       method: 'POST',
-      path: '/api/v1/oauth/clients/{clientId}/rotate-secret',
+      path: '/oauth/clients/{clientId}/rotate-secret',
       options: {
         description: 'Rotate an OAuth client’s secret',
         notes:
@@ -162,8 +162,8 @@ export function clientRoutes(platform: Platform, clients: Collection<OAuthClient
         handler: async (request) => {
           const tenant = tenantOf(request);
           const client = await findClient(request);
-          const createdBy = await makerForReplacement(platform, callerOf(request), makerOfClient(client), 'rotate the secret of an OAuth client');
-          const now = platform.now();
+          const createdBy = await auth.makerForReplacement(callerOf(request), makerOfClient(client), 'rotate the secret of an OAuth client');
+          const now = api.now();
           const grace = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
           const secret = newClientSecret();
           const changes: Partial<OAuthClientDoc> = {

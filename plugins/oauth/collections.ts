@@ -24,7 +24,7 @@ export type OAuthClient = Stored<OAuthClientDoc>;
 
 export const SECRET_PATTERN = /^ocs_[A-Za-z0-9_-]{43}$/;
 
-export function declareOAuthClients(store: Store): Collection<OAuthClientDoc> {
+export function declareOAuthClients(store: Pick<Store, 'collection'>): Collection<OAuthClientDoc> {
   return store.collection<OAuthClientDoc>({
     name: 'oauth_clients',
     scope: 'tenant',

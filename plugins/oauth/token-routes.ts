@@ -18,8 +18,8 @@ import {
   retryAfterSeconds,
   SCOPES,
   type Account,
+  type BuiltInPluginApi,
   type Collection,
-  type Platform,
   type TenantScope,
 } from '../../core/index.js';
 import { makerOfClient, SECRET_PATTERN, secretMatches, type OAuthClient, type OAuthClientDoc } from './collections.js';
@@ -78,7 +78,8 @@ function tooManyTokenRequests(message: string, retryAfter: number, headers: Reco
   return apiError(429, 'rate_limited', message, { headers: { 'Retry-After': String(retryAfter), ...headers } });
 }
 
-export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientDoc>): ServerRoute[] {
+export function tokenRoutes(api: BuiltInPluginApi, clients: Collection<OAuthClientDoc>): ServerRoute[] {
+  const { platform } = api.privileged;
   const configuredIssuer = platform.config.server.public_url?.replace(/\/+$/, '') ?? null;
   const issuerOf = (request: Request) => configuredIssuer ?? `${request.server.info.protocol}://${request.info.host}`;
   const addresses = new ClientAddressResolver(platform.config.server.trust_proxy);
@@ -93,18 +94,18 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
    */
   async function throttleAddress(request: Request): Promise<void> {
     const ip = addresses.resolve(request.info.remoteAddress, request.headers['x-forwarded-for'] as string | undefined) ?? 'unknown';
-    const retryAfter = await consumeMinuteLimit(platform.store.counters, `oauth_token_ip:${ip}`, limits.token_requests_per_minute_per_address, platform.now());
+    const retryAfter = await consumeMinuteLimit(api.counters, `oauth_token_ip:${ip}`, limits.token_requests_per_minute_per_address, api.now());
     if (retryAfter !== null) throw tooManyTokenRequests(`Too many OAuth requests from this address; try again in ${retryAfter} s`, retryAfter);
   }
 
   async function throttleClient(client: OAuthClient): Promise<void> {
-    const retryAfter = await consumeMinuteLimit(platform.store.counters, `oauth_token_client:${client.id}`, limits.token_requests_per_minute_per_client, platform.now());
+    const retryAfter = await consumeMinuteLimit(api.counters, `oauth_token_client:${client.id}`, limits.token_requests_per_minute_per_client, api.now());
     if (retryAfter !== null) throw tooManyTokenRequests(`Too many OAuth requests for client ${client.id}; try again in ${retryAfter} s`, retryAfter);
   }
 
   /** A token request is a request of the client's account: it counts in the plan's limits like any other. */
   async function countInPlan(tenant: TenantScope, account: Account): Promise<void> {
-    const now = platform.now();
+    const now = api.now();
     const state = await platform.requestCounts.consume(tenant, effectivePlan(platform.config, account), now);
     if (state.exceeded) {
       const window = state.exceeded;
@@ -135,7 +136,7 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
     }
     if (!id || !secret) throw oauthError(401, 'invalid_client', 'Client authentication is required', Boolean(basic) || !id);
     const found = id.startsWith('oac_') && id.length <= 64 && SECRET_PATTERN.test(secret) ? await clients.findUniqueAcrossTenants('client_id', id) : null;
-    const now = platform.now();
+    const now = api.now();
     if (!found || !secretMatches(found.record, secret, now)) throw oauthError(401, 'invalid_client', 'Unknown client or wrong secret', Boolean(basic));
     const account = await platform.accounts.global().get(found.scope.accountId);
     if (!account || account.status !== 'active') throw oauthError(401, 'invalid_client', 'The client’s account is disabled', Boolean(basic));
@@ -187,7 +188,7 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
           const unknown = requested.filter((item) => !(client.scopes as string[]).includes(item));
           if (unknown.length > 0) throw oauthError(400, 'invalid_scope', `Not granted to this client: ${unknown.join(' ').slice(0, 500)}`);
           const scopes = SCOPES.filter((item) => requested.includes(item));
-          const now = platform.now();
+          const now = api.now();
           const token = newAccessToken();
           await platform.oauthTokens.forTenant(tenant).insert({
             id: newId('otk', now.getTime()),
@@ -249,7 +250,7 @@ export function tokenRoutes(platform: Platform, clients: Collection<OAuthClientD
           await throttleClient(client);
           const { token } = request.payload as { token: string };
           const found = await platform.oauthTokens.forTenant(tenant).findOne({ hash: hashToken(token) });
-          const live = found && found.client_id === client.id && found.expires_at > platform.now().toISOString();
+          const live = found && found.client_id === client.id && found.expires_at > api.now().toISOString();
           const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
           const body = live
             ? {
