@@ -2,7 +2,6 @@
 // from the database URL, loads the plugins (the built-in areas, and the external ones PLUGINS
 // names or a caller passes in), and hands them to core's assembly, which imports none of them.
 // The command line, the tests and the benchmarks build their servers here.
-import type { Plugin } from '@hapi/hapi';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
 import type { PlatformPlugin } from '../core/plugin-api/index.js';
@@ -20,8 +19,8 @@ export interface CreateServerOptions {
   logger?: Logger;
   /** The clock for rate-limit windows, expiries and timestamps. */
   now?: () => Date;
-  /** Feature plugins to load; defaults to every plugin of this build (plugins/index.ts). */
-  plugins?: Array<BuiltInPlugin | Plugin<void>>;
+  /** The built-in areas to load; defaults to every area of this build (plugins/index.ts). */
+  plugins?: BuiltInPlugin[];
   /** External plugins (core/plugin-api) besides those config.plugins names: the testing helpers pass them in. */
   externalPlugins?: PlatformPlugin[];
 }

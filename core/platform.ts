@@ -1,4 +1,6 @@
-// What core offers plugins: `server.platform`. A plugin depends on this, never on another plugin.
+// The platform's state: the store, the event bus, the auth records, the clock and the loops. Core's
+// assembly (core/server.ts) makes one; areas reach it only through the plugin API
+// (core/plugin-api/), never as a whole.
 import type { Request } from '@hapi/hapi';
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
@@ -180,9 +182,6 @@ export interface PlatformRouteOptions {
 export type RouteErrors = Partial<Record<number, readonly string[]>>;
 
 declare module '@hapi/hapi' {
-  interface Server {
-    platform: Platform;
-  }
   interface PluginProperties {
     chatbots: { directory: ChatbotDirectory };
     knowledge: KnowledgePluginApi;

@@ -1,6 +1,6 @@
 // The hapi assembly: core extensions first, then one plugin per area. What it is assembled from
 // (the store, the built-in and external plugins) is chosen by the composition root, app/server.ts.
-import Hapi, { type Plugin, type Request, type ResponseObject, type Server } from '@hapi/hapi';
+import Hapi, { type Request, type ResponseObject, type Server } from '@hapi/hapi';
 import Boom from '@hapi/boom';
 import Joi from 'joi';
 import pino, { type Logger } from 'pino';
@@ -25,7 +25,7 @@ import type { Store } from './store/types.js';
 export interface ServerParts {
   store: Store;
   /** The built-in areas, registered in this order. */
-  plugins: ReadonlyArray<BuiltInPlugin | Plugin<void>>;
+  plugins: readonly BuiltInPlugin[];
   /** External plugins (core/plugin-api), their manifests already checked: registered after the feature plugins. */
   externalPlugins: readonly LoadedPlugin[];
   logger?: Logger;
@@ -83,7 +83,6 @@ export async function assembleServer(config: Config, parts: ServerParts): Promis
       payload: { maxBytes: config.server.body_limit_bytes, allow: ['application/json'] },
     },
   });
-  server.decorate('server', 'platform', platform);
 
   // Request id first, so the request's log lines and its error body carry it.
   server.ext('onRequest', (request, h) => {
@@ -117,10 +116,7 @@ export async function assembleServer(config: Config, parts: ServerParts): Promis
   server.ext('onPreStart', () => store.init());
   // The event types external plugins publish must be known when the webhooks area builds its schemas.
   for (const { plugin } of parts.externalPlugins) platform.eventTypes.push(...(plugin.events ?? []).map((event) => event.type));
-  for (const plugin of parts.plugins) {
-    if ('platformApi' in plugin) await registerBuiltIns(server, platform, [plugin]);
-    else await server.register(plugin);
-  }
+  await registerBuiltIns(server, platform, parts.plugins);
   await registerPlugins(server, platform, parts.externalPlugins);
   registerFallbackRoute(server);
 

@@ -1,5 +1,5 @@
-// Every feature plugin of this build, in registration order. A new resource area adds one line.
-import type { Plugin } from '@hapi/hapi';
+// Every built-in area of this build, in registration order (an area reads the services of those
+// before it). A new resource area adds one line.
 import type { BuiltInPlugin } from '../core/index.js';
 import { accountsPlugin } from './accounts/index.js';
 import { analyticsPlugin } from './analytics/index.js';
@@ -19,7 +19,7 @@ import { savedRepliesPlugin } from './saved-replies/index.js';
 import { webhooksPlugin } from './webhooks/index.js';
 import { widgetPlugin } from './widget/index.js';
 
-export const allPlugins: Array<BuiltInPlugin | Plugin<void>> = [
+export const allPlugins: BuiltInPlugin[] = [
   healthPlugin,
   metricsPlugin,
   accountsPlugin,

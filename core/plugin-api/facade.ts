@@ -8,6 +8,7 @@ import { assertChatbotKeyAllows, assertMemberRole, assertTokenScope, chatbotKeyS
 import { createAccountWithKeys } from '../auth/bootstrap.js';
 import { rotateApiKey } from '../auth/keys.js';
 import { assertSameOrigin, overTls, serverOrigin } from '../auth/session-strategy.js';
+import { credentialStillValid } from '../auth/still-valid.js';
 import { BackgroundLoop } from '../background.js';
 import { apiError, notFound } from '../errors.js';
 import { Fetcher } from '../http/fetcher.js';
@@ -82,11 +83,12 @@ export function createPluginApi(server: Server, platform: Platform, plugin: Pick
     counters: platform.store.counters,
 
     events: {
-      publish(tenant, event, writes) {
+      // Async, so an undeclared type is a rejection like any failed publish, not a throw.
+      async publish(tenant, event, writes) {
         checkPublished(event.type);
         return platform.events.publish(tenant, event, writes);
       },
-      publishAll(tenant, events, writes) {
+      async publishAll(tenant, events, writes) {
         events.forEach((event) => checkPublished(event.type));
         return platform.events.publishAll(tenant, events, writes);
       },
@@ -178,7 +180,8 @@ export function createBuiltInPluginApi(server: Server, platform: Platform, plugi
     },
     stopAtShutdown: (part) => platform.background.add(part),
     provide: (key, value) => server.expose(key, value),
-    services: server.plugins,
+    // An area not registered (yet) is an error naming it, as in api.services, not undefined.
+    services: new Proxy(server.plugins, { get: (_plugins, area) => (typeof area === 'string' ? providedBy(server, area as keyof PluginProperties) : undefined) }),
   };
   return Object.assign(api, { privileged });
 }
@@ -191,6 +194,7 @@ function privilegedAuth(platform: Platform): PrivilegedAuth {
     serverOrigin: (request) => serverOrigin(platform, request),
     overTls: (request) => overTls(platform, request),
     assertSameOrigin: (request) => assertSameOrigin(platform, request),
+    credentialStillValid: (caller) => credentialStillValid(platform, caller),
   };
 }
 

@@ -70,11 +70,15 @@ export async function loadPlugins(entries: readonly string[], cwd = process.cwd(
   return checkPlugins(imported);
 }
 
-/** Checks manifests (each, and against each other and the platform); throws PluginLoadError naming the plugin. */
-export function checkPlugins(candidates: ReadonlyArray<{ source: string; plugin: unknown }>): LoadedPlugin[] {
+/**
+ * Checks manifests (each, and against each other and the event types already `taken`); throws
+ * PluginLoadError naming the plugin. External plugins are checked against the built-in event types;
+ * the built-in areas, against each other only.
+ */
+export function checkPlugins(candidates: ReadonlyArray<{ source: string; plugin: unknown }>, taken: Iterable<string> = BUILT_IN_EVENT_TYPES): LoadedPlugin[] {
   const loaded: LoadedPlugin[] = [];
   const names = new Set<string>();
-  const eventTypes = new Set<string>(BUILT_IN_EVENT_TYPES);
+  const eventTypes = new Set<string>(taken);
   for (const { source, plugin: candidate } of candidates) {
     if (typeof candidate !== 'object' || candidate === null) {
       throw new PluginLoadError(`Plugin ${source}: its default export must be an object with name, version, platformApi and register (docs/PLUGINS.md)`);
@@ -116,6 +120,8 @@ function resolveEntry(source: string, cwd: string): string {
  * public API and the privileged part (core/plugin-api/privileged.ts).
  */
 export async function registerBuiltIns(server: Server, platform: Platform, plugins: readonly BuiltInPlugin[]): Promise<void> {
+  // The manifest rules of every plugin: a name, a semver version, the API range, declared events.
+  checkPlugins(plugins.map((plugin) => ({ source: 'built-in', plugin })), []);
   for (const plugin of plugins) {
     await server.register({ name: plugin.name, version: plugin.version, register: (pluginServer) => plugin.register(createBuiltInPluginApi(pluginServer, platform, plugin)) });
   }

@@ -1,6 +1,6 @@
 // The built-in areas' way in: the same PluginApi an external plugin gets (core/plugin-api/index.ts),
-// plus a privileged part for what only the platform's own areas do (docs/PLUGINS.md, "Built-in
-// areas"). A built-in area is a manifest like any plugin's; what it needs beyond the public API is
+// plus a privileged part for what only the platform's own areas do (docs/PLUGINS.md, "The built-in
+// areas use this API too"). A built-in area is a manifest like any plugin's; what it needs beyond the public API is
 // named here, so a reader sees at a glance where the built-ins go further than an outside author can.
 import type { PluginProperties, Request, Server } from '@hapi/hapi';
 import type { CreatedAccount, NewAccount } from '../auth/bootstrap.js';
@@ -58,6 +58,8 @@ export interface PrivilegedAuth {
   serverOrigin(request: Request): string;
   overTls(request: Request): boolean;
   assertSameOrigin(request: Request): void;
+  /** Whether a caller's credential still holds: a live stream asks again while it is open (core/auth/still-valid.ts). */
+  credentialStillValid(caller: ApiCaller): Promise<boolean>;
 }
 
 export interface PrivilegedApi {

@@ -6,16 +6,13 @@ import {
   apiKeyWithSecretResponse,
   callerOf,
   gracePeriodOf,
-  makerForReplacement,
   makerOfKey,
   presentKey,
-  rotateApiKey,
   rotateKeyInput,
   rotationRefusal,
   tenantOf,
   type BuiltInPluginApi,
   type PluginRoute,
-  type Store,
 } from '../../core/index.js';
 import { chatbotIdOf, chatbotIdParams, chatbotResponse } from './schemas.js';
 import type { ChatbotService } from './service.js';
@@ -39,10 +36,6 @@ const TRANSITIONS: Transition[] = [
 
 export function lifecycleRoutes(api: BuiltInPluginApi, chatbots: ChatbotService): PluginRoute[] {
   const platform = api.privileged.platform;
-  // Both core helpers are typed with the whole platform and store but read only the members and
-  // commit: give them those, from the built-in API, rather than the platform itself.
-  const members = { members: platform.members } as Pick<typeof platform, 'members'> as Parameters<typeof makerForReplacement>[0];
-  const keyStore = { commit: (ops) => api.commit(ops) } satisfies Pick<Store, 'commit'> as Store;
   const transitionRoutes: PluginRoute[] = TRANSITIONS.map((transition) => ({
     method: 'POST',
     path: `/chatbots/{id}/${transition.action}`,
@@ -95,9 +88,9 @@ export function lifecycleRoutes(api: BuiltInPluginApi, chatbots: ChatbotService)
           .filter((key) => rotationRefusal(key, now) === null)
           .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
         if (!current) throw apiError(409, 'conflict', `Chatbot ${chatbot.id} has no active key to rotate`);
-        const createdBy = await makerForReplacement(members, callerOf(request), makerOfKey(current), 'rotate a chatbot key');
+        const createdBy = await api.privileged.auth.makerForReplacement(callerOf(request), makerOfKey(current), 'rotate a chatbot key');
         const graceSeconds = gracePeriodOf(request.payload, platform.config.keys.rotation_grace_seconds);
-        const { issued } = await rotateApiKey(keyStore, platform.apiKeys, tenant, current, { graceSeconds, createdBy, now });
+        const { issued } = await api.privileged.auth.rotateApiKey(tenant, current, { graceSeconds, createdBy, now });
         platform.apiKeyCache.forgetKey(current.id);
         return h
           .response({ api_key: issued.secret, key: { ...presentKey(issued.record, tenant.mode), secret: issued.secret } })

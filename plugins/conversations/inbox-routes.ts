@@ -8,7 +8,6 @@ import {
   assertChatbotKeyAllows,
   callerOf,
   chatbotKeyScope,
-  credentialStillValid,
   EventStream,
   eventStreamResponse,
   foldForSearch,
@@ -89,9 +88,6 @@ export function inboxRoutes(api: BuiltInPluginApi, service: ConversationService)
   }
 
   const platform = api.privileged.platform;
-  // credentialStillValid takes the whole platform, though it reads only the credentials' records
-  // and the clock: the privileged records, with the public clock.
-  const credentialRecords: Parameters<typeof credentialStillValid>[0] = Object.create(platform, { now: { value: () => api.now() } });
   const openStreams = new Set<EventStream>();
   const caps = platform.config.server;
   // Per credential (a key, an OAuth client, a member), so that one cannot take every stream of its
@@ -213,7 +209,7 @@ export function inboxRoutes(api: BuiltInPluginApi, service: ConversationService)
           // again: a revoked key, a removed member or an ended session stops receiving within one.
           const heartbeat = setInterval(() => {
             stream.comment('keep-alive');
-            credentialStillValid(credentialRecords, caller).then(
+            api.privileged.auth.credentialStillValid(caller).then(
               (valid) => valid || close(),
               () => undefined, // the store is down: keep the stream, check again next time
             );

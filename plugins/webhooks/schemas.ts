@@ -6,7 +6,7 @@ import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from './collections.js';
 
 const isoTime = Joi.string().isoDate();
 const url = Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(2048);
-/** The event types an endpoint may subscribe to: the platform's and external plugins' (platform.eventTypes). */
+/** The event types an endpoint may subscribe to: the platform's and external plugins' (privileged.platform.eventTypes). */
 function eventsOf(eventTypes: readonly string[]) {
   return Joi.array()
     .items(Joi.string().valid('*', ...eventTypes))

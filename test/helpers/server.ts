@@ -193,7 +193,9 @@ export function contractRoute(route: ServerRoute): ServerRoute {
  * area's service itself instead of taking the one the server registered.
  */
 export function builtInApiOf(built: { server: Server; platform: Platform }, name = 'test-area'): BuiltInPluginApi {
-  return createBuiltInPluginApi(built.server, built.platform, { name, version: '1.0.0', platformApi: PLUGIN_API_VERSION, register() {} });
+  // It may publish what the server's areas may: the service it builds is one of theirs.
+  const events = built.platform.eventTypes.map((type) => ({ type, description: type }));
+  return createBuiltInPluginApi(built.server, built.platform, { name, version: '1.0.0', platformApi: PLUGIN_API_VERSION, events, register() {} });
 }
 
 /**
