@@ -141,7 +141,7 @@ export function visibleEventTypes(caller: ApiCaller, types: readonly string[]): 
 
 /** 403 `insufficient_scope` naming the scope events of `type` need, unless the caller sees them. */
 export function assertSeesEventType(caller: ApiCaller, type: string): void {
-  if (!seesEventType(caller, type)) throw insufficientScope(eventScope(type));
+  if (!seesEventType(caller, type)) throw insufficientScope(eventScope(type), type);
 }
 
 /**
@@ -151,12 +151,19 @@ export function assertSeesEventType(caller: ApiCaller, type: string): void {
  */
 export function assertMaySubscribe(caller: ApiCaller, types: readonly string[]): void {
   if (!caller.oauth) return;
-  const wanted = types.includes('*') ? Object.values(EVENT_AREA_SCOPES) : types.map(eventScope);
-  for (const scope of wanted) if (scope === null || !caller.oauth.scopes.includes(scope)) throw insufficientScope(scope);
+  if (types.includes('*')) {
+    for (const scope of Object.values(EVENT_AREA_SCOPES)) if (!caller.oauth.scopes.includes(scope)) throw insufficientScope(scope);
+    return;
+  }
+  for (const type of types) assertSeesEventType(caller, type);
 }
 
-function insufficientScope(needed: Scope | null) {
-  const message = needed ? `This access token lacks the scope ${needed}` : 'This route takes an API key, not an OAuth access token';
+/** 403 for a token: the scope it lacks; null, when no scope would do (the route, or the event type named, is for API keys and members). */
+function insufficientScope(needed: Scope | null, eventType?: string) {
+  const nobody = eventType
+    ? `No OAuth scope covers ${eventType} events: only API keys and dashboard members see them`
+    : 'This route takes an API key, not an OAuth access token';
+  const message = needed ? `This access token lacks the scope ${needed}` : nobody;
   const challenge = `Bearer error="insufficient_scope", error_description="${message}"${needed ? `, scope="${needed}"` : ''}`;
   return apiError(403, 'insufficient_scope', message, { headers: { 'WWW-Authenticate': challenge } });
 }
