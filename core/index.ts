@@ -89,7 +89,7 @@ export type { MemberAvailability } from './contracts/presence.js';
 export { RecordNotFoundError, StoreUnavailableError, UniqueConstraintError, VersionConflictError } from './store/errors.js';
 export { groupByTenant } from './store/tenant-groups.js';
 export { MODES } from './store/types.js';
-export type { ClaimedRecord, ClaimQueue, Collection, CounterStore, Filter, Mode, Repository, Store, Stored, TenantScope, WriteOp } from './store/types.js';
+export type { ClaimedRecord, ClaimQueue, Collection, CollectionDeclarer, CounterStore, Filter, Mode, Repository, Store, Stored, TenantScope, WriteOp } from './store/types.js';
 export { codePointLength } from './string-lengths.js';
 export { analyzerFor } from './text/analysis.js';
 export { foldForSearch } from './text/fold.js';

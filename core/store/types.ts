@@ -270,3 +270,9 @@ export interface Store {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * What declares an area's collections: the store itself, a plugin's `api` (names that start with
+ * the plugin's) or a built-in area's `api.privileged` (older names). Declarers take this, not a Store.
+ */
+export type CollectionDeclarer = Pick<Store, 'collection'>;

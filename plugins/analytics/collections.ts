@@ -1,7 +1,7 @@
 // The analytics collections: hour buckets of figures, hour groups of visitor questions, the same
 // two summed per UTC day (so a 90-day read adds 90 documents, not 2,160), and one roll-up cursor
 // per tenant (the claims queue that makes one instance roll each closed hour up).
-import type { Collection, Store } from '../../core/index.js';
+import type { Collection, CollectionDeclarer } from '../../core/index.js';
 import type { Figures } from './figures.js';
 
 /** The bucket of every chatbot of the tenant together (what account-wide reads use). */
@@ -73,7 +73,7 @@ export interface AnalyticsCollections {
   cursors: Collection<CursorDoc>;
 }
 
-export function declareAnalytics(store: Pick<Store, 'collection'>): AnalyticsCollections {
+export function declareAnalytics(store: CollectionDeclarer): AnalyticsCollections {
   return {
     buckets: store.collection<BucketDoc>({
       name: 'analytics_buckets',

@@ -1,5 +1,5 @@
 // The chatbots collection and the shape of a stored chatbot.
-import type { BehaviourSettings, Collection, Store, Stored } from '../../core/index.js';
+import type { BehaviourSettings, Collection, CollectionDeclarer, Stored } from '../../core/index.js';
 
 export const CHATBOT_STATUSES = ['active', 'paused', 'archived'] as const;
 export type ChatbotStatus = (typeof CHATBOT_STATUSES)[number];
@@ -22,7 +22,7 @@ export interface ChatbotDoc {
 
 export type Chatbot = Stored<ChatbotDoc>;
 
-export function declareChatbots(store: Pick<Store, 'collection'>): Collection<ChatbotDoc> {
+export function declareChatbots(store: CollectionDeclarer): Collection<ChatbotDoc> {
   return store.collection<ChatbotDoc>({
     name: 'chatbots',
     scope: 'tenant',

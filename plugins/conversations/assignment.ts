@@ -20,7 +20,7 @@ import {
   type Collection,
   type MemberAvailability,
   type MemberRole,
-  type Store,
+  type CollectionDeclarer,
   type Stored,
   type TenantScope,
   type WriteOp,
@@ -54,7 +54,7 @@ export interface Assignment {
 
 export const UNASSIGNED: Partial<ConversationDoc> = { assignee_id: null, assignee_name: null, assigned_at: null };
 
-export function declareAssignmentTurns(store: Pick<Store, 'collection'>): Collection<AssignmentTurnDoc> {
+export function declareAssignmentTurns(store: CollectionDeclarer): Collection<AssignmentTurnDoc> {
   return store.collection<AssignmentTurnDoc>({ name: 'assignment_turns', scope: 'tenant', indexes: [{ fields: ['last_turn'] }] });
 }
 

@@ -1,5 +1,5 @@
 // The conversations and messages collections, and their API forms.
-import type { Collection, CsatScale, Store, Stored } from '../../core/index.js';
+import type { Collection, CsatScale, CollectionDeclarer, Stored } from '../../core/index.js';
 
 export const CONVERSATION_STATUSES = ['open', 'handoff', 'ended'] as const;
 export const CHANNELS = ['api', 'widget'] as const;
@@ -142,7 +142,7 @@ export interface ConversationCollections {
   messages: Collection<MessageDoc>;
 }
 
-export function declareConversations(store: Pick<Store, 'collection'>): ConversationCollections {
+export function declareConversations(store: CollectionDeclarer): ConversationCollections {
   return {
     conversations: store.collection<ConversationDoc>({
       name: 'conversations',

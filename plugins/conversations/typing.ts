@@ -4,7 +4,7 @@
 // dashboard usually reach different instances), whose marks count for TYPING_FRESH_SECONDS.
 import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
-import { apiError, tenantOf, UniqueConstraintError, type BuiltInPluginApi, type Collection, type PluginRoute, type Store, type Stored, type TenantScope } from '../../core/index.js';
+import { apiError, tenantOf, UniqueConstraintError, type BuiltInPluginApi, type Collection, type PluginRoute, type CollectionDeclarer, type Stored, type TenantScope } from '../../core/index.js';
 import { authorOf } from './message-routes.js';
 import type { ChatbotLookup } from './routes.js';
 import { conversationParams, memberAsAuthor } from './schemas.js';
@@ -32,7 +32,7 @@ export type Typing = Stored<TypingDoc>;
 /** The member typing: the same as a message's author. */
 export type TypingAgent = MessageAuthor;
 
-export function declareTyping(store: Pick<Store, 'collection'>): Collection<TypingDoc> {
+export function declareTyping(store: CollectionDeclarer): Collection<TypingDoc> {
   // chatbot_id: a deleted chatbot's marks go with its conversations.
   return store.collection<TypingDoc>({ name: 'conversation_typing', scope: 'tenant', indexes: [{ fields: ['chatbot_id'] }] });
 }

@@ -1,5 +1,5 @@
 // The knowledge base's collections: items (what users add) and chunks (what search finds).
-import type { Collection, CounterStore, Store, Stored, TenantScope } from '../../core/index.js';
+import type { Collection, CounterStore, CollectionDeclarer, Stored, TenantScope } from '../../core/index.js';
 import type { DocumentFormat } from './text/formats.js';
 
 export const ITEM_TYPES = ['document', 'url', 'qa'] as const;
@@ -74,7 +74,7 @@ export interface KnowledgeCollections {
   chunks: Collection<ChunkDoc>;
 }
 
-export function declareKnowledge(store: Pick<Store, 'collection'>): KnowledgeCollections {
+export function declareKnowledge(store: CollectionDeclarer): KnowledgeCollections {
   return {
     items: store.collection<ItemDoc>({
       name: 'knowledge_items',

@@ -1,6 +1,6 @@
 // The leads collection: contact details a chatbot collected. One lead per e-mail and one per phone
 // number per chatbot, held by two unique indexes.
-import { foldForSearch, LEAD_SOURCES, type Collection, type LeadSource, type Store, type Stored } from '../../core/index.js';
+import { foldForSearch, LEAD_SOURCES, type Collection, type LeadSource, type CollectionDeclarer, type Stored } from '../../core/index.js';
 import { countryHintOf, normalisePhone, type NormalisedPhone } from './phone.js';
 
 export { LEAD_SOURCES, type LeadSource };
@@ -42,7 +42,7 @@ export interface LeadDoc {
 
 export type Lead = Stored<LeadDoc>;
 
-export function declareLeads(store: Pick<Store, 'collection'>): Collection<LeadDoc> {
+export function declareLeads(store: CollectionDeclarer): Collection<LeadDoc> {
   return store.collection<LeadDoc>({
     name: 'leads',
     scope: 'tenant',

@@ -5,7 +5,7 @@
 // (409 `conflict`, Retry-After 1) rather than queued. A holder that crashed leaves a lock that
 // expires after LEASE_MS.
 import { randomBytes } from 'node:crypto';
-import { apiError, UniqueConstraintError, VersionConflictError, type Collection, type Store } from '../../core/index.js';
+import { apiError, UniqueConstraintError, VersionConflictError, type Collection, type CollectionDeclarer } from '../../core/index.js';
 
 interface OwnerLockDoc {
   account: string;
@@ -19,7 +19,7 @@ export class OwnerLock {
   private readonly locks: Collection<OwnerLockDoc>;
 
   constructor(
-    store: Pick<Store, 'collection'>,
+    store: CollectionDeclarer,
     private readonly now: () => Date,
   ) {
     this.locks = store.collection<OwnerLockDoc>({ name: 'owner_locks', scope: 'global', indexes: [{ fields: ['expires_at'] }] });

@@ -2,7 +2,7 @@
 // and their secret, stored only as a SHA-256 hash (256 random bits: a fast hash is enough, as for
 // API keys). A rotation keeps the previous secret working for a grace period.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OPERATOR, presentMaker, type Collection, type Maker, type Scope, type Store, type Stored } from '../../core/index.js';
+import { OPERATOR, presentMaker, type Collection, type Maker, type Scope, type CollectionDeclarer, type Stored } from '../../core/index.js';
 
 export interface OAuthClientDoc {
   /** The record's id again: unique across tenants, so the token endpoint finds a client's account. */
@@ -24,7 +24,7 @@ export type OAuthClient = Stored<OAuthClientDoc>;
 
 export const SECRET_PATTERN = /^ocs_[A-Za-z0-9_-]{43}$/;
 
-export function declareOAuthClients(store: Pick<Store, 'collection'>): Collection<OAuthClientDoc> {
+export function declareOAuthClients(store: CollectionDeclarer): Collection<OAuthClientDoc> {
   return store.collection<OAuthClientDoc>({
     name: 'oauth_clients',
     scope: 'tenant',

@@ -1,7 +1,7 @@
 // Members' presence: one record per member (its id is the member's), account-wide like members
 // themselves. Kept in the store, not in memory, so every instance behind a load balancer sees the
 // same team: a member's dashboard may beat on one instance while a visitor's handoff runs on another.
-import type { Collection, Store, Stored } from '../../core/index.js';
+import type { Collection, CollectionDeclarer, Stored } from '../../core/index.js';
 
 export const PRESENCE_STATUSES = ['available', 'away'] as const;
 export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
@@ -25,7 +25,7 @@ export interface PresenceDoc {
 
 export type Presence = Stored<PresenceDoc>;
 
-export function declarePresence(store: Pick<Store, 'collection'>): Collection<PresenceDoc> {
+export function declarePresence(store: CollectionDeclarer): Collection<PresenceDoc> {
   return store.collection<PresenceDoc>({
     name: 'member_presence',
     scope: 'global',

@@ -1,7 +1,7 @@
 // The saved replies collection: texts an account's agents insert when they answer a handed-off
 // conversation, for every chatbot of the account or for one. A shortcut names one reply per scope
 // (the account, or one chatbot), held by a unique index so that two creates at once cannot both win.
-import { foldForSearch, type Collection, type Store, type Stored } from '../../core/index.js';
+import { foldForSearch, type Collection, type CollectionDeclarer, type Stored } from '../../core/index.js';
 
 /** The scope key of replies for every chatbot; chatbot ids never take this form. */
 export const ACCOUNT_SCOPE = 'account';
@@ -24,7 +24,7 @@ export interface SavedReplyDoc {
 
 export type SavedReply = Stored<SavedReplyDoc>;
 
-export function declareSavedReplies(store: Pick<Store, 'collection'>): Collection<SavedReplyDoc> {
+export function declareSavedReplies(store: CollectionDeclarer): Collection<SavedReplyDoc> {
   return store.collection<SavedReplyDoc>({
     name: 'saved_replies',
     scope: 'tenant',
@@ -45,7 +45,7 @@ export interface SavedReplyUseDoc {
   created_at: string;
 }
 
-export function declareSavedReplyUses(store: Pick<Store, 'collection'>): Collection<SavedReplyUseDoc> {
+export function declareSavedReplyUses(store: CollectionDeclarer): Collection<SavedReplyUseDoc> {
   return store.collection<SavedReplyUseDoc>({ name: 'saved_reply_uses', scope: 'tenant', indexes: [{ fields: ['saved_reply_id'] }] });
 }
 

@@ -1,6 +1,6 @@
 // Webhook endpoints and their deliveries (one per event and endpoint, with every attempt).
 import { createHash } from 'node:crypto';
-import type { Collection, Store, Stored } from '../../core/index.js';
+import type { Collection, CollectionDeclarer, Stored } from '../../core/index.js';
 
 export const WEBHOOK_STATUSES = ['enabled', 'disabled'] as const;
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
@@ -65,7 +65,7 @@ export interface WebhookCollections {
   deliveries: Collection<DeliveryDoc>;
 }
 
-export function declareWebhooks(store: Pick<Store, 'collection'>): WebhookCollections {
+export function declareWebhooks(store: CollectionDeclarer): WebhookCollections {
   return {
     webhooks: store.collection<WebhookDoc>({
       name: 'webhooks',

@@ -1,6 +1,6 @@
 // The widget's records: one per chatbot (its settings, and the key the public routes find the
 // chatbot's account by), and one per widget conversation (the hash of its visitor token).
-import type { Collection, Store, Stored } from '../../core/index.js';
+import type { Collection, CollectionDeclarer, Stored } from '../../core/index.js';
 import type { WidgetSettings } from './settings.js';
 
 export interface WidgetDoc {
@@ -30,7 +30,7 @@ export interface WidgetCollections {
   tokens: Collection<VisitorTokenDoc>;
 }
 
-export function declareWidgetCollections(store: Pick<Store, 'collection'>): WidgetCollections {
+export function declareWidgetCollections(store: CollectionDeclarer): WidgetCollections {
   return {
     widgets: store.collection<WidgetDoc>({
       name: 'widgets',
