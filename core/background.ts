@@ -58,6 +58,7 @@ export class BackgroundLoop {
   private running: Promise<void> | null = null;
   private nudgedWhileRunning = false;
   private stopped = false;
+  private stopping: Promise<void> | null = null;
   private schedule: ScheduledTask | null = null;
   /** Aborted when a stop runs out of patience: long work (a crawl) gives up and releases its claim. */
   private readonly abort = new AbortController();
@@ -119,9 +120,16 @@ export class BackgroundLoop {
 
   /**
    * Stops nudging and waits for the pass in progress, at most `deadlineMs`; then aborts it (its
-   * work releases what it claimed) and waits for it to wind down, at most `deadlineMs` more.
+   * work releases what it claimed) and waits for it to wind down, at most `deadlineMs` more. A
+   * second call (a loop its owner stops, and the shutdown too) waits for the first instead of
+   * warning again.
    */
-  async stop(deadlineMs = Number.POSITIVE_INFINITY): Promise<void> {
+  stop(deadlineMs = Number.POSITIVE_INFINITY): Promise<void> {
+    this.stopping ??= this.stopOnce(deadlineMs);
+    return this.stopping;
+  }
+
+  private async stopOnce(deadlineMs: number): Promise<void> {
     this.stopped = true;
     await this.schedule?.stop();
     if (!this.running) return;
