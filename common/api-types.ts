@@ -3024,9 +3024,13 @@ export interface components {
             role: "user" | "assistant" | "agent";
             content: string;
             /** @enum {string|null} */
-            answer_type: "rule" | "qa" | "knowledge" | "llm" | "fallback" | null;
+            answer_type: "rule" | "qa" | "knowledge" | "llm" | "clarify" | "fallback" | null;
             confidence: number | null;
             sources: components["schemas"]["Source"][];
+            /** @description A `clarify` reply’s suggestions, best first (at most 3); empty on every other message. Send one back as `suggestion_id` */
+            suggestions: components["schemas"]["Suggestion"][];
+            /** @description A visitor message sent by choosing a suggestion: the knowledge item chosen; null when typed */
+            suggestion_id: string | null;
             response_time_ms: number | null;
             /** @enum {string|null} */
             feedback: "up" | "down" | null;
@@ -3242,14 +3246,17 @@ export interface components {
             chatbot_id?: string | null;
         };
         SendMessage: {
-            content: string;
             /**
              * @description `user`: the visitor (the chatbot replies); `agent`: a human, only while handed off
              * @default user
              * @enum {string}
              */
             role?: "user" | "agent";
-        };
+            /** @description Choosing a suggestion of the conversation’s last reply (a `clarify`): that item is answered, nothing is guessed. 422 `suggestion_not_offered` for an item the last reply did not offer */
+            suggestion_id?: string;
+            /** @description The message; optional with `suggestion_id` (the suggestion’s question is stored) */
+            content?: string;
+        } & (unknown & unknown);
         SignedOut: {
             /** @constant */
             deleted: true;
@@ -3291,6 +3298,12 @@ export interface components {
             };
             /** @description The language replies are written in; default: the chatbot’s */
             language?: string;
+        };
+        Suggestion: {
+            /** @description The knowledge item: a Q&A pair, or a document whose passage is offered */
+            knowledge_id: string;
+            /** @description What the visitor sees: the pair’s question, or the document’s title and heading */
+            question: string;
         };
         TypingAgent: {
             member_id: string;
@@ -3358,16 +3371,23 @@ export interface components {
             sources: components["schemas"]["VisitorSource"][];
             /** @description The member who wrote an agent message: their name and avatar, shown beside it; null for the bot’s, the visitor’s and those sent with an API key */
             author: components["schemas"]["VisitorAgent"] | null;
+            /** @description A reply that was not sure offers these as buttons, best first; choosing one sends `suggestion_id`. Empty on other messages */
+            suggestions: components["schemas"]["VisitorSuggestion"][];
             /** @enum {string|null} */
             feedback: "up" | "down" | null;
             /** Format: date-time */
             created_at: string;
-            /** @description A reply that did not know (the fallback or a “did you mean”) while visitors may ask for a person: the widget offers “Talk to a person” */
+            /** @description A reply that did not know (the fallback, or suggestions instead of an answer) while visitors may ask for a person: the widget offers “Talk to a person” */
             offers_handoff: boolean;
         };
         VisitorSource: {
             title: string | null;
             url: string | null;
+        };
+        VisitorSuggestion: {
+            knowledge_id: string;
+            /** @description The button’s text */
+            question: string;
         };
         VisitorTurn: {
             message: components["schemas"]["VisitorMessage"];
@@ -3597,8 +3617,11 @@ export interface components {
             received: true;
         };
         WidgetMessageInput: {
-            content: string;
-        };
+            /** @description A suggestion of the last reply, chosen: that item is answered. 422 `suggestion_not_offered` for one the last reply did not offer */
+            suggestion_id?: string;
+            /** @description The message; optional with `suggestion_id` (the suggestion’s question is stored) */
+            content?: string;
+        } & unknown;
         WidgetOfflineEmail: {
             /** Format: email */
             email: string;
@@ -7483,7 +7506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The Idempotency-Key was used with another request. Codes: `idempotency_key_reused` */
+            /** @description The Idempotency-Key was used with another request. Codes: `idempotency_key_reused`, `suggestion_not_offered` */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -17568,6 +17591,16 @@ export interface operations {
             };
             /** @description The request body is not `application/json`. Codes: `unsupported_media_type` */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. Codes: `suggestion_not_offered` */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

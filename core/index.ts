@@ -72,11 +72,13 @@ export type { TurnEvent, VisitorConversation, VisitorConversations, VisitorMessa
 export { MAX_QUESTION_LENGTH } from './contracts/knowledge.js';
 export type {
   KnowledgeCuration,
+  KnowledgeItemMatch,
   KnowledgePluginApi,
   KnowledgeRetriever,
   KnowledgeSchemas,
   Passage,
   PhrasingOutcome,
+  QaCandidate,
   QaMatch,
   QaPair,
   QaPairInput,

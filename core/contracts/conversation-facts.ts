@@ -37,11 +37,15 @@ export interface MessageFact {
   conversation_id: string;
   role: 'user' | 'assistant' | 'agent';
   content: string;
-  answer_type: 'rule' | 'qa' | 'knowledge' | 'llm' | 'fallback' | null;
+  answer_type: 'rule' | 'qa' | 'knowledge' | 'llm' | 'clarify' | 'fallback' | null;
   response_time_ms: number | null;
   feedback: 'up' | 'down' | null;
   /** When the rating it has now was given; null when unrated, or rated before the field existed. */
   feedback_at: string | null;
+  /** A `clarify` reply's suggestions, best first; empty on other messages. */
+  suggestions: Array<{ knowledge_id: string; question: string }>;
+  /** A visitor message sent by choosing a suggestion: the item chosen; null when typed. */
+  suggestion_id: string | null;
 }
 
 export interface ConversationParticipant {
@@ -67,6 +71,8 @@ export interface ConversationFacts {
   rated(tenant: TenantScope, range: FactRange): AsyncIterable<MessageFact>;
   /** The visitor message a reply answered: the message just before it when that is the visitor's, else null. */
   questionBefore(tenant: TenantScope, reply: { id: string; conversation_id: string }): Promise<MessageFact | null>;
+  /** The message just before this one in its conversation, whoever wrote it; null for the first. */
+  messageBefore(tenant: TenantScope, message: { id: string; conversation_id: string }): Promise<MessageFact | null>;
   /** One message, or null when the tenant has none by that id. */
   message(tenant: TenantScope, messageId: string): Promise<MessageFact | null>;
   /** One conversation, or null when the tenant has none by that id. */

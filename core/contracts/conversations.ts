@@ -34,9 +34,11 @@ export interface VisitorMessage {
   /** An agent message's member; null for the bot's, the visitor's and those sent with an API key. */
   author: VisitorAgent | null;
   sources: Array<{ title: string | null; url: string | null }>;
+  /** A reply that was not sure offers these (best first): sending one back as `suggestionId` answers it. */
+  suggestions: Array<{ knowledge_id: string; question: string }>;
   feedback: 'up' | 'down' | null;
   created_at: string;
-  /** A reply that did not know: the fallback, or a "did you mean" (a Q&A pair below `min_confidence`). */
+  /** A reply that did not know: the fallback, or suggestions instead of an answer. */
   unsure: boolean;
 }
 
@@ -69,7 +71,10 @@ export type VisitorTurnEvent = TurnEvent<VisitorMessage, VisitorTurn>;
 /** The visitor's message in a conversation: what a turn is asked for. */
 export interface VisitorTurnInput {
   conversationId: string;
-  content: string;
+  /** Typed text; with `suggestionId` optional (the suggestion's question is stored). */
+  content?: string;
+  /** A suggestion of the conversation's last reply, chosen. */
+  suggestionId?: string;
 }
 
 export interface VisitorConversations {

@@ -42,12 +42,30 @@ export interface QaMatch {
   score: number;
   /** The best score of another pair. */
   runnerUp: number;
+  /**
+   * The next pairs by score, best first (at most 4): what a reply may offer when it is not sure.
+   * Their scores are the match's own, without the discount a close runner-up puts on the best.
+   */
+  others: QaCandidate[];
 }
+
+export interface QaCandidate {
+  pair: QaPair;
+  phrasing: string;
+  score: number;
+}
+
+export type KnowledgeItemMatch = { kind: 'qa'; pair: QaPair } | { kind: 'passage'; passage: Passage };
 
 export interface KnowledgeRetriever {
   searchPassages(tenant: TenantScope, input: { chatbotId: string; language: string; query: string; limit: number }): Promise<Passage[]>;
   /** The Q&A pair that best matches the message, or null when none shares a word with it. */
   matchQa(tenant: TenantScope, input: { chatbotId: string; language: string; message: string }): Promise<QaMatch | null>;
+  /**
+   * One item of the chatbot's ready knowledge, as a reply suggested it: a Q&A pair, or the passage
+   * `chunkId` of a document. Null when it is gone (deleted or changed since).
+   */
+  item(tenant: TenantScope, input: { chatbotId: string; language: string; itemId: string; chunkId: string | null; query: string }): Promise<KnowledgeItemMatch | null>;
   /**
    * A string that changes whenever the chatbot's ready knowledge changes (items added, edited,
    * removed): what is derived from the knowledge (the search index) is cached under it.
@@ -69,10 +87,13 @@ export type PhrasingOutcome =
   /** Nothing a match could use (stop words only). */
   | 'no_terms';
 
-/** The pair as a rated reply gave it: its source's title (the question) and snippet (the answer). */
+/**
+ * The pair as a reply gave it: its source's title (the question) and snippet (the answer); a
+ * suggestion shows the question only (snippet null).
+ */
 export interface RatedPair {
   question: string | null;
-  snippet: string;
+  snippet: string | null;
 }
 
 /** A Q&A pair to add, as `POST …/knowledge` takes one. */

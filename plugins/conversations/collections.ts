@@ -6,7 +6,7 @@ export const CHANNELS = ['api', 'widget'] as const;
 export const RESOLUTIONS = ['resolved', 'unresolved', 'escalated'] as const;
 export const ENDED_REASONS = ['api', 'visitor', 'inactivity'] as const;
 export const ROLES = ['user', 'assistant', 'agent'] as const;
-export const ANSWER_TYPES = ['rule', 'qa', 'knowledge', 'llm', 'fallback'] as const;
+export const ANSWER_TYPES = ['rule', 'qa', 'knowledge', 'llm', 'clarify', 'fallback'] as const;
 
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export type Resolution = (typeof RESOLUTIONS)[number];
@@ -106,6 +106,15 @@ export interface Source {
   score: number;
 }
 
+/** An item a `clarify` reply offered: what the visitor may choose (`POST …/messages` with `suggestion_id`). */
+export interface StoredSuggestion {
+  knowledge_id: string;
+  /** What the visitor sees: a Q&A pair's question, or a passage's document title and heading. */
+  question: string;
+  /** The passage of a document that was offered; null for a Q&A pair. Not shown: the item is what is chosen. */
+  chunk_id: string | null;
+}
+
 export interface MessageDoc {
   chatbot_id: string;
   conversation_id: string;
@@ -119,6 +128,10 @@ export interface MessageDoc {
   feedback_comment: string | null;
   /** When the rating it has now was given: the hour analytics count it in. Absent on earlier records. */
   feedback_at?: string | null;
+  /** A `clarify` reply's suggestions, best first; absent on other messages and earlier records. */
+  suggestions?: StoredSuggestion[];
+  /** A visitor message sent by choosing a suggestion: the item chosen. Absent when typed. */
+  suggestion_id?: string | null;
   /**
    * The signed-in member who wrote an agent message, with their name and avatar as they were then
    * (what the visitor saw). Null for API keys, the bot and the visitor; absent on earlier records.
@@ -207,6 +220,8 @@ export function presentMessage(message: Message) {
     answer_type: message.answer_type,
     confidence: message.confidence,
     sources: message.sources,
+    suggestions: (message.suggestions ?? []).map(({ knowledge_id, question }) => ({ knowledge_id, question })),
+    suggestion_id: message.suggestion_id ?? null,
     response_time_ms: message.response_time_ms,
     feedback: message.feedback,
     feedback_comment: message.feedback_comment,

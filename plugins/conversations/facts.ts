@@ -45,10 +45,17 @@ function messageFact(message: Stored<MessageDoc>): MessageFact {
     response_time_ms: message.response_time_ms,
     feedback: message.feedback,
     feedback_at: message.feedback_at ?? null,
+    suggestions: (message.suggestions ?? []).map(({ knowledge_id, question }) => ({ knowledge_id, question })),
+    suggestion_id: message.suggestion_id ?? null,
   };
 }
 
 export function conversationFacts(collections: ConversationCollections): ConversationFacts {
+  const messageBefore: ConversationFacts['messageBefore'] = async (tenant, message) => {
+    const filter = { conversation_id: message.conversation_id, id: { lt: message.id } };
+    const [before] = await collections.messages.forTenant(tenant).list({ filter, sort: { field: 'id', direction: 'desc' }, limit: 1 });
+    return before ? messageFact(before) : null;
+  };
   const scoped = (range: FactRange, filter: Filter): Filter => (range.chatbotId ? { ...filter, chatbot_id: range.chatbotId } : filter);
   const byTime = (range: FactRange) => ({ gte: iso(range.fromMs), lt: iso(range.toMs) });
 
@@ -74,10 +81,10 @@ export function conversationFacts(collections: ConversationCollections): Convers
     written: (tenant, range) => messages(tenant, range, 'id'),
     rated: (tenant, range) => messages(tenant, range, 'feedback_at'),
     async questionBefore(tenant, reply) {
-      const filter = { conversation_id: reply.conversation_id, id: { lt: reply.id } };
-      const [before] = await collections.messages.forTenant(tenant).list({ filter, sort: { field: 'id', direction: 'desc' }, limit: 1 });
-      return before?.role === 'user' ? messageFact(before) : null;
+      const before = await messageBefore(tenant, reply);
+      return before?.role === 'user' ? before : null;
     },
+    messageBefore,
     async message(tenant, messageId) {
       const message = await collections.messages.forTenant(tenant).get(messageId);
       return message && messageFact(message);

@@ -73,20 +73,21 @@ export function messageRoutes(api: Pick<BuiltInPluginApi, 'logger'>, service: Co
           'avatar, shown to the visitor), one sent with an API key none. Each message publishes message.created. A dashboard agent writing as the ' +
           'visitor is 403 `insufficient_role`.',
         tags: ['api', 'conversations'],
-        plugins: { platform: { ...agentToo.platform, errors: { 403: ['insufficient_role'], 409: ['chatbot_archived', 'chatbot_paused', 'conversation_ended', 'conversation_not_in_handoff'] } } },
+        plugins: { platform: { ...agentToo.platform, errors: { 403: ['insufficient_role'], 422: ['suggestion_not_offered'], 409: ['chatbot_archived', 'chatbot_paused', 'conversation_ended', 'conversation_not_in_handoff'] } } },
         validate: { params: conversationParams, payload: messageInput },
         response: { status: { 201: turnResponse, 200: true } }, // 200: the event stream
         handler: async (request, h) => {
-          const { content, role } = request.payload as { content: string; role: 'user' | 'agent' };
+          const { content, role, suggestion_id: suggestionId } = request.payload as { content?: string; role: 'user' | 'agent'; suggestion_id?: string };
           const tenant = tenantOf(request);
           if (role !== 'agent') assertMemberRole(request, ['owner', 'admin'], 'write as the visitor');
           if (role === 'agent') {
-            const turn = await service.agentMessage(tenant, await chatbots.profile(request), convIdOf(request), content, authorOf(request));
+            const turn = await service.agentMessage(tenant, await chatbots.profile(request), convIdOf(request), content!, authorOf(request));
             return h.response(turn).code(201);
           }
           const chatbot = await chatbots.profile(request);
-          if (!wantsEventStream(request)) return h.response(await service.visitorTurn(tenant, chatbot, convIdOf(request), content)).code(201);
-          const events = await streamedTurn(service, tenant, chatbot, convIdOf(request), content);
+          const said = { content, suggestionId };
+          if (!wantsEventStream(request)) return h.response(await service.visitorTurn(tenant, chatbot, convIdOf(request), said)).code(201);
+          const events = await streamedTurn(service, tenant, chatbot, convIdOf(request), said);
           return respondWithEvents(request, h, turnOnTheWire(events, asIs), { logger: api.logger, message: 'streamed turn failed' });
         },
       },

@@ -79,11 +79,20 @@ export const assigneeFilter = Joi.string()
   .description('`mine` (a signed-in member’s), `unassigned`, or a member’s id');
 
 export const messageInput = Joi.object({
-  content: Joi.string().trim().min(1).max(MAX_MESSAGE_LENGTH).required(),
+  content: Joi.string()
+    .trim()
+    .min(1)
+    .max(MAX_MESSAGE_LENGTH)
+    .when('suggestion_id', { is: Joi.exist(), then: Joi.optional(), otherwise: Joi.required() })
+    .description('The message; optional with `suggestion_id` (the suggestion’s question is stored)'),
   role: Joi.string()
     .valid('user', 'agent')
     .default('user')
     .description('`user`: the visitor (the chatbot replies); `agent`: a human, only while handed off'),
+  suggestion_id: Joi.string()
+    .max(200)
+    .when('role', { is: 'agent', then: Joi.forbidden() })
+    .description('Choosing a suggestion of the conversation’s last reply (a `clarify`): that item is answered, nothing is guessed. 422 `suggestion_not_offered` for an item the last reply did not offer'),
 })
   .required()
   .label('SendMessage');
@@ -172,6 +181,11 @@ const source = Joi.object({
   score: Joi.number().min(0).max(1).required(),
 }).label('Source');
 
+const suggestion = Joi.object({
+  knowledge_id: Joi.string().required().description('The knowledge item: a Q&A pair, or a document whose passage is offered'),
+  question: Joi.string().required().description('What the visitor sees: the pair’s question, or the document’s title and heading'),
+}).label('Suggestion');
+
 export const messageResponse = Joi.object({
   id: Joi.string().required(),
   conversation_id: Joi.string().required(),
@@ -186,6 +200,15 @@ export const messageResponse = Joi.object({
     .required(),
   confidence: Joi.number().min(0).max(1).allow(null).required(),
   sources: Joi.array().items(source).required(),
+  suggestions: Joi.array()
+    .items(suggestion)
+    .max(3)
+    .required()
+    .description('A `clarify` reply’s suggestions, best first (at most 3); empty on every other message. Send one back as `suggestion_id`'),
+  suggestion_id: Joi.string()
+    .allow(null)
+    .required()
+    .description('A visitor message sent by choosing a suggestion: the knowledge item chosen; null when typed'),
   response_time_ms: Joi.number().integer().min(0).allow(null).required(),
   feedback: Joi.string().valid('up', 'down').allow(null).required(),
   feedback_comment: Joi.string().allow(null).required(),

@@ -41,6 +41,7 @@ import {
   type MessageAuthor,
   type MessageDoc,
   type Resolution,
+  type StoredSuggestion,
   type Visitor,
 } from './collections.js';
 
@@ -155,13 +156,14 @@ export class ConversationService {
     tenant: TenantScope,
     chatbot: ChatbotProfile,
     conversationId: string,
-    content: string,
+    said: VisitorSaid | UnderstoodTurn,
     hooks: { onDelta?: (text: string) => void; onStored?: (message: ReturnType<typeof presentMessage>) => void } = {},
   ): Promise<TurnResult> {
     const received = performance.now();
     this.assertChatbotAccepts(chatbot, 'visitor');
+    const { content, chosen } = 'chosen' in said ? said : await this.understand(tenant, conversationId, said);
     const now = this.api.now();
-    const message = this.newMessage(chatbot.id, conversationId, 'user', content, now);
+    const message = { ...this.newMessage(chatbot.id, conversationId, 'user', content, now), ...(chosen ? { suggestion_id: chosen.suggestion.knowledge_id } : {}) };
     let previousMessageAt: string | null = null;
     let conversation = await this.change(tenant, chatbot, conversationId, (current) => {
       assertNotEnded(current);
@@ -197,7 +199,7 @@ export class ConversationService {
     let answer: Answer;
     if (detected && detected.remainder.split(/\s+/).filter((word) => word.length > 2).length <= 3) {
       // The message is little more than contact details ("my e-mail is …"): thank, don't search.
-      answer = { content: phrases.leadThanks, answer_type: 'rule', confidence: 1, sources: [], action: null, failure: null, streamed: false };
+      answer = { content: phrases.leadThanks, answer_type: 'rule', confidence: 1, sources: [], suggestions: [], action: null, failure: null, streamed: false };
     } else {
       answer = await this.engine.answer({
         tenant,
@@ -206,6 +208,7 @@ export class ConversationService {
         message: content,
         history: chatbot.settings.answer.mode === 'llm' ? await this.history(tenant, conversation.id, message.id) : [],
         onDelta: hooks.onDelta,
+        ...(chosen ? { chosen } : {}),
       });
     }
 
@@ -235,6 +238,7 @@ export class ConversationService {
       answer_type: answer.answer_type,
       confidence: answer.confidence,
       sources: answer.sources,
+      ...(answer.suggestions.length > 0 ? { suggestions: answer.suggestions } : {}),
       response_time_ms: Math.round(performance.now() - received),
     };
     conversation = await this.change(tenant, chatbot, conversation.id, (current) => {
@@ -267,6 +271,31 @@ export class ConversationService {
     });
     if (handedOff) conversation = await this.autoAssign(tenant, chatbot, conversation);
     return { message: stored, reply: presentMessage({ ...reply, version: 1 }), conversation: presentConversation(conversation) };
+  }
+
+  /**
+   * What the visitor said: typed text, or a suggestion of the conversation's last reply chosen
+   * (422 `suggestion_not_offered` for any other item: an old reply's choice would answer out of
+   * turn, and an item never offered is no confirmation to learn from).
+   */
+  async understand(tenant: TenantScope, conversationId: string, said: VisitorSaid): Promise<UnderstoodTurn> {
+    if (!said.suggestionId) return { content: said.content ?? '', chosen: null };
+    const [last] = await this.messages(tenant).list({
+      filter: { conversation_id: conversationId, role: { in: ['assistant', 'agent'] } },
+      sort: { field: 'id', direction: 'desc' },
+      limit: 1,
+    });
+    const suggestion = last?.suggestions?.find((offered) => offered.knowledge_id === said.suggestionId);
+    if (!last || !suggestion) {
+      throw apiError(422, 'suggestion_not_offered', `The conversation’s last reply did not offer ${said.suggestionId}: choose one of its \`suggestions\`, or send \`content\``);
+    }
+    const asked = await this.messages(tenant).list({
+      filter: { conversation_id: conversationId, id: { lt: last.id } },
+      sort: { field: 'id', direction: 'desc' },
+      limit: 1,
+    });
+    const question = asked[0]?.role === 'user' ? asked[0].content : suggestion.question;
+    return { content: said.content ?? suggestion.question, chosen: { suggestion, question } };
   }
 
   /** A human agent's message in a conversation handed off to them. */
@@ -716,6 +745,18 @@ export class ConversationService {
   private closeAt(chatbot: ChatbotProfile, now: Date): string {
     return new Date(now.getTime() + chatbot.settings.inactivity_timeout_minutes * 60_000).toISOString();
   }
+}
+
+/** What a visitor sends: text, or a suggestion of the last reply chosen (its question is the text unless some is given). */
+export interface VisitorSaid {
+  content?: string;
+  suggestionId?: string;
+}
+
+/** What the visitor said, worked out: the text stored, and the suggestion chosen with the question it answers. */
+export interface UnderstoodTurn {
+  content: string;
+  chosen: { suggestion: StoredSuggestion; question: string } | null;
 }
 
 interface ChangeDecision {

@@ -1,7 +1,7 @@
 // A visitor's turn as the events it yields (core/contracts/conversations.ts: TurnEvent), for the
 // channels that stream it: the API's messages route and, through the visitor channel, the widget.
 import type { ChatbotProfile, TenantScope, TurnEvent } from '../../core/index.js';
-import { assertNotEnded, type ConversationService, type TurnResult } from './service.js';
+import { assertNotEnded, type ConversationService, type TurnResult, type VisitorSaid } from './service.js';
 import { pieces } from './sse.js';
 import type { MessageView } from './collections.js';
 
@@ -60,15 +60,16 @@ export async function streamedTurn(
   tenant: TenantScope,
   chatbot: ChatbotProfile,
   conversationId: string,
-  content: string,
+  said: VisitorSaid,
 ): Promise<AsyncIterable<ServiceTurnEvent>> {
   service.assertChatbotAccepts(chatbot, 'visitor');
   assertNotEnded(await service.find(tenant, chatbot, conversationId));
+  const understood = await service.understand(tenant, conversationId, said);
 
   const events = new EventQueue<ServiceTurnEvent>();
   let streamed = false;
   service
-    .visitorTurn(tenant, chatbot, conversationId, content, {
+    .visitorTurn(tenant, chatbot, conversationId, understood, {
       onStored: (message) => events.push({ type: 'message', message }),
       onDelta: (text) => {
         streamed = true;

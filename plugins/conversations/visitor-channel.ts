@@ -24,6 +24,7 @@ function visitorMessage(message: MessageView, chatbot: ChatbotProfile): VisitorM
     role: message.role,
     content: message.content,
     sources: message.sources.map((source) => ({ title: source.title, url: source.url })),
+    suggestions: message.suggestions,
     author: message.author ? { name: message.author.name, avatar_url: message.author.avatar_url } : null,
     feedback: message.feedback,
     created_at: message.created_at,
@@ -39,9 +40,9 @@ function visitorTurn(result: TurnResult, chatbot: ChatbotProfile): VisitorTurn {
   };
 }
 
-/** The fallback, or a Q&A answer below the threshold of answering: the engine's "did you mean". */
+/** The fallback, suggestions instead of an answer, or a Q&A answer below the threshold of answering (a reply of earlier builds: "did you mean"). */
 function isUnsure(message: MessageView, chatbot: ChatbotProfile): boolean {
-  if (message.answer_type === 'fallback') return true;
+  if (message.answer_type === 'fallback' || message.answer_type === 'clarify') return true;
   return message.answer_type === 'qa' && (message.confidence ?? 0) < chatbot.settings.answer.min_confidence;
 }
 
@@ -74,11 +75,11 @@ export function visitorChannel(service: ConversationService, typing: TypingMarks
       });
       return { messages: page.slice(0, limit).map((message) => visitorMessage(presentMessage(message), chatbot)), hasMore: page.length > limit };
     },
-    async reply(tenant, chatbot, { conversationId, content }) {
-      return visitorTurn(await service.visitorTurn(tenant, chatbot, conversationId, content), chatbot);
+    async reply(tenant, chatbot, { conversationId, content, suggestionId }) {
+      return visitorTurn(await service.visitorTurn(tenant, chatbot, conversationId, { content, suggestionId }), chatbot);
     },
-    async streamReply(tenant, chatbot, { conversationId, content }) {
-      return presentTurnEvents(await streamedTurn(service, tenant, chatbot, conversationId, content), {
+    async streamReply(tenant, chatbot, { conversationId, content, suggestionId }) {
+      return presentTurnEvents(await streamedTurn(service, tenant, chatbot, conversationId, { content, suggestionId }), {
         message: (message) => visitorMessage(message, chatbot),
         turn: (result) => visitorTurn(result, chatbot),
       });

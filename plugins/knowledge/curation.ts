@@ -87,6 +87,8 @@ function termsKey(text: string, language: string): string {
 function isSamePair(item: Item, pair: RatedPair): boolean {
   if (pair.question !== null && pair.question !== item.question) return false;
   const answer = item.answer ?? '';
+  // A suggestion chosen names the pair by its question only.
+  if (pair.snippet === null) return true;
   if (pair.snippet === answer) return true;
   return pair.snippet.endsWith('…') && answer.startsWith(pair.snippet.slice(0, -1));
 }

@@ -71,6 +71,16 @@ export function knowledgeRetriever(
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
       return index.search(input.query, input.limit).map((ranked) => toPassage(ranked, input.query));
     },
+    async item(tenant, input) {
+      const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
+      if (input.chunkId === null) {
+        const pair = index.qaPair(input.itemId);
+        return pair ? { kind: 'qa', pair } : null;
+      }
+      const chunk = index.chunk(input.itemId, input.chunkId);
+      // Confidence 1: the visitor chose it, nothing was guessed.
+      return chunk ? { kind: 'passage', passage: toPassage({ chunk, position: 0, score: 1, confidence: 1, coverage: 1 }, input.query) } : null;
+    },
     async matchQa(tenant, input) {
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
       return index.matchQa(input.message);

@@ -83,6 +83,40 @@ export class LearningFromUse {
   }
 
   /**
+   * The reaction to `message.created`: a visitor who chose a suggested Q&A pair confirmed that the
+   * question they first asked means that pair; it is learned when the chatbot lets it. Best effort
+   * (an in-process subscriber, not a stored job): a durable reaction would write a job for every
+   * message of every conversation to catch the few that choose.
+   */
+  async learnFromChoice(event: EventEnvelope, tenant: TenantScope): Promise<void> {
+    const message = event.data as { id: string; conversation_id: string; role: string; suggestion_id?: string | null };
+    if (message.role !== 'user' || !message.suggestion_id || !event.chatbot_id) return;
+    const { directory, facts, curation } = this.sources;
+    const chatbot = await directory.profile(tenant, event.chatbot_id);
+    if (!chatbot?.settings.answer.learn_from_feedback || chatbot.status === 'archived') return;
+    // The clarify reply the choice answers, and the question that reply was for.
+    const offer = await facts.messageBefore(tenant, message);
+    const suggestion = offer?.suggestions?.find((offered) => offered.knowledge_id === message.suggestion_id);
+    if (!offer || offer.answer_type !== 'clarify' || !suggestion) return;
+    const question = await facts.questionBefore(tenant, offer);
+    if (!question) return;
+    const log = { chatbot_id: chatbot.id, item_id: suggestion.knowledge_id, message_id: question.id };
+    const phrasing = this.shortQuestion(question.content, chatbot.language);
+    if (!phrasing.ok) {
+      this.api.logger.info({ ...log, reason: phrasing.reason }, 'learning from use: the question is not learned');
+      return;
+    }
+    // A passage chosen is not a pair: there is nothing to add a phrasing to (curation says `gone`).
+    const outcome = await curation.addPhrasing(tenant, {
+      chatbotId: chatbot.id,
+      itemId: suggestion.knowledge_id,
+      phrasing: phrasing.text,
+      pair: { question: suggestion.question, snippet: null },
+    });
+    this.api.logger.info({ ...log, outcome }, 'learning from use: a suggestion chosen');
+  }
+
+  /**
    * The visitor's message as a phrasing to learn for the pair `itemId`, or why not. Only a short,
    * single-sentence question that the pair answers as a whole qualifies: the reply may have come
    * from one sentence of a longer message, or as a "did you mean", and the stored reply does not
@@ -91,21 +125,29 @@ export class LearningFromUse {
    * the pair must still be its best match at `min_confidence`.
    */
   private async learnableQuestion(tenant: TenantScope, chatbot: ChatbotProfile, itemId: string, content: string): Promise<Phrasing> {
+    const phrasing = this.shortQuestion(content, chatbot.language);
+    if (!phrasing.ok) return phrasing;
+    const { text } = phrasing;
+    const match = await this.sources.retriever.matchQa(tenant, { chatbotId: chatbot.id, language: chatbot.language, message: text });
+    if (match?.pair.document_id !== itemId || match.score < chatbot.settings.answer.min_confidence) {
+      return { ok: false, reason: 'the pair does not answer it as a whole at min_confidence' };
+    }
+    return phrasing;
+  }
+
+  /** The visitor's message as a phrasing when it is one short question (see MAX_LEARNED_TERMS), or why not. */
+  private shortQuestion(content: string, language: string): Phrasing {
     const phrasing = visitorPhrasing(content);
     if (!phrasing.ok) return phrasing;
     const { text } = phrasing;
     if (codePointLength(text) > MAX_LEARNED_CHARACTERS) {
       return { ok: false, reason: `it is longer than ${MAX_LEARNED_CHARACTERS} characters` };
     }
-    if (new Set(analyzerFor(chatbot.language).terms(text)).size > MAX_LEARNED_TERMS) {
+    if (new Set(analyzerFor(language).terms(text)).size > MAX_LEARNED_TERMS) {
       return { ok: false, reason: `it has more than ${MAX_LEARNED_TERMS} distinct terms` };
     }
     // Split as the answer engine splits a long message to read each sentence on its own.
     if (this.sources.curation.sentencesOf(text).length > 1) return { ok: false, reason: 'it is more than one sentence' };
-    const match = await this.sources.retriever.matchQa(tenant, { chatbotId: chatbot.id, language: chatbot.language, message: text });
-    if (match?.pair.document_id !== itemId || match.score < chatbot.settings.answer.min_confidence) {
-      return { ok: false, reason: 'the pair does not answer it as a whole at min_confidence' };
-    }
     return phrasing;
   }
 }

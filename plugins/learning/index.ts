@@ -27,6 +27,7 @@ export const learningPlugin: BuiltInPlugin = {
     api.privileged.provide('fromUse', fromUse);
     // Named as when learning was part of the knowledge area: reactions already stored keep their name.
     api.events.subscribeDurably('message.rated', 'knowledge.learn-from-feedback', (event, tenant) => fromUse.learnFromRating(event, tenant));
+    api.events.subscribe('message.created', (event, tenant) => fromUse.learnFromChoice(event, tenant));
     api.route(withScopes([qaFromMessageRoute(directory, facts, curation, schemas)], areaScope('knowledge')));
   },
 };

@@ -54,7 +54,7 @@ const PUBLIC_NOTES =
 const TOKEN_NOTES = 'Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended.';
 
 /** The errors of PUBLIC_NOTES, declared on every public route with the route's own. */
-const publicRoute = (limit?: WidgetRouteOptions['limit'], own: { 401?: string[]; 404?: string[]; 409?: string[] } = {}) => ({
+const publicRoute = (limit?: WidgetRouteOptions['limit'], own: { 401?: string[]; 404?: string[]; 409?: string[]; 422?: string[] } = {}) => ({
   widget: { public: true as const, ...(limit ? { limit } : {}) },
   platform: { errors: { ...own, 403: ['origin_not_allowed'], 409: ['chatbot_archived', ...(own[409] ?? [])], 429: ['rate_limited'] } },
 });
@@ -177,21 +177,21 @@ export function publicWidgetRoutes(
           `the answer streams as server-sent events: \`message\`, \`delta\`s (\`{"content": "…"}\`), then \`done\` with the JSON body, or \`error\`. ` +
           `409 \`chatbot_paused\` while the chatbot is paused. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute('messages', { 409: ['chatbot_paused'] }),
+        plugins: publicRoute('messages', { 409: ['chatbot_paused'], 422: ['suggestion_not_offered'] }),
         validate: { params: visitorConversationParams, payload: messageInput },
         response: { status: { 201: turnResponse, 200: true } }, // 200: the event stream
         handler: async (request, h) => {
           const chatbot = await chatbotOf(request);
           const conversation = await visitorConversation(request, chatbot);
           const present = presentMessage(chatbot);
-          const { content } = request.payload as { content: string };
+          const { content, suggestion_id: suggestionId } = request.payload as { content?: string; suggestion_id?: string };
           const presentTurn = (turn: VisitorTurn) => ({
             message: present(turn.message),
             reply: turn.reply ? present(turn.reply) : null,
             conversation: publicConversation(turn.conversation),
           });
           const { tenant } = widgetOf(request);
-          const input = { conversationId: conversation.id, content };
+          const input = { conversationId: conversation.id, content, suggestionId };
           if (!wantsEventStream(request)) return h.response(presentTurn(await visitors.reply(tenant, chatbot, input))).code(201);
           const events = await visitors.streamReply(tenant, chatbot, input);
           return respondWithEvents(request, h, turnOnTheWire(events, { message: present, turn: presentTurn }), { logger, message: 'streamed turn failed' });

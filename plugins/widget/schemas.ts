@@ -19,7 +19,15 @@ export const startInput = Joi.object({
   .label('WidgetConversationStart');
 
 export const messageInput = Joi.object({
-  content: Joi.string().trim().min(1).max(MAX_MESSAGE_LENGTH).required(),
+  content: Joi.string()
+    .trim()
+    .min(1)
+    .max(MAX_MESSAGE_LENGTH)
+    .when('suggestion_id', { is: Joi.exist(), then: Joi.optional(), otherwise: Joi.required() })
+    .description('The message; optional with `suggestion_id` (the suggestion’s question is stored)'),
+  suggestion_id: Joi.string()
+    .max(200)
+    .description('A suggestion of the last reply, chosen: that item is answered. 422 `suggestion_not_offered` for one the last reply did not offer'),
 }).label('WidgetMessageInput');
 
 export const feedbackInput = Joi.object({
@@ -77,11 +85,21 @@ const publicMessage = Joi.object({
     .allow(null)
     .required()
     .description('The member who wrote an agent message: their name and avatar, shown beside it; null for the bot’s, the visitor’s and those sent with an API key'),
+  suggestions: Joi.array()
+    .items(
+      Joi.object({
+        knowledge_id: Joi.string().required(),
+        question: Joi.string().required().description('The button’s text'),
+      }).label('VisitorSuggestion'),
+    )
+    .max(3)
+    .required()
+    .description('A reply that was not sure offers these as buttons, best first; choosing one sends `suggestion_id`. Empty on other messages'),
   feedback: Joi.string().valid('up', 'down').allow(null).required(),
   created_at: Joi.string().isoDate().required(),
   offers_handoff: Joi.boolean()
     .required()
-    .description('A reply that did not know (the fallback or a “did you mean”) while visitors may ask for a person: the widget offers “Talk to a person”'),
+    .description('A reply that did not know (the fallback, or suggestions instead of an answer) while visitors may ask for a person: the widget offers “Talk to a person”'),
 }).label('VisitorMessage');
 
 export const messageResponse = publicMessage;

@@ -73,7 +73,7 @@ t.test('phrases: personality and language', async (t) => {
   t.equal(phrasesFor('en', 'formal').leadRequest(['email']), 'May I have your e-mail address, so that our team can follow up with you?');
   t.equal(phrasesFor('en', 'concise').knowledgeIntro, '', 'concise bots skip the preamble');
   t.equal(phrasesFor('en', 'playful').leadThanks, 'Thank you! We’ll be in touch. 🎉');
-  t.equal(phrasesFor('de', 'professional').didYouMean('Lieferzeit?'), 'Ich habe Ihre Frage als „Lieferzeit?“ verstanden.');
+  t.equal(phrasesFor('de', 'professional').clarify, 'Ich habe keine genaue Antwort gefunden. Meinten Sie eine der folgenden Fragen?');
   t.equal(phrasesFor('fr', 'casual').handoff, 'Je fais appel à un membre de notre équipe. Il vous répondra ici très vite.');
   t.equal(phrasesFor('ro', 'concise').leadRequest(['phone']), 'Numărul de telefon, vă rog?');
   t.equal(phrasesFor('ja', 'friendly').defaultFallback, "I'm sorry, I don't have an answer to that yet.", 'other languages speak English');

@@ -3,13 +3,15 @@
 // mode), then the fallback message. Every reply says how it was made (answer_type), how sure it
 // is (confidence 0..1) and what it rests on (sources).
 import type { Logger } from 'pino';
-import { StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaMatch, type TenantScope } from '../../../core/index.js';
-import type { AnswerType, Source } from '../collections.js';
+import { StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaPair, type TenantScope } from '../../../core/index.js';
+import type { AnswerType, Source, StoredSuggestion } from '../collections.js';
+import { bandsOf, calibrate } from './calibration.js';
 import { extractAnswer } from './extract.js';
 import { isHandoffRequest } from './handoff-request.js';
 import { citedPassages, groundedPrompt, LlmError, type ChatTurn, type LlmClient } from './llm.js';
 import { PHRASE_LANGUAGES, phrasesFor } from './phrases.js';
 import { matchRule } from './rules.js';
+import { candidatesOf, suggestionsFrom } from './suggestions.js';
 
 /** Passages read per message; those with a confidence of at least `min_passage_score` may go to a language model. */
 const PASSAGES = 5;
@@ -26,6 +28,11 @@ export interface AnswerRequest {
   history: ChatTurn[];
   /** When set, a language model's reply is streamed through it piece by piece. */
   onDelta?: (text: string) => void;
+  /**
+   * The visitor chose a suggestion of the last reply: it is answered directly. `question` is what
+   * they first asked (a passage is quoted around it), or the suggestion's own text.
+   */
+  chosen?: { suggestion: StoredSuggestion; question: string };
 }
 
 export interface Answer {
@@ -33,6 +40,8 @@ export interface Answer {
   answer_type: AnswerType;
   confidence: number;
   sources: Source[];
+  /** A `clarify` reply's suggestions, best first; empty otherwise. */
+  suggestions: StoredSuggestion[];
   /** What a rule asks of the conversation besides the reply. */
   action: 'handoff' | 'lead_request' | null;
   /** Why the fallback was given when a language model failed (recorded as `chatbot.error`). */
@@ -53,6 +62,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
       const phrases = phrasesFor(request.language, chatbot.personality);
       const reply = (fields: Partial<Answer> & Pick<Answer, 'content' | 'answer_type' | 'confidence'>): Answer => ({
         sources: [],
+        suggestions: [],
         action: null,
         failure: null,
         streamed: false,
@@ -65,6 +75,30 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
           confidence,
           failure,
         });
+
+      const quote = (passage: Passage, question: string, documents: Passage[]) => {
+        const quoted = extractAnswer(passage, question, chatbot.language);
+        return reply({
+          content: phrases.knowledgeIntro ? `${phrases.knowledgeIntro} ${quoted}` : quoted,
+          answer_type: 'knowledge',
+          confidence: passage.confidence,
+          sources: documents.slice(0, MAX_SOURCES).map(passageSource),
+        });
+      };
+      if (request.chosen) {
+        // The visitor chose a suggestion: that item is the answer, nothing is guessed (confidence 1).
+        const { suggestion, question } = request.chosen;
+        const item = await knowledge.item(request.tenant, {
+          chatbotId: chatbot.id,
+          language: chatbot.language,
+          itemId: suggestion.knowledge_id,
+          chunkId: suggestion.chunk_id,
+          query: question,
+        });
+        if (item?.kind === 'qa') return reply({ content: item.pair.answer, answer_type: 'qa', confidence: 1, sources: [qaSource(item.pair, 1)] });
+        if (item?.kind === 'passage') return quote(item.passage, question, [item.passage]);
+        // Gone since it was offered: the choice is read as any message.
+      }
 
       const rule = matchRule(settings.rules, message);
       if (rule) {
@@ -79,19 +113,24 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         return reply({ content: phrases.handoff, answer_type: 'rule', confidence: 1, action: 'handoff' });
       }
 
+      const bands = bandsOf(chatbot.language);
+      const calibrated = (raw: number) => calibrate(raw, bands);
       const qa = await knowledge.matchQa(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message });
-      if (qa && qa.score >= settings.answer.min_confidence) {
-        return reply({ content: qa.pair.answer, answer_type: 'qa', confidence: qa.score, sources: [qaSource(qa)] });
+      const qaConfidence = qa ? calibrated(qa.score) : 0;
+      if (qa && qaConfidence >= settings.answer.min_confidence) {
+        return reply({ content: qa.pair.answer, answer_type: 'qa', confidence: qaConfidence, sources: [qaSource(qa.pair, qaConfidence)] });
       }
 
-      const passages = await knowledge.searchPassages(request.tenant, {
-        chatbotId: chatbot.id,
-        language: chatbot.language,
-        query: message,
-        limit: PASSAGES,
-      });
+      const passages = (
+        await knowledge.searchPassages(request.tenant, {
+          chatbotId: chatbot.id,
+          language: chatbot.language,
+          query: message,
+          limit: PASSAGES,
+        })
+      ).map((passage) => ({ ...passage, confidence: calibrated(passage.confidence) }));
       const relevant = passages.filter((passage) => passage.confidence >= settings.answer.min_passage_score);
-      const bestSeen = Math.max(qa?.score ?? 0, ...passages.map((passage) => passage.confidence));
+      const bestSeen = Math.max(qaConfidence, ...passages.map((passage) => passage.confidence));
 
       if (settings.answer.mode === 'llm' && relevant.length > 0) {
         const provider = settings.answer.provider!;
@@ -125,22 +164,12 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
       // (less than their questions) and already said how sure it is.
       const documents = passages.filter((passage) => passage.kind === 'passage' && passage.confidence >= settings.answer.min_confidence);
       const best = documents[0];
-      if (best) {
-        const quoted = extractAnswer(best, message, chatbot.language);
-        return reply({
-          content: phrases.knowledgeIntro ? `${phrases.knowledgeIntro} ${quoted}` : quoted,
-          answer_type: 'knowledge',
-          confidence: best.confidence,
-          sources: documents.slice(0, MAX_SOURCES).map(passageSource),
-        });
-      }
-      if (qa && qa.score >= settings.answer.suggest_confidence) {
-        return reply({
-          content: `${phrases.didYouMean(qa.phrasing)} ${qa.pair.answer}`,
-          answer_type: 'qa',
-          confidence: qa.score,
-          sources: [qaSource(qa)],
-        });
+      if (best) return quote(best, message, documents);
+
+      // Not sure of any answer, but some items are plausible: offer them instead of giving up.
+      const suggestions = suggestionsFrom(candidatesOf(qa, passages, calibrated), settings.answer.suggest_confidence, chatbot.language);
+      if (suggestions.length > 0) {
+        return reply({ content: phrases.clarify, answer_type: 'clarify', confidence: suggestions[0]!.score, suggestions: suggestions.map(storedSuggestion) });
       }
 
       return fallback(bestSeen);
@@ -165,6 +194,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
           answer_type: 'fallback',
           confidence: 0,
           sources: [],
+          suggestions: [],
           action: null,
           failure: {
             code: 'answer_failed',
@@ -183,8 +213,12 @@ function isBuiltInFallback(text: string): boolean {
   return PHRASE_LANGUAGES.some((language) => phrasesFor(language, 'friendly').defaultFallback === text);
 }
 
-function qaSource(match: QaMatch): Source {
-  return { document_id: match.pair.document_id, title: match.pair.question, url: null, snippet: snippetOf(match.pair.answer), score: match.score };
+function qaSource(pair: QaPair, score: number): Source {
+  return { document_id: pair.document_id, title: pair.question, url: null, snippet: snippetOf(pair.answer), score };
+}
+
+function storedSuggestion({ knowledge_id, question, chunk_id }: StoredSuggestion): StoredSuggestion {
+  return { knowledge_id, question, chunk_id };
 }
 
 function passageSource(passage: Passage): Source {

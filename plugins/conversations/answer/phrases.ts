@@ -6,7 +6,8 @@ type Tone = 'warm' | 'formal' | 'concise';
 
 interface PhraseTable {
   knowledgeIntro: Record<Tone, string>;
-  didYouMean: Record<Tone, (question: string) => string>;
+  /** A `clarify` reply: the suggestions follow it as buttons. */
+  clarify: Record<Tone, string>;
   handoff: Record<Tone, string>;
   /** A handoff when nobody can answer (outside business hours, or no member available): ask for an e-mail. */
   handoffOffline: Record<Tone, string>;
@@ -20,10 +21,10 @@ interface PhraseTable {
 const TABLES: Record<string, PhraseTable> = {
   en: {
     knowledgeIntro: { warm: 'Here’s what I found:', formal: 'According to our information:', concise: '' },
-    didYouMean: {
-      warm: (q) => `Did you mean “${q}”?`,
-      formal: (q) => `I understood your question as “${q}”.`,
-      concise: (q) => `“${q}”:`,
+    clarify: {
+      warm: 'I’m not sure I understood. Did you mean one of these?',
+      formal: 'I could not find an exact answer. Did you mean one of the following?',
+      concise: 'Did you mean:',
     },
     handoff: {
       warm: 'I’m bringing in a member of our team. They’ll reply here shortly.',
@@ -48,10 +49,10 @@ const TABLES: Record<string, PhraseTable> = {
   },
   de: {
     knowledgeIntro: { warm: 'Das habe ich gefunden:', formal: 'Laut unseren Informationen:', concise: '' },
-    didYouMean: {
-      warm: (q) => `Meinten Sie „${q}“?`,
-      formal: (q) => `Ich habe Ihre Frage als „${q}“ verstanden.`,
-      concise: (q) => `„${q}“:`,
+    clarify: {
+      warm: 'Ich bin nicht sicher, ob ich Sie richtig verstehe. Meinten Sie eine dieser Fragen?',
+      formal: 'Ich habe keine genaue Antwort gefunden. Meinten Sie eine der folgenden Fragen?',
+      concise: 'Meinten Sie:',
     },
     handoff: {
       warm: 'Ich hole jemanden aus unserem Team dazu. Sie bekommen hier gleich eine Antwort.',
@@ -75,10 +76,10 @@ const TABLES: Record<string, PhraseTable> = {
   },
   fr: {
     knowledgeIntro: { warm: 'Voici ce que j’ai trouvé :', formal: 'D’après nos informations :', concise: '' },
-    didYouMean: {
-      warm: (q) => `Vouliez-vous dire « ${q} » ?`,
-      formal: (q) => `J’ai compris votre question ainsi : « ${q} ».`,
-      concise: (q) => `« ${q} » :`,
+    clarify: {
+      warm: 'Je ne suis pas sûr d’avoir bien compris. Vouliez-vous dire l’une de ces questions ?',
+      formal: 'Je n’ai pas trouvé de réponse exacte. Vouliez-vous dire l’une des questions suivantes ?',
+      concise: 'Vouliez-vous dire :',
     },
     handoff: {
       warm: 'Je fais appel à un membre de notre équipe. Il vous répondra ici très vite.',
@@ -102,10 +103,10 @@ const TABLES: Record<string, PhraseTable> = {
   },
   ro: {
     knowledgeIntro: { warm: 'Iată ce am găsit:', formal: 'Conform informațiilor noastre:', concise: '' },
-    didYouMean: {
-      warm: (q) => `Ați vrut să întrebați „${q}”?`,
-      formal: (q) => `Am înțeles întrebarea dumneavoastră astfel: „${q}”.`,
-      concise: (q) => `„${q}”:`,
+    clarify: {
+      warm: 'Nu sunt sigur că am înțeles. V-ați referit la una dintre acestea?',
+      formal: 'Nu am găsit un răspuns exact. V-ați referit la una dintre următoarele întrebări?',
+      concise: 'V-ați referit la:',
     },
     handoff: {
       warm: 'Chem un coleg din echipa noastră. Vă va răspunde aici în curând.',
@@ -140,7 +141,7 @@ const TONES: Record<ChatbotProfile['personality'], Tone> = {
 
 export interface Phrases {
   knowledgeIntro: string;
-  didYouMean(question: string): string;
+  clarify: string;
   handoff: string;
   handoffOffline: string;
   leadRequest(fields: LeadField[]): string;
@@ -155,7 +156,7 @@ export function phrasesFor(language: string, personality: ChatbotProfile['person
   const playful = personality === 'playful';
   return {
     knowledgeIntro: table.knowledgeIntro[tone],
-    didYouMean: table.didYouMean[tone],
+    clarify: table.clarify[tone],
     handoff: table.handoff[tone],
     handoffOffline: table.handoffOffline[tone],
     leadRequest: (fields) => table.leadRequest[tone](listOf(fields.map((field) => table.fields[field]), table.and)),

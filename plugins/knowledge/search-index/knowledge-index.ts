@@ -1,6 +1,6 @@
 // One chatbot's knowledge, indexed in memory for answering: the vocabulary (IDF, typos, compounds,
 // synonyms), the passage index and the Q&A index, built from the chunks the store keeps.
-import { analyzerFor, termCount, type QaMatch } from '../../../core/index.js';
+import { analyzerFor, termCount, type QaMatch, type QaPair } from '../../../core/index.js';
 import type { StoredChunk } from '../collections.js';
 import { FIELD_BOOST, PassageIndex, PassageIndexBuilder, type RankedChunk } from './passage-index.js';
 import { QaIndex, type AnalysedQaPair } from './qa-index.js';
@@ -82,10 +82,23 @@ export class KnowledgeIndex {
     const shared = this.vocabulary.message();
     for (const [reading, terms] of this.questionsIn(message).entries()) {
       const match = this.qa.match(this.vocabulary.slots(terms, shared));
-      if (match && reading > 0) match.score = Math.round(match.score * PART_DISCOUNT * 10_000) / 10_000;
+      if (match && reading > 0) {
+        match.score = partOf(match.score);
+        for (const other of match.others) other.score = partOf(other.score);
+      }
       if (match && (!best || match.score > best.score)) best = match;
     }
     return best;
+  }
+
+  /** The Q&A pair of the item `itemId`, or null when the index has none (gone, or not a pair). */
+  qaPair(itemId: string): QaPair | null {
+    return this.qa.pairOf(itemId);
+  }
+
+  /** The chunk `chunkId` of the item `itemId` as a search result of `query`, or null when the index has none. */
+  chunk(itemId: string, chunkId: string): IndexedChunk | null {
+    return this.chunks.find((chunk) => chunk.id === chunkId && chunk.item_id === itemId) ?? null;
   }
 
   /**
@@ -164,6 +177,10 @@ export class KnowledgeIndex {
     const qa = new QaIndex(pairs, vocabulary);
     return new KnowledgeIndex(language, chunks, vocabulary, passageIndex, qa, bytes + passageIndex.bytes + vocabulary.bytes + qa.bytes);
   }
+}
+
+function partOf(score: number): number {
+  return Math.round(score * PART_DISCOUNT * 10_000) / 10_000;
 }
 
 /** A chunk's stored term counts with the boosts added (a boosted term the text lacks is added). */

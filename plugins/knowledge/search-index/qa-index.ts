@@ -7,7 +7,7 @@
 // - how much of the matched phrasing the message holds: "shipping time" against "shipping cost"
 //   leaves half of the phrasing unmatched.
 // Words reached through a typo, a synonym or a compound count less than the word itself.
-import type { QaMatch, QaPair } from '../../../core/index.js';
+import type { QaCandidate, QaMatch, QaPair } from '../../../core/index.js';
 import type { QuerySlot, Vocabulary } from './vocabulary.js';
 
 /** How much a word found only in the answer counts against the same word in the question. */
@@ -23,6 +23,8 @@ const CLEAR_MARGIN = 0.2;
 const TIE_DISCOUNT = 0.25;
 /** A phrasing matched only through its answer still counts this share of itself. */
 const MIN_PHRASING_SHARE = 0.25;
+/** Pairs kept besides the best one, for suggestions. */
+const OTHERS_KEPT = 4;
 /** Bytes estimated for an object, a Map entry or an array beside its contents (V8, 64-bit). */
 const OVERHEAD = 48;
 
@@ -90,6 +92,12 @@ export class QaIndex {
     return this.pairs.length;
   }
 
+  /** The pair of the item `documentId`, or null. */
+  pairOf(documentId: string): QaPair | null {
+    const pair = this.pairs.find((candidate) => candidate.document_id === documentId);
+    return pair ? { ...pair } : null;
+  }
+
   /** The best pair for the question's slots, or null when none shares a word with it. */
   match(slots: QuerySlot[]): QaMatch | null {
     const totalWeight = slots.reduce((sum, slot) => sum + slot.weight, 0);
@@ -150,8 +158,25 @@ export class QaIndex {
     // Two pairs matching about as well is a guess between them: the confidence says so.
     const margin = Math.min(1, (score - runnerUp) / CLEAR_MARGIN);
     const confidence = score * (1 - TIE_DISCOUNT * (1 - margin));
-    return { pair, phrasing, score: round(confidence), runnerUp: round(runnerUp) };
+    return { pair, phrasing, score: round(confidence), runnerUp: round(runnerUp), others: othersOf(scores, pairIndex, this.pairs) };
   }
+}
+
+/** The pairs after the best, best first (ties to the lower id), at most OTHERS_KEPT: what a reply may suggest. */
+function othersOf(
+  scores: Map<number, { score: number; phrasing: string }>,
+  bestIndex: number,
+  pairs: QaPair[],
+): QaCandidate[] {
+  const others: Array<{ pairIndex: number; score: number; phrasing: string }> = [];
+  for (const [pairIndex, { score, phrasing }] of scores) {
+    if (pairIndex === bestIndex) continue;
+    others.push({ pairIndex, score, phrasing });
+    // Kept sorted and short while filling: a long message touches every pair, and a full sort would be n log n each time.
+    others.sort((a, b) => b.score - a.score || (pairs[a.pairIndex]!.document_id < pairs[b.pairIndex]!.document_id ? -1 : 1));
+    if (others.length > OTHERS_KEPT) others.pop();
+  }
+  return others.map(({ pairIndex, score, phrasing }) => ({ pair: { ...pairs[pairIndex]! }, phrasing, score: round(score) }));
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {
