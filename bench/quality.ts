@@ -1,12 +1,17 @@
 // Answer quality benchmark: loads each quality set's knowledge into a chatbot of its language on an
 // in-process server, asks every question in a conversation of its own, and judges each reply as the
-// tests do (test/fixtures/answer-quality-judge.ts). Prints accuracy per language, per kind and
-// overall, and the unrelated questions that got an answer instead of the fallback.
+// tests do (test/fixtures/answer-quality-judge.ts). A `clarify` reply that offers the expected item
+// has it chosen (`suggestion_id`), and the answer that gives is judged too. Prints, per language,
+// per kind and overall: questions answered right first, right within the answer or the
+// suggestions; unrelated questions not answered (fallback or suggestions), and answered.
 //
-//   npx tsx bench/quality.ts [--set=hard|basic|all] [--lang=de] [--verbose] [--json]
+//   npx tsx bench/quality.ts [--set=hard|basic|all] [--half=fit|held-out|all] [--lang=de] [--verbose] [--json]
 //
 // --set      which sets: the basic ones (test/fixtures/answer-quality.ts), the hard ones
 //            (test/fixtures/answer-quality-hard.ts) or both (the default)
+// --half     the hard sets' halves: `fit` (questions and unrelated questions at even indexes, what
+//            the calibration is fitted on: bench/calibrate.ts), `held-out` (odd indexes, what is
+//            reported), or all (the default). The basic sets are always whole.
 // --lang     only this language (en, de, fr, ro)
 // --verbose  also every miss: the question, what it expected, answer_type, confidence and the reply
 // --json     the numbers as JSON instead of the tables
@@ -16,11 +21,15 @@
 import { QUALITY_SETS, QUESTION_KINDS, type QualitySet } from '../test/fixtures/answer-quality.js';
 import { HARD_QUALITY_SETS } from '../test/fixtures/answer-quality-hard.js';
 import {
+  answers,
   checkQualitySet,
+  inHalf,
   documentsOf,
   judgeAnswer,
   judgeUnrelated,
   loadQualitySet,
+  suggestedExpected,
+  type Half,
   type QualityExpectation,
   type QualityReply,
 } from '../test/fixtures/answer-quality-judge.js';
@@ -30,6 +39,7 @@ type SetName = 'basic' | 'hard';
 
 interface Options {
   sets: SetName[];
+  half: Half;
   language: string | null;
   verbose: boolean;
   json: boolean;
@@ -37,6 +47,7 @@ interface Options {
 
 interface Reply extends QualityReply {
   sources: Array<{ document_id: string; title?: string | null }>;
+  suggestions: Array<{ knowledge_id: string; question: string }>;
 }
 
 interface Outcome {
@@ -46,7 +57,10 @@ interface Outcome {
   kind: string;
   question: string;
   expected: string;
+  /** A question: answered right at once. An unrelated one: not answered (fallback or suggestions). */
   right: boolean;
+  /** A question: right at once, or the expected item suggested and its answer right once chosen. An unrelated one: as `right`. */
+  within: boolean;
   reply: Reply;
 }
 
@@ -56,14 +70,15 @@ interface Tally {
   accuracy: number;
 }
 
-const USAGE = 'usage: npx tsx bench/quality.ts [--set=hard|basic|all] [--lang=de] [--verbose] [--json]';
+const USAGE = 'usage: npx tsx bench/quality.ts [--set=hard|basic|all] [--half=fit|held-out|all] [--lang=de] [--verbose] [--json]';
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { sets: ['basic', 'hard'], language: null, verbose: false, json: false };
+  const options: Options = { sets: ['basic', 'hard'], half: 'all', language: null, verbose: false, json: false };
   for (const argument of argv) {
     const [name, value] = argument.split('=', 2) as [string, string | undefined];
     if (name === '--set' && (value === 'hard' || value === 'basic')) options.sets = [value];
     else if (name === '--set' && value === 'all') options.sets = ['basic', 'hard'];
+    else if (name === '--half' && (value === 'fit' || value === 'held-out' || value === 'all')) options.half = value;
     else if (name === '--lang' && value) options.language = value.toLowerCase();
     else if (argument === '--verbose') options.verbose = true;
     else if (argument === '--json') options.json = true;
@@ -78,8 +93,8 @@ function describeExpectation(set: QualitySet, expect: QualityExpectation): strin
   return `document ${number} “${documentsOf(set)[number]?.title}” with “${expect.doc}”`;
 }
 
-function tally(outcomes: Outcome[]): Tally {
-  const right = outcomes.filter((outcome) => outcome.right).length;
+function tally(outcomes: Outcome[], judged: 'right' | 'within' = 'right'): Tally {
+  const right = outcomes.filter((outcome) => outcome[judged]).length;
   return { right, total: outcomes.length, accuracy: outcomes.length === 0 ? 0 : right / outcomes.length };
 }
 
@@ -113,27 +128,28 @@ async function run(options: Options): Promise<Outcome[]> {
 
       // A conversation per question: no earlier turn can colour a reply, and a conversation handed
       // off or ended by one reply cannot refuse the next question.
-      const ask = async (content: string): Promise<Reply> => {
+      const send = async (conversationId: string, payload: Record<string, unknown>): Promise<Reply> =>
+        (await bench.call('POST', `/api/v1/chatbots/${chatbotId}/conversations/${conversationId}/messages`, payload)).reply as Reply;
+      const ask = async (content: string) => {
         const conversation = await bench.call('POST', `/api/v1/chatbots/${chatbotId}/conversations`, {});
-        const message = await bench.call('POST', `/api/v1/chatbots/${chatbotId}/conversations/${conversation.id as string}/messages`, { content });
-        return message.reply as Reply;
+        const id = conversation.id as string;
+        return { reply: await send(id, { content }), choose: (suggestionId: string) => send(id, { suggestion_id: suggestionId }) };
       };
+      const half = name === 'hard' ? options.half : 'all';
 
-      for (const { ask: question, expect, kind } of set.questions) {
-        const reply = await ask(question);
-        outcomes.push({
-          set: name,
-          language: set.language,
-          kind: kind ?? 'untagged',
-          question,
-          expected: describeExpectation(set, expect),
-          right: judgeAnswer(set, loaded, expect, reply),
-          reply,
-        });
+      for (const [index, { ask: question, expect, kind }] of set.questions.entries()) {
+        if (!inHalf(index, half)) continue;
+        const { reply, choose } = await ask(question);
+        const right = judgeAnswer(set, loaded, expect, reply);
+        const offered = suggestedExpected(loaded, expect, reply);
+        const within = right || (offered !== null && judgeAnswer(set, loaded, expect, await choose(offered)));
+        outcomes.push({ set: name, language: set.language, kind: kind ?? 'untagged', question, expected: describeExpectation(set, expect), right, within, reply });
       }
-      for (const question of set.unrelated) {
-        const reply = await ask(question);
-        outcomes.push({ set: name, language: set.language, kind: 'unrelated', question, expected: 'the fallback', right: judgeUnrelated(reply), reply });
+      for (const [index, question] of set.unrelated.entries()) {
+        if (!inHalf(index, half)) continue;
+        const { reply } = await ask(question);
+        const right = judgeUnrelated(reply);
+        outcomes.push({ set: name, language: set.language, kind: 'unrelated', question, expected: 'no answer', right, within: right, reply });
       }
     }
   } finally {
@@ -144,44 +160,48 @@ async function run(options: Options): Promise<Outcome[]> {
 
 function summarise(outcomes: Outcome[]) {
   const sets = [...new Set(outcomes.map((outcome) => outcome.set))];
+  /** The four figures of a group of outcomes: questions right first and within the suggestions, unrelated ones not answered. */
+  const figures = (group: Outcome[]) => {
+    const questions = group.filter((outcome) => outcome.kind !== 'unrelated');
+    const unrelated = group.filter((outcome) => outcome.kind === 'unrelated');
+    const confident = unrelated.filter((outcome) => answers(outcome.reply)).length;
+    return {
+      first: tally(questions),
+      within: tally(questions, 'within'),
+      unrelated_not_answered: tally(unrelated),
+      unrelated_answered: { right: confident, total: unrelated.length, accuracy: unrelated.length === 0 ? 0 : confident / unrelated.length },
+    };
+  };
   const bySet = Object.fromEntries(
     sets.map((name) => {
       const ofSet = outcomes.filter((outcome) => outcome.set === name);
       const languages = [...new Set(ofSet.map((outcome) => outcome.language))];
       const kinds = [...QUESTION_KINDS, 'untagged'].filter((kind) => ofSet.some((outcome) => outcome.kind === kind));
-      const questions = ofSet.filter((outcome) => outcome.kind !== 'unrelated');
-      const unrelated = ofSet.filter((outcome) => outcome.kind === 'unrelated');
       return [
         name,
         {
-          languages: Object.fromEntries(
-            languages.map((language) => [
-              language,
-              {
-                questions: tally(questions.filter((outcome) => outcome.language === language)),
-                unrelated: tally(unrelated.filter((outcome) => outcome.language === language)),
-                all: tally(ofSet.filter((outcome) => outcome.language === language)),
-              },
-            ]),
-          ),
+          languages: Object.fromEntries(languages.map((language) => [language, figures(ofSet.filter((outcome) => outcome.language === language))])),
           kinds: Object.fromEntries(
             kinds.map((kind) => {
-              const ofKind = questions.filter((outcome) => outcome.kind === kind);
+              const ofKind = ofSet.filter((outcome) => outcome.kind === kind);
               return [
                 kind,
-                { ...Object.fromEntries(languages.map((language) => [language, tally(ofKind.filter((o) => o.language === language))])), all: tally(ofKind) },
+                Object.fromEntries(
+                  [...languages, 'all'].map((language) => {
+                    const group = language === 'all' ? ofKind : ofKind.filter((outcome) => outcome.language === language);
+                    return [language, { first: tally(group), within: tally(group, 'within') }];
+                  }),
+                ),
               ];
             }),
           ),
-          questions: tally(questions),
-          unrelated: tally(unrelated),
-          all: tally(ofSet),
+          all: figures(ofSet),
         },
       ];
     }),
   );
   const answeredUnrelated = outcomes
-    .filter((outcome) => outcome.kind === 'unrelated' && !outcome.right)
+    .filter((outcome) => outcome.kind === 'unrelated' && answers(outcome.reply))
     .map((outcome) => ({
       set: outcome.set,
       language: outcome.language,
@@ -190,39 +210,42 @@ function summarise(outcomes: Outcome[]) {
       confidence: outcome.reply.confidence,
       source: outcome.reply.sources[0]?.title ?? null,
     }));
-  return { sets: bySet, overall: tally(outcomes), unrelated_answered: answeredUnrelated };
+  return { sets: bySet, unrelated_answered: answeredUnrelated };
 }
 
 function printReport(outcomes: Outcome[], summary: ReturnType<typeof summarise>, options: Options): void {
   const lines: string[] = [];
   for (const [name, set] of Object.entries(summary.sets)) {
     const languages = Object.keys(set.languages);
-    lines.push('', `${name} set`, `  language   questions right   unrelated → fallback   all`);
-    for (const language of languages) {
-      const row = set.languages[language]!;
-      lines.push(`  ${language.padEnd(8)} ${cell(row.questions)}   ${cell(row.unrelated)}        ${cell(row.all)}`);
-    }
-    lines.push(`  ${'all'.padEnd(8)} ${cell(set.questions)}   ${cell(set.unrelated)}        ${cell(set.all)}`);
-    lines.push('', `  per kind (questions right)`, `  ${'kind'.padEnd(14)}${[...languages, 'all'].map((l) => l.padStart(15)).join('')}`);
-    for (const [kind, row] of Object.entries(set.kinds)) {
-      const byLanguage = row as Record<string, Tally>;
-      lines.push(`  ${kind.padEnd(14)}${[...languages, 'all'].map((l) => cell(byLanguage[l]!).padStart(15)).join('')}`);
+    const half = name === 'hard' && options.half !== 'all' ? ` (${options.half} half)` : '';
+    lines.push('', `${name} set${half}`, `  language    right first      right within      unrelated: no answer   answered`);
+    const row = (label: string, f: ReturnType<typeof summarise>['sets'][string]['all']) =>
+      `  ${label.padEnd(8)} ${cell(f.first)}   ${cell(f.within)}     ${cell(f.unrelated_not_answered)}       ${cell(f.unrelated_answered)}`;
+    for (const language of languages) lines.push(row(language, set.languages[language]!));
+    lines.push(row('all', set.all));
+    lines.push('', `  per kind: right first / right within`, `  ${'kind'.padEnd(14)}${[...languages, 'all'].map((l) => l.padStart(22)).join('')}`);
+    for (const [kind, byLanguage] of Object.entries(set.kinds)) {
+      const columns = [...languages, 'all'].map((l) => {
+        const { first, within } = byLanguage[l]!;
+        return `${percent(first)} / ${percent(within)} (${first.total})`.padStart(22);
+      });
+      lines.push(`  ${kind.padEnd(14)}${columns.join('')}`);
     }
   }
-  lines.push('', `overall: ${summary.overall.right}/${summary.overall.total} = ${(summary.overall.accuracy * 100).toFixed(1)}%`);
-  lines.push('', `unrelated questions answered instead of the fallback: ${summary.unrelated_answered.length}`);
+  lines.push('', `unrelated questions answered (not the fallback, not suggestions): ${summary.unrelated_answered.length}`);
   for (const item of summary.unrelated_answered) {
     lines.push(`  [${item.set} ${item.language}] ${item.question} → ${item.answer_type} ${item.confidence.toFixed(2)} (${item.source ?? 'no source'})`);
   }
   if (options.verbose) {
     const misses = outcomes.filter((outcome) => !outcome.right && outcome.kind !== 'unrelated');
-    lines.push('', `misses: ${misses.length}`);
+    lines.push('', `not right first: ${misses.length} (✓ within the suggestions, ✗ not)`);
     for (const miss of misses) {
       const { reply } = miss;
+      const offered = reply.suggestions?.map((suggestion) => `“${oneLine(suggestion.question, 40)}”`).join(', ');
       lines.push(
-        `  ✗ [${miss.set} ${miss.language} ${miss.kind}] ${oneLine(miss.question, 120)}`,
+        `  ${miss.within ? '✓' : '✗'} [${miss.set} ${miss.language} ${miss.kind}] ${oneLine(miss.question, 120)}`,
         `      expected ${miss.expected}`,
-        `      got ${reply.answer_type} ${reply.confidence.toFixed(2)} from ${reply.sources[0]?.title ? `“${oneLine(reply.sources[0].title, 60)}”` : 'no source'}: ${oneLine(reply.content, 80)}`,
+        `      got ${reply.answer_type} ${reply.confidence.toFixed(2)} from ${reply.sources[0]?.title ? `“${oneLine(reply.sources[0].title, 60)}”` : offered || 'no source'}: ${oneLine(reply.content, 80)}`,
       );
     }
   }

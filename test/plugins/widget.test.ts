@@ -236,7 +236,7 @@ t.test('a visitor chats behind the conversation token', async (t) => {
   const turn = await visit(api, 'POST', `${base}/messages`, { token, payload: { content: 'How long does delivery take?' } });
   t.equal(turn.statusCode, 201);
   t.match(turn.json, { message: { role: 'user', content: 'How long does delivery take?' }, reply: { role: 'assistant', content: 'Delivery takes 2 to 3 working days.', sources: [], feedback: null }, conversation: { status: 'open' } });
-  t.same(Object.keys(turn.json.reply).sort(), ['author', 'content', 'created_at', 'feedback', 'id', 'offers_handoff', 'role', 'sources'], 'no confidence, answer type or snippets (author: null on a bot reply)');
+  t.same(Object.keys(turn.json.reply).sort(), ['author', 'content', 'created_at', 'feedback', 'id', 'offers_handoff', 'role', 'sources', 'suggestions'], 'no confidence, answer type or snippets (author: null on a bot reply)');
   t.equal(turn.json.reply.author, null, 'a bot reply has no author');
 
   // Streamed: the API's events, presented for visitors.
@@ -248,7 +248,7 @@ t.test('a visitor chats behind the conversation token', async (t) => {
   t.ok(events.some((event) => event.event === 'delta'));
   const done = events.at(-1)!;
   t.equal(done.event, 'done');
-  t.same(Object.keys(done.data.reply).sort(), ['author', 'content', 'created_at', 'feedback', 'id', 'offers_handoff', 'role', 'sources']);
+  t.same(Object.keys(done.data.reply).sort(), ['author', 'content', 'created_at', 'feedback', 'id', 'offers_handoff', 'role', 'sources', 'suggestions']);
 
   // The page reads the conversation after a reload, and only what is new when polling.
   const all = await visit(api, 'GET', base, { token });
