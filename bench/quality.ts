@@ -22,14 +22,12 @@ import { QUALITY_SETS, QUESTION_KINDS, type QualitySet } from '../test/fixtures/
 import { HARD_QUALITY_SETS } from '../test/fixtures/answer-quality-hard.js';
 import {
   answers,
+  askQualitySet,
   checkQualitySet,
-  inHalf,
   documentsOf,
-  judgeAnswer,
-  judgeUnrelated,
   loadQualitySet,
-  suggestedExpected,
   type Half,
+  type JudgedQuestion,
   type QualityExpectation,
   type QualityReply,
 } from '../test/fixtures/answer-quality-judge.js';
@@ -50,17 +48,11 @@ interface Reply extends QualityReply {
   suggestions: Array<{ knowledge_id: string; question: string }>;
 }
 
-interface Outcome {
+interface Outcome extends JudgedQuestion {
   set: SetName;
   language: string;
-  /** The question's kind; `unrelated` for the unrelated ones, `untagged` for a question without one. */
-  kind: string;
-  question: string;
+  /** What the question expects, described for the list of misses. */
   expected: string;
-  /** A question: answered right at once. An unrelated one: not answered (fallback or suggestions). */
-  right: boolean;
-  /** A question: right at once, or the expected item suggested and its answer right once chosen. An unrelated one: as `right`. */
-  within: boolean;
   reply: Reply;
 }
 
@@ -126,30 +118,10 @@ async function run(options: Options): Promise<Outcome[]> {
       const loaded = await loadQualitySet(bench.call, chatbotId, set);
       await bench.server.plugins.knowledge.worker.drain();
 
-      // A conversation per question: no earlier turn can colour a reply, and a conversation handed
-      // off or ended by one reply cannot refuse the next question.
-      const send = async (conversationId: string, payload: Record<string, unknown>): Promise<Reply> =>
-        (await bench.call('POST', `/api/v1/chatbots/${chatbotId}/conversations/${conversationId}/messages`, payload)).reply as Reply;
-      const ask = async (content: string) => {
-        const conversation = await bench.call('POST', `/api/v1/chatbots/${chatbotId}/conversations`, {});
-        const id = conversation.id as string;
-        return { reply: await send(id, { content }), choose: (suggestionId: string) => send(id, { suggestion_id: suggestionId }) };
-      };
       const half = name === 'hard' ? options.half : 'all';
-
-      for (const [index, { ask: question, expect, kind }] of set.questions.entries()) {
-        if (!inHalf(index, half)) continue;
-        const { reply, choose } = await ask(question);
-        const right = judgeAnswer(set, loaded, expect, reply);
-        const offered = suggestedExpected(loaded, expect, reply);
-        const within = right || (offered !== null && judgeAnswer(set, loaded, expect, await choose(offered)));
-        outcomes.push({ set: name, language: set.language, kind: kind ?? 'untagged', question, expected: describeExpectation(set, expect), right, within, reply });
-      }
-      for (const [index, question] of set.unrelated.entries()) {
-        if (!inHalf(index, half)) continue;
-        const { reply } = await ask(question);
-        const right = judgeUnrelated(reply);
-        outcomes.push({ set: name, language: set.language, kind: 'unrelated', question, expected: 'no answer', right, within: right, reply });
+      for (const judged of await askQualitySet(bench.call, chatbotId, set, loaded, half)) {
+        const expected = judged.expect === null ? 'no answer' : describeExpectation(set, judged.expect);
+        outcomes.push({ ...judged, set: name, language: set.language, expected, reply: judged.reply as Reply });
       }
     }
   } finally {
