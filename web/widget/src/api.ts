@@ -41,6 +41,9 @@ export interface StreamHandlers {
   onDelta(text: string): void;
 }
 
+/** Typed text, or the id of a suggestion of the last reply (the server stores its question as the text). */
+export type VisitorSays = { content: string } | { suggestion_id: string };
+
 export type WidgetApi = ReturnType<typeof createWidgetApi>;
 
 export function createWidgetApi(serverBase: string, chatbotId: string) {
@@ -96,11 +99,11 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     conversation: (conversationId: string, token: string, after: string | null) =>
       json('GET', `/conversations/${encodeURIComponent(conversationId)}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { token }),
 
-    /** Sends the visitor's message and streams the reply; resolves with the `done` turn. */
-    async send(conversationId: string, token: string, content: string, handlers: StreamHandlers): Promise<Turn> {
+    /** Sends the visitor's message (typed, or a suggestion chosen) and streams the reply; resolves with the `done` turn. */
+    async send(conversationId: string, token: string, said: VisitorSays, handlers: StreamHandlers): Promise<Turn> {
       const response = await call('POST', `/conversations/${encodeURIComponent(conversationId)}/messages`, {
         token,
-        body: { content },
+        body: said,
         accept: 'text/event-stream',
       });
       // A server (or proxy) that answers without streaming: the JSON turn is the same `done` body.

@@ -1,10 +1,10 @@
 // The visitor's conversation, apart from how it is drawn: starting it, sending and streaming,
 // polling for agent messages, ratings, the lead form and the end of it. The view renders `state`
 // and calls the methods; every change replaces `state` and notifies the view.
-import { WidgetApiError, type WidgetApi } from './api.js';
+import { WidgetApiError, type VisitorSays, type WidgetApi } from './api.js';
 import { format, type UiStrings } from './i18n.js';
 import type { SavedConversation, SavedRating, VisitorMemory } from './storage.js';
-import type { LeadForm, LeadValues, PublicAgent, PublicConversation, PublicMessage, RatingSettings } from './types.js';
+import type { LeadForm, LeadValues, PublicAgent, PublicConversation, PublicMessage, RatingSettings, Suggestion } from './types.js';
 
 /** Often enough that an agent's answer shows up while the visitor waits, light on the per-IP limit (120/min). */
 const POLL_INTERVAL_MS = 3000;
@@ -18,6 +18,8 @@ export interface ChatEntry {
   content: string;
   sources: PublicMessage['sources'];
   feedback: PublicMessage['feedback'];
+  /** A clarify reply's offer, best first; empty on every other entry. */
+  suggestions: Suggestion[];
   pending?: boolean;
   offersHandoff?: boolean;
   /** The member who wrote an agent message. */
@@ -156,7 +158,23 @@ export class ChatSession {
   /** Sends the visitor's message; true when it was taken (the composer keeps the text otherwise). */
   async send(text: string): Promise<boolean> {
     const content = text.trim();
-    if (!content || this.state.sending || this.state.ended) return false;
+    if (!content) return false;
+    return this.deliver(content, { content });
+  }
+
+  /**
+   * Chooses a suggestion of the last reply: its question shows as the visitor's message and the
+   * server answers that item. Only a live offer is sent (the server refuses any other).
+   */
+  async choose(suggestion: Suggestion): Promise<boolean> {
+    const offered = liveSuggestions(this.state)?.suggestions ?? [];
+    if (!offered.some((live) => live.knowledge_id === suggestion.knowledge_id)) return false;
+    return this.deliver(suggestion.question, { suggestion_id: suggestion.knowledge_id });
+  }
+
+  /** Shows `content` as the visitor's message on its way, sends `said` and streams the reply in. */
+  private async deliver(content: string, said: VisitorSays): Promise<boolean> {
+    if (this.state.sending || this.state.ended) return false;
     this.generation++;
     this.update({ sending: true, notice: null });
     const pendingId = `local-${++this.localIds}`;
@@ -165,8 +183,8 @@ export class ChatSession {
     this.typed(false);
     try {
       const saved = this.saved ?? (await this.start());
-      this.update({ entries: [...this.state.entries, { id: pendingId, role: 'user', content, sources: [], feedback: null, pending: true }], waiting: true });
-      const turn = await this.api.send(saved.id, saved.token, content, {
+      this.update({ entries: [...this.state.entries, { id: pendingId, role: 'user', content, sources: [], feedback: null, suggestions: [], pending: true }], waiting: true });
+      const turn = await this.api.send(saved.id, saved.token, said, {
         onMessage: (message) => {
           stored = true;
           this.settle(pendingId, message);
@@ -184,7 +202,8 @@ export class ChatSession {
       const entries = stored ? this.state.entries : this.state.entries.filter((entry) => entry.id !== pendingId);
       this.update({ entries, streaming: null, waiting: false });
       this.fail(error);
-      catchUp = stored;
+      // An offer gone stale (another tab answered it): what replaced it comes by poll at once.
+      catchUp = stored || (error instanceof WidgetApiError && error.code === 'suggestion_not_offered');
       return stored;
     } finally {
       this.update({ sending: false });
@@ -426,7 +445,7 @@ export class ChatSession {
   }
 
   private addSystemLine(content: string): void {
-    const entry: ChatEntry = { id: `system-${++this.localIds}`, role: 'system', content, sources: [], feedback: null };
+    const entry: ChatEntry = { id: `system-${++this.localIds}`, role: 'system', content, sources: [], feedback: null, suggestions: [] };
     this.update({ entries: [...this.state.entries, entry] });
   }
 
@@ -451,7 +470,28 @@ function entryOf(message: PublicMessage): ChatEntry {
     content: message.content,
     sources: Array.isArray(message.sources) ? message.sources : [],
     feedback: message.feedback ?? null,
+    suggestions: Array.isArray(message.suggestions) ? message.suggestions : [],
     offersHandoff: message.offers_handoff === true,
     author: message.role === 'agent' ? (message.author ?? null) : null,
   };
+}
+
+/** The last message of the conversation (the widget's own notices aside), stored or on its way. */
+export function lastMessage(entries: ChatEntry[]): ChatEntry | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (entries[i]!.role !== 'system') return entries[i];
+  }
+  return undefined;
+}
+
+/**
+ * The suggestions the visitor can choose now: the last message's, if it is a reply that offers
+ * some, while the bot has the conversation and nothing is on its way. The server answers only the
+ * last reply's (an older offer would answer out of turn), so older replies show none.
+ */
+export function liveSuggestions(state: ChatState): { entryId: string; suggestions: Suggestion[] } | null {
+  if (state.sending || state.ended || state.conversation?.status !== 'open') return null;
+  const last = lastMessage(state.entries);
+  if (!last || last.role !== 'assistant' || last.pending || last.suggestions.length === 0) return null;
+  return { entryId: last.id, suggestions: last.suggestions };
 }

@@ -30,6 +30,8 @@ export type PublicConversation = Schemas['VisitorConversation'];
 export type PublicAgent = Schemas['VisitorAgent'];
 export type PublicMessage = Schemas['VisitorMessage'];
 export type Turn = Schemas['VisitorTurn'];
+/** A clarify reply's offer: a button with the question, sending the item's id. */
+export type Suggestion = Schemas['VisitorSuggestion'];
 export type ConversationPage = Schemas['WidgetConversation'];
 
 export type LeadValues = Partial<Record<LeadFieldName, string>>;

@@ -5,8 +5,8 @@ import { h, render, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { hexColor, mix, readableOn } from './colors.js';
 import { format, type UiStrings } from './i18n.js';
-import type { ChatEntry, ChatSession, ChatState } from './session.js';
-import type { LeadFieldName, LeadForm, LeadValues, RatingSettings, WidgetConfig, WidgetStrings } from './types.js';
+import { lastMessage, liveSuggestions, type ChatEntry, type ChatSession, type ChatState } from './session.js';
+import type { LeadFieldName, LeadForm, LeadValues, RatingSettings, Suggestion, WidgetConfig, WidgetStrings } from './types.js';
 
 const html = htm.bind(h);
 
@@ -114,9 +114,8 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   const suggestions = canReply && !hasUserMessage ? strings.suggested_messages : [];
   // After a reply that did not know, a person is one press away (the press sends the request in
   // the visitor's language; the server's built-in intent hands the conversation off).
-  const replies = state.entries.filter((entry) => entry.role !== 'system');
-  const lastEntry = replies[replies.length - 1];
-  const offerHandoff = canReply && state.conversation?.status === 'open' && lastEntry?.offersHandoff === true;
+  const offerHandoff = canReply && state.conversation?.status === 'open' && lastMessage(state.entries)?.offersHandoff === true;
+  const offer = canReply ? liveSuggestions(state) : null;
   const quickReplies = suggestions.length
     ? suggestions.map((suggestion) => ({ label: suggestion, message: suggestion }))
     : offerHandoff
@@ -175,7 +174,7 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
         </div>
         <button type="button" class="icon-button" aria-label=${ui.close} onClick=${close}>${icon(CLOSE)}</button>
       </div>
-      <${Log} state=${state} title=${strings.title} welcome=${strings.welcome_message} ui=${ui} showSources=${config.show_sources} session=${session} />
+      <${Log} state=${state} title=${strings.title} welcome=${strings.welcome_message} ui=${ui} showSources=${config.show_sources} session=${session} offer=${offer} />
       ${quickReplies.length
         ? html`<div class="suggestions">
             ${quickReplies.map(({ label, message }) => html`<button type="button" disabled=${state.sending} onClick=${() => session.send(message)}>${label}</button>`)}
@@ -204,16 +203,22 @@ interface LogProps {
   ui: UiStrings;
   showSources: boolean;
   session: ChatSession;
+  /** The last reply's suggestions the visitor can choose now (liveSuggestions). */
+  offer: { entryId: string; suggestions: Suggestion[] } | null;
 }
 
-function Log({ state, title, welcome, ui, showSources, session }: LogProps) {
+function Log({ state, title, welcome, ui, showSources, session, offer }: LogProps) {
   const log = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
-  }, [state.entries.length, state.streaming, state.waiting, state.agentTyping]);
+  }, [state.entries.length, state.streaming, state.waiting, state.agentTyping, offer?.entryId]);
   return html`<div class="log" role="log" aria-live="polite" aria-label=${ui.messages} aria-busy=${state.streaming !== null ? 'true' : 'false'} ref=${log}>
     ${welcome ? html`<div class="msg assistant"><div class="bubble" dir="auto"><span class="sr">${title}: </span>${richText(welcome)}</div></div>` : null}
-    ${state.entries.map((entry) => html`<${Entry} key=${entry.id} entry=${entry} title=${title} ui=${ui} showSources=${showSources} session=${session} />`)}
+    ${state.entries.map(
+      (entry) =>
+        html`<${Entry} key=${entry.id} entry=${entry} title=${title} ui=${ui} showSources=${showSources} session=${session}
+          suggestions=${offer?.entryId === entry.id ? offer.suggestions : []} />`,
+    )}
     ${state.streaming !== null ? html`<div class="msg assistant"><div class="bubble" dir="auto">${state.streaming}</div></div>` : null}
     ${state.waiting
       ? html`<div class="msg assistant"><div class="bubble typing"><span></span><span></span><span></span><em class="sr">${ui.typing}</em></div></div>`
@@ -228,9 +233,11 @@ interface EntryProps {
   ui: UiStrings;
   showSources: boolean;
   session: ChatSession;
+  /** Shown only while they can be chosen: the last reply's, empty on every other entry. */
+  suggestions: Suggestion[];
 }
 
-function Entry({ entry, title, ui, showSources, session }: EntryProps) {
+function Entry({ entry, title, ui, showSources, session, suggestions }: EntryProps) {
   if (entry.role === 'system') return html`<div class="system">${entry.content}</div>`;
   const agentName = entry.author?.name || ui.agent;
   const speaker = entry.role === 'user' ? ui.you : entry.role === 'agent' ? agentName : title;
@@ -239,6 +246,7 @@ function Entry({ entry, title, ui, showSources, session }: EntryProps) {
   return html`<div class=${`msg ${entry.role}${entry.pending ? ' pending' : ''}`}>
     ${entry.role === 'agent' ? html`<${Author} name=${agentName} avatarUrl=${entry.author?.avatar_url ?? null} />` : null}
     <div class="bubble" dir="auto"><span class="sr">${speaker}: </span>${richText(entry.content)}</div>
+    ${suggestions.length ? html`<${SuggestionButtons} suggestions=${suggestions} label=${ui.suggestedQuestions} session=${session} />` : null}
     ${sources.length
       ? html`<div class="sources">
           <span>${ui.sources}:</span>
@@ -257,6 +265,20 @@ function Entry({ entry, title, ui, showSources, session }: EntryProps) {
           </button>
         </div>`
       : null}
+  </div>`;
+}
+
+/** A clarify reply's suggestions, best first: each button's name is the question it sends. */
+function SuggestionButtons({ suggestions, label, session }: { suggestions: Suggestion[]; label: string; session: ChatSession }) {
+  const choose = (event: Event, suggestion: Suggestion) => {
+    // The buttons go once one is chosen: focus goes to the message box first, not to the page.
+    focusInside((event.currentTarget as HTMLElement).closest<HTMLElement>('.panel'));
+    void session.choose(suggestion);
+  };
+  return html`<div class="clarify" role="group" aria-label=${label}>
+    ${suggestions.map(
+      (suggestion) => html`<button type="button" dir="auto" key=${suggestion.knowledge_id} onClick=${(event: Event) => choose(event, suggestion)}>${suggestion.question}</button>`,
+    )}
   </div>`;
 }
 

@@ -75,6 +75,7 @@ const ANSWER_TYPES: Record<string, string> = {
   qa: 'Q&A pair',
   knowledge: 'Knowledge',
   llm: 'Language model',
+  clarify: 'Clarify (suggestions offered)',
   fallback: 'Fallback (not answered)',
 };
 
@@ -293,6 +294,7 @@ function TranscriptMessage({ message }: { message: Message }) {
   return html`<li class=${`message ${message.role}${message.answer_type === 'fallback' ? ' fallback' : ''}`}>
     <p class="speaker"><strong>${SPEAKERS[message.role]}${message.author?.name ? ` · ${message.author.name}` : ''}</strong> <span class="muted small">${formatDate(message.created_at)}</span></p>
     <p class="message-text">${message.content}</p>
+    ${message.suggestion_id ? html`<p class="chosen muted small">Chose a suggestion (not typed)</p>` : null}
     ${message.role === 'assistant' ? html`<${ReplyDetails} message=${message} />` : null}
     ${message.feedback
       ? html`<p class=${`feedback ${message.feedback}`}>
@@ -319,6 +321,12 @@ function ReplyDetails({ message }: { message: Message }) {
                 <span class="muted"> (score ${Math.round(source.score * 100)}%)</span>
               </li>`,
             )}
+          </ul>`
+      : null}
+    ${message.suggestions.length > 0
+      ? html`<p class="sources-label muted">Suggested to the visitor:</p>
+          <ul class="sources" aria-label="Suggested to the visitor">
+            ${message.suggestions.map((suggestion) => html`<li key=${suggestion.knowledge_id}>${suggestion.question}</li>`)}
           </ul>`
       : null}
   </div>`;
