@@ -12,7 +12,7 @@
 // questions offered suggestions). Prints the fitted anchors and what they give on the fit half.
 import type { Passage, QaMatch, TenantScope } from '../core/index.js';
 import { calibrate, type LanguageBands } from '../plugins/conversations/answer/calibration.js';
-import { candidatesOf, suggestionsFrom } from '../plugins/conversations/answer/suggestions.js';
+import { candidatesOf, SHARE_OF_BEST, suggestionsFrom } from '../plugins/conversations/answer/suggestions.js';
 import { HARD_QUALITY_SETS } from '../test/fixtures/answer-quality-hard.js';
 import { expectedItemId, inHalf, loadQualitySet } from '../test/fixtures/answer-quality-judge.js';
 import { benchServer } from './harness.js';
@@ -29,14 +29,14 @@ interface Reading {
 type Outcome = { kind: 'answer'; itemId: string } | { kind: 'clarify'; itemIds: string[] } | { kind: 'fallback' };
 
 /** The engine's decision (engine.ts) for one reading under the anchors `bands`. */
-function decide(reading: Reading, bands: LanguageBands, language: string): Outcome {
+function decide(reading: Reading, bands: LanguageBands, language: string, shareOfBest: number): Outcome {
   const calibrated = (raw: number) => calibrate(raw, bands);
   const { qa } = reading;
   if (qa && calibrated(qa.score) >= MIN_CONFIDENCE) return { kind: 'answer', itemId: qa.pair.document_id };
   const passages = reading.passages.map((passage) => ({ ...passage, confidence: calibrated(passage.confidence) }));
   const document = passages.find((passage) => passage.kind === 'passage' && passage.confidence >= MIN_CONFIDENCE);
   if (document) return { kind: 'answer', itemId: document.document_id };
-  const suggestions = suggestionsFrom(candidatesOf(qa, passages, calibrated), SUGGEST_CONFIDENCE, language);
+  const suggestions = suggestionsFrom(candidatesOf(qa, passages, calibrated), SUGGEST_CONFIDENCE, language, shareOfBest);
   return suggestions.length > 0 ? { kind: 'clarify', itemIds: suggestions.map((s) => s.knowledge_id) } : { kind: 'fallback' };
 }
 
@@ -47,10 +47,10 @@ interface Score {
   unrelatedClarified: number;
 }
 
-function score(readings: Reading[], bands: LanguageBands, language: string): Score {
+function score(readings: Reading[], bands: LanguageBands, language: string, shareOfBest = SHARE_OF_BEST): Score {
   const result: Score = { first: 0, within: 0, unrelatedAnswered: 0, unrelatedClarified: 0 };
   for (const reading of readings) {
-    const outcome = decide(reading, bands, language);
+    const outcome = decide(reading, bands, language, shareOfBest);
     if (reading.expected === null) {
       if (outcome.kind === 'answer') result.unrelatedAnswered += 1;
       if (outcome.kind === 'clarify') result.unrelatedClarified += 1;
@@ -120,6 +120,8 @@ async function main(): Promise<void> {
       console.log(`${set.language}: { clarify: ${fitted.bands.clarify}, answer: ${fitted.bands.answer} }`);
       console.log(line('unfitted (0.3, 0.5)', identity));
       console.log(line('fitted', fitted.score));
+      const shares = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8].map((share) => `${share}: ${score(readings, fitted.bands, set.language, share).within}`);
+      console.log(`  within by the share of the best a suggestion needs (now ${SHARE_OF_BEST}): ${shares.join(', ')}`);
     }
   } finally {
     await bench.close();

@@ -1,60 +1,51 @@
 // Answer quality in four languages: questions phrased differently from the knowledge must get the
-// right answer (the right source), unrelated ones the fallback. Accuracy is printed per language
-// and must stay above a floor, so a change that makes answers worse fails here.
+// right answer (the right source), unrelated ones no answer (the fallback, or suggestions). The
+// figures are printed per language and must stay above their floors, so a change that makes
+// answers worse fails here. Two measures (test/fixtures/answer-quality-judge.ts): right first (the
+// reply answers from the expected item), and right within the answer or the suggestions (or the
+// expected item is suggested and answers right once chosen); an unrelated question counts in both
+// when it is not answered.
 import t from 'tap';
 import { QUALITY_SETS } from '../fixtures/answer-quality.js';
+import { askQualitySet, loadQualitySet } from '../fixtures/answer-quality-judge.js';
 import { buildTestServer } from '../helpers/server.js';
 
-/** The floor per language; the measured accuracy is printed (and reported in bench/RESULTS.md). */
-const MIN_ACCURACY = 0.8;
+/**
+ * Floors per language, on the questions and unrelated questions together. `within` keeps the floor
+ * of 0.8 that "right" had when a "did you mean" showed the answer at once (a suggestion now shows it
+ * one choice later); `first` is what this build measures (bench/RESULTS.md, "Answers v3").
+ */
+const FLOORS: Record<string, { first: number; within: number }> = {
+  en: { first: FIRST_EN, within: 0.8 },
+  de: { first: FIRST_DE, within: 0.8 },
+  fr: { first: FIRST_FR, within: 0.8 },
+  ro: { first: FIRST_RO, within: 0.8 },
+};
 
 t.test('paraphrased questions and unrelated ones, per language', async (t) => {
   const api = await buildTestServer(t);
   const acme = await api.account('professional');
+  const call = async (method: string, url: string, payload?: unknown) => {
+    const response = await api.request(method, url, { key: acme.live, payload: payload as Record<string, unknown> | undefined });
+    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.payload}`);
+    return response.json as Record<string, unknown>;
+  };
   const report: string[] = [];
-  let correctTotal = 0;
-  let askedTotal = 0;
 
   for (const set of QUALITY_SETS) {
-    const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: `Shop ${set.language}`, language: set.language } })).json;
-    const ids: string[] = [];
-    for (const pair of set.qa) {
-      const item = await api.request('POST', `/api/v1/chatbots/${bot.id}/knowledge`, { key: acme.live, payload: { type: 'qa', ...pair } });
-      ids.push(item.json.id);
-    }
-    const doc = await api.request('POST', `/api/v1/chatbots/${bot.id}/knowledge`, {
-      key: acme.live,
-      payload: { type: 'document', format: 'markdown', ...set.document },
-    });
+    const bot = (await call('POST', '/api/v1/chatbots', { name: `Shop ${set.language}`, language: set.language })) as { id: string };
+    const loaded = await loadQualitySet(call, bot.id, set);
     await api.server.plugins.knowledge.worker.drain();
-    const conv = (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live })).json;
-    const ask = async (content: string) =>
-      (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`, { key: acme.live, payload: { content } })).json.reply;
-
-    let correct = 0;
-    const misses: string[] = [];
-    for (const { ask: question, expect } of set.questions) {
-      const reply = await ask(question);
-      const expectedId = typeof expect === 'number' ? ids[expect] : doc.json.id;
-      const right =
-        reply.answer_type !== 'fallback' &&
-        reply.sources[0]?.document_id === expectedId &&
-        (typeof expect === 'number' ? reply.content.includes(set.qa[expect]!.answer) : reply.content.includes(expect.doc));
-      if (right) correct++;
-      else misses.push(`  ✗ ${question} → ${reply.answer_type} ${reply.confidence}: ${reply.content.slice(0, 80)}`);
-    }
-    for (const question of set.unrelated) {
-      const reply = await ask(question);
-      if (reply.answer_type === 'fallback') correct++;
-      else misses.push(`  ✗ (unrelated) ${question} → ${reply.answer_type} ${reply.confidence}: ${reply.content.slice(0, 80)}`);
-    }
-    const asked = set.questions.length + set.unrelated.length;
-    const accuracy = correct / asked;
-    correctTotal += correct;
-    askedTotal += asked;
-    report.push(`${set.language}: ${correct}/${asked} = ${(accuracy * 100).toFixed(1)}%`, ...misses);
-    t.ok(accuracy >= MIN_ACCURACY, `${set.language}: accuracy ${(accuracy * 100).toFixed(1)}% ≥ ${MIN_ACCURACY * 100}%`);
+    const judged = await askQualitySet(call, bot.id, set, loaded);
+    const first = judged.filter((question) => question.right).length / judged.length;
+    const within = judged.filter((question) => question.within).length / judged.length;
+    const misses = judged
+      .filter((question) => !question.right)
+      .map(({ question, kind, within: found, reply }) => `  ${found ? '~' : '✗'} ${kind === 'unrelated' ? '(unrelated) ' : ''}${question} → ${reply.answer_type} ${reply.confidence}`);
+    report.push(`${set.language}: right first ${(first * 100).toFixed(1)}%, within ${(within * 100).toFixed(1)}% of ${judged.length}`, ...misses);
+    const floor = FLOORS[set.language]!;
+    t.ok(first >= floor.first, `${set.language}: right first ${(first * 100).toFixed(1)}% ≥ ${(floor.first * 100).toFixed(1)}%`);
+    t.ok(within >= floor.within, `${set.language}: right within the suggestions ${(within * 100).toFixed(1)}% ≥ ${(floor.within * 100).toFixed(1)}%`);
   }
-  report.push(`all: ${correctTotal}/${askedTotal} = ${((correctTotal / askedTotal) * 100).toFixed(1)}%`);
   t.comment(`answer quality\n${report.join('\n')}`);
 });

@@ -1,22 +1,30 @@
 // The hard answer-quality sets (test/fixtures/answer-quality-hard.ts: close pairs, synonyms,
 // typos, missing diacritics, compounds, problems stated, short and long messages, and unrelated
 // questions that share words with the knowledge), kept as a regression floor: a change that makes
-// answers worse in a language, or answers more unrelated questions confidently, fails here. The
-// measured figures are printed; bench/quality.ts prints them per kind and lists every miss.
+// answers worse in a language, or answers more unrelated questions, fails here. Both halves are
+// asked (the engine's calibration is fitted on one and reported on the other: bench/quality.ts
+// --half). The measured figures are printed; bench/quality.ts prints them per kind and every miss.
 // It runs in the SQLite pass only (test/quality/ is not in the FerretDB pass): matching happens in
 // the in-memory index, the same whichever store the knowledge was read from.
 import t from 'tap';
 import { HARD_QUALITY_SETS } from '../fixtures/answer-quality-hard.js';
-import { checkQualitySet, judgeAnswer, judgeUnrelated, loadQualitySet, type QualityReply } from '../fixtures/answer-quality-judge.js';
+import { answers, askQualitySet, checkQualitySet, loadQualitySet } from '../fixtures/answer-quality-judge.js';
 import { buildTestServer } from '../helpers/server.js';
-import { defaultSettings } from '../../plugins/chatbots/settings.js';
 
-/** Questions answered right, per language: the figures measured at this commit, less 5 points. */
-const FLOORS: Record<string, number> = { en: 0.42, de: 0.37, fr: 0.58, ro: 0.47 };
-/** Unrelated questions answered at or above min_confidence (not a hedged "did you mean"), all languages. */
-const MAX_CONFIDENT_UNRELATED = 8;
-/** The chatbots here keep the default threshold, so "confident" means what it means for a new chatbot. */
-const MIN_CONFIDENCE = defaultSettings().answer.min_confidence;
+/**
+ * Questions right per language: `first`, answered right at once; `within`, right at once or the
+ * expected item suggested and right once chosen. `first` is this build's figure (bench/RESULTS.md,
+ * "Answers v3"), rounded down; `within` is the larger of that and the floor "right" had when a
+ * "did you mean" showed the answer at once (en 0.42, de 0.37, fr 0.58, ro 0.47). A floor only goes up.
+ */
+const FLOORS: Record<string, { first: number; within: number }> = {
+  en: { first: HFIRST_EN, within: HWITHIN_EN },
+  de: { first: HFIRST_DE, within: HWITHIN_DE },
+  fr: { first: HFIRST_FR, within: HWITHIN_FR },
+  ro: { first: HFIRST_RO, within: HWITHIN_RO },
+};
+/** Unrelated questions answered (not the fallback, not suggestions), all languages. */
+const MAX_ANSWERED_UNRELATED = HMAX_UNRELATED;
 
 t.test('hard paraphrases and unrelated questions, per language', async (t) => {
   const api = await buildTestServer(t);
@@ -27,32 +35,27 @@ t.test('hard paraphrases and unrelated questions, per language', async (t) => {
     return response.json as Record<string, unknown>;
   };
   const report: string[] = [];
-  let confidentUnrelated = 0;
+  let answeredUnrelated = 0;
 
   for (const set of HARD_QUALITY_SETS) {
     t.same(checkQualitySet(set, { requireKinds: true }), [], `${set.language}: the set's data holds together`);
     const bot = (await call('POST', '/api/v1/chatbots', { name: `Hard ${set.language}`, language: set.language })) as { id: string };
     const loaded = await loadQualitySet(call, bot.id, set);
     await api.server.plugins.knowledge.worker.drain();
-    const ask = async (content: string): Promise<QualityReply> => {
-      const conversation = (await call('POST', `/api/v1/chatbots/${bot.id}/conversations`)) as { id: string };
-      const answered = await call('POST', `/api/v1/chatbots/${bot.id}/conversations/${conversation.id}/messages`, { content });
-      return answered.reply as QualityReply;
-    };
-
-    let right = 0;
-    for (const question of set.questions) if (judgeAnswer(set, loaded, question.expect, await ask(question.ask))) right++;
-    const unrelated: string[] = [];
-    for (const question of set.unrelated) {
-      const reply = await ask(question);
-      if (judgeUnrelated(reply)) continue;
-      unrelated.push(`  answered: ${question} → ${reply.answer_type} ${reply.confidence}`);
-      if (reply.confidence >= MIN_CONFIDENCE) confidentUnrelated++;
-    }
-    const accuracy = right / set.questions.length;
-    report.push(`${set.language}: ${right}/${set.questions.length} right (${(accuracy * 100).toFixed(1)}%), ${unrelated.length}/${set.unrelated.length} unrelated answered`, ...unrelated);
-    t.ok(accuracy >= FLOORS[set.language]!, `${set.language}: ${(accuracy * 100).toFixed(1)}% right ≥ ${(FLOORS[set.language]! * 100).toFixed(0)}%`);
+    const judged = await askQualitySet(call, bot.id, set, loaded);
+    const questions = judged.filter((question) => question.kind !== 'unrelated');
+    const first = questions.filter((question) => question.right).length / questions.length;
+    const within = questions.filter((question) => question.within).length / questions.length;
+    const answered = judged.filter((question) => question.kind === 'unrelated' && answers(question.reply));
+    answeredUnrelated += answered.length;
+    report.push(
+      `${set.language}: right first ${(first * 100).toFixed(1)}%, within ${(within * 100).toFixed(1)}% of ${questions.length}; ${answered.length} unrelated answered`,
+      ...answered.map(({ question, reply }) => `  answered: ${question} → ${reply.answer_type} ${reply.confidence}`),
+    );
+    const floor = FLOORS[set.language]!;
+    t.ok(first >= floor.first, `${set.language}: right first ${(first * 100).toFixed(1)}% ≥ ${(floor.first * 100).toFixed(1)}%`);
+    t.ok(within >= floor.within, `${set.language}: right within the suggestions ${(within * 100).toFixed(1)}% ≥ ${(floor.within * 100).toFixed(1)}%`);
   }
-  t.ok(confidentUnrelated <= MAX_CONFIDENT_UNRELATED, `${confidentUnrelated} unrelated questions answered confidently (≤ ${MAX_CONFIDENT_UNRELATED})`);
+  t.ok(answeredUnrelated <= MAX_ANSWERED_UNRELATED, `${answeredUnrelated} unrelated questions answered (≤ ${MAX_ANSWERED_UNRELATED})`);
   t.comment(`hard answer quality\n${report.join('\n')}`);
 });

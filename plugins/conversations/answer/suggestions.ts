@@ -6,8 +6,11 @@ import type { StoredSuggestion } from '../collections.js';
 
 /** Suggestions offered at most. */
 export const MAX_SUGGESTIONS = 3;
-/** A suggestion after the first must score at least this share of the first: a distant one is noise. */
-const SHARE_OF_BEST = 0.6;
+/**
+ * A suggestion after the first must score at least this share of the first: a distant one is
+ * noise. Fitted with the anchors (bench/calibrate.ts).
+ */
+export const SHARE_OF_BEST = 0.6;
 /** Two labels whose analysed words overlap this much (Jaccard) say the same thing: the lower one is dropped. */
 const NEAR_DUPLICATE = 0.75;
 
@@ -35,14 +38,14 @@ export function candidatesOf(qa: QaMatch | null, passages: Passage[], calibrated
 }
 
 /** Up to MAX_SUGGESTIONS of the candidates when the best reaches `floor`, else none: one per item, no near-duplicates. */
-export function suggestionsFrom(candidates: Candidate[], floor: number, language: string): Candidate[] {
+export function suggestionsFrom(candidates: Candidate[], floor: number, language: string, shareOfBest = SHARE_OF_BEST): Candidate[] {
   const best = candidates[0];
   if (!best || best.score < floor) return [];
   const analyzer = analyzerFor(language);
   const chosen: Array<{ candidate: Candidate; terms: Set<string> }> = [];
   for (const candidate of candidates) {
     if (chosen.length === MAX_SUGGESTIONS) break;
-    if (candidate.score < best.score * SHARE_OF_BEST) break;
+    if (candidate.score < best.score * shareOfBest) break;
     if (chosen.some(({ candidate: taken }) => taken.knowledge_id === candidate.knowledge_id)) continue;
     const terms = new Set(analyzer.terms(candidate.question));
     if (chosen.some((taken) => overlap(taken.terms, terms) >= NEAR_DUPLICATE)) continue;
