@@ -114,6 +114,19 @@ t.test('typos: a transposition of the whole word beats an edit of the word less 
   t.equal(index.matchQa('shpo')?.pair.document_id, 'doc_1', 'the transposition alone decides');
 });
 
+t.test('typos: a mistyped long word is its known stem with the ending the stemmer left on it', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    qa: [
+      { id: 'doc_1', question: 'How does the coffee subscription work?' },
+      { id: 'doc_2', question: 'Do you sell gift cards?' },
+    ],
+  });
+  // "subscritpion" is analysed as itself; its first eight letters are one transposition from "subscrip".
+  t.equal(index.matchQa('subscritpion')?.pair.document_id, 'doc_1');
+  t.ok(index.matchQa('subscritpion')!.score < index.matchQa('subscription')!.score, 'less than the word itself');
+  t.equal(index.matchQa('subscritpionsnow'), null, 'an ending longer than four letters is another word');
+});
+
 t.test('typos: a doubled letter typed once, even in a word whose stem is too short for an edit', async (t) => {
   const index = await knowledgeIndexOf('de', {
     qa: [

@@ -53,6 +53,10 @@ const MAX_DERIVED = 8;
 const UNKNOWN_WEIGHT = 1.5;
 /** Typo candidates scanned for one word at most: beyond, the word is taken as unknown. */
 const MAX_TYPO_CANDIDATES = 2000;
+/** A mistyped word is not stemmed: an ending of up to this many letters may be left on it. */
+const MAX_UNSTEMMED_ENDING = 4;
+/** Words shorter than this are not read as a mistyped stem plus an ending. */
+const MIN_STEM_TYPO_WORD = 10;
 /**
  * Distinct words one reading of a message considers at most. A question is a few words (the
  * longest of the answer-quality sets has 27); a message past 64 is a story or a paste, and each
@@ -389,7 +393,8 @@ export class Vocabulary {
     // without its last letter it may be one edit closer.
     const shortened = term.slice(0, -1);
     let scanned = 0;
-    scan: for (let length = term.length - maxDistance; length <= term.length + 4; length++) {
+    let stemTypo: string | null = null;
+    scan: for (let length = term.length - Math.max(maxDistance, term.length >= MIN_STEM_TYPO_WORD ? MAX_UNSTEMMED_ENDING : 0); length <= term.length + 4; length++) {
       for (const known of this.byStart.get(bucketKey(term[0]!, length)) ?? []) {
         if (scanned >= MAX_TYPO_CANDIDATES || message.typoCandidates <= 0) break scan;
         scanned++;
@@ -399,6 +404,12 @@ export class Vocabulary {
           if (better(known, prefix ?? undefined)) prefix = known;
         }
         if (length > term.length + maxDistance) continue;
+        if (length < term.length - maxDistance) {
+          // A known stem the word begins with, one typo in it, an ending the stemmer left on the mistyped word ("subscritpion" → "subscrip").
+          this.counters.editDistances++;
+          if (length >= MIN_PREFIX + 1 && editDistance(term.slice(0, length), known, 1) <= 1 && better(known, stemTypo ?? undefined)) stemTypo = known;
+          continue;
+        }
         const limit = best ? Math.min(best.distance, maxDistance) : maxDistance;
         this.counters.editDistances += 2;
         const wholeDistance = editDistance(term, known, limit);
@@ -415,7 +426,8 @@ export class Vocabulary {
     // Distance 0 is the word less a last letter ("shipz" → "ship"): one edit, as strong as any.
     const oneEdit = best !== null && best.distance <= 1;
     if (best && (oneEdit || !prefix)) return { term: best.term, factor: oneEdit ? FACTOR.typo1 : FACTOR.typo2 };
-    return prefix ? { term: prefix, factor: FACTOR.prefix } : null;
+    if (prefix) return { term: prefix, factor: FACTOR.prefix };
+    return stemTypo ? { term: stemTypo, factor: FACTOR.typo2 } : null;
   }
 }
 
