@@ -24,11 +24,23 @@ interface LanguageSupport {
   stopwords: string[];
 }
 
+/**
+ * Modal and auxiliary verb forms the stopword package's French and Romanian lists leave out
+ * although they list the others ("puis" but not "peux", "pot" but not "poți"): a question and
+ * its rephrasing that differ only by them ("Trebuie …?" / "Ce fac …?") should not differ in their
+ * terms. Not English "does", missing too: a short phrasing without it ("How long does shipping
+ * take?" → "long ship") is fully covered by any message about delivery times, a pizza's included.
+ */
+const MISSING_STOP_WORDS: Record<string, string[]> = {
+  fr: ['peux', 'peut', 'pouvons', 'pouvez', 'peuvent', 'puis', 'dois', 'doit', 'devons', 'devez', 'faut'],
+  ro: ['e', 'era', 'aveți', 'poți', 'putem', 'puteți', 'trebuie', 'vreau', 'vrei', 'vrea', 'și'],
+};
+
 const LANGUAGES: Record<string, LanguageSupport> = {
   en: { stem: english, stopwords: stopwords.eng },
   de: { stem: german, stopwords: stopwords.deu },
-  fr: { stem: french, stopwords: stopwords.fra },
-  ro: { stem: romanian, stopwords: stopwords.ron },
+  fr: { stem: french, stopwords: [...stopwords.fra, ...MISSING_STOP_WORDS.fr!] },
+  ro: { stem: romanian, stopwords: [...stopwords.ron, ...MISSING_STOP_WORDS.ro!] },
   es: { stem: spanish, stopwords: stopwords.spa },
   it: { stem: italian, stopwords: stopwords.ita },
   pt: { stem: portuguese, stopwords: stopwords.por },

@@ -34,6 +34,14 @@ t.test('Romanian: inflected forms share a stem; stop words with or without diacr
   t.same(analyzerFor('ro').terms('aceasta'), [], 'typed without diacritics');
 });
 
+t.test('French and Romanian modal verbs are stop words like the rest of their verbs', async (t) => {
+  same(t, 'fr', 'Je peux payer en trois fois', 'payer trois fois');
+  same(t, 'fr', 'Il faut payer', 'payer');
+  same(t, 'ro', 'Trebuie să plătesc', 'plătesc');
+  same(t, 'ro', 'Vreau să returnez și husa', 'returnez husa');
+  same(t, 'ro', 'Puteți livra?', 'livra');
+});
+
 t.test('other languages are tokenised and folded; numbers kept; noise dropped', async (t) => {
   t.same(analyzerFor('ja').terms('Größe 42'), ['grosse', '42']);
   t.same(analyzerFor('en').terms(`token ${'x'.repeat(41)} end`), ['token', 'end']);

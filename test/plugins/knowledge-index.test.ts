@@ -101,6 +101,103 @@ t.test('diacritics, stems that disagree, synonyms', async (t) => {
   t.equal(en.matchQa('delivery price')?.pair.document_id, 'doc_1', 'synonyms of the language table');
 });
 
+t.test('typos: a transposition of the whole word beats an edit of the word less its last letter', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    qa: [
+      { id: 'doc_1', question: 'What are your shop opening hours?' },
+      { id: 'doc_2', question: 'How long does shipping take?' },
+      { id: 'doc_3', question: 'Do you ship abroad?' },
+    ],
+  });
+  // "shp" is one edit from "ship" (the more frequent term) and from "shop"; "shpo" is one transposition from "shop", two edits from "ship".
+  t.equal(index.matchQa('shpo hours')?.pair.document_id, 'doc_1');
+  t.equal(index.matchQa('shpo')?.pair.document_id, 'doc_1', 'the transposition alone decides');
+});
+
+t.test('typos: a mistyped long word is its known stem with the ending the stemmer left on it', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    qa: [
+      { id: 'doc_1', question: 'How does the coffee subscription work?' },
+      { id: 'doc_2', question: 'Do you sell gift cards?' },
+    ],
+  });
+  // "subscritpion" is analysed as itself; its first eight letters are one transposition from "subscrip".
+  t.equal(index.matchQa('subscritpion')?.pair.document_id, 'doc_1');
+  t.ok(index.matchQa('subscritpion')!.score < index.matchQa('subscription')!.score, 'less than the word itself');
+  t.equal(index.matchQa('subscritpionsnow'), null, 'an ending longer than four letters is another word');
+});
+
+t.test('typos: a doubled letter typed once, even in a word whose stem is too short for an edit', async (t) => {
+  const index = await knowledgeIndexOf('de', {
+    qa: [
+      { id: 'doc_1', question: 'Wie messe ich die Schrittlänge?' },
+      { id: 'doc_2', question: 'Was kostet der Versand?' },
+    ],
+  });
+  // "mesen" is analysed "mes": three letters, no edit allowed; "messe" is "mess".
+  t.equal(index.matchQa('mesen?')?.pair.document_id, 'doc_1');
+  t.equal(index.matchQa('Schrittlänge mesen')?.pair.document_id, 'doc_1');
+});
+
+t.test('German typed without umlauts (ae, oe, ue) is the word with them', async (t) => {
+  const index = await knowledgeIndexOf('de', {
+    qa: [
+      { id: 'doc_1', question: 'Wann kommt die Rückzahlung?' },
+      { id: 'doc_2', question: 'Welche Größe passt mir?' },
+    ],
+  });
+  const typed = index.matchQa('Rueckzahlung')!;
+  t.equal(typed.pair.document_id, 'doc_1');
+  t.equal(typed.score, index.matchQa('Rückzahlung')!.score, `as strong as with the umlaut (${typed.score}), not a one-edit typo`);
+  t.equal(index.matchQa('Groesse')!.score, index.matchQa('Größe')!.score, '"oe" for "ö" (and "ss" for "ß", folded already)');
+});
+
+t.test('words of one family meet: the noun and the verb, the participle', async (t) => {
+  // Each question shares no other word with the knowledge, and its root is too short for the
+  // prefix rule of typo correction (five letters): "wart", "offn", "livr".
+  const de = await knowledgeIndexOf('de', {
+    qa: [
+      { id: 'doc_1', question: 'Wann ist der Laden geöffnet?' },
+      { id: 'doc_2', question: 'Wie oft braucht das Rad eine Wartung?' },
+    ],
+  });
+  t.equal(de.matchQa('Öffnung?')?.pair.document_id, 'doc_1', '"Öffnung" and "geöffnet"');
+  t.equal(de.matchQa('warten?')?.pair.document_id, 'doc_2', '"warten" and "Wartung"');
+  t.equal(de.matchQa('Öffnungszeiten?')?.pair.document_id, 'doc_1', 'a compound whose first part is a derived form');
+  t.equal(de.matchQa('Oeffnungszeiten?')?.pair.document_id, 'doc_1', 'and typed without its umlaut');
+  const fr = await knowledgeIndexOf('fr', { qa: [{ id: 'doc_1', question: 'Quel est le délai de livraison ?' }, { id: 'doc_2', question: 'Puis-je payer par carte ?' }] });
+  t.equal(fr.matchQa('vous livrez quand')?.pair.document_id, 'doc_1', '"livrez" and "livraison"');
+  const ro = await knowledgeIndexOf('ro', { qa: [{ id: 'doc_1', question: 'Livrați în străinătate?' }, { id: 'doc_2', question: 'Pot plăti cu cardul?' }] });
+  t.equal(ro.matchQa('livrare')?.pair.document_id, 'doc_1', '"livrare" and "livrați"');
+  t.ok(ro.matchQa('livrare')!.score < ro.matchQa('livrați')!.score, 'less than the same form');
+  const en = await knowledgeIndexOf('en', { qa: [{ id: 'doc_1', question: 'Can I pay by card?' }] });
+  t.equal(en.matchQa('paint'), null, 'a root shorter than four letters leads nowhere ("pai", "paint")');
+});
+
+t.test('English words run together are their parts', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    qa: [
+      { id: 'doc_1', question: 'Do you sell gift cards?' },
+      { id: 'doc_2', question: 'How do I join the beans club?' },
+      { id: 'doc_3', question: 'Which cards do you accept?' },
+    ],
+  });
+  t.equal(index.matchQa('giftcard')?.pair.document_id, 'doc_1');
+  t.equal(index.matchQa('beansclub')?.pair.document_id, 'doc_2', 'a plural "s" between the parts');
+});
+
+t.test('a number the knowledge does not use is a value asked about, not a heavy unknown word', async (t) => {
+  const index = await knowledgeIndexOf('de', {
+    qa: [
+      { id: 'doc_1', question: 'Welche Rahmengröße passt zu meiner Körpergröße?' },
+      { id: 'doc_2', question: 'Kann ich innerhalb von 30 Tagen zurückgeben?' },
+      { id: 'doc_3', question: 'Kann ich innerhalb von 14 Tagen tauschen?' },
+    ],
+  });
+  t.equal(index.matchQa('Rahmengröße 185')!.score, index.matchQa('Rahmengröße')!.score, '185 left out');
+  t.equal(index.matchQa('30 Tage')?.pair.document_id, 'doc_2', 'a number the knowledge uses still counts');
+});
+
 t.test('passages: coverage of the question ranks first, titles and headings count more', async (t) => {
   const index = await knowledgeIndexOf('en', {
     documents: [
