@@ -11,15 +11,16 @@ import { askQualitySet, loadQualitySet } from '../fixtures/answer-quality-judge.
 import { buildTestServer } from '../helpers/server.js';
 
 /**
- * Floors per language, on the questions and unrelated questions together. `within` keeps the floor
- * of 0.8 that "right" had when a "did you mean" showed the answer at once (a suggestion now shows it
- * one choice later); `first` is what this build measures (bench/RESULTS.md, "Answers v3").
+ * Floors per language, on the 14 questions and 4 unrelated questions together: this build's
+ * figures (bench/RESULTS.md, "Answers v3") rounded down to the hundredth. `within` replaces the
+ * floor of 0.8 that "right" had when a "did you mean" showed its guess with the answer at once (a
+ * suggestion shows it one choice later). A floor only goes up.
  */
 const FLOORS: Record<string, { first: number; within: number }> = {
-  en: { first: FIRST_EN, within: 0.8 },
-  de: { first: FIRST_DE, within: 0.8 },
-  fr: { first: FIRST_FR, within: 0.8 },
-  ro: { first: FIRST_RO, within: 0.8 },
+  en: { first: 0.38, within: 0.88 },
+  de: { first: 0.72, within: 0.88 },
+  fr: { first: 0.83, within: 0.88 },
+  ro: { first: 0.72, within: 0.94 },
 };
 
 t.test('paraphrased questions and unrelated ones, per language', async (t) => {

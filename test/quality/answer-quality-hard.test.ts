@@ -12,19 +12,20 @@ import { answers, askQualitySet, checkQualitySet, loadQualitySet } from '../fixt
 import { buildTestServer } from '../helpers/server.js';
 
 /**
- * Questions right per language: `first`, answered right at once; `within`, right at once or the
- * expected item suggested and right once chosen. `first` is this build's figure (bench/RESULTS.md,
- * "Answers v3"), rounded down; `within` is the larger of that and the floor "right" had when a
- * "did you mean" showed the answer at once (en 0.42, de 0.37, fr 0.58, ro 0.47). A floor only goes up.
+ * Questions right per language, this build's figures (bench/RESULTS.md, "Answers v3") rounded down
+ * to the hundredth: `first`, answered right at once; `within`, right at once or the expected item
+ * suggested and right once chosen. `within` replaces the floors "right" had when a "did you mean"
+ * showed its guess with the answer at once (en 0.42, de 0.37, fr 0.58, ro 0.47; all exceeded). A
+ * floor only goes up.
  */
 const FLOORS: Record<string, { first: number; within: number }> = {
-  en: { first: HFIRST_EN, within: HWITHIN_EN },
-  de: { first: HFIRST_DE, within: HWITHIN_DE },
-  fr: { first: HFIRST_FR, within: HWITHIN_FR },
-  ro: { first: HFIRST_RO, within: HWITHIN_RO },
+  en: { first: 0.18, within: 0.79 },
+  de: { first: 0.25, within: 0.79 },
+  fr: { first: 0.56, within: 0.8 },
+  ro: { first: 0.43, within: 0.73 },
 };
-/** Unrelated questions answered (not the fallback, not suggestions), all languages. */
-const MAX_ANSWERED_UNRELATED = HMAX_UNRELATED;
+/** Unrelated questions answered (not the fallback, not suggestions), of 56: this build's figure. */
+const MAX_ANSWERED_UNRELATED = 2;
 
 t.test('hard paraphrases and unrelated questions, per language', async (t) => {
   const api = await buildTestServer(t);
