@@ -1,11 +1,10 @@
 // GET /chatbots/{id}/quality: how a chatbot's replies turned out in a period, read from its
 // messages themselves (a page at a time), not from the roll-ups: the items visitors chose from
 // suggestions and the exact visitor message that got the fallback are per-message facts the
-// hourly buckets do not keep. The period is bounded instead (MAX_QUALITY_DAYS).
+// hourly buckets do not keep. The period is bounded instead (QUALITY_LIMIT, docs/API-DECISIONS.md).
 import type { MessageFact, TenantScope } from '../../core/index.js';
 import { QUALITY_TOP } from './schemas.js';
 import { conversationLanguages, PreviousMessages, questionKey, sampleText, type FactSources } from './facts.js';
-
 
 const ANSWERED = new Set<MessageFact['answer_type']>(['rule', 'qa', 'knowledge', 'llm']);
 
