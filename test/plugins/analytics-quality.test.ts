@@ -4,6 +4,7 @@
 // question groups, live and rolled up alike. Both stores.
 import t from 'tap';
 import { newId } from '../../core/ids.js';
+import { declareAnalytics } from '../../plugins/analytics/collections.js';
 import { declareConversations, type MessageDoc } from '../../plugins/conversations/collections.js';
 import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
 
@@ -117,6 +118,13 @@ t.test('a real mix: answered, clarified, fallback and a suggestion chosen', asyn
   t.same(await groupsOf(), live, 'the same groups once the hour is rolled up');
   const allChatbots = (await api.request('GET', `/api/v1/analytics/trends?${period}`, { key: acme.live })).json.top_questions;
   t.same(allChatbots.find((g: any) => g.question === VAGUE)?.clarified, 2, 'and across every chatbot');
+  // Once the day is built, a read of the whole day takes its day documents.
+  api.clock.set('2030-11-22T01:05:00.000Z');
+  await api.server.plugins.analytics.rollup.drain();
+  const day = (await api.request('GET', `/api/v1/analytics/trends?from=2030-11-21T00:00:00Z&to=2030-11-22T00:00:00Z&chatbot_id=${bot.id}`, { key: acme.live })).json;
+  t.same(day.top_questions.find((g: any) => g.question === VAGUE)?.clarified, 2, 'the day buckets keep the clarified count');
+  const dayDocs = await declareAnalytics(api.platform.store).dayQuestions.forTenant({ accountId: acme.id, mode: 'live' }).list({ filter: { chatbot_id: bot.id }, limit: 10 });
+  t.same(dayDocs.map((doc) => [doc.day, doc.groups.find((g) => g.text === VAGUE)?.clarified]), [['2030-11-21T00:00:00.000Z', 2]], 'a day document that counts it');
 });
 
 t.test('the period: only replies written in it, and at most 31 days', async (t) => {
