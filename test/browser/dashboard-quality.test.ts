@@ -3,7 +3,7 @@
 // three shares, the suggestion chosen and the question that fell back, which "Add as Q&A pair"
 // turns into a pair (checked through the API); the unanswered list shows its clarified count.
 import t from 'tap';
-import { dailyFixture } from '../helpers/dashboard-daily.js';
+import { dailyFixture, describeViolations, seriousViolations } from '../helpers/dashboard-daily.js';
 import { TestClock } from '../helpers/server.js';
 
 // After the real time: ids carry their time and the quality route reads messages by id range.
@@ -75,5 +75,6 @@ t.test('the quality panel: shares, a suggestion chosen, and a fell-back question
 
   const pairs = (await d.call('GET', `/api/v1/chatbots/${bot}/knowledge?type=qa`)).data;
   t.ok(pairs.some((item: any) => item.question === UNKNOWN && item.answer === NEW_ANSWER), 'the pair is in the knowledge base, the visitor’s question as its question');
+  t.same(describeViolations(await seriousViolations(page)), '', 'no serious or critical axe violations with the panel shown');
   t.same(owner.unexpectedErrors(), [], 'no console errors');
 });

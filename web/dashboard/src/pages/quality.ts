@@ -35,7 +35,7 @@ function QualityReportView({ report, chatbotId, onAdded }: { report: QualityRepo
     <dd><span class="stat-value">${formatValue(value, 'percent')}</span><span class="stat-detail muted small">${count} ${count === 1 ? 'reply' : 'replies'}, ${detail}</span></dd>
   </div>`;
   return html`
-    <dl class="stats" aria-label="Replies by outcome">
+    <dl class="stats">
       ${share('Answered', turns.answered_share, turns.answered, 'from rules, Q&A, knowledge or the model')}
       ${share('Clarified', turns.clarified_share, turns.clarified, 'suggestions offered instead')}
       ${share('Fell back', turns.fallback_share, turns.fallback, 'nothing to offer')}
