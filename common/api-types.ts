@@ -718,6 +718,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chatbots/{id}/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a chatbot’s replies turned out: answered, clarified, fell back
+         * @description For the period (`from`, `to` as the other analytics routes take them, at most 31 days, 30 by default): `turns`, the chatbot’s replies by outcome (answered: rule, qa, knowledge or llm; clarified: suggestions offered; fallback) with their shares; `suggestions_chosen`, the items visitors chose from suggestions, most chosen first; `fell_back`, the visitor questions that got the fallback, grouped as `top_unanswered` groups them, each with a sample message that `POST …/knowledge/qa-from-message` turns into a Q&A pair. Counted from the messages themselves, so exact up to the request. 404 `chatbot_not_found`; 400 `validation_failed` for a longer period.
+         */
+        get: operations["getChatbotsByIdQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chatbots/{id}/restore": {
         parameters: {
             query?: never;
@@ -2033,6 +2053,8 @@ export interface components {
             count?: number;
             /** @description Of them, how many got the fallback or a thumbs-down */
             unanswered?: number;
+            /** @description Of them, how many got a `clarify` reply (suggestions instead of an answer) */
+            clarified?: number;
             sample_conversation_id?: string;
         };
         AnalyticsTimeseries: {
@@ -3180,6 +3202,53 @@ export interface components {
         PasswordChanged: {
             /** @constant */
             changed: true;
+        };
+        QualityFellBack: {
+            /** @description A visitor message of the group, as written (the sample) */
+            question: string;
+            /** @description Visitor messages of the group answered with the fallback */
+            count: number;
+            /** @description The sample’s conversation */
+            conversation_id: string;
+            /** @description The sample itself: `POST /api/v1/chatbots/{id}/knowledge/qa-from-message` turns it into a Q&A pair */
+            message_id: string;
+        };
+        QualityReport: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            chatbot_id: string;
+            /** @description The chatbot’s replies to visitor messages in the period, by outcome */
+            turns: components["schemas"]["QualityTurns"];
+            /** @description The items visitors chose from suggestions, most chosen first (at most 20) */
+            suggestions_chosen: components["schemas"]["QualitySuggestionChosen"][];
+            /** @description Visitor questions that got the fallback, grouped as `top_unanswered` groups them, most asked first (at most 20) */
+            fell_back: components["schemas"]["QualityFellBack"][];
+        };
+        QualitySuggestionChosen: {
+            /** @description The knowledge item chosen */
+            knowledge_id: string;
+            /** @description The question as the suggestion offered it */
+            question: string;
+            /** @description How many visitor messages chose it in the period */
+            times: number;
+        };
+        QualityTurns: {
+            /** @description Replies that answered: `rule`, `qa`, `knowledge` or `llm` */
+            answered: number;
+            /** @description `clarify` replies: suggestions offered instead of an answer */
+            clarified: number;
+            /** @description `fallback` replies: nothing plausible to offer */
+            fallback: number;
+            /** @description Every reply of these three kinds */
+            total: number;
+            /** @description answered / total; 0 without replies */
+            answered_share: number;
+            /** @description clarified / total; 0 without replies */
+            clarified_share: number;
+            /** @description fallback / total; 0 without replies */
+            fallback_share: number;
         };
         Readiness: {
             /** @constant */
@@ -9581,6 +9650,108 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request. Codes: `idempotency_key_reused` */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChatbotsByIdQuality: {
+        parameters: {
+            query?: {
+                /** @description Start of the period (default: 30 days before `to`); rounded down to the UTC hour */
+                from?: string;
+                /** @description End of the period (default: now); rounded up to the UTC hour */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualityReport"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found` */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

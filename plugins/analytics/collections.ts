@@ -40,6 +40,8 @@ export interface QuestionGroup {
   count: number;
   /** Of `count`, how many got the fallback or a thumbs-down. */
   unanswered: number;
+  /** Of `count`, how many got a clarify reply (suggestions); absent on groups rolled up before clarify existed. */
+  clarified?: number;
 }
 
 export interface QuestionsDoc {

@@ -14,6 +14,7 @@
 // - unanswered questions: the hour of the reply when it was the fallback or rated down within its
 //   own hour, else the hour of the thumbs-down; a question is asked in its own hour, so a question
 //   asked at 10:59 and answered by the fallback at 11:00 is asked in 10:00 and unanswered in 11:00;
+// - clarified questions: the hour of the clarify reply, as for the fallback;
 // - leads: the `lead.captured` events (a new lead; a second capture of the same person is
 //   `lead.updated`, not a new lead), which are kept `retention.events_days`.
 // Records written before `resolution_at` and `feedback_at` existed count at their end or message.
@@ -111,25 +112,24 @@ export async function collectHours(
     figuresOf(figures, hourOfId(event.id), event.chatbot_id ?? '').leads += 1;
   }
 
-  /** Each conversation's message before the current one, within the range. */
-  const previous = new Map<string, MessageFact>();
+  const previous = new PreviousMessages(facts, tenant);
   /** Questions that went unanswered, with the hour they count in (of the reply, or of its thumbs-down). */
-  const unanswered: UnansweredQuestion[] = [];
+  const unanswered: DatedQuestion[] = [];
+  /** Questions answered with clarify, in the hour of the reply. */
+  const clarified: DatedQuestion[] = [];
   const visitorMessages: MessageFact[] = [];
-  /** The visitor message a reply answered: the message just before it, when that is the visitor's. */
-  const questionOf = async (reply: MessageFact) => {
-    const before = previous.get(reply.conversation_id);
-    if (before) return before.role === 'user' ? before : null;
-    return facts.questionBefore(tenant, reply); // asked before the range
-  };
   for await (const message of facts.written(tenant, span)) {
     const bucket = figuresOf(figures, hourOfId(message.id), message.chatbot_id);
     if (message.feedback_at === null) countRating(bucket, message.feedback); // rated by an earlier build
     if (range.questions && message.role === 'assistant' && (message.answer_type === 'fallback' || (message.feedback === 'down' && !ratedLater(message)))) {
-      const question = await questionOf(message);
+      const question = await previous.questionOf(message);
       if (question) unanswered.push({ question, hourMs: hourOfId(message.id) });
     }
-    previous.set(message.conversation_id, message);
+    if (range.questions && message.role === 'assistant' && message.answer_type === 'clarify') {
+      const question = await previous.questionOf(message);
+      if (question) clarified.push({ question, hourMs: hourOfId(message.id) });
+    }
+    previous.saw(message);
     if (message.role === 'user') {
       bucket.messages_user += 1;
       if (range.questions) visitorMessages.push(message);
@@ -156,8 +156,36 @@ export async function collectHours(
     }
   }
 
-  if (range.questions) await groupQuestions(sources, tenant, visitorMessages, unanswered, questions);
+  if (range.questions) await groupQuestions(sources, tenant, { visitorMessages, unanswered, clarified }, questions);
   return { figures, questions };
+}
+
+/**
+ * The message before each message of a range read in id order: the conversation's previous one in
+ * the range, or (for the first of a conversation in the range) the one stored before it.
+ */
+export class PreviousMessages {
+  private readonly last = new Map<string, MessageFact>();
+
+  constructor(
+    private readonly facts: ConversationFacts,
+    private readonly tenant: TenantScope,
+  ) {}
+
+  /** Call for every message of the range, in order, after looking at it. */
+  saw(message: MessageFact): void {
+    this.last.set(message.conversation_id, message);
+  }
+
+  async before(message: MessageFact): Promise<MessageFact | null> {
+    return this.last.get(message.conversation_id) ?? this.facts.messageBefore(this.tenant, message);
+  }
+
+  /** The visitor message a reply answered: the message just before it, when that is the visitor's. */
+  async questionOf(reply: MessageFact): Promise<MessageFact | null> {
+    const before = await this.before(reply);
+    return before?.role === 'user' ? before : null;
+  }
 }
 
 /** The question a visitor message asks, after the text analysis the knowledge base uses. */
@@ -168,7 +196,7 @@ export function questionKey(content: string, language: string): string {
   return `${language}:${text}`;
 }
 
-interface UnansweredQuestion {
+interface DatedQuestion {
   question: MessageFact;
   hourMs: number;
 }
@@ -176,11 +204,10 @@ interface UnansweredQuestion {
 async function groupQuestions(
   sources: FactSources,
   tenant: TenantScope,
-  visitorMessages: MessageFact[],
-  unanswered: UnansweredQuestion[],
+  { visitorMessages, unanswered, clarified }: { visitorMessages: MessageFact[]; unanswered: DatedQuestion[]; clarified: DatedQuestion[] },
   into: HourQuestions,
 ): Promise<void> {
-  const conversationIds = [...visitorMessages, ...unanswered.map((entry) => entry.question)].map((m) => m.conversation_id);
+  const conversationIds = [...visitorMessages, ...[...unanswered, ...clarified].map((entry) => entry.question)].map((m) => m.conversation_id);
   const languages = await conversationLanguages(sources, tenant, [...new Set(conversationIds)]);
   const groupOf = (hour: number, message: MessageFact) => {
     let byChatbot = into.get(hour);
@@ -190,7 +217,7 @@ async function groupQuestions(
     const key = questionKey(message.content, languages.get(message.conversation_id) ?? 'en');
     let group = groups.get(key);
     if (!group) {
-      group = { key, text: message.content.slice(0, SAMPLE_LENGTH), conversation_id: message.conversation_id, count: 0, unanswered: 0 };
+      group = { key, text: sampleText(message.content), conversation_id: message.conversation_id, count: 0, unanswered: 0, clarified: 0 };
       groups.set(key, group);
     }
     return group;
@@ -201,14 +228,22 @@ async function groupQuestions(
     const group = groupOf(hourMs, question);
     // The sample of an unanswered group is a conversation where it went unanswered.
     if (group.unanswered === 0) {
-      group.text = question.content.slice(0, SAMPLE_LENGTH);
+      group.text = sampleText(question.content);
       group.conversation_id = question.conversation_id;
     }
     group.unanswered += 1;
   }
+  for (const { question, hourMs } of clarified) {
+    const group = groupOf(hourMs, question);
+    group.clarified = (group.clarified ?? 0) + 1;
+  }
 }
 
-async function conversationLanguages(sources: FactSources, tenant: TenantScope, ids: string[]): Promise<Map<string, string>> {
+/** A question as a group shows it. */
+export const sampleText = (content: string) => content.slice(0, SAMPLE_LENGTH);
+
+/** The language of each conversation (as questionKey takes it), looked up 100 at a time. */
+export async function conversationLanguages(sources: FactSources, tenant: TenantScope, ids: string[]): Promise<Map<string, string>> {
   const languages = new Map<string, string>();
   for (let start = 0; start < ids.length; start += 100) {
     for (const [id, language] of await sources.conversations.languages(tenant, ids.slice(start, start + 100))) languages.set(id, language);

@@ -19,6 +19,7 @@ export function mergeQuestionGroup(merged: Map<string, QuestionGroup>, group: Qu
   }
   known.count += group.count;
   known.unanswered += group.unanswered;
+  known.clarified = (known.clarified ?? 0) + (group.clarified ?? 0);
 }
 
 /** The groups a bucket keeps. */

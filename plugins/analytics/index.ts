@@ -35,6 +35,6 @@ export const analyticsPlugin: BuiltInPlugin = {
       rollup.start();
       rollup.nudge(); // catch up with hours that closed while no instance ran
     });
-    api.route(withScopes(analyticsRoutes(api, reader, api.services.chatbots), areaScope('analytics')));
+    api.route(withScopes(analyticsRoutes(api, reader, api.services.chatbots, sources), areaScope('analytics')));
   },
 };

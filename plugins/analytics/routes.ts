@@ -1,6 +1,8 @@
-// GET /api/v1/analytics/overview, /timeseries, /trends and /export (docs/ARCHITECTURE.md A4, A6).
+// GET /api/v1/analytics/overview, /timeseries, /trends and /export (docs/ARCHITECTURE.md A4, A6), and
+// GET /api/v1/chatbots/{id}/quality.
 import type { Request } from '@hapi/hapi';
 import {
+  apiError,
   assertChatbotKeyAllows,
   chatbotKeyScope,
   csvLine,
@@ -15,9 +17,14 @@ import { addFigures, emptyFigures, HOUR_MS, metricOf, presentFigures, type Figur
 import { ceilHour, floorHour, hourLabels, isoHour, type Interval } from './hours.js';
 import type { AnalyticsReader, Period, Span } from './query.js';
 import {
+  chatbotParams,
   exportQuery,
   overviewQuery,
   overviewResponse,
+  periodTooLong,
+  QUALITY_LIMIT,
+  qualityQuery,
+  qualityResponse,
   timeseriesQuery,
   timeseriesResponse,
   TOP_GROUPS,
@@ -25,6 +32,8 @@ import {
   trendsResponse,
 } from './schemas.js';
 import type { QuestionGroup } from './collections.js';
+import type { FactSources } from './facts.js';
+import { qualityOf } from './quality.js';
 
 interface PeriodQuery {
   from?: Date;
@@ -37,17 +46,22 @@ const DEFAULT_DAYS = 30;
 // Every analytics route reads `?chatbot_id=`: an unknown one is a 404.
 const scoped = { chatbotKey: 'scoped' as const, errors: { 404: ['chatbot_not_found'] } };
 
-export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: AnalyticsReader, directory: ChatbotDirectory): PluginRoute[] {
+export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: AnalyticsReader, directory: ChatbotDirectory, sources: FactSources): PluginRoute[] {
   /** The period of a request: whole UTC hours, never past the open hour; the chatbot checked. */
   async function periodOf(request: Request, tenant: TenantScope): Promise<Period> {
     const query = request.query as unknown as PeriodQuery;
     if (query.chatbot_id) assertChatbotKeyAllows(request, query.chatbot_id);
     const chatbotId = query.chatbot_id ?? chatbotKeyScope(request);
     if (chatbotId && !(await directory.find(tenant, chatbotId))) throw notFound('chatbot', chatbotId);
+    return { ...hoursOf(query), chatbotId: chatbotId ?? null };
+  }
+
+  /** The hours a query's `from` and `to` name: whole UTC hours, never past the open hour. */
+  function hoursOf(query: Pick<PeriodQuery, 'from' | 'to'>): { fromMs: number; toMs: number } {
     const now = api.now().getTime();
     const toMs = Math.min(ceilHour(query.to?.getTime() ?? now + 1), ceilHour(now + 1));
     const fromMs = Math.min(floorHour(query.from?.getTime() ?? toMs - DEFAULT_DAYS * 86_400_000), toMs - HOUR_MS);
-    return { fromMs, toMs, chatbotId: chatbotId ?? null };
+    return { fromMs, toMs };
   }
 
   const echo = (period: Period, tz: string) => ({ from: isoHour(period.fromMs), to: isoHour(period.toMs), tz, chatbot_id: period.chatbotId });
@@ -152,7 +166,13 @@ export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: Anal
               .filter((group) => group[by] > 0)
               .sort((a, b) => b[by] - a[by] || b.count - a.count || a.key.localeCompare(b.key))
               .slice(0, TOP_GROUPS)
-              .map((group) => ({ question: group.text, count: group.count, unanswered: group.unanswered, sample_conversation_id: group.conversation_id }));
+              .map((group) => ({
+                question: group.text,
+                count: group.count,
+                unanswered: group.unanswered,
+                clarified: group.clarified ?? 0,
+                sample_conversation_id: group.conversation_id,
+              }));
           return {
             ...echo(period, (request.query as unknown as PeriodQuery).tz),
             previous: { from: isoHour(previous.fromMs), to: isoHour(previous.toMs) },
@@ -162,6 +182,37 @@ export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: Anal
             top_questions: top(groups, 'count'),
             top_unanswered: top(groups, 'unanswered'),
           };
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/chatbots/{id}/quality',
+      options: {
+        description: 'How a chatbot’s replies turned out: answered, clarified, fell back',
+        notes:
+          'For the period (`from`, `to` as the other analytics routes take them, at most ' +
+          `${QUALITY_LIMIT.days} days, 30 by default): \`turns\`, the chatbot’s replies by outcome (answered: rule, qa, ` +
+          'knowledge or llm; clarified: suggestions offered; fallback) with their shares; `suggestions_chosen`, the ' +
+          'items visitors chose from suggestions, most chosen first; `fell_back`, the visitor questions that got the ' +
+          'fallback, grouped as `top_unanswered` groups them, each with a sample message that ' +
+          '`POST …/knowledge/qa-from-message` turns into a Q&A pair. Counted from the messages themselves, so exact up to ' +
+          'the request. 404 `chatbot_not_found`; 400 `validation_failed` for a longer period.',
+        tags: ['api', 'analytics'],
+        plugins: { platform: { chatbotKey: true, errors: { 404: ['chatbot_not_found'] } } },
+        validate: { query: qualityQuery, params: chatbotParams },
+        response: { status: { 200: qualityResponse } },
+        handler: async (request) => {
+          const tenant = tenantOf(request);
+          const { id } = request.params as { id: string };
+          if (!(await directory.find(tenant, id))) throw notFound('chatbot', id);
+          const { fromMs, toMs } = hoursOf(request.query as Pick<PeriodQuery, 'from' | 'to'>);
+          // `from` alone may reach further back than the query's rule can see.
+          if (toMs - fromMs > QUALITY_LIMIT.days * 86_400_000) {
+            throw apiError(400, 'validation_failed', periodTooLong(QUALITY_LIMIT), { details: [{ path: 'from', message: periodTooLong(QUALITY_LIMIT), type: 'period.limit' }] });
+          }
+          const report = await qualityOf(sources, tenant, { fromMs, toMs, chatbotId: id });
+          return { from: isoHour(fromMs), to: isoHour(toMs), chatbot_id: id, ...report };
         },
       },
     },

@@ -25,28 +25,55 @@ const periodKeys = {
   tz: timeZone.default('UTC'),
 };
 
-/** `from` before `to`, and at most MAX_PERIOD_DAYS (or MAX_HOURLY_DAYS for hourly points) apart. */
-function periodRule(value: { from?: Date; to?: Date; interval?: string }, helpers: Joi.CustomHelpers) {
-  if (!value.from || !value.to) return value;
-  if (value.from.getTime() >= value.to.getTime()) return helpers.error('period.order');
-  const days = (value.to.getTime() - value.from.getTime()) / 86_400_000;
-  const limit = value.interval === 'hour' ? MAX_HOURLY_DAYS : MAX_PERIOD_DAYS;
-  if (days > limit) return helpers.message({ custom: `the period from "from" to "to" may be at most ${limit} days${value.interval === 'hour' ? ' with hourly points' : ''}` });
-  return value;
+interface PeriodValue {
+  from?: Date;
+  to?: Date;
+  interval?: string;
 }
 
-const period = (keys: Record<string, Joi.Schema>) =>
-  Joi.object({ ...periodKeys, ...keys })
-    .custom(periodRule)
+/** A route's longest period, and why when it is not MAX_PERIOD_DAYS. */
+type PeriodLimit = (value: PeriodValue) => { days: number; why: string };
+
+/** The message of a period longer than a route reads (also when `from` alone is that far back). */
+export const periodTooLong = ({ days, why }: { days: number; why: string }) => `the period from "from" to "to" may be at most ${days} days${why}`;
+
+/** MAX_PERIOD_DAYS, or MAX_HOURLY_DAYS for hourly points. */
+const pointsLimit: PeriodLimit = (value) => (value.interval === 'hour' ? { days: MAX_HOURLY_DAYS, why: ' with hourly points' } : { days: MAX_PERIOD_DAYS, why: '' });
+
+/** `from` before `to`, and at most the route's limit apart. */
+const periodRule = (limitOf: PeriodLimit) => (value: PeriodValue, helpers: Joi.CustomHelpers) => {
+  if (!value.from || !value.to) return value;
+  if (value.from.getTime() >= value.to.getTime()) return helpers.error('period.order');
+  const limit = limitOf(value);
+  if (value.to.getTime() - value.from.getTime() > limit.days * 86_400_000) return helpers.message({ custom: periodTooLong(limit) });
+  return value;
+};
+
+const period = (keys: Record<string, Joi.Schema>, limitOf: PeriodLimit = pointsLimit) =>
+  Joi.object(keys)
+    .custom(periodRule(limitOf))
     .messages({ 'period.order': '"from" must be before "to"' });
 
-export const overviewQuery = period({});
-export const trendsQuery = period({});
+/**
+ * The longest period GET /chatbots/{id}/quality reads: it reads the chatbot's messages themselves
+ * (no roll-up keeps what it lists), so it is held to the bound hourly points have.
+ */
+export const QUALITY_LIMIT = { days: MAX_HOURLY_DAYS, why: ' for quality, which reads every message of the period' };
+/** How many suggestions chosen and fell-back questions a quality report lists. */
+export const QUALITY_TOP = 20;
+
+export const overviewQuery = period(periodKeys);
+export const trendsQuery = period(periodKeys);
 export const timeseriesQuery = period({
+  ...periodKeys,
   metric: Joi.string().valid(...METRICS).required(),
   interval: Joi.string().valid('hour', 'day', 'week').default('day'),
 });
+export const chatbotParams = Joi.object({ id: idSchema('cb').required() });
+/** The chatbot is the path's, and nothing is cut into days: the period alone. */
+export const qualityQuery = period({ from: periodKeys.from, to: periodKeys.to }, () => QUALITY_LIMIT);
 export const exportQuery = period({
+  ...periodKeys,
   format: Joi.string().valid('csv', 'json').default('csv'),
   interval: Joi.string().valid('hour', 'day', 'week').default('day'),
 });
@@ -100,6 +127,7 @@ const questionGroup = Joi.object({
   question: Joi.string().description('A visitor message of the group, as written'),
   count: count.description('Visitor messages in the group'),
   unanswered: count.description('Of them, how many got the fallback or a thumbs-down'),
+  clarified: count.description('Of them, how many got a `clarify` reply (suggestions instead of an answer)'),
   sample_conversation_id: Joi.string(),
 }).label('AnalyticsQuestionGroup');
 
@@ -119,3 +147,46 @@ export const trendsResponse = Joi.object({
   top_questions: Joi.array().items(questionGroup),
   top_unanswered: Joi.array().items(questionGroup),
 }).label('AnalyticsTrends');
+
+const share = Joi.number().min(0).max(1);
+
+export const qualityResponse = Joi.object({
+  from: periodFields.from,
+  to: periodFields.to,
+  chatbot_id: Joi.string().required(),
+  turns: Joi.object({
+    answered: count.required().description('Replies that answered: `rule`, `qa`, `knowledge` or `llm`'),
+    clarified: count.required().description('`clarify` replies: suggestions offered instead of an answer'),
+    fallback: count.required().description('`fallback` replies: nothing plausible to offer'),
+    total: count.required().description('Every reply of these three kinds'),
+    answered_share: share.required().description('answered / total; 0 without replies'),
+    clarified_share: share.required().description('clarified / total; 0 without replies'),
+    fallback_share: share.required().description('fallback / total; 0 without replies'),
+  })
+    .required()
+    .label('QualityTurns')
+    .description('The chatbot’s replies to visitor messages in the period, by outcome'),
+  suggestions_chosen: Joi.array()
+    .items(
+      Joi.object({
+        knowledge_id: Joi.string().required().description('The knowledge item chosen'),
+        question: Joi.string().allow('').required().description('The question as the suggestion offered it'),
+        times: count.required().description('How many visitor messages chose it in the period'),
+      }).label('QualitySuggestionChosen'),
+    )
+    .max(QUALITY_TOP)
+    .required()
+    .description('The items visitors chose from suggestions, most chosen first (at most 20)'),
+  fell_back: Joi.array()
+    .items(
+      Joi.object({
+        question: Joi.string().required().description('A visitor message of the group, as written (the sample)'),
+        count: count.required().description('Visitor messages of the group answered with the fallback'),
+        conversation_id: Joi.string().required().description('The sample’s conversation'),
+        message_id: Joi.string().required().description('The sample itself: `POST /api/v1/chatbots/{id}/knowledge/qa-from-message` turns it into a Q&A pair'),
+      }).label('QualityFellBack'),
+    )
+    .max(QUALITY_TOP)
+    .required()
+    .description('Visitor questions that got the fallback, grouped as `top_unanswered` groups them, most asked first (at most 20)'),
+}).label('QualityReport');

@@ -74,7 +74,7 @@ def before_call(ctx, case, **kwargs):
         _keep_business_hours_readable(case)
     if case.method.upper() == "PUT" and case.path.endswith("/widget"):
         _one_lead_form_field_per_name(case)
-    if case.method.upper() == "GET" and "/api/v1/analytics/" in case.path:
+    if case.method.upper() == "GET" and ("/api/v1/analytics/" in case.path or case.path.endswith("/quality")):
         _order_analytics_period(case)
 
 
@@ -209,7 +209,8 @@ def _one_lead_form_field_per_name(case) -> None:
         form["fields"] = kept
 
 
-# - Analytics periods: `from` before `to`, at most 400 days apart (31 with hourly points), and a
+# - Analytics periods: `from` before `to`, at most 400 days apart (31 with hourly points and for a
+#   chatbot's quality, which also counts a `from` alone from now), and a
 #   `from` without `to` before now (a 400 otherwise, documented) — relations between two
 #   parameters, and with the clock, that no schema can state. Times that parse are put in order
 #   and brought within the limit; ones that do not parse (negative tests) are sent as generated.
@@ -230,7 +231,7 @@ def _order_analytics_period(case) -> None:
     start, end = _parse_time(query.get("from")), _parse_time(query.get("to"))
     if ("from" in query and start is None) or ("to" in query and end is None) or (start is None and end is None):
         return
-    days = 31 if query.get("interval") == "hour" else 400
+    days = 31 if query.get("interval") == "hour" or case.path.endswith("/quality") else 400
     now = datetime.now(timezone.utc)
     try:
         end = end or now  # the server's default `to`

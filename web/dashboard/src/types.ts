@@ -127,6 +127,9 @@ export type AnalyticsOverview = Complete<Schemas['AnalyticsOverview']>;
 export type AnalyticsTimeseries = Complete<Schemas['AnalyticsTimeseries']>;
 export type TimeseriesPoint = AnalyticsTimeseries['data'][number];
 export type QuestionGroup = Complete<Omit<Schemas['AnalyticsQuestionGroup'], 'sample_conversation_id'>> & Pick<Schemas['AnalyticsQuestionGroup'], 'sample_conversation_id'>;
+/** GET /chatbots/{id}/quality: every field is required in the document. */
+export type QualityReport = Schemas['QualityReport'];
+export type FellBackQuestion = Schemas['QualityFellBack'];
 export type AnalyticsTrends = Complete<Omit<Schemas['AnalyticsTrends'], 'top_questions' | 'top_unanswered'>> & { top_questions: QuestionGroup[]; top_unanswered: QuestionGroup[] };
 
 export type SavedReply = Schemas['SavedReply'];

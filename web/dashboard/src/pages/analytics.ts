@@ -1,12 +1,14 @@
 // #/analytics?period=7|30|90&chatbot=…: is the bot doing its job? The period's figures
 // (GET /analytics/overview), how they changed against the period before (…/trends), daily charts
-// (…/timeseries) and the questions the bot could not answer, each one click from a Q&A pair.
+// (…/timeseries) and the questions the bot could not answer, each one click from a Q&A pair; for one
+// chatbot, the quality of its answers (…/chatbots/{id}/quality).
 import { useMemo } from 'preact/hooks';
 import { api, ApiError, query } from '../api.js';
 import { href, navigate } from '../router.js';
 import type { AnalyticsFigures, AnalyticsOverview, AnalyticsTimeseries, AnalyticsTrends } from '../types.js';
 import { ErrorMessage, html, Loading, PageHeader, Select, useLoad } from '../ui.js';
 import { formatValue, TimeChart, type ChartLine, type ChartUnit } from './analytics-chart.js';
+import { QualityPanel, QUALITY_DAYS } from './quality.js';
 import { UnansweredQuestions } from './unanswered.js';
 
 const PERIODS: Array<[days: string, label: string]> = [
@@ -97,6 +99,9 @@ export function AnalyticsPage({ params }: { params: URLSearchParams }) {
           <${UnansweredQuestions} questions=${analytics.data.trends.top_unanswered ?? []} chatbots=${chatbots.data ?? []} chatbotId=${chatbotId} />
         </div>`
       : null}
+    ${chatbotId
+      ? html`<${QualityPanel} chatbotId=${chatbotId} from=${periodStart(Math.min(Number(period), QUALITY_DAYS))} days=${Number(period)} />`
+      : html`<p class="muted small quality-hint">Choose a chatbot to see the quality of its answers: how many were answered, clarified or fell back.</p>`}
   </section>`;
 }
 

@@ -29,7 +29,9 @@ export function UnansweredQuestions({ questions, chatbots, chatbotId }: { questi
             return html`<li class="unanswered-item">
               <div class="unanswered-question">
                 <p class="question-text">“${group.question}”</p>
-                <p class="muted small">Asked ${group.count} ${group.count === 1 ? 'time' : 'times'}, ${group.unanswered} not answered.</p>
+                <p class="muted small">
+                  ${`Asked ${group.count} ${group.count === 1 ? 'time' : 'times'}, ${group.unanswered} not answered, ${group.clarified} clarified (suggestions offered instead of an answer).`}
+                </p>
               </div>
               ${done
                 ? html`<p class="added" role="status">
@@ -110,21 +112,7 @@ function AddAnswerDialog({
       }}
     >
       <${Field} label="Question" path="question" value=${question} onInput=${setQuestion} error=${submit.error} required />
-      <div class=${`field${submit.error?.fieldMessage('answer') ? ' invalid' : ''}`}>
-        <label for="unanswered-answer">Answer</label>
-        <textarea
-          id="unanswered-answer"
-          name="answer"
-          rows="5"
-          required
-          data-autofocus
-          value=${answer}
-          aria-invalid=${submit.error?.fieldMessage('answer') ? 'true' : undefined}
-          aria-describedby=${submit.error?.fieldMessage('answer') ? 'unanswered-answer-error' : undefined}
-          onInput=${(event: Event) => setAnswer((event.currentTarget as HTMLTextAreaElement).value)}
-        ></textarea>
-        ${submit.error?.fieldMessage('answer') ? html`<p class="field-error" id="unanswered-answer-error">${submit.error.fieldMessage('answer')}</p>` : null}
-      </div>
+      <${AnswerField} value=${answer} onInput=${setAnswer} error=${submit.error} />
       <${Select}
         label="Chatbot"
         path="chatbot"
@@ -140,4 +128,24 @@ function AddAnswerDialog({
       </div>
     </form>
   <//>`;
+}
+
+/** The answer of a new Q&A pair, written by the owner; the API's message under it when refused. */
+export function AnswerField({ value, onInput, error }: { value: string; onInput: (value: string) => void; error: ApiError | null }) {
+  const message = error?.fieldMessage('answer');
+  return html`<div class=${`field${message ? ' invalid' : ''}`}>
+    <label for="unanswered-answer">Answer</label>
+    <textarea
+      id="unanswered-answer"
+      name="answer"
+      rows="5"
+      required
+      data-autofocus
+      value=${value}
+      aria-invalid=${message ? 'true' : undefined}
+      aria-describedby=${message ? 'unanswered-answer-error' : undefined}
+      onInput=${(event: Event) => onInput((event.currentTarget as HTMLTextAreaElement).value)}
+    ></textarea>
+    ${message ? html`<p class="field-error" id="unanswered-answer-error">${message}</p>` : null}
+  </div>`;
 }
