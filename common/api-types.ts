@@ -3686,7 +3686,7 @@ export interface components {
             received: true;
         };
         WidgetMessageInput: {
-            /** @description A suggestion of the last reply, chosen: that item is answered. 422 `suggestion_not_offered` for one the last reply did not offer */
+            /** @description Choosing a suggestion of the conversation’s last reply (a `clarify`): that item is answered, nothing is guessed. 422 `suggestion_not_offered` for an item the last reply did not offer */
             suggestion_id?: string;
             /** @description The message; optional with `suggestion_id` (the suggestion’s question is stored) */
             content?: string;

@@ -67,7 +67,7 @@ export { SecretBox } from './secret-box.js';
 export { LEAD_FIELDS } from './contracts/chatbots.js';
 export type { BehaviourRule, BehaviourSettings, ChatbotDirectory, ChatbotProfile, ChatbotSummary, LeadField } from './contracts/chatbots.js';
 export type { ConversationFact, ConversationFacts, FactRange, MessageFact } from './contracts/conversation-facts.js';
-export { MAX_MESSAGE_LENGTH } from './contracts/conversations.js';
+export { MAX_MESSAGE_LENGTH, visitorSaysKeys } from './contracts/conversations.js';
 export type { TurnEvent, VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from './contracts/conversations.js';
 export { MAX_QUESTION_LENGTH } from './contracts/knowledge.js';
 export type {

@@ -3,6 +3,7 @@
 // channels other than the API (the website widget). The rules (paused and archived chatbots, ended
 // conversations, the answer engine, leads, events) stay in the conversations plugin; a channel only
 // presents what it gets. No HTTP here: a turn yields its events and each channel renders them.
+import Joi from 'joi';
 import type { CsatScale } from '../csat.js';
 import type { TenantScope } from '../store/types.js';
 import type { ChatbotProfile, ChatbotSummary } from './chatbots.js';
@@ -10,6 +11,27 @@ import type { LeadDetails } from './leads.js';
 
 /** The longest chat message, in characters (docs/ARCHITECTURE.md A1), on every channel. */
 export const MAX_MESSAGE_LENGTH = 4000;
+
+/**
+ * What every channel's "send a message" body holds for the visitor (the API's and the widget's):
+ * typed `content`, or a suggestion of the last reply chosen by `suggestion_id` (then `content` is
+ * optional: the suggestion's question is stored). One definition, so the two channels cannot drift.
+ */
+export function visitorSaysKeys() {
+  return {
+    content: Joi.string()
+      .trim()
+      .min(1)
+      .max(MAX_MESSAGE_LENGTH)
+      .when('suggestion_id', { is: Joi.exist(), then: Joi.optional(), otherwise: Joi.required() })
+      .description('The message; optional with `suggestion_id` (the suggestion’s question is stored)'),
+    suggestion_id: Joi.string()
+      .max(200)
+      .description(
+        'Choosing a suggestion of the conversation’s last reply (a `clarify`): that item is answered, nothing is guessed. 422 `suggestion_not_offered` for an item the last reply did not offer',
+      ),
+  };
+}
 
 export interface VisitorConversation {
   id: string;

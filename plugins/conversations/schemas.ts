@@ -1,6 +1,6 @@
 // Validation and response shapes of the conversation routes.
 import Joi from 'joi';
-import { csatSchema, idSchema, ISO_639_1, LEAD_SOURCES, listQuerySchema, MAX_MESSAGE_LENGTH, userDataObject } from '../../core/index.js';
+import { csatSchema, idSchema, ISO_639_1, LEAD_SOURCES, listQuerySchema, userDataObject, visitorSaysKeys } from '../../core/index.js';
 import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './collections.js';
 
 
@@ -78,21 +78,15 @@ export const assigneeFilter = Joi.string()
   .max(64)
   .description('`mine` (a signed-in member’s), `unassigned`, or a member’s id');
 
+const visitorSays = visitorSaysKeys();
+
 export const messageInput = Joi.object({
-  content: Joi.string()
-    .trim()
-    .min(1)
-    .max(MAX_MESSAGE_LENGTH)
-    .when('suggestion_id', { is: Joi.exist(), then: Joi.optional(), otherwise: Joi.required() })
-    .description('The message; optional with `suggestion_id` (the suggestion’s question is stored)'),
+  content: visitorSays.content,
   role: Joi.string()
     .valid('user', 'agent')
     .default('user')
     .description('`user`: the visitor (the chatbot replies); `agent`: a human, only while handed off'),
-  suggestion_id: Joi.string()
-    .max(200)
-    .when('role', { is: 'agent', then: Joi.forbidden() })
-    .description('Choosing a suggestion of the conversation’s last reply (a `clarify`): that item is answered, nothing is guessed. 422 `suggestion_not_offered` for an item the last reply did not offer'),
+  suggestion_id: visitorSays.suggestion_id.when('role', { is: 'agent', then: Joi.forbidden() }),
 })
   .required()
   .label('SendMessage');

@@ -1,6 +1,6 @@
 // Validation and response shapes of the public widget routes (docs/ARCHITECTURE.md A6).
 import Joi from 'joi';
-import { csatSchema, idSchema, ISO_639_1, MAX_CSAT_COMMENT_LENGTH, MAX_MESSAGE_LENGTH } from '../../core/index.js';
+import { csatSchema, idSchema, ISO_639_1, MAX_CSAT_COMMENT_LENGTH, visitorSaysKeys } from '../../core/index.js';
 import { appearanceShape, ratingShape, stringsShape } from './settings.js';
 
 export const widgetParams = Joi.object({ id: idSchema('cb').required() });
@@ -18,17 +18,7 @@ export const startInput = Joi.object({
   .default()
   .label('WidgetConversationStart');
 
-export const messageInput = Joi.object({
-  content: Joi.string()
-    .trim()
-    .min(1)
-    .max(MAX_MESSAGE_LENGTH)
-    .when('suggestion_id', { is: Joi.exist(), then: Joi.optional(), otherwise: Joi.required() })
-    .description('The message; optional with `suggestion_id` (the suggestion’s question is stored)'),
-  suggestion_id: Joi.string()
-    .max(200)
-    .description('A suggestion of the last reply, chosen: that item is answered. 422 `suggestion_not_offered` for one the last reply did not offer'),
-}).label('WidgetMessageInput');
+export const messageInput = Joi.object(visitorSaysKeys()).label('WidgetMessageInput');
 
 export const feedbackInput = Joi.object({
   rating: Joi.string().valid('up', 'down').required(),
