@@ -1,7 +1,10 @@
 // The answer engine: one reply to one visitor message. In order: the chatbot's rules, then Q&A
 // matching, then passages from the knowledge base (quoted, or handed to a language model in LLM
-// mode), then the fallback message. Every reply says how it was made (answer_type), how sure it
-// is (confidence 0..1) and what it rests on (sources).
+// mode), then, when nothing is sure enough to answer, up to three suggestions to choose from
+// (`clarify`), and the fallback message when nothing is even plausible. A suggestion chosen is
+// answered directly. Scores are calibrated per language (calibration.ts) before any threshold.
+// Every reply says how it was made (answer_type), how sure it is (confidence 0..1) and what it
+// rests on (sources).
 import type { Logger } from 'pino';
 import { StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaPair, type TenantScope } from '../../../core/index.js';
 import type { AnswerType, Source, StoredSuggestion } from '../collections.js';
