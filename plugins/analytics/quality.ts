@@ -7,6 +7,12 @@ import { QUALITY_TOP } from './schemas.js';
 import { conversationLanguages, PreviousMessages, questionKey, sampleText, type FactSources } from './facts.js';
 
 const ANSWERED = new Set<MessageFact['answer_type']>(['rule', 'qa', 'knowledge', 'llm']);
+/**
+ * Questions that fell back kept for grouping, at most: each holds its text (up to 4,000
+ * characters), and a busy chatbot's month can hold far more. The turn counts stay exact; the
+ * groups are those of the period's first questions, which for a top 20 is what matters.
+ */
+const MAX_FELL_BACK_KEPT = 10_000;
 
 interface Chosen {
   knowledge_id: string;
@@ -36,7 +42,7 @@ export async function qualityOf(sources: FactSources, tenant: TenantScope, range
       if (message.answer_type === 'clarify') turns.clarified += 1;
       if (message.answer_type === 'fallback') {
         turns.fallback += 1;
-        const question = await previous.questionOf(message);
+        const question = fellBack.length < MAX_FELL_BACK_KEPT ? await previous.questionOf(message) : null;
         if (question) fellBack.push(question);
       }
     }
