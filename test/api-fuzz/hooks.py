@@ -10,6 +10,11 @@
 #   is a 400). No schema can describe "returned by this API", so a made-up cursor that fits the
 #   schema is dropped from the request; real ones (they decode to the server's JSON position) and
 #   the ones that break the schema (negative tests) are sent as generated.
+# - suggestion_id: choosing a suggestion is only valid when the conversation's last reply offered
+#   that item (422 suggestion_not_offered otherwise, documented); no schema can say "offered by the
+#   last reply". A made-up id that fits the schema is dropped from the message, which then says a
+#   question instead (its own `content`, or one given here); ids that break the schema are sent as
+#   generated.
 import ast
 import base64
 import json
@@ -76,6 +81,23 @@ def before_call(ctx, case, **kwargs):
         _one_lead_form_field_per_name(case)
     if case.method.upper() == "GET" and ("/api/v1/analytics/" in case.path or case.path.endswith("/quality")):
         _order_analytics_period(case)
+    if case.method.upper() == "POST" and case.path.endswith("/messages"):
+        _drop_made_up_suggestion(case)
+
+
+_SUGGESTION_ID_MAX = 200
+
+
+def _drop_made_up_suggestion(case) -> None:
+    body = case.body
+    if not isinstance(body, dict):
+        return
+    value = body.get("suggestion_id")
+    if not isinstance(value, str) or not 0 < len(value) <= _SUGGESTION_ID_MAX:
+        return
+    del body["suggestion_id"]
+    if "content" not in body:
+        body["content"] = "Do you ship abroad?"
 
 
 # - expires_at of a new API key must be in the future (a 400 otherwise, documented): "the future"
