@@ -1,5 +1,5 @@
 // The conversations and messages collections, and their API forms.
-import type { Collection, CsatScale, CollectionDeclarer, Stored } from '../../core/index.js';
+import type { Collection, CsatScale, CollectionDeclarer, Repository, Stored } from '../../core/index.js';
 
 export const CONVERSATION_STATUSES = ['open', 'handoff', 'ended'] as const;
 export const CHANNELS = ['api', 'widget'] as const;
@@ -184,6 +184,13 @@ export function declareConversations(store: CollectionDeclarer): ConversationCol
       indexes: [{ fields: ['conversation_id'] }, { fields: ['chatbot_id'] }, { fields: ['feedback_at'] }],
     }),
   };
+}
+
+/** The message just before `message` in its conversation (ids sort by time), whoever wrote it; null for the first. */
+export async function previousMessage(messages: Repository<MessageDoc>, message: { id: string; conversation_id: string }): Promise<Message | null> {
+  const filter = { conversation_id: message.conversation_id, id: { lt: message.id } };
+  const [before] = await messages.list({ filter, sort: { field: 'id', direction: 'desc' }, limit: 1 });
+  return before ?? null;
 }
 
 export function presentConversation(conversation: Conversation) {

@@ -13,7 +13,7 @@ import {
   type Stored,
   type TenantScope,
 } from '../../core/index.js';
-import type { ConversationCollections, ConversationDoc, MessageDoc } from './collections.js';
+import { previousMessage, type ConversationCollections, type ConversationDoc, type MessageDoc } from './collections.js';
 
 const PAGE = 500;
 
@@ -52,9 +52,8 @@ function messageFact(message: Stored<MessageDoc>): MessageFact {
 
 export function conversationFacts(collections: ConversationCollections): ConversationFacts {
   const messageBefore: ConversationFacts['messageBefore'] = async (tenant, message) => {
-    const filter = { conversation_id: message.conversation_id, id: { lt: message.id } };
-    const [before] = await collections.messages.forTenant(tenant).list({ filter, sort: { field: 'id', direction: 'desc' }, limit: 1 });
-    return before ? messageFact(before) : null;
+    const before = await previousMessage(collections.messages.forTenant(tenant), message);
+    return before && messageFact(before);
   };
   const scoped = (range: FactRange, filter: Filter): Filter => (range.chatbotId ? { ...filter, chatbot_id: range.chatbotId } : filter);
   const byTime = (range: FactRange) => ({ gte: iso(range.fromMs), lt: iso(range.toMs) });

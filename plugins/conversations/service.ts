@@ -32,6 +32,7 @@ import { detectLead } from './lead-detection.js';
 import {
   presentConversation,
   presentMessage,
+  previousMessage,
   type Conversation,
   type ConversationCollections,
   type Csat,
@@ -289,12 +290,8 @@ export class ConversationService {
     if (!last || !suggestion) {
       throw apiError(422, 'suggestion_not_offered', `The conversation’s last reply did not offer ${said.suggestionId}: choose one of its \`suggestions\`, or send \`content\``);
     }
-    const asked = await this.messages(tenant).list({
-      filter: { conversation_id: conversationId, id: { lt: last.id } },
-      sort: { field: 'id', direction: 'desc' },
-      limit: 1,
-    });
-    const question = asked[0]?.role === 'user' ? asked[0].content : suggestion.question;
+    const asked = await previousMessage(this.messages(tenant), last);
+    const question = asked?.role === 'user' ? asked.content : suggestion.question;
     return { content: said.content ?? suggestion.question, chosen: { suggestion, question } };
   }
 

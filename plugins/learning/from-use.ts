@@ -15,6 +15,7 @@ import {
   type EventEnvelope,
   type KnowledgeCuration,
   type KnowledgeRetriever,
+  type RatedPair,
   type BuiltInPluginApi,
   type TenantScope,
 } from '../../core/index.js';
@@ -58,28 +59,17 @@ export class LearningFromUse {
     };
     const source = reply.sources?.[0];
     if (reply.feedback !== 'up' || reply.role !== 'assistant' || reply.answer_type !== 'qa' || !source?.document_id) return;
-    const { directory, facts, curation } = this.sources;
-    const chatbot = event.chatbot_id ? await directory.profile(tenant, event.chatbot_id) : null;
-    // An archived chatbot's knowledge is read-only (a job run late, after the archiving).
-    if (!chatbot?.settings.answer.learn_from_feedback || chatbot.status === 'archived') return;
+    const { facts } = this.sources;
+    const chatbot = await this.learningChatbot(tenant, event.chatbot_id);
+    if (!chatbot) return;
     // Read again: rated otherwise since (a job run late), or deleted, it teaches nothing.
     const current = await facts.message(tenant, reply.id);
     if (current?.feedback !== 'up') return;
     const question = await facts.questionBefore(tenant, reply);
     if (!question) return;
-    const log = { chatbot_id: chatbot.id, item_id: source.document_id, message_id: question.id };
     const phrasing = await this.learnableQuestion(tenant, chatbot, source.document_id, question.content);
-    if (!phrasing.ok) {
-      this.api.logger.info({ ...log, reason: phrasing.reason }, 'learning from use: the question is not learned');
-      return;
-    }
-    const outcome = await curation.addPhrasing(tenant, {
-      chatbotId: chatbot.id,
-      itemId: source.document_id,
-      phrasing: phrasing.text,
-      pair: { question: source.title ?? null, snippet: source.snippet ?? '' },
-    });
-    this.api.logger.info({ ...log, outcome }, 'learning from use: a thumbs-up on a Q&A answer');
+    const pair = { question: source.title ?? null, snippet: source.snippet ?? '' };
+    await this.teach(tenant, { chatbot, itemId: source.document_id, question, phrasing, pair }, 'a thumbs-up on a Q&A answer');
   }
 
   /**
@@ -91,29 +81,41 @@ export class LearningFromUse {
   async learnFromChoice(event: EventEnvelope, tenant: TenantScope): Promise<void> {
     const message = event.data as { id: string; conversation_id: string; role: string; suggestion_id?: string | null };
     if (message.role !== 'user' || !message.suggestion_id || !event.chatbot_id) return;
-    const { directory, facts, curation } = this.sources;
-    const chatbot = await directory.profile(tenant, event.chatbot_id);
-    if (!chatbot?.settings.answer.learn_from_feedback || chatbot.status === 'archived') return;
+    const { facts } = this.sources;
+    const chatbot = await this.learningChatbot(tenant, event.chatbot_id);
+    if (!chatbot) return;
     // The clarify reply the choice answers, and the question that reply was for.
     const offer = await facts.messageBefore(tenant, message);
-    const suggestion = offer?.suggestions?.find((offered) => offered.knowledge_id === message.suggestion_id);
+    const suggestion = offer?.suggestions.find((offered) => offered.knowledge_id === message.suggestion_id);
     if (!offer || offer.answer_type !== 'clarify' || !suggestion) return;
     const question = await facts.questionBefore(tenant, offer);
     if (!question) return;
-    const log = { chatbot_id: chatbot.id, item_id: suggestion.knowledge_id, message_id: question.id };
     const phrasing = this.shortQuestion(question.content, chatbot.language);
+    // A passage chosen is not a pair: there is nothing to add a phrasing to (curation says `gone`).
+    const pair = { question: suggestion.question, snippet: null };
+    await this.teach(tenant, { chatbot, itemId: suggestion.knowledge_id, question, phrasing, pair }, 'a suggestion chosen');
+  }
+
+  /** The chatbot when it learns from use; null when it does not, is gone, or is archived (its knowledge is read-only: a job run late). */
+  private async learningChatbot(tenant: TenantScope, chatbotId: string | null | undefined): Promise<ChatbotProfile | null> {
+    const chatbot = chatbotId ? await this.sources.directory.profile(tenant, chatbotId) : null;
+    return chatbot?.settings.answer.learn_from_feedback && chatbot.status !== 'archived' ? chatbot : null;
+  }
+
+  /** Adds the phrasing to the pair `itemId` when it qualified, and logs what happened either way. */
+  private async teach(
+    tenant: TenantScope,
+    lesson: { chatbot: ChatbotProfile; itemId: string; question: { id: string }; phrasing: Phrasing; pair: RatedPair },
+    why: string,
+  ): Promise<void> {
+    const { chatbot, itemId, question, phrasing, pair } = lesson;
+    const log = { chatbot_id: chatbot.id, item_id: itemId, message_id: question.id };
     if (!phrasing.ok) {
       this.api.logger.info({ ...log, reason: phrasing.reason }, 'learning from use: the question is not learned');
       return;
     }
-    // A passage chosen is not a pair: there is nothing to add a phrasing to (curation says `gone`).
-    const outcome = await curation.addPhrasing(tenant, {
-      chatbotId: chatbot.id,
-      itemId: suggestion.knowledge_id,
-      phrasing: phrasing.text,
-      pair: { question: suggestion.question, snippet: null },
-    });
-    this.api.logger.info({ ...log, outcome }, 'learning from use: a suggestion chosen');
+    const outcome = await this.sources.curation.addPhrasing(tenant, { chatbotId: chatbot.id, itemId, phrasing: phrasing.text, pair });
+    this.api.logger.info({ ...log, outcome }, `learning from use: ${why}`);
   }
 
   /**

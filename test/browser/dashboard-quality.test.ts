@@ -4,7 +4,7 @@
 // turns into a pair (checked through the API); the unanswered list shows its clarified count.
 import t from 'tap';
 import { dailyFixture, describeViolations, seriousViolations } from '../helpers/dashboard-daily.js';
-import { TestClock } from '../helpers/server.js';
+import { settleKnowledge, TestClock } from '../helpers/server.js';
 
 // After the real time: ids carry their time and the quality route reads messages by id range.
 const NOW = new Date('2032-06-10T10:30:00.000Z');
@@ -21,9 +21,7 @@ t.test('the quality panel: shares, a suggestion chosen, and a fell-back question
   await d.call('PUT', `/api/v1/chatbots/${bot}/settings`, { answer: { min_confidence: 0.95, suggest_confidence: 0.05 } });
   const shipping = await d.call('POST', `/api/v1/chatbots/${bot}/knowledge`, { type: 'qa', question: SHIPPING, answer: 'Yes, across the European Union.' });
   await d.call('POST', `/api/v1/chatbots/${bot}/knowledge`, { type: 'qa', question: 'When are you open?', answer: 'Monday to Friday, 9 to 18.' });
-  await d.api.server.plugins.knowledge.worker.drain();
-  await d.call('POST', `/api/v1/chatbots/${bot}/knowledge/search`, { query: 'settle' });
-  await (d.api.server.plugins.knowledge.retriever as any).indexes.idle();
+  await settleKnowledge(d.api, d.key, bot);
 
   const base = `/api/v1/chatbots/${bot}/conversations`;
   const first = await d.call('POST', base, {});

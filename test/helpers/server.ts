@@ -11,6 +11,7 @@ import { loadConfig, type Config, type DeepPartial } from '../../config/index.js
 import type { PlanName } from '../../config/plans.js';
 import { createAccountWithKeys } from '../../core/auth/bootstrap.js';
 import type { Platform } from '../../core/platform.js';
+import type { KnowledgeRetrieverWithCache } from '../../plugins/knowledge/retriever.js';
 import { PLUGIN_API_VERSION } from '../../core/plugin-api/index.js';
 import { createBuiltInPluginApi } from '../../core/plugin-api/facade.js';
 import type { BuiltInPlugin, BuiltInPluginApi } from '../../core/plugin-api/privileged.js';
@@ -204,4 +205,16 @@ export function builtInApiOf(built: { server: Server; platform: Platform }, name
  */
 export function testArea(area: { name: string; register(server: Server): void | Promise<void> }): BuiltInPlugin {
   return { name: area.name, version: '1.0.0', platformApi: PLUGIN_API_VERSION, register: (api) => area.register(api.privileged.server) };
+}
+
+/**
+ * Processes the chatbot's knowledge that is due, then waits until questions are answered from it:
+ * after a change, a question waits at most 100 ms for the index to be rebuilt and is otherwise
+ * answered from the previous one (plugins/knowledge/search-index/index-cache.ts). One question
+ * starts the rebuild; the cache says when it (and any rebuild after it) is done.
+ */
+export async function settleKnowledge(api: TestServer, key: string, chatbotId: string): Promise<void> {
+  await api.server.plugins.knowledge.worker.drain();
+  await api.request('POST', `/api/v1/chatbots/${chatbotId}/knowledge/search`, { key, payload: { query: 'settle' } });
+  await (api.server.plugins.knowledge.retriever as KnowledgeRetrieverWithCache).indexes.idle();
 }

@@ -6,7 +6,7 @@ import t from 'tap';
 import { newId } from '../../core/ids.js';
 import { declareAnalytics } from '../../plugins/analytics/collections.js';
 import { declareConversations, type MessageDoc } from '../../plugins/conversations/collections.js';
-import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, settleKnowledge, TestClock, type TestServer } from '../helpers/server.js';
 
 // Ids carry their time and the facts are read by id range: the test clock runs after the real one,
 // and each test starts after the last (ids are monotonic per process, so a clock set back would
@@ -28,11 +28,6 @@ interface Reply {
   suggestions: Array<{ knowledge_id: string; question: string }>;
 }
 
-async function settle(api: TestServer, key: string, botId: string) {
-  await api.server.plugins.knowledge.worker.drain();
-  await api.request('POST', `/api/v1/chatbots/${botId}/knowledge/search`, { key, payload: { query: 'settle' } });
-  await (api.server.plugins.knowledge.retriever as any).indexes.idle();
-}
 
 /** A chatbot with two Q&A pairs that clarifies below 0.95 and suggests from 0.05. */
 async function clarifyingBot(api: TestServer, key: string, name = 'Shop') {
@@ -41,7 +36,7 @@ async function clarifyingBot(api: TestServer, key: string, name = 'Shop') {
   if (settings.statusCode !== 200) throw new Error(`settings: ${settings.payload}`);
   const pairs = [];
   for (const pair of [SHIPPING, OPENING]) pairs.push((await api.request('POST', `/api/v1/chatbots/${bot.id}/knowledge`, { key, payload: pair })).json.id as string);
-  await settle(api, key, bot.id);
+  await settleKnowledge(api, key, bot.id);
   return { bot, shipping: pairs[0]!, opening: pairs[1]! };
 }
 

@@ -3,8 +3,7 @@
 // (`suggestion_id`) answers that item directly. The thresholds are set wide here (answer only at
 // 0.95, suggest from 0.05) so that what is tested is the mechanism, whatever the calibration.
 import t from 'tap';
-import type { KnowledgeRetrieverWithCache } from '../../plugins/knowledge/retriever.js';
-import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, settleKnowledge, type TestServer } from '../helpers/server.js';
 import { parseEvents } from '../helpers/sse.js';
 
 const PAIRS = [
@@ -40,16 +39,10 @@ async function setUp(t: Parameters<typeof buildTestServer>[0], answer: Record<st
     if (item.statusCode !== 201) throw new Error(`knowledge failed ${item.statusCode}: ${item.payload}`);
     ids.set('question' in payload ? payload.question : payload.title, item.json.id);
   }
-  await settle(api, acme.live, botId);
+  await settleKnowledge(api, acme.live, botId);
   return { api, key: acme.live, botId, ids };
 }
 
-/** Processes the knowledge, then waits until questions are answered from it (see learning.test.ts). */
-async function settle(api: TestServer, key: string, botId: string) {
-  await api.server.plugins.knowledge.worker.drain();
-  await api.request('POST', `/api/v1/chatbots/${botId}/knowledge/search`, { key, payload: { query: 'settle' } });
-  await (api.server.plugins.knowledge.retriever as KnowledgeRetrieverWithCache).indexes.idle();
-}
 
 async function conversation({ api, key, botId }: Setup) {
   const started = await api.request('POST', `/api/v1/chatbots/${botId}/conversations`, { key, payload: {} });
@@ -149,7 +142,7 @@ t.test('an item deleted after it was offered: the choice is read as a typed mess
   const asked = await chat.send({ content: 'delivery?' });
   const gone = (asked.json.reply.suggestions as Array<{ knowledge_id: string; question: string }>)[0]!;
   t.equal((await setup.api.request('DELETE', `/api/v1/chatbots/${setup.botId}/knowledge/${gone.knowledge_id}`, { key: setup.key })).statusCode, 200);
-  await settle(setup.api, setup.key, setup.botId);
+  await settleKnowledge(setup.api, setup.key, setup.botId);
   const answered = await chat.send({ suggestion_id: gone.knowledge_id });
   t.equal(answered.statusCode, 201);
   t.equal(answered.json.message.content, gone.question);
@@ -185,14 +178,14 @@ t.test('a chosen Q&A pair learns the question the visitor first asked, when the 
   const chat = await conversation(setup);
   await chat.send({ content: 'shipping fee for delivery?' });
   await chat.send({ suggestion_id: cost });
-  await settle(setup.api, setup.key, setup.botId);
+  await settleKnowledge(setup.api, setup.key, setup.botId);
   t.same(await alternatives(), ['shipping fee for delivery?'], 'the visitor’s question joins the pair');
 
   // A long message is a story, not a phrasing: chosen, but not learned.
   const story = await conversation(setup);
   await story.send({ content: 'I ordered a jacket last week for my brother who lives in Vienna. What is the delivery cost there?' });
   await story.send({ suggestion_id: cost });
-  await settle(setup.api, setup.key, setup.botId);
+  await settleKnowledge(setup.api, setup.key, setup.botId);
   t.same(await alternatives(), ['shipping fee for delivery?'], 'two sentences: nothing learned');
 
   // Learning off: nothing.
@@ -200,6 +193,6 @@ t.test('a chosen Q&A pair learns the question the visitor first asked, when the 
   const off = await conversation(setup);
   await off.send({ content: 'delivery price?' });
   await off.send({ suggestion_id: cost });
-  await settle(setup.api, setup.key, setup.botId);
+  await settleKnowledge(setup.api, setup.key, setup.botId);
   t.same(await alternatives(), ['shipping fee for delivery?'], 'learning off: nothing learned');
 });

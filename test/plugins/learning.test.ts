@@ -5,8 +5,7 @@
 import pino from 'pino';
 import t from 'tap';
 import { createServer } from '../../app/server.js';
-import type { KnowledgeRetrieverWithCache } from '../../plugins/knowledge/retriever.js';
-import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, settleKnowledge, TestClock, type TestServer } from '../helpers/server.js';
 
 interface Bot {
   id: string;
@@ -46,20 +45,6 @@ async function learning(api: TestServer, key: string, botId: string, on: boolean
   return response.json;
 }
 
-const drain = (api: TestServer) => api.server.plugins.knowledge.worker.drain();
-
-/**
- * Processes what is due, then waits until questions are answered from the chatbot's current
- * knowledge: after a change, a question waits at most 100 ms for the index to be rebuilt and is
- * otherwise answered from the previous one (plugins/knowledge/search-index/index-cache.ts). One question
- * starts the rebuild; the cache says when it (and any rebuild after it) is done.
- */
-async function settle(api: TestServer, key: string, botId: string) {
-  await drain(api);
-  const indexes = (api.server.plugins.knowledge.retriever as KnowledgeRetrieverWithCache).indexes;
-  await api.request('POST', `/api/v1/chatbots/${botId}/knowledge/search`, { key, payload: { query: 'settle' } });
-  await indexes.idle();
-}
 
 /** A chatbot that learns from use, with the shipping pair (returned) and the opening-hours pair. */
 async function learningBot(t: Parameters<typeof buildTestServer>[0]) {
@@ -74,7 +59,7 @@ async function learningBot(t: Parameters<typeof buildTestServer>[0]) {
 async function addPair(api: TestServer, key: string, botId: string, payload: Record<string, unknown>) {
   const response = await api.request('POST', `/api/v1/chatbots/${botId}/knowledge`, { key, payload });
   if (response.statusCode !== 201) throw new Error(`knowledge failed ${response.statusCode}: ${response.payload}`);
-  await settle(api, key, botId);
+  await settleKnowledge(api, key, botId);
   return response.json as { id: string };
 }
 
@@ -123,7 +108,7 @@ t.test('a thumbs-up on a Q&A answer teaches the pair the visitor’s phrasing, w
   const rated = await rate(api, acme.live, bot.id, first, 'up');
   t.equal(rated.statusCode, 200);
   t.match(rated.json, { id: first.reply.id, feedback: 'up' });
-  await settle(api, acme.live, bot.id);
+  await settleKnowledge(api, acme.live, bot.id);
   const learned = await item(api, acme.live, bot.id, pair.id);
   t.same(learned.alternatives, [PARAPHRASE], 'the phrasing is an alternative');
   t.match(learned, { status: 'ready', question: SHIPPING.question, answer: SHIPPING.answer, updated_at: api.clock.now().toISOString() });
@@ -197,7 +182,7 @@ t.test('a phrasing is learned once: the same thumbs-up twice, up-down-up, anothe
   await rate(api, acme.live, bot.id, turn, 'down');
   await rate(api, acme.live, bot.id, turn, 'up');
   t.same((await item(api, acme.live, bot.id, pair.id)).alternatives, [PARAPHRASE], 'up, down, up: learned once');
-  await settle(api, acme.live, bot.id);
+  await settleKnowledge(api, acme.live, bot.id);
 
   const shouted = await ask(api, acme.live, bot.id, '  DO YOU ALSO SHIP PARCELS ABROAD,   TO OTHER COUNTRIES!! ');
   t.equal(shouted.reply.answer_type, 'qa');
@@ -246,7 +231,7 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
   await rate(api, acme.live, bot.id, last, 'up');
   const full = await item(api, acme.live, bot.id, pair.id);
   t.same(full.alternatives, [...nineteen, PARAPHRASE], 'the twentieth alternative, the most the API allows');
-  await settle(api, acme.live, bot.id);
+  await settleKnowledge(api, acme.live, bot.id);
   const settled = await item(api, acme.live, bot.id, pair.id);
 
   const beyond = await ask(api, acme.live, bot.id, 'Do you ship parcels to other countries?');
@@ -261,7 +246,7 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
   const returning = await ask(api, acme.live, bot.id, 'How do I return the item I bought?');
   t.equal(returning.reply.sources[0]?.document_id, changed.id);
   await api.request('PATCH', `/api/v1/chatbots/${bot.id}/knowledge/${changed.id}`, { key: acme.live, payload: { answer: 'Returns are free: use the label in the parcel.' } });
-  await settle(api, acme.live, bot.id);
+  await settleKnowledge(api, acme.live, bot.id);
   await rate(api, acme.live, bot.id, returning, 'up');
   t.same((await item(api, acme.live, bot.id, changed.id)).alternatives, [], 'a changed answer: nothing learned');
   // Its alternatives or title changing does not count: the pair is the same.
@@ -270,7 +255,7 @@ t.test('at the limit of alternatives nothing is added or dropped; a changed or d
   await api.request('PATCH', `/api/v1/chatbots/${bot.id}/knowledge/${changed.id}`, { key: acme.live, payload: { title: 'Returns', alternatives: ['Can I return it?'] } });
   // Processed again before the rating, as in the case above: a reaction that runs while the pair is
   // being re-read may not find it the best match yet (seen once on FerretDB under load).
-  await settle(api, acme.live, bot.id);
+  await settleKnowledge(api, acme.live, bot.id);
   await rate(api, acme.live, bot.id, again, 'up');
   t.same((await item(api, acme.live, bot.id, changed.id)).alternatives, ['Can I return it?', 'How can I return an item I bought?'], 'new alternatives or title: still learned');
 
@@ -364,7 +349,7 @@ t.test('only a short question the pair answers as a whole is learned: never a me
     const turn = await ask(api, acme.live, bot.id, content);
     t.match(turn.reply, { answer_type: 'qa', sources: [{ document_id: pair.id }] }, `"${content.slice(0, 40)}…" answered from the pair (${turn.reply.confidence})`);
     t.equal((await rate(api, acme.live, bot.id, turn, 'up')).statusCode, 200);
-    await settle(api, acme.live, bot.id);
+    await settleKnowledge(api, acme.live, bot.id);
     return (await item(api, acme.live, bot.id, pair.id)).alternatives;
   };
 
@@ -440,7 +425,7 @@ t.test('qa-from-message: a visitor message the bot could not answer becomes a Q&
   const listed = await api.request('GET', `/api/v1/chatbots/${bot.id}/knowledge?type=qa`, { key: acme.live });
   t.equal(listed.json.data.length, 2, 'one new pair');
 
-  await settle(api, acme.live, bot.id);
+  await settleKnowledge(api, acme.live, bot.id);
   t.match(await item(api, acme.live, bot.id, created.json.id), { status: 'ready' });
   const answered = await ask(api, acme.live, bot.id, 'Can I pay by invoice?');
   t.match(answered.reply, { answer_type: 'qa', content: INVOICE_ANSWER });
