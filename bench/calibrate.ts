@@ -1,7 +1,8 @@
-// Fits the answer engine's per-language confidence anchors (plugins/conversations/answer/calibration.ts)
+// Fits the knowledge index's per-language confidence anchors (plugins/knowledge/search-index/calibration.ts)
 // on the *fit* half of the hard quality sets (even indexes; bench/quality.ts --half=held-out reports
-// on the other half). For each question it reads the raw Q&A match and passages once, through the
-// same retriever the engine uses, then replays the engine's decision for every pair of anchors on a
+// on the other half). For each question it reads the Q&A match and passages once, through the
+// same retriever the engine uses (with this build's anchors set aside, so that it returns raw
+// scores), then replays the engine's decision for every pair of anchors on a
 // grid: answer (the raw score calibrated to min_confidence 0.5), clarify (to suggest_confidence 0.3).
 //
 //   npx tsx bench/calibrate.ts [--lang=de] [--max-unrelated-answered=0]
@@ -11,7 +12,7 @@
 // expected items within the answer or the suggestions, and of those the highest (fewest unrelated
 // questions offered suggestions). Prints the fitted anchors and what they give on the fit half.
 import type { Passage, QaMatch, TenantScope } from '../core/index.js';
-import { calibrate, type LanguageBands } from '../plugins/conversations/answer/calibration.js';
+import { calibrate, IDENTITY, LANGUAGE_BANDS, type LanguageBands } from '../plugins/knowledge/search-index/calibration.js';
 import { candidatesOf, SHARE_OF_BEST, suggestionsFrom } from '../plugins/conversations/answer/suggestions.js';
 import { HARD_QUALITY_SETS } from '../test/fixtures/answer-quality-hard.js';
 import { expectedItemId, inHalf, loadQualitySet } from '../test/fixtures/answer-quality-judge.js';
@@ -24,19 +25,27 @@ interface Reading {
   expected: string | null; // null: an unrelated question
   qa: QaMatch | null;
   passages: Passage[];
+  /** The question names something the knowledge never mentions: the engine does not answer it. */
+  namesUnknown: boolean;
 }
 
 type Outcome = { kind: 'answer'; itemId: string } | { kind: 'clarify'; itemIds: string[] } | { kind: 'fallback' };
+
+/** The match with every score mapped through `map`. */
+function rescored(qa: QaMatch | null, map: (score: number) => number): QaMatch | null {
+  return qa && { ...qa, score: map(qa.score), runnerUp: map(qa.runnerUp), others: qa.others.map((other) => ({ ...other, score: map(other.score) })) };
+}
 
 /** The engine's decision (engine.ts) for one reading under the anchors `bands`. */
 function decide(reading: Reading, bands: LanguageBands, language: string, shareOfBest: number): Outcome {
   const calibrated = (raw: number) => calibrate(raw, bands);
   const { qa } = reading;
-  if (qa && calibrated(qa.score) >= MIN_CONFIDENCE) return { kind: 'answer', itemId: qa.pair.document_id };
+  const mayAnswer = !reading.namesUnknown;
+  if (qa && mayAnswer && calibrated(qa.score) >= MIN_CONFIDENCE) return { kind: 'answer', itemId: qa.pair.document_id };
   const passages = reading.passages.map((passage) => ({ ...passage, confidence: calibrated(passage.confidence) }));
   const document = passages.find((passage) => passage.kind === 'passage' && passage.confidence >= MIN_CONFIDENCE);
-  if (document) return { kind: 'answer', itemId: document.document_id };
-  const suggestions = suggestionsFrom(candidatesOf(qa, passages, calibrated), SUGGEST_CONFIDENCE, language, shareOfBest);
+  if (document && mayAnswer) return { kind: 'answer', itemId: document.document_id };
+  const suggestions = suggestionsFrom(candidatesOf(rescored(qa, calibrated), passages), SUGGEST_CONFIDENCE, language, shareOfBest);
   return suggestions.length > 0 ? { kind: 'clarify', itemIds: suggestions.map((s) => s.knowledge_id) } : { kind: 'fallback' };
 }
 
@@ -88,6 +97,9 @@ async function main(): Promise<void> {
   const args = new Map(process.argv.slice(2).map((argument) => argument.split('=', 2) as [string, string]));
   const only = args.get('--lang') ?? null;
   const maxUnrelatedAnswered = Number(args.get('--max-unrelated-answered') ?? 0);
+  // The retriever calibrates every score with the build's anchors; what is fitted here is the raw
+  // score, so this process's index keeps it (identity anchors: the score itself, already rounded).
+  for (const language of Object.keys(LANGUAGE_BANDS)) LANGUAGE_BANDS[language] = IDENTITY;
   const bench = await benchServer('calibrate');
   const tenant: TenantScope = { accountId: bench.accountId, mode: 'live' };
   const { retriever } = bench.server.plugins.knowledge;
@@ -102,6 +114,7 @@ async function main(): Promise<void> {
         expected,
         qa: await retriever.matchQa(tenant, { chatbotId, language: set.language, message }),
         passages: await retriever.searchPassages(tenant, { chatbotId, language: set.language, query: message, limit: 5 }),
+        namesUnknown: (await retriever.unknownNames(tenant, { chatbotId, language: set.language, message })).length > 0,
       });
       const readings: Reading[] = [];
       for (const [index, { ask, expect }] of set.questions.entries()) if (inHalf(index, 'fit')) readings.push(await read(ask, expectedItemId(loaded, expect)));
@@ -111,7 +124,7 @@ async function main(): Promise<void> {
       const identity = score(readings, { clarify: SUGGEST_CONFIDENCE, answer: MIN_CONFIDENCE }, set.language);
       const ranks = readings
         .filter((reading) => reading.expected !== null)
-        .map((reading) => [...new Set(candidatesOf(reading.qa, reading.passages, (raw) => raw).map((c) => c.knowledge_id))].indexOf(reading.expected!));
+        .map((reading) => [...new Set(candidatesOf(reading.qa, reading.passages).map((c) => c.knowledge_id))].indexOf(reading.expected!));
       const within = (n: number) => ranks.filter((rank) => rank >= 0 && rank < n).length;
       console.log(`${set.language}: the expected item ranks first for ${within(1)}/${questions}, in the top 3 for ${within(3)}, top 5 for ${within(5)}, anywhere ${within(99)}`);
       const fitted = fit(readings, set.language, maxUnrelatedAnswered);

@@ -94,6 +94,7 @@ export { MODES } from './store/types.js';
 export type { ClaimedRecord, ClaimQueue, Collection, CollectionDeclarer, CounterStore, Filter, Mode, Repository, Store, Stored, TenantScope, WriteOp } from './store/types.js';
 export { codePointLength } from './string-lengths.js';
 export { analyzerFor } from './text/analysis.js';
+export { namesIn } from './text/names.js';
 export { foldForSearch } from './text/fold.js';
 export { compileSafePattern, MAX_PATTERNS_PROGRAM_SIZE } from './text/safe-pattern.js';
 export type { SafePattern } from './text/safe-pattern.js';

@@ -62,6 +62,11 @@ export interface KnowledgeRetriever {
   /** The Q&A pair that best matches the message, or null when none shares a word with it. */
   matchQa(tenant: TenantScope, input: { chatbotId: string; language: string; message: string }): Promise<QaMatch | null>;
   /**
+   * The words `message` writes as names (a product, a brand, a place) that the chatbot's knowledge
+   * never uses, as typed: a question about one is not answered as if it were the general question.
+   */
+  unknownNames(tenant: TenantScope, input: { chatbotId: string; language: string; message: string }): Promise<string[]>;
+  /**
    * One item of the chatbot's ready knowledge, as a reply suggested it: a Q&A pair, or the passage
    * `chunkId` of a document. Null when it is gone (deleted or changed since).
    */

@@ -85,5 +85,9 @@ export function knowledgeRetriever(
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
       return index.matchQa(input.message);
     },
+    async unknownNames(tenant, input) {
+      const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
+      return index.unknownNames(input.message);
+    },
   };
 }

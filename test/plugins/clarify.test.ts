@@ -196,3 +196,30 @@ t.test('a chosen Q&A pair learns the question the visitor first asked, when the 
   await settleKnowledge(setup.api, setup.key, setup.botId);
   t.same(await alternatives(), ['shipping fee for delivery?'], 'learning off: nothing learned');
 });
+
+t.test('a question naming a product or service the knowledge never mentions is offered the general answer, not given it', async (t) => {
+  // Default thresholds: the general question is answered; the same question about an "iPad" the
+  // shop's knowledge never names is a question about that thing (core/text/names.ts).
+  const setup = await setUp(t, {});
+  const ask = async (content: string) => (await (await conversation(setup)).send({ content })).json.reply;
+
+  const general = await ask('How long does delivery take?');
+  t.match(general, { answer_type: 'qa', content: 'Delivery takes 2 to 3 working days.' }, 'the general question is answered');
+
+  const named = await ask('How long does delivery take for an iPad?');
+  t.equal(named.answer_type, 'clarify', `an unknown product: suggestions (${named.answer_type} ${named.confidence})`);
+  t.equal(named.suggestions[0]?.knowledge_id, setup.ids.get('How long does delivery take?'), 'the general answer is offered first');
+  t.same(named.sources, []);
+
+  const carrier = await ask('Do you offer delivery abroad with DHL?');
+  t.not(carrier.answer_type, 'qa', `an unknown carrier in capitals: not answered (${carrier.answer_type})`);
+
+  for (const known of ['Can I pay with PayPal?', 'Can I pay with PAYPAL or a card?']) {
+    const reply = await ask(known);
+    t.match(reply, { answer_type: 'qa', content: /PayPal/ }, `a name the knowledge uses is answered: ${known}`);
+  }
+  const shouted = await ask('HOW LONG DOES DELIVERY TAKE?');
+  t.match(shouted, { answer_type: 'qa', content: 'Delivery takes 2 to 3 working days.' }, 'a message in capitals names nothing by them');
+  const place = await ask('How long does delivery take to Lisbon?');
+  t.match(place, { answer_type: 'qa' }, `a place with a capital initial is no product name: answered (${place.confidence})`);
+});

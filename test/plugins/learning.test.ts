@@ -26,21 +26,27 @@ const RETURNS = { type: 'qa', question: 'How can I return an item?', answer: 'Se
  * mean", which is not learned.
  */
 const OPENING = { type: 'qa', question: 'When are you open?', answer: 'Monday to Friday, from 9 to 18.' };
-/** Matches SHIPPING, but not as well as its own question does. */
+/**
+ * Matches SHIPPING, but not as well as its own question does: English calibrates its raw 0.51 to
+ * 0.48 (plugins/knowledge/search-index/calibration.ts), so these chatbots answer from ANSWER_AT.
+ */
 const PARAPHRASE = 'Do you also ship parcels abroad to other countries?';
 
 /** A string as a test name can show it: non-ASCII characters escaped. */
+/** The chatbots' min_confidence: a paraphrase such as PARAPHRASE is answered, one word more is not. */
+const ANSWER_AT = 0.45;
+
 const shown = (text: string) => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 async function chatbot(api: TestServer, key: string, learn: boolean, name = 'Shop'): Promise<Bot> {
   const response = await api.request('POST', '/api/v1/chatbots', { key, payload: { name } });
   if (response.statusCode !== 201) throw new Error(`chatbot failed ${response.statusCode}: ${response.payload}`);
-  if (learn) await learning(api, key, response.json.id, true);
+  await learning(api, key, response.json.id, learn);
   return response.json;
 }
 
 async function learning(api: TestServer, key: string, botId: string, on: boolean) {
-  const response = await api.request('PUT', `/api/v1/chatbots/${botId}/settings`, { key, payload: { answer: { learn_from_feedback: on } } });
+  const response = await api.request('PUT', `/api/v1/chatbots/${botId}/settings`, { key, payload: { answer: { learn_from_feedback: on, min_confidence: ANSWER_AT } } });
   if (response.statusCode !== 200) throw new Error(`settings failed ${response.statusCode}: ${response.payload}`);
   return response.json;
 }

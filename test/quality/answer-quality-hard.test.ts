@@ -16,16 +16,19 @@ import { buildTestServer } from '../helpers/server.js';
  * to the hundredth: `first`, answered right at once; `within`, right at once or the expected item
  * suggested and right once chosen. `within` replaces the floors "right" had when a "did you mean"
  * showed its guess with the answer at once (en 0.42, de 0.37, fr 0.58, ro 0.47; all exceeded). A
- * floor only goes up.
+ * floor only goes up, with one exception said where it was taken: English `first` went from 0.37
+ * to 0.29 when the fitted anchors were taken (English answers from a raw 0.55, so that no unrelated
+ * question of the fit half is answered; bench/RESULTS.md "Answers v3, calibrated"), while every
+ * `within` floor rose by 0.07 to 0.17 and the unrelated bound went from 6 to 2.
  */
 const FLOORS: Record<string, { first: number; within: number }> = {
-  en: { first: 0.37, within: 0.61 },
-  de: { first: 0.3, within: 0.57 },
-  fr: { first: 0.54, within: 0.71 },
-  ro: { first: 0.42, within: 0.62 },
+  en: { first: 0.29, within: 0.78 },
+  de: { first: 0.3, within: 0.79 },
+  fr: { first: 0.56, within: 0.79 },
+  ro: { first: 0.43, within: 0.72 },
 };
 /** Unrelated questions answered (not the fallback, not suggestions), of 56: this build's figure. */
-const MAX_ANSWERED_UNRELATED = 6;
+const MAX_ANSWERED_UNRELATED = 2;
 
 t.test('hard paraphrases and unrelated questions, per language', async (t) => {
   const api = await buildTestServer(t);

@@ -2,13 +2,13 @@
 // matching, then passages from the knowledge base (quoted, or handed to a language model in LLM
 // mode), then, when nothing is sure enough to answer, up to three suggestions to choose from
 // (`clarify`), and the fallback message when nothing is even plausible. A suggestion chosen is
-// answered directly. Scores are calibrated per language (calibration.ts) before any threshold.
+// answered directly. The knowledge index scores on one scale for every language (its calibration.ts),
+// which the thresholds are set on.
 // Every reply says how it was made (answer_type), how sure it is (confidence 0..1) and what it
 // rests on (sources).
 import type { Logger } from 'pino';
 import { StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaPair, type TenantScope } from '../../../core/index.js';
 import type { AnswerType, Source, StoredSuggestion } from '../collections.js';
-import { bandsOf, calibrate } from './calibration.js';
 import { extractAnswer } from './extract.js';
 import { isHandoffRequest } from './handoff-request.js';
 import { citedPassages, groundedPrompt, LlmError, type ChatTurn, type LlmClient } from './llm.js';
@@ -116,11 +116,14 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         return reply({ content: phrases.handoff, answer_type: 'rule', confidence: 1, action: 'handoff' });
       }
 
-      const bands = bandsOf(chatbot.language);
-      const calibrated = (raw: number) => calibrate(raw, bands);
       const qa = await knowledge.matchQa(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message });
-      const qaConfidence = qa ? calibrated(qa.score) : 0;
-      if (qa && qaConfidence >= settings.answer.min_confidence) {
+      const qaConfidence = qa?.score ?? 0;
+      // A question naming something the knowledge never mentions ("my iPhone", "a car to
+      // Australia") is about that thing: what the knowledge says of the general question is offered
+      // (suggestions), not given as the answer. A language model reads the name itself.
+      const namesUnknown = (await knowledge.unknownNames(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message })).length > 0;
+      const mayAnswer = !namesUnknown;
+      if (qa && mayAnswer && qaConfidence >= settings.answer.min_confidence) {
         return reply({ content: qa.pair.answer, answer_type: 'qa', confidence: qaConfidence, sources: [qaSource(qa.pair, qaConfidence)] });
       }
 
@@ -131,7 +134,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
           query: message,
           limit: PASSAGES,
         })
-      ).map((passage) => ({ ...passage, confidence: calibrated(passage.confidence) }));
+      );
       const relevant = passages.filter((passage) => passage.confidence >= settings.answer.min_passage_score);
       const bestSeen = Math.max(qaConfidence, ...passages.map((passage) => passage.confidence));
 
@@ -167,10 +170,10 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
       // (less than their questions) and already said how sure it is.
       const documents = passages.filter((passage) => passage.kind === 'passage' && passage.confidence >= settings.answer.min_confidence);
       const best = documents[0];
-      if (best) return quote(best, message, documents);
+      if (best && mayAnswer) return quote(best, message, documents);
 
       // Not sure of any answer, but some items are plausible: offer them instead of giving up.
-      const suggestions = suggestionsFrom(candidatesOf(qa, passages, calibrated), settings.answer.suggest_confidence, chatbot.language);
+      const suggestions = suggestionsFrom(candidatesOf(qa, passages), settings.answer.suggest_confidence, chatbot.language);
       if (suggestions.length > 0) {
         return reply({ content: phrases.clarify, answer_type: 'clarify', confidence: suggestions[0]!.score, suggestions: suggestions.map(storedSuggestion) });
       }

@@ -15,24 +15,25 @@ export const SHARE_OF_BEST = 0.6;
 const NEAR_DUPLICATE = 0.75;
 
 export interface Candidate extends StoredSuggestion {
-  /** Calibrated, as the reply's confidence. */
+  /** As the reply's confidence. */
   score: number;
 }
 
 /**
- * The Q&A pairs and passages a reply may suggest, scored on the calibrated scale, best first. The
+ * The Q&A pairs and passages a reply may suggest, scored as the knowledge index scored them (on
+ * the scale every language shares), best first. The
  * best pair leads its runners-up whatever the tie discount took off its confidence.
  */
-export function candidatesOf(qa: QaMatch | null, passages: Passage[], calibrated: (raw: number) => number): Candidate[] {
+export function candidatesOf(qa: QaMatch | null, passages: Passage[]): Candidate[] {
   const candidates: Candidate[] = [];
   if (qa) {
     const lead = Math.max(qa.score, qa.others[0]?.score ?? 0);
-    candidates.push({ knowledge_id: qa.pair.document_id, question: qa.pair.question, chunk_id: null, score: calibrated(lead) });
-    for (const other of qa.others) candidates.push({ knowledge_id: other.pair.document_id, question: other.pair.question, chunk_id: null, score: calibrated(other.score) });
+    candidates.push({ knowledge_id: qa.pair.document_id, question: qa.pair.question, chunk_id: null, score: lead });
+    for (const other of qa.others) candidates.push({ knowledge_id: other.pair.document_id, question: other.pair.question, chunk_id: null, score: other.score });
   }
   for (const passage of passages) {
     if (passage.kind !== 'passage') continue;
-    candidates.push({ knowledge_id: passage.document_id, question: passageLabel(passage), chunk_id: passage.chunk_id, score: calibrated(passage.confidence) });
+    candidates.push({ knowledge_id: passage.document_id, question: passageLabel(passage), chunk_id: passage.chunk_id, score: passage.confidence });
   }
   return candidates.sort((a, b) => b.score - a.score);
 }

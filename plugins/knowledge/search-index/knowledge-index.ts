@@ -1,7 +1,8 @@
 // One chatbot's knowledge, indexed in memory for answering: the vocabulary (IDF, typos, compounds,
 // synonyms), the passage index and the Q&A index, built from the chunks the store keeps.
-import { analyzerFor, termCount, type QaMatch, type QaPair } from '../../../core/index.js';
+import { analyzerFor, namesIn, termCount, type QaMatch, type QaPair } from '../../../core/index.js';
 import type { StoredChunk } from '../collections.js';
+import { bandsOf, calibrate, type LanguageBands } from './calibration.js';
 import { FIELD_BOOST, PassageIndex, PassageIndexBuilder, type RankedChunk } from './passage-index.js';
 import { QaIndex, type AnalysedQaPair } from './qa-index.js';
 import { Vocabulary, type VocabularyCounters } from './vocabulary.js';
@@ -42,6 +43,15 @@ export class KnowledgeIndex {
     return this.chunks.length;
   }
 
+  /** A raw score of this index on the scale every language shares (calibration.ts). */
+  private calibrated(raw: number): number {
+    return calibrate(raw, this.bands);
+  }
+
+  private get bands(): LanguageBands {
+    return bandsOf(this.language);
+  }
+
   get qaPairs(): number {
     return this.qa.size;
   }
@@ -72,7 +82,7 @@ export class KnowledgeIndex {
       }
       if (ranked.length > 0 && (best.length === 0 || ranked[0]!.score > best[0]!.score)) best = ranked;
     }
-    return best.map((ranked) => ({ ...ranked, chunk: this.chunks[ranked.position]! }));
+    return best.map((ranked) => ({ ...ranked, confidence: this.calibrated(ranked.confidence), chunk: this.chunks[ranked.position]! }));
   }
 
   /** The Q&A pair that best matches `message` (or one of its sentences), or null when none shares a word with it. */
@@ -88,7 +98,25 @@ export class KnowledgeIndex {
       }
       if (match && (!best || match.score > best.score)) best = match;
     }
+    if (!best) return null;
+    best.score = this.calibrated(best.score);
+    best.runnerUp = this.calibrated(best.runnerUp);
+    for (const other of best.others) other.score = this.calibrated(other.score);
     return best;
+  }
+
+  /**
+   * The words `message` writes as names ("iPhone", "Paris", "DHL": core/text/names.ts) that the
+   * knowledge never uses, as typed. A name misspelt ("Paypla") is known when the vocabulary reads
+   * it as a known term, as it reads any word; one that analyses to stop words only names nothing.
+   */
+  unknownNames(message: string): string[] {
+    const analyzer = analyzerFor(this.language);
+    const shared = this.vocabulary.message();
+    return namesIn(message).filter((name) => {
+      const slots = this.vocabulary.slots(analyzer.terms(name), shared);
+      return slots.length > 0 && slots.every((slot) => slot.alternatives.length === 0);
+    });
   }
 
   /** The Q&A pair of the item `itemId`, or null when the index has none (gone, or not a pair). */
