@@ -2879,7 +2879,7 @@ export interface components {
             snippet: string;
             /** @description What results are ordered by: relevance, BM25 and how much of the query the passage holds */
             score: number;
-            /** @description What the answer engine compares to `answer.min_confidence` before quoting the passage: mostly how much of the query it holds */
+            /** @description What the answer engine compares to `answer.min_confidence` before quoting the passage: mostly how much of the query it holds, on the scale every language shares (calibrated per language) */
             confidence: number;
         };
         KnowledgeQaFromMessage: ({

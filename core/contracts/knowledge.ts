@@ -22,7 +22,8 @@ export interface Passage {
   /**
    * 0 to 1, what the answer engine compares to `min_confidence`: mostly how much of the question
    * the passage holds (its words weighted by how rare they are in the knowledge; a word the
-   * knowledge never uses weighs 1.5× the rarest, so it lowers the confidence), a quarter BM25.
+   * knowledge never uses weighs 1.5× the rarest, so it lowers the confidence), a quarter BM25;
+   * calibrated per language (plugins/knowledge/search-index/calibration.ts).
    */
   confidence: number;
 }
@@ -38,7 +39,10 @@ export interface QaMatch {
   pair: QaPair;
   /** The phrasing that matched best: the question or one of its alternatives. */
   phrasing: string;
-  /** Calibrated confidence, 0..1 (see plugins/knowledge/search-index/qa-index.ts). */
+  /**
+   * Confidence, 0..1 (plugins/knowledge/search-index/qa-index.ts), calibrated per language
+   * (calibration.ts beside it), as every score of the match.
+   */
   score: number;
   /** The best score of another pair. */
   runnerUp: number;
@@ -62,7 +66,7 @@ export interface KnowledgeRetriever {
   /** The Q&A pair that best matches the message, or null when none shares a word with it. */
   matchQa(tenant: TenantScope, input: { chatbotId: string; language: string; message: string }): Promise<QaMatch | null>;
   /**
-   * The words `message` writes as names (a product, a brand, a place) that the chatbot's knowledge
+   * The words `message` writes as names (a product, a brand, a service) that the chatbot's knowledge
    * never uses, as typed: a question about one is not answered as if it were the general question.
    */
   unknownNames(tenant: TenantScope, input: { chatbotId: string; language: string; message: string }): Promise<string[]>;

@@ -172,5 +172,5 @@ export const passageResponse = Joi.object({
     .min(0)
     .max(1)
     .required()
-    .description('What the answer engine compares to `answer.min_confidence` before quoting the passage: mostly how much of the query it holds'),
+    .description('What the answer engine compares to `answer.min_confidence` before quoting the passage: mostly how much of the query it holds, on the scale every language shares (calibrated per language)'),
 }).label('KnowledgePassage');

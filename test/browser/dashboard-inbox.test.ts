@@ -119,6 +119,9 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   await page.getByRole('button', { name: 'Release to bot' }).click();
   await page.getByRole('button', { name: 'Take conversation' }).waitFor();
   t.equal((await conversationOf()).status, 'open', 'released: the bot has it again');
+  // The live feed may still be delivering the release's first step (unassigned, still handed off)
+  // after the response applied the last: the box closes once that step is followed by the last.
+  await page.waitForFunction((box) => (box as { disabled?: boolean } | null)?.disabled === true, await reply.elementHandle(), { timeout: 10_000 });
   t.ok(await reply.isDisabled(), 'the reply box closes');
   await page.getByRole('button', { name: 'Take conversation' }).click();
   await page.getByRole('button', { name: 'Release to bot' }).waitFor();

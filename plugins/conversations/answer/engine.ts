@@ -2,8 +2,8 @@
 // matching, then passages from the knowledge base (quoted, or handed to a language model in LLM
 // mode), then, when nothing is sure enough to answer, up to three suggestions to choose from
 // (`clarify`), and the fallback message when nothing is even plausible. A suggestion chosen is
-// answered directly. The knowledge index scores on one scale for every language (its calibration.ts),
-// which the thresholds are set on.
+// answered directly. The knowledge index scores on one scale for every language (its
+// calibration.ts), which the thresholds are set on.
 // Every reply says how it was made (answer_type), how sure it is (confidence 0..1) and what it
 // rests on (sources).
 import type { Logger } from 'pino';
@@ -118,11 +118,10 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
 
       const qa = await knowledge.matchQa(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message });
       const qaConfidence = qa?.score ?? 0;
-      // A question naming something the knowledge never mentions ("my iPhone", "a car to
-      // Australia") is about that thing: what the knowledge says of the general question is offered
-      // (suggestions), not given as the answer. A language model reads the name itself.
-      const namesUnknown = (await knowledge.unknownNames(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message })).length > 0;
-      const mayAnswer = !namesUnknown;
+      // A question naming a product or service the knowledge never mentions ("my iPhone", "with
+      // DHL") is about that thing: what the knowledge says of the general question is offered
+      // (suggestions), not given as the answer. In LLM mode the model reads the name itself.
+      const mayAnswer = (await knowledge.unknownNames(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message })).length === 0;
       if (qa && mayAnswer && qaConfidence >= settings.answer.min_confidence) {
         return reply({ content: qa.pair.answer, answer_type: 'qa', confidence: qaConfidence, sources: [qaSource(qa.pair, qaConfidence)] });
       }

@@ -21,8 +21,8 @@ export interface Candidate extends StoredSuggestion {
 
 /**
  * The Q&A pairs and passages a reply may suggest, scored as the knowledge index scored them (on
- * the scale every language shares), best first. The
- * best pair leads its runners-up whatever the tie discount took off its confidence.
+ * the scale every language shares), best first. The best pair leads its runners-up whatever the
+ * tie discount took off its confidence.
  */
 export function candidatesOf(qa: QaMatch | null, passages: Passage[]): Candidate[] {
   const candidates: Candidate[] = [];

@@ -49,4 +49,3 @@ export function calibrate(raw: number, bands: LanguageBands): number {
   else value = ANSWER_ANCHOR + ((raw - answer) / (1 - answer)) * (1 - ANSWER_ANCHOR);
   return Math.round(Math.min(1, Math.max(0, value)) * 10_000) / 10_000;
 }
-

@@ -2,7 +2,7 @@
 // synonyms), the passage index and the Q&A index, built from the chunks the store keeps.
 import { analyzerFor, namesIn, termCount, type QaMatch, type QaPair } from '../../../core/index.js';
 import type { StoredChunk } from '../collections.js';
-import { bandsOf, calibrate, type LanguageBands } from './calibration.js';
+import { bandsOf, calibrate } from './calibration.js';
 import { FIELD_BOOST, PassageIndex, PassageIndexBuilder, type RankedChunk } from './passage-index.js';
 import { QaIndex, type AnalysedQaPair } from './qa-index.js';
 import { Vocabulary, type VocabularyCounters } from './vocabulary.js';
@@ -45,11 +45,7 @@ export class KnowledgeIndex {
 
   /** A raw score of this index on the scale every language shares (calibration.ts). */
   private calibrated(raw: number): number {
-    return calibrate(raw, this.bands);
-  }
-
-  private get bands(): LanguageBands {
-    return bandsOf(this.language);
+    return calibrate(raw, bandsOf(this.language));
   }
 
   get qaPairs(): number {
@@ -106,9 +102,9 @@ export class KnowledgeIndex {
   }
 
   /**
-   * The words `message` writes as names ("iPhone", "Paris", "DHL": core/text/names.ts) that the
-   * knowledge never uses, as typed. A name misspelt ("Paypla") is known when the vocabulary reads
-   * it as a known term, as it reads any word; one that analyses to stop words only names nothing.
+   * The words `message` writes as names ("iPhone", "DHL": core/text/names.ts) that the knowledge
+   * never uses, as typed. A name misspelt ("PayPall") is known when the vocabulary reads it as a
+   * known term, as it reads any word; one that analyses to stop words only names nothing.
    */
   unknownNames(message: string): string[] {
     const analyzer = analyzerFor(this.language);
