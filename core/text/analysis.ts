@@ -28,12 +28,13 @@ interface LanguageSupport {
  * Modal and auxiliary verb forms the stopword package's French and Romanian lists leave out
  * although they list the others ("puis" but not "peux", "pot" but not "poți"): a question and
  * its rephrasing that differ only by them ("Trebuie …?" / "Ce fac …?") should not differ in their
- * terms. Not English "does", missing too: a short phrasing without it ("How long does shipping
- * take?" → "long ship") is fully covered by any message about delivery times, a pizza's included.
+ * terms. Romanian "a" and "o" (particle and article, in nearly every sentence) are missing too.
+ * Not English "does", missing too: a short phrasing without it ("How long does shipping take?" →
+ * "long ship") is fully covered by any message about delivery times, a pizza's included.
  */
 const MISSING_STOP_WORDS: Record<string, string[]> = {
   fr: ['peux', 'peut', 'pouvons', 'pouvez', 'peuvent', 'puis', 'dois', 'doit', 'devons', 'devez', 'faut'],
-  ro: ['e', 'era', 'aveți', 'poți', 'putem', 'puteți', 'trebuie', 'vreau', 'vrei', 'vrea', 'și'],
+  ro: ['a', 'o', 'e', 'era', 'poți', 'putem', 'puteți', 'trebuie', 'vreau', 'vrei', 'vrea'],
 };
 
 const LANGUAGES: Record<string, LanguageSupport> = {
@@ -80,10 +81,15 @@ export function analyzerFor(language: string): Analyzer {
   if (cached) return cached;
   const support = Object.hasOwn(LANGUAGES, language) ? LANGUAGES[language] : undefined;
   // Stop words are matched in lower case both with and without their diacritics, so "aceasta"
-  // typed without them is dropped like "această".
+  // typed without them is dropped like "această"; and with s and t under a comma as under a
+  // cedilla, the two ways Romanian is typed (the stopword package's list has only the cedilla:
+  // "şi", "nişte", so the "și", "niște" of correctly typed Romanian were kept as terms).
   const stop = new Set<string>();
   for (const word of support?.stopwords ?? []) {
-    stop.add(word.toLowerCase());
+    const lower = word.toLowerCase();
+    stop.add(lower);
+    stop.add(lower.replace(/ş/g, 'ș').replace(/ţ/g, 'ț'));
+    stop.add(lower.replace(/ș/g, 'ş').replace(/ț/g, 'ţ'));
     stop.add(foldForSearch(word));
   }
   const stem = support?.stem ?? ((word: string) => word);

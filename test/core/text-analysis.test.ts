@@ -32,6 +32,10 @@ t.test('Romanian: inflected forms share a stem; stop words with or without diacr
   same(t, 'ro', 'comenzile', 'comenzii');
   t.same(analyzerFor('ro').terms('această'), []);
   t.same(analyzerFor('ro').terms('aceasta'), [], 'typed without diacritics');
+  // s and t with a comma below (the correct letters) or a cedilla (older keyboards): stop words either way.
+  t.same(analyzerFor('ro').terms('niște puțin sunteți ați ești'), [], 'comma below');
+  t.same(analyzerFor('ro').terms('nişte puţin sunteţi aţi eşti'), [], 'cedilla');
+  t.same(analyzerFor('ro').terms('o husă a telefonului'), analyzerFor('ro').terms('husă telefonului'), '"o" and "a" are articles and particles');
 });
 
 t.test('French and Romanian modal verbs are stop words like the rest of their verbs', async (t) => {

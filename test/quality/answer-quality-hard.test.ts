@@ -19,13 +19,13 @@ import { buildTestServer } from '../helpers/server.js';
  * floor only goes up, with one exception said where it was taken: English `first` went from 0.37
  * to 0.29 when the fitted anchors were taken (English answers from a raw 0.55, so that no unrelated
  * question of the fit half is answered; bench/RESULTS.md "Answers v3, calibrated"), while every
- * `within` floor rose by 0.07 to 0.17 and the unrelated bound went from 6 to 2.
+ * `within` floor rose by 0.08 to 0.22 and the unrelated bound went from 6 to 2.
  */
 const FLOORS: Record<string, { first: number; within: number }> = {
   en: { first: 0.29, within: 0.78 },
   de: { first: 0.3, within: 0.79 },
   fr: { first: 0.56, within: 0.79 },
-  ro: { first: 0.43, within: 0.72 },
+  ro: { first: 0.45, within: 0.73 },
 };
 /** Unrelated questions answered (not the fallback, not suggestions), of 56: this build's figure. */
 const MAX_ANSWERED_UNRELATED = 2;

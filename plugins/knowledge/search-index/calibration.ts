@@ -33,7 +33,7 @@ export const LANGUAGE_BANDS: Record<string, LanguageBands> = {
   en: { clarify: 0.14, answer: 0.55 },
   de: { clarify: 0.12, answer: 0.5 },
   fr: { clarify: 0.16, answer: 0.48 },
-  ro: { clarify: 0.19, answer: 0.47 },
+  ro: { clarify: 0.18, answer: 0.47 },
 };
 
 export function bandsOf(language: string): LanguageBands {
