@@ -32,10 +32,10 @@ const OPENING = { type: 'qa', question: 'When are you open?', answer: 'Monday to
  */
 const PARAPHRASE = 'Do you also ship parcels abroad to other countries?';
 
-/** A string as a test name can show it: non-ASCII characters escaped. */
-/** The chatbots' min_confidence: a paraphrase such as PARAPHRASE is answered, one word more is not. */
+/** The chatbots' min_confidence (an owner's setting): PARAPHRASE, at 0.48, is answered. */
 const ANSWER_AT = 0.45;
 
+/** A string as a test name can show it: non-ASCII characters escaped. */
 const shown = (text: string) => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 async function chatbot(api: TestServer, key: string, learn: boolean, name = 'Shop'): Promise<Bot> {
