@@ -76,10 +76,7 @@ function looselyShared(question: string[], text: string[]): string[] {
 
 function itemText(set: QualitySet, loaded: { qaIds: string[]; documentIds: string[] }, itemId: string): string {
   const pair = loaded.qaIds.indexOf(itemId);
-  if (pair >= 0) {
-    const { question, answer, alternatives = [] } = set.qa[pair] as { question: string; answer: string; alternatives?: string[] };
-    return [question, ...alternatives, answer].join(' ');
-  }
+  if (pair >= 0) return `${set.qa[pair]!.question} ${set.qa[pair]!.answer}`;
   const document = documentsOf(set)[loaded.documentIds.indexOf(itemId)];
   return document ? `${document.title} ${document.content}` : '';
 }
@@ -148,7 +145,7 @@ async function main(): Promise<void> {
     const group = misses.filter(filter);
     console.log(`\n${title}\n  ${'kind'.padEnd(16)}${CLASSES.map((c) => c.padStart(16)).join('')}${'all'.padStart(8)}`);
     const kinds = [...new Set(group.map((m) => m.kind))].sort((a, b) => Number(SEMANTIC_KINDS.has(a)) - Number(SEMANTIC_KINDS.has(b)) || a.localeCompare(b));
-    for (const kind of kinds) group.filter((m) => m.kind === kind).length && console.log(row(kind, group.filter((m) => m.kind === kind)));
+    for (const kind of kinds) console.log(row(kind, group.filter((m) => m.kind === kind)));
     console.log(row('all', group));
   }
   const shown = list ? misses.filter((m) => m.missClass === list) : misses.filter((m) => m.missClass === 'reachable');

@@ -1,6 +1,7 @@
 // store-independent: it opens no store (the SQLite pass runs it once).
 // Names in a message (core/text/names.ts): words written as products, brands and services are
 // (inner capitals, all capitals), read from the message as typed.
+import fc from 'fast-check';
 import t from 'tap';
 import { namesIn } from '../../core/text/names.js';
 
@@ -27,4 +28,16 @@ t.test('hostile input: a long message is read in one pass', async (t) => {
   const names = namesIn(long);
   t.equal(names.length, 2, 'the mixed-case word and the capitals word');
   t.same(namesIn('a'.repeat(200_000) + 'B'), [`${'a'.repeat(200_000)}B`]);
+});
+
+t.test('any message: each name is a word of it, once, with an inner capital or two capitals; none in lower case', async (t) => {
+  const letters = fc.constantFrom('a', 'B', 'é', 'Ș', 'z', 'Q', '4', ' ', '-', '’', '.', '?', '\n', 'İ', 'ß');
+  const message = fc.array(letters, { maxLength: 200 }).map((characters) => characters.join(''));
+  const property = fc.property(message, (text) => {
+    const names = namesIn(text);
+    if (new Set(names).size !== names.length) return false;
+    if (namesIn(text.toLowerCase()).length > 0) return false;
+    return names.every((name) => text.includes(name) && (/\p{Ll}\p{Lu}/u.test(name) || (name.match(/\p{Lu}/gu)?.length ?? 0) >= 2));
+  });
+  t.doesNotThrow(() => fc.assert(property, { seed: 37, numRuns: 2000 }));
 });
