@@ -789,7 +789,7 @@ export interface paths {
         get: operations["getChatbotsByIdSettings"];
         /**
          * Replace a chatbot’s settings
-         * @description Replaces the whole settings object: a field left out takes its default. `personality`, `language` and `welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the operator configured (`llm.providers`). Archived chatbots are read-only (409 `chatbot_archived`).
+         * @description Replaces the whole settings object: a field left out takes its default. `personality`, `language` and `welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the operator configured (`llm.providers`) or the id of one of the account’s model providers (`/model-providers`; one it lacks: 404 `model_provider_not_found`). Archived chatbots are read-only (409 `chatbot_archived`).
          */
         put: operations["putChatbotsByIdSettings"];
         post?: never;
@@ -1079,6 +1079,78 @@ export interface paths {
          * @description A test-mode key is 403 `live_mode_required`.
          */
         delete: operations["deleteMembersByUserIdSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/model-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List model providers
+         * @description Newest first. API keys are never shown: `api_key_set` and `api_key_last4` tell them apart. Owners and admins only.
+         */
+        get: operations["getModelProviders"];
+        put?: never;
+        /**
+         * Add a model provider
+         * @description An OpenAI-compatible or Ollama server the account’s chatbots may use for answers (`answer.provider` set to its id) and for embeddings. The API key is stored encrypted and never shown again. The address must be one this server lets accounts reach: public unless the operator allows private ranges (`MODEL_PROVIDERS_ALLOWED_CIDRS`), and one of the operator’s hosts when it lists any (`MODEL_PROVIDERS_ALLOWED_HOSTS`): else 400 `model_provider_address_not_allowed`. 409 `model_provider_name_taken`; 409 `model_provider_limit_reached` past the server’s limit per account. Owners and admins only.
+         */
+        post: operations["postModelProviders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/model-providers/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a model provider
+         * @description An unknown id, or another account’s, is 404 `model_provider_not_found`. Owners and admins only.
+         */
+        get: operations["getModelProvidersByProviderId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a model provider
+         * @description A provider a chatbot’s settings name (`answer.provider`) is 409 `model_provider_in_use`, naming the chatbots: point them elsewhere first. Owners and admins only.
+         */
+        delete: operations["deleteModelProvidersByProviderId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a model provider
+         * @description The fields sent. `api_key`: a new key replaces the old one; null removes it. Checks as for creation. Chatbots using the provider use the change from their next reply. Owners and admins only.
+         */
+        patch: operations["patchModelProvidersByProviderId"];
+        trace?: never;
+    };
+    "/api/v1/model-providers/{providerId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a model provider
+         * @description Calls the provider’s chat model with a one-line request and its embedding model with one short text, at once, and reports for each whether it answered, how long it took and (embeddings) the vectors’ dimensions. A model the provider does not name is null. A provider that fails is a 200 with `ok: false` and the reason (`provider_timeout`, `provider_unavailable`, `provider_error`, `provider_bad_response`): the test ran. Owners and admins only.
+         */
+        post: operations["postModelProvidersByProviderIdTest"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2303,11 +2375,8 @@ export interface components {
                  * @enum {string}
                  */
                 mode?: "retrieval" | "llm";
-                /**
-                 * @description A language-model provider the operator configured; required for `mode: llm`
-                 * @constant
-                 */
-                provider?: unknown;
+                /** @description A language-model provider: one the operator configured, by name, or one of the account’s model providers, by id (`mp_…`); required for `mode: llm` */
+                provider?: unknown | string;
                 model?: string | null;
                 /** @default 0.2 */
                 temperature?: number;
@@ -2503,6 +2572,26 @@ export interface components {
              */
             status?: "new" | "contacted" | "qualified" | "converted" | "lost";
         } | unknown | unknown;
+        CreateModelProvider: {
+            /** @description What the dashboard shows; unique in the account */
+            name: string;
+            /**
+             * @description `openai`: any OpenAI-compatible server (OpenAI, Azure-style gateways, vLLM, LM Studio, llama.cpp’s server); `ollama`: Ollama’s own API
+             * @enum {string}
+             */
+            type: "openai" | "ollama";
+            /**
+             * Format: uri
+             * @description The server’s root: `https://api.openai.com` (a trailing `/v1` is understood), `http://ollama.internal:11434`
+             */
+            base_url: string & (unknown & unknown);
+            /** @description Sent as `Authorization: Bearer …`; stored encrypted and never shown again (only its last four characters) */
+            api_key?: string | null;
+            /** @description The model answers use when a chatbot’s settings name none */
+            chat_model?: string | null;
+            /** @description The model that embeds knowledge and questions (hybrid retrieval) */
+            embedding_model?: string | null;
+        };
         CreateSavedReply: {
             /** @description What an agent types after `/` in the reply box: 1 to 40 lower-case letters, digits and dashes, starting with a letter or digit (sent in any case, stored in lower case) */
             shortcut: string & (unknown & unknown);
@@ -2557,6 +2646,11 @@ export interface components {
             deleted: true;
         };
         DeletedMember: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        DeletedModelProvider: {
             id: string;
             /** @constant */
             deleted: true;
@@ -3083,12 +3177,77 @@ export interface components {
             reply: components["schemas"]["Message"] | null;
             conversation: components["schemas"]["Conversation"];
         };
+        ModelProvider: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            type: "openai" | "ollama";
+            base_url: string;
+            api_key_set: boolean;
+            /** @description The key’s last four characters, so keys can be told apart */
+            api_key_last4: string | null;
+            chat_model: string | null;
+            embedding_model: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ModelProviderChatCheck: {
+            model: string;
+            ok: boolean;
+            latency_ms: number;
+            /** @description The start of what the model answered to a one-word request */
+            reply: string | null;
+            error: components["schemas"]["ModelProviderCheckError"] | null;
+        };
+        ModelProviderCheckError: {
+            /** @enum {string} */
+            code: "provider_timeout" | "provider_unavailable" | "provider_error" | "provider_bad_response";
+            message: string;
+        };
+        ModelProviderEmbeddingsCheck: {
+            model: string;
+            ok: boolean;
+            latency_ms: number;
+            dimensions: number | null;
+            error: components["schemas"]["ModelProviderCheckError"] | null;
+        };
+        ModelProviderList: {
+            data: components["schemas"]["ModelProvider"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        ModelProviderPatch: {
+            /** @description What the dashboard shows; unique in the account */
+            name?: string;
+            /**
+             * @description `openai`: any OpenAI-compatible server (OpenAI, Azure-style gateways, vLLM, LM Studio, llama.cpp’s server); `ollama`: Ollama’s own API
+             * @enum {string}
+             */
+            type?: "openai" | "ollama";
+            /**
+             * Format: uri
+             * @description The server’s root: `https://api.openai.com` (a trailing `/v1` is understood), `http://ollama.internal:11434`
+             */
+            base_url?: string & (unknown & unknown);
+            /** @description Sent as `Authorization: Bearer …`; stored encrypted and never shown again (only its last four characters) */
+            api_key?: string | null;
+            chat_model?: string | null;
+            embedding_model?: string | null;
+        };
+        ModelProviderTest: {
+            /** @description Null: the provider names no chat model */
+            chat: components["schemas"]["ModelProviderChatCheck"] | null;
+            /** @description Null: the provider names no embedding model */
+            embeddings: components["schemas"]["ModelProviderEmbeddingsCheck"] | null;
+        };
         OAuthClient: {
             id: string;
             name: string;
             /** @enum {string} */
             mode: "live" | "test";
-            scopes: ("chatbots:read" | "chatbots:write" | "conversations:read" | "conversations:write" | "knowledge:read" | "knowledge:write" | "leads:read" | "leads:write" | "webhooks:read" | "webhooks:write" | "analytics:read")[];
+            scopes: ("chatbots:read" | "chatbots:write" | "conversations:read" | "conversations:write" | "knowledge:read" | "knowledge:write" | "leads:read" | "leads:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "model_providers:read" | "model_providers:write")[];
             secret_last4: string;
             /** Format: date-time */
             created_at: string;
@@ -3106,7 +3265,7 @@ export interface components {
         OAuthClientInput: {
             name: string;
             /** @description What the client’s tokens may do; a token request may ask for fewer */
-            scopes: ("chatbots:read" | "chatbots:write" | "conversations:read" | "conversations:write" | "knowledge:read" | "knowledge:write" | "leads:read" | "leads:write" | "webhooks:read" | "webhooks:write" | "analytics:read")[];
+            scopes: ("chatbots:read" | "chatbots:write" | "conversations:read" | "conversations:write" | "knowledge:read" | "knowledge:write" | "leads:read" | "leads:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "model_providers:read" | "model_providers:write")[];
         };
         OAuthClientList: {
             data: components["schemas"]["OAuthClient"][];
@@ -3118,7 +3277,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             mode: "live" | "test";
-            scopes: ("chatbots:read" | "chatbots:write" | "conversations:read" | "conversations:write" | "knowledge:read" | "knowledge:write" | "leads:read" | "leads:write" | "webhooks:read" | "webhooks:write" | "analytics:read")[];
+            scopes: ("chatbots:read" | "chatbots:write" | "conversations:read" | "conversations:write" | "knowledge:read" | "knowledge:write" | "leads:read" | "leads:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "model_providers:read" | "model_providers:write")[];
             secret_last4: string;
             /** Format: date-time */
             created_at: string;
@@ -10236,7 +10395,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found` */
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `model_provider_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -12475,6 +12634,709 @@ export interface operations {
             };
             /** @description Conflict with the current state, a quota or an in-flight request. Codes: `conflict` */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getModelProviders: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Newest first unless asc */
+                order?: "asc" | "desc";
+                /** @description Only records created after this time */
+                created_after?: string;
+                /** @description Only records created before this time */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProviderList"];
+                };
+            };
+            /** @description The request is not valid. Codes: `invalid_cursor`, `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModelProviders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: the first response is kept 24 h per account and mode and replayed (`Idempotent-Replayed: true`); the same key with another body is 422, one still running is 409. Bare (Stripe) or quoted (IETF draft); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateModelProvider"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProvider"];
+                };
+            };
+            /** @description The request is not valid. Codes: `model_provider_address_not_allowed`, `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot`, `origin_mismatch`, `plan_read_only` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `conflict`, `idempotency_key_in_flight`, `model_provider_limit_reached`, `model_provider_name_taken` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. Codes: `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not `application/json`. Codes: `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. Codes: `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getModelProvidersByProviderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form mp_<ulid> */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProvider"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `model_provider_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteModelProvidersByProviderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form mp_<ulid> */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedModelProvider"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot`, `origin_mismatch`, `plan_read_only` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `model_provider_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `conflict`, `model_provider_in_use` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchModelProvidersByProviderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form mp_<ulid> */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelProviderPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProvider"];
+                };
+            };
+            /** @description The request is not valid. Codes: `model_provider_address_not_allowed`, `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot`, `origin_mismatch`, `plan_read_only` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `model_provider_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `conflict`, `model_provider_name_taken` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. Codes: `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not `application/json`. Codes: `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModelProvidersByProviderIdTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: the first response is kept 24 h per account and mode and replayed (`Idempotent-Replayed: true`); the same key with another body is 422, one still running is 409. Bare (Stripe) or quoted (IETF draft); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description An id of the form mp_<ulid> */
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, unknown> | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelProviderTest"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot`, `origin_mismatch` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `model_provider_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `conflict`, `idempotency_key_in_flight` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. Codes: `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not `application/json`. Codes: `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. Codes: `idempotency_key_reused` */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

@@ -40,6 +40,7 @@ export function defaultConfig(): Config {
     knowledge: { index_memory_mb: 512 },
     egress: { allowed_cidrs: [] },
     llm: { timeout_ms: 30_000, providers: {} },
+    model_providers: { allowed_cidrs: [], allowed_hosts: [], max_per_account: 20 },
     retention: { events_days: 30 },
     webhooks: {
       allowed_cidrs: [],

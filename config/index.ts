@@ -41,6 +41,9 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   KNOWLEDGE_INDEX_MEMORY_MB: 'knowledge.index_memory_mb',
   LLM_PROVIDERS: 'llm.providers',
   LLM_TIMEOUT_MS: 'llm.timeout_ms',
+  MODEL_PROVIDERS_ALLOWED_CIDRS: 'model_providers.allowed_cidrs',
+  MODEL_PROVIDERS_ALLOWED_HOSTS: 'model_providers.allowed_hosts',
+  MODEL_PROVIDERS_MAX_PER_ACCOUNT: 'model_providers.max_per_account',
   WEBHOOK_SECRET_KEY: 'webhooks.secret_key',
   WEBHOOK_TIMEOUT_MS: 'webhooks.timeout_ms',
   EVENT_RETENTION_DAYS: 'retention.events_days',
@@ -58,7 +61,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
 };
 
 /** Variables holding a comma-separated list. */
-const LIST_VARIABLES = new Set(['ROLES', 'FETCH_ALLOWED_CIDRS', 'WEBHOOK_ALLOWED_CIDRS', 'EGRESS_ALLOWED_CIDRS', 'PLUGINS']);
+const LIST_VARIABLES = new Set(['ROLES', 'FETCH_ALLOWED_CIDRS', 'WEBHOOK_ALLOWED_CIDRS', 'EGRESS_ALLOWED_CIDRS', 'MODEL_PROVIDERS_ALLOWED_CIDRS', 'MODEL_PROVIDERS_ALLOWED_HOSTS', 'PLUGINS']);
 /** Variables holding JSON (an object of providers is no comma list). */
 const JSON_VARIABLES = new Set(['LLM_PROVIDERS']);
 

@@ -133,6 +133,14 @@ export const configSchema = Joi.object({
       )
       .required(),
   }).required(),
+  /** Model providers accounts add themselves: where they may point, and how many. */
+  model_providers: Joi.object({
+    allowed_cidrs: cidrList().required(),
+    allowed_hosts: Joi.array()
+      .items(Joi.string().lowercase().max(253).pattern(/^(\*\.)?[a-z0-9][a-z0-9.-]*$/, 'host name or *.domain'))
+      .required(),
+    max_per_account: Joi.number().integer().min(0).max(1000).required(),
+  }).required(),
   retention: Joi.object({
     // At least the retry schedule's span (about 28 h), so no delivery loses its event.
     events_days: Joi.number().min(2).max(3650).required(),

@@ -52,6 +52,12 @@ export interface Config {
   /** When not empty, every outbound request (knowledge, webhooks, LLM providers) is confined to these ranges. */
   egress: { allowed_cidrs: string[] };
   llm: { timeout_ms: number; providers: Record<string, LlmProviderConfig> };
+  /**
+   * Model providers accounts add themselves (the model-providers area). `allowed_cidrs`: the
+   * non-public ranges they may reach (none by default, as for webhooks); `allowed_hosts`: when not
+   * empty, the only hosts they may name (`api.openai.com`, `*.openai.azure.com`).
+   */
+  model_providers: { allowed_cidrs: string[]; allowed_hosts: string[]; max_per_account: number };
   /** Events (and the webhook deliveries of them) older than this are deleted by maintenance. */
   retention: { events_days: number };
   webhooks: {

@@ -222,7 +222,7 @@ export function withScopes<R extends ServerRoute>(routes: R[], scopeOf: (route: 
   });
 }
 
-export function areaScope(area: 'chatbots' | 'conversations' | 'knowledge' | 'leads' | 'webhooks' | 'analytics') {
+export function areaScope(area: 'chatbots' | 'conversations' | 'knowledge' | 'leads' | 'webhooks' | 'analytics' | 'model_providers') {
   return (route: ServerRoute): Scope => {
     const scope = `${area}:${String(route.method).toLowerCase() === 'get' ? 'read' : 'write'}`;
     if (!(SCOPES as readonly string[]).includes(scope)) throw new Error(`${route.method} ${route.path}: there is no scope ${scope}`);

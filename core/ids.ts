@@ -23,6 +23,7 @@ export const ID_PREFIXES = {
   dashboardSession: 'ses',
   savedReply: 'sr',
   savedReplyUse: 'sru',
+  modelProvider: 'mp',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

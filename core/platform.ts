@@ -183,7 +183,11 @@ export type RouteErrors = Partial<Record<number, readonly string[]>>;
 
 declare module '@hapi/hapi' {
   interface PluginProperties {
-    chatbots: { directory: ChatbotDirectory };
+    chatbots: {
+      directory: ChatbotDirectory;
+      /** The ids of the tenant's chatbots whose `answer.provider` is this model provider. */
+      modelProviderUsers(tenant: TenantScope, providerId: string): Promise<string[]>;
+    };
     knowledge: KnowledgePluginApi;
     leads: { recorder: LeadRecorder };
   }

@@ -13,6 +13,7 @@ import { learningPlugin } from './learning/index.js';
 import { leadsPlugin } from './leads/index.js';
 import { membersPlugin } from './members/index.js';
 import { metricsPlugin } from './metrics/index.js';
+import { modelProvidersPlugin } from './model-providers/index.js';
 import { oauthPlugin } from './oauth/index.js';
 import { presencePlugin } from './presence/index.js';
 import { savedRepliesPlugin } from './saved-replies/index.js';
@@ -26,6 +27,7 @@ export const allPlugins: BuiltInPlugin[] = [
   membersPlugin,
   presencePlugin,
   chatbotsPlugin,
+  modelProvidersPlugin,
   knowledgePlugin,
   leadsPlugin,
   conversationsPlugin,

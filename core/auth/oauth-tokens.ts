@@ -19,6 +19,8 @@ export const SCOPES = [
   'webhooks:read',
   'webhooks:write',
   'analytics:read',
+  'model_providers:read',
+  'model_providers:write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -1,5 +1,5 @@
 // Chatbots: the resource, its lifecycle, its settings and its scoped API key.
-import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin, type ChatbotDirectory } from '../../core/index.js';
+import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin, type ChatbotDirectory, type TenantScope } from '../../core/index.js';
 import { lifecycleRoutes } from './lifecycle-routes.js';
 import { chatbotRoutes } from './routes.js';
 import { ChatbotService } from './service.js';
@@ -30,6 +30,10 @@ export const chatbotsPlugin: BuiltInPlugin = {
         return { id, status, language, name, personality, welcome_message, settings: completeSettings(chatbot.settings) };
       },
     } satisfies ChatbotDirectory);
+    // Scanned, not queried: settings are one nested field, and a plan's chatbots are few.
+    api.privileged.provide('modelProviderUsers', async (tenant: TenantScope, providerId: string) =>
+      (await chatbots.repository(tenant).list({ limit: 10_000 })).filter((chatbot) => chatbot.settings?.answer?.provider === providerId).map((chatbot) => chatbot.id),
+    );
     // Other areas delete a deleted chatbot's records through durable reactions; one left by another
     // instance runs only once the chatbot is really gone (its delete may have failed after the job
     // was written, on a store without atomic commits).

@@ -1,19 +1,27 @@
 // GET and PUT /chatbots/{id}/settings: the chatbot's behaviour.
-import { apiError, tenantOf, type BuiltInPluginApi, type PluginRoute } from '../../core/index.js';
+import { apiError, notFound, tenantOf, type BuiltInPluginApi, type PluginRoute, type TenantScope } from '../../core/index.js';
 import { chatbotIdOf, chatbotIdParams } from './schemas.js';
 import type { ChatbotService } from './service.js';
-import { presentSettings, settingsInputFor, settingsResponse, type BehaviourSettings } from './settings.js';
+import { MODEL_PROVIDER_ID, presentSettings, settingsInputFor, settingsResponse, type BehaviourSettings } from './settings.js';
 import type { ChatbotDoc } from './collections.js';
 
 export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService): PluginRoute[] {
   const platform = api.privileged.platform;
   const settingsInput = settingsInputFor(Object.keys(platform.config.llm.providers));
-  /** `answer.provider` must name a provider the operator configured (config `llm.providers`). */
-  function assertProviderKnown(settings: BehaviourSettings): void {
+  /**
+   * `answer.provider` must name a provider the operator configured (config `llm.providers`) or one of
+   * the account's model providers (read when used: that area registers after this one).
+   */
+  async function assertProviderKnown(tenant: TenantScope, settings: BehaviourSettings): Promise<void> {
     const provider = settings.answer.provider;
     if (provider === null || provider in platform.config.llm.providers) return;
+    if (MODEL_PROVIDER_ID.test(provider)) {
+      // The id is well formed (the schema says so): one the account lacks is a missing resource.
+      if (await api.privileged.services['model-providers'].registry.resolve(tenant, provider)) return;
+      throw notFound('model_provider', provider);
+    }
     const known = Object.keys(platform.config.llm.providers);
-    const message = `"answer.provider" must be one of the providers this server offers (${known.length > 0 ? known.join(', ') : 'none configured'})`;
+    const message = `"answer.provider" must be one of the providers this server offers (${known.length > 0 ? known.join(', ') : 'none configured'}) or the id of one of the account’s model providers`;
     throw apiError(400, 'validation_failed', message, {
       details: [{ path: 'answer.provider', message, type: 'any.only' }],
     });
@@ -40,9 +48,9 @@ export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService):
         notes:
           'Replaces the whole settings object: a field left out takes its default. `personality`, `language` and ' +
           '`welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the ' +
-          'operator configured (`llm.providers`). Archived chatbots are read-only (409 `chatbot_archived`).',
+          'operator configured (`llm.providers`) or the id of one of the account’s model providers (`/model-providers`; one it lacks: 404 `model_provider_not_found`). Archived chatbots are read-only (409 `chatbot_archived`).',
         tags: ['api', 'chatbots'],
-        plugins: { platform: { chatbotKey: true, errors: { 409: ['chatbot_archived'] } } },
+        plugins: { platform: { chatbotKey: true, errors: { 404: ['model_provider_not_found'], 409: ['chatbot_archived'] } } },
         validate: { params: chatbotIdParams, payload: settingsInput.required() },
         response: { schema: settingsResponse },
         handler: async (request) => {
@@ -51,7 +59,7 @@ export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService):
           chatbots.assertWritable(chatbot);
           const { personality, language, welcome_message, ...settings } = request.payload as BehaviourSettings &
             Pick<ChatbotDoc, 'personality' | 'language' | 'welcome_message'>;
-          assertProviderKnown(settings);
+          await assertProviderKnown(tenant, settings);
           const updated = await chatbots.update(tenant, chatbot, {
             personality,
             language,

@@ -70,6 +70,9 @@ export const chatbotFields = {
  * lists them (built per server, from config), so the OpenAPI document states the rule as an enum
  * (schemathesis: any other string was a 400 the document did not describe).
  */
+/** A model provider's id (the model-providers area); whether the account has it is checked by the route. */
+export const MODEL_PROVIDER_ID = /^mp_[0-9a-z]{26}$/;
+
 export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema {
   return Joi.object({
     personality: chatbotFields.personality.default('friendly'),
@@ -124,10 +127,11 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
     }).default(),
     answer: Joi.object({
       mode: Joi.string().valid('retrieval', 'llm').default('retrieval'),
-      provider: (providers.length > 0 ? Joi.string().valid(...providers) : Joi.string().valid(null))
-        .allow(null)
+      // Null sits inside the alternatives: the OpenAPI converter turns an alternatives' allow(null)
+      // into a `type: null` beside the anyOf, which no string would pass.
+      provider: Joi.alternatives(Joi.string().valid(...providers, null), Joi.string().pattern(MODEL_PROVIDER_ID, 'model provider id'))
         .default(null)
-        .description('A language-model provider the operator configured; required for `mode: llm`'),
+        .description('A language-model provider: one the operator configured, by name, or one of the account’s model providers, by id (`mp_…`); required for `mode: llm`'),
       model: Joi.string().max(200).allow(null).default(null),
       temperature: Joi.number().min(0).max(2).default(0.2),
       max_tokens: Joi.number().integer().min(1).max(8192).default(512),
@@ -152,7 +156,7 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
         ),
     })
       .default()
-      .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.string().required() }) }),
+      .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.any().invalid(null).required() }) }),
   }).label('ChatbotSettingsInput');
 }
 

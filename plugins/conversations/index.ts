@@ -3,6 +3,7 @@
 import {
   areaScope,
   MODES,
+  modelClients,
   PLUGIN_API_VERSION,
   withScopes,
   type BuiltInPlugin,
@@ -49,7 +50,7 @@ export const conversationsPlugin: BuiltInPlugin = {
     const { config } = api.privileged.platform;
     // `messages`, `assignment_turns` and `conversation_typing` predate the rule that an area's collections start with its name.
     const collections = declareConversations(api.privileged);
-    const llm = new LlmClient(config.llm, config.egress.allowed_cidrs);
+    const llm = new LlmClient(config.llm, modelClients(config), () => api.privileged.services['model-providers'].registry);
     const engine = createAnswerEngine(api.services.knowledge, llm, api.logger);
     const availability = api.privileged.services.presence.availability;
     const roster = new AssignmentRoster(api, collections.conversations, declareAssignmentTurns(api.privileged), availability);

@@ -144,6 +144,8 @@ const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'webhooks:read': 'Read webhooks, their deliveries and the events',
   'webhooks:write': 'Create, change, test and delete webhooks',
   'analytics:read': 'Read and export analytics',
+  'model_providers:read': 'Read the account’s model providers (never their API keys)',
+  'model_providers:write': 'Add, change, test and delete the account’s model providers',
 };
 
 const OAUTH_ERROR_SCHEMA: JsonSchema = {

@@ -5,6 +5,10 @@
 //   slow      never answers: waits until the client gives up (its timeout)
 //   garbage   200 with a body that is not JSON
 //   break     streams one piece, then cuts the connection
+// and OpenAI's `/v1/embeddings` and Ollama's `/api/embed` with the same failing models, plus
+//   embed     8 dimensions a text, the same for the same text (letter counts, so texts sharing
+//             letters are near)
+//   short     one vector fewer than asked for
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Test } from 'tap';
@@ -33,11 +37,40 @@ export function citedReply(messages: Array<{ role: string; content: string }>): 
   return `${source.trim()} [1]`;
 }
 
+/** 8 numbers from a text's letters: deterministic, and alike for texts with alike letters. */
+export function letterVector(text: string): number[] {
+  const vector = new Array<number>(8).fill(0);
+  for (const char of text.toLowerCase()) if (char >= 'a' && char <= 'z') vector[(char.charCodeAt(0) - 97) % 8]! += 1;
+  return vector;
+}
+
+function embeddings(ollama: boolean, body: { model: string; input: string[] }, response: import('node:http').ServerResponse): void {
+  if (body.model === 'fail') {
+    response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
+    return;
+  }
+  if (body.model === 'garbage') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json</html>');
+    return;
+  }
+  if (body.model === 'slow') return; // never answers: the client's timeout ends it
+  const texts = body.model === 'short' ? body.input.slice(1) : body.input;
+  const vectors = texts.map(letterVector);
+  const payload = ollama
+    ? { model: body.model, embeddings: vectors }
+    : { object: 'list', model: body.model, data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })), usage: { prompt_tokens: 1, total_tokens: 1 } };
+  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+}
+
 export async function startFakeLlm(t: Test): Promise<FakeLlm> {
   const calls: RecordedCall[] = [];
   const server: Server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as RecordedCall['body'];
     calls.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+    if (request.url === '/v1/embeddings' || request.url === '/api/embed') {
+      embeddings(request.url === '/api/embed', body as unknown as { model: string; input: string[] }, response);
+      return;
+    }
     const ollama = request.url === '/api/chat';
     if (!ollama && request.url !== '/v1/chat/completions') {
       response.writeHead(404).end();

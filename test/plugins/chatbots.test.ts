@@ -416,7 +416,9 @@ t.test('settings', async (t) => {
   t.test('the document lists the configured providers, so a provider it allows is accepted (schemathesis)', async (t) => {
     const document = (await api.request('GET', '/api/v1/openapi.json')).json;
     const answer = document.components.schemas.ChatbotSettingsInput.properties.answer;
-    t.same(answer.properties.provider.enum, ['openai', null]);
+    const [operator, account] = answer.properties.provider.anyOf;
+    t.same(operator.enum, ['openai', null], 'the operator’s providers by name');
+    t.equal(account.pattern, '^mp_[0-9a-z]{26}$', 'or an account’s model provider by id');
     const put = await api.request('PUT', url, { key: acme.live, payload: { answer: { mode: 'llm', provider: 'openai' } } });
     t.equal(put.statusCode, 200);
     await api.request('PUT', url, { key: acme.live, payload: {} });

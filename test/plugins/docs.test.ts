@@ -103,7 +103,7 @@ t.test('security schemes: API keys, the operator token, public routes', async (t
   t.match(JSON.stringify(chatbotCreate.responses['403']), /insufficient_role/);
   t.notMatch(JSON.stringify((document.paths['/api/v1/chatbots']!.get as any).responses['403']), /insufficient_role/, 'agents may list chatbots');
   t.match(schemes.oauth2, { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token' } } });
-  t.equal(Object.keys(schemes.oauth2.flows.clientCredentials.scopes).length, 11);
+  t.equal(Object.keys(schemes.oauth2.flows.clientCredentials.scopes).length, 13, 'the scopes of every area, model_providers:read and :write included');
   t.match(schemes.widgetConversationToken, { type: 'http', scheme: 'bearer', bearerFormat: 'wct_…' });
   const token = document.paths['/oauth/token']!.post as any;
   t.same(Object.keys(token.requestBody.content), ['application/x-www-form-urlencoded']);

@@ -7,11 +7,11 @@
 // Every reply says how it was made (answer_type), how sure it is (confidence 0..1) and what it
 // rests on (sources).
 import type { Logger } from 'pino';
-import { StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaPair, type TenantScope } from '../../../core/index.js';
+import { ModelError, StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaPair, type TenantScope } from '../../../core/index.js';
 import type { AnswerType, Source, StoredSuggestion } from '../collections.js';
 import { extractAnswer } from './extract.js';
 import { isHandoffRequest } from './handoff-request.js';
-import { citedPassages, groundedPrompt, LlmError, type ChatTurn, type LlmClient } from './llm.js';
+import { citedPassages, groundedPrompt, type ChatTurn, type LlmClient } from './llm.js';
 import { PHRASE_LANGUAGES, phrasesFor } from './phrases.js';
 import { matchRule } from './rules.js';
 import { candidatesOf, suggestionsFrom } from './suggestions.js';
@@ -141,6 +141,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         const provider = settings.answer.provider!;
         try {
           const content = await llm.complete(
+            request.tenant,
             {
               provider,
               model: settings.answer.model,
@@ -158,7 +159,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
             streamed: Boolean(request.onDelta),
           });
         } catch (error) {
-          if (!(error instanceof LlmError)) throw error;
+          if (!(error instanceof ModelError)) throw error;
           return fallback(bestSeen, { code: error.code, message: error.message, provider });
         }
       }

@@ -1,0 +1,213 @@
+// The two model protocols the platform speaks: OpenAI-compatible (`/v1/chat/completions`,
+// `/v1/embeddings`: OpenAI, Azure-style gateways, vLLM, LM Studio, llama.cpp's server) and Ollama
+// (`/api/chat`, `/api/embed`), chat streamed or not. Who may be reached is the caller's choice of
+// agents: the operator's own providers and a tenant's are judged by different address rules.
+import got, { type Got } from 'got';
+import { createParser } from 'eventsource-parser';
+import { addressRefusal, type GuardedAgents } from '../http/guarded-agents.js';
+
+export type ModelProtocol = 'openai' | 'ollama';
+
+/** Where a model server is and how to sign in to it. */
+export interface ModelEndpoint {
+  type: ModelProtocol;
+  /** The server's root, e.g. `https://api.openai.com` (a trailing `/v1` is understood) or `http://localhost:11434`. */
+  base_url: string;
+  api_key: string | null;
+}
+
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatTurn[];
+  temperature: number;
+  maxTokens: number;
+}
+
+export type ModelErrorCode = 'provider_unknown' | 'provider_timeout' | 'provider_unavailable' | 'provider_error' | 'provider_bad_response';
+
+/** A provider that could not answer: unknown, unreachable, timed out, refused, or answered nonsense. */
+export class ModelError extends Error {
+  constructor(
+    readonly code: ModelErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ModelError';
+  }
+}
+
+/** At most this many texts go in one embeddings request (OpenAI accepts 2,048; local servers tire sooner). */
+export const EMBED_BATCH = 64;
+
+export class ModelClient {
+  private readonly http: Got;
+
+  private readonly allowedHosts: readonly string[];
+
+  /** `allowedHosts`: when not empty, the only hosts this client calls (see hostAllowed). */
+  constructor(options: { agents: GuardedAgents; timeoutMs: number; allowedHosts?: readonly string[] }) {
+    this.allowedHosts = options.allowedHosts ?? [];
+    this.http = got.extend({ agent: options.agents, timeout: { request: options.timeoutMs }, retry: { limit: 0 }, followRedirect: false });
+  }
+
+  /** The reply's text. With `onDelta`, the provider streams and each piece is passed on as it comes. */
+  async chat(endpoint: ModelEndpoint, request: ChatRequest, onDelta?: (text: string) => void): Promise<string> {
+    this.assertHostAllowed(endpoint);
+    const options = { json: chatBody(endpoint, request, Boolean(onDelta)), headers: authorization(endpoint) };
+    const url = urlOf(endpoint, endpoint.type === 'ollama' ? '/api/chat' : '/chat/completions');
+    try {
+      if (!onDelta) {
+        const response = await this.http.post(url, { ...options, responseType: 'json' });
+        return nonEmpty(replyOf(endpoint, response.body));
+      }
+      let text = '';
+      const emit = (piece: string | undefined) => {
+        if (!piece) return;
+        text += piece;
+        onDelta(piece);
+      };
+      const stream = this.http.stream.post(url, options);
+      if (endpoint.type === 'openai') {
+        const parser = createParser({
+          onEvent(event) {
+            if (event.data === '[DONE]') return;
+            emit(deltaOf(endpoint, JSON.parse(event.data)));
+          },
+        });
+        for await (const chunk of stream) parser.feed(chunk.toString('utf8'));
+      } else {
+        let buffered = '';
+        for await (const chunk of stream) {
+          buffered += chunk.toString('utf8');
+          const lines = buffered.split('\n');
+          buffered = lines.pop()!;
+          for (const line of lines) if (line.trim()) emit(deltaOf(endpoint, JSON.parse(line)));
+        }
+        if (buffered.trim()) emit(deltaOf(endpoint, JSON.parse(buffered)));
+      }
+      return nonEmpty(text);
+    } catch (error) {
+      throw asModelError(error);
+    }
+  }
+
+  /** One vector per text, in order; texts are sent in batches of EMBED_BATCH. */
+  async embed(endpoint: ModelEndpoint, model: string, texts: readonly string[]): Promise<number[][]> {
+    this.assertHostAllowed(endpoint);
+    const vectors: number[][] = [];
+    for (let start = 0; start < texts.length; start += EMBED_BATCH) {
+      const input = texts.slice(start, start + EMBED_BATCH);
+      const url = urlOf(endpoint, endpoint.type === 'ollama' ? '/api/embed' : '/embeddings');
+      try {
+        const response = await this.http.post(url, { json: { model, input }, headers: authorization(endpoint), responseType: 'json' });
+        vectors.push(...vectorsOf(endpoint, response.body, input.length));
+      } catch (error) {
+        throw asModelError(error);
+      }
+    }
+    return vectors;
+  }
+
+  /** The operator may narrow the hosts after a provider was saved: it is refused from then on. */
+  private assertHostAllowed(endpoint: ModelEndpoint): void {
+    if (!hostAllowed(endpoint.base_url, this.allowedHosts)) {
+      throw new ModelError('provider_unavailable', 'The provider was not contacted: its host is not one this server allows (model_providers.allowed_hosts)');
+    }
+  }
+}
+
+/**
+ * Whether `allowedHosts` admits the URL's host: an empty list admits every host (the address rules
+ * still apply); `example.com` admits that host, `*.example.com` its subdomains.
+ */
+export function hostAllowed(url: string, allowedHosts: readonly string[]): boolean {
+  if (allowedHosts.length === 0) return true;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  return allowedHosts.some((pattern) => {
+    const rule = pattern.toLowerCase().replace(/\.$/, '');
+    return rule.startsWith('*.') ? host.endsWith(rule.slice(1)) : host === rule;
+  });
+}
+
+function authorization(endpoint: ModelEndpoint): Record<string, string> {
+  return endpoint.api_key ? { authorization: `Bearer ${endpoint.api_key}` } : {};
+}
+
+/** OpenAI-compatible paths live under `/v1` (added unless the base URL ends with it); Ollama's under the root. */
+function urlOf(endpoint: ModelEndpoint, path: string): string {
+  const base = endpoint.base_url.replace(/\/+$/, '');
+  if (endpoint.type === 'ollama') return `${base}${path}`;
+  return base.endsWith('/v1') ? `${base}${path}` : `${base}/v1${path}`;
+}
+
+function chatBody(endpoint: ModelEndpoint, request: ChatRequest, stream: boolean) {
+  const { model, messages, temperature, maxTokens } = request;
+  if (endpoint.type === 'ollama') return { model, messages, stream, options: { temperature, num_predict: maxTokens } };
+  return { model, messages, stream, temperature, max_tokens: maxTokens };
+}
+
+function replyOf(endpoint: ModelEndpoint, body: unknown): string {
+  const reply =
+    endpoint.type === 'ollama'
+      ? (body as { message?: { content?: unknown } })?.message?.content
+      : (body as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]?.message?.content;
+  if (typeof reply !== 'string') throw new ModelError('provider_bad_response', 'The provider’s reply has no message content');
+  return reply;
+}
+
+function deltaOf(endpoint: ModelEndpoint, body: unknown): string | undefined {
+  const piece =
+    endpoint.type === 'ollama'
+      ? (body as { message?: { content?: unknown } })?.message?.content
+      : (body as { choices?: Array<{ delta?: { content?: unknown } }> })?.choices?.[0]?.delta?.content;
+  return typeof piece === 'string' ? piece : undefined;
+}
+
+/** The vectors of an embeddings reply, checked: one per input, all numbers, all of one length. */
+function vectorsOf(endpoint: ModelEndpoint, body: unknown, expected: number): number[][] {
+  let vectors: unknown;
+  if (endpoint.type === 'ollama') vectors = (body as { embeddings?: unknown })?.embeddings;
+  else {
+    const data = (body as { data?: Array<{ embedding?: unknown; index?: unknown }> })?.data;
+    // OpenAI states each item's index; a server that leaves it out is read in order.
+    vectors = Array.isArray(data) ? [...data].sort((a, b) => Number(a?.index ?? 0) - Number(b?.index ?? 0)).map((item) => item?.embedding) : undefined;
+  }
+  const valid =
+    Array.isArray(vectors) &&
+    vectors.length === expected &&
+    vectors.every((vector) => Array.isArray(vector) && vector.length > 0 && vector.length === (vectors as unknown[][])[0]!.length && vector.every(Number.isFinite));
+  if (!valid) throw new ModelError('provider_bad_response', `The provider’s embeddings reply does not hold ${expected} vectors of one length`);
+  return vectors as number[][];
+}
+
+function nonEmpty(text: string): string {
+  if (!text.trim()) throw new ModelError('provider_bad_response', 'The provider answered with an empty reply');
+  return text.trim();
+}
+
+function asModelError(error: unknown): ModelError {
+  if (error instanceof ModelError) return error;
+  const refusal = addressRefusal(error);
+  // Tenants read this message (chatbot.error, the test route): it names the rule, not the address.
+  if (refusal?.reason === 'egress') return new ModelError('provider_unavailable', 'The provider was not contacted: its address is outside the egress allowlist', { cause: error });
+  if (refusal) return new ModelError('provider_unavailable', 'The provider was not contacted: its address is not allowed', { cause: error });
+  const { code, name, message } = error as { code?: string; name?: string; message?: string };
+  if (name === 'TimeoutError' || code === 'ETIMEDOUT') return new ModelError('provider_timeout', 'The provider did not answer in time', { cause: error });
+  if (name === 'HTTPError') {
+    const status = (error as { response?: { statusCode?: number } }).response?.statusCode;
+    return new ModelError('provider_error', `The provider answered HTTP ${status}`, { cause: error });
+  }
+  if (error instanceof SyntaxError || name === 'ParseError') return new ModelError('provider_bad_response', 'The provider’s reply is not valid JSON', { cause: error });
+  return new ModelError('provider_unavailable', `The provider could not be reached (${code ?? message ?? 'unknown error'})`, { cause: error });
+}
