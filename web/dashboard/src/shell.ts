@@ -15,6 +15,7 @@ import { InboxPage } from './pages/inbox.js';
 import { LeadPage } from './pages/lead.js';
 import { LeadsPage } from './pages/leads.js';
 import { MembersPage } from './pages/members.js';
+import { ModelsPage } from './pages/models.js';
 import { PasswordPage } from './pages/password.js';
 import { ProfilePage } from './pages/profile.js';
 import { PlanPage } from './pages/plan.js';
@@ -44,6 +45,7 @@ const SECTIONS: Section[] = [
   { key: 'saved-replies', label: 'Saved replies', roles: MANAGERS, nav: true },
   { key: 'analytics', label: 'Analytics', roles: MANAGERS, nav: true },
   { key: 'webhooks', label: 'Webhooks', roles: MANAGERS, nav: true },
+  { key: 'models', label: 'Models', roles: MANAGERS, nav: true },
   { key: 'api-keys', label: 'API keys', roles: MANAGERS, nav: true },
   { key: 'members', label: 'Members', roles: MANAGERS, nav: true },
   { key: 'plan', label: 'Plan and usage', roles: MANAGERS, nav: true },
@@ -75,6 +77,8 @@ function pageFor(route: Route): { component: ComponentType<any>; props: Record<s
       return { component: AnalyticsPage, props: { params: route.query } };
     case 'webhooks':
       return first ? { component: WebhookPage, props: { webhookId: first } } : { component: WebhooksPage, props: {} };
+    case 'models':
+      return { component: ModelsPage, props: {} };
     case 'api-keys':
       return { component: ApiKeysPage, props: {} };
     case 'members':

@@ -137,3 +137,5 @@ export type RenderedReply = Schemas['RenderedSavedReply'];
 
 /** GET/PUT /api/v1/presence: the signed-in member's own presence. */
 export type MemberPresence = Schemas['MemberPresence'];
+export type ModelProvider = Schemas['ModelProvider'];
+export type ModelProviderTest = Schemas['ModelProviderTest'];

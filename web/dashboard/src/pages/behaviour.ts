@@ -146,10 +146,10 @@ function BehaviourForm({ path, initial }: { path: `/api/v1/chatbots/${string}/se
           ['llm', 'LLM: a language model writes the answer from passages'],
         ]}
         error=${error}
-        hint="LLM mode needs a language-model provider configured by the server's operator."
+        hint="LLM mode needs a language-model provider: one of your account's (the Models page) or one the server's operator configured."
       />
       ${answer.mode === 'llm'
-        ? html`<${Field} label="Provider" path="answer.provider" value=${answer.provider} onInput=${(provider: string) => changeAnswer({ provider: provider || null })} error=${error} />
+        ? html`<${ProviderChoice} value=${answer.provider} onChange=${(provider: string | null) => changeAnswer({ provider })} error=${error} />
             <${Field} label="Model" path="answer.model" value=${answer.model} onInput=${(model: string) => changeAnswer({ model: model || null })} error=${error} />
             <${Field} label="Temperature" path="answer.temperature" type="number" step="0.1" min=${0} max=${2} value=${answer.temperature} onInput=${(v: string) => changeAnswer({ temperature: number(v) })} error=${error} />
             <${Field} label="Maximum tokens" path="answer.max_tokens" type="number" min=${1} max=${8192} value=${answer.max_tokens} onInput=${(v: string) => changeAnswer({ max_tokens: number(v) })} error=${error} />
@@ -335,4 +335,40 @@ function RulesEditor({ rules, setRules, error }: { rules: RuleDraft[]; setRules:
       Add rule
     </button>
   </fieldset>`;
+}
+
+/** Marks the choice of a provider the server's operator configured, named in the text field. */
+const OPERATOR_PROVIDER = '__operator';
+
+/**
+ * The provider of LLM answers: one of the account's model providers, by name, or one the server's
+ * operator configured (`LLM_PROVIDERS`), typed by its name (the dashboard cannot list those).
+ */
+function ProviderChoice({ value, onChange, error }: { value: string | null; onChange: (provider: string | null) => void; error: ApiError | null }) {
+  const providers = useLoad(() => api.get('/api/v1/model-providers?limit=100'), []);
+  const own = providers.data?.data ?? [];
+  const isOwn = value !== null && value.startsWith('mp_');
+  const [operator, setOperator] = useState(value !== null && !isOwn);
+  const selected = operator ? OPERATOR_PROVIDER : (value ?? '');
+  const options: Array<[string, string]> = [
+    ['', own.length > 0 ? 'Choose a provider' : 'No provider yet: add one on the Models page'],
+    ...own.map((provider): [string, string] => [provider.id, `${provider.name}${provider.chat_model ? ` (${provider.chat_model})` : ''}`]),
+    // A provider deleted meanwhile is still named, so the form shows what is saved.
+    ...(isOwn && !own.some((provider) => provider.id === value) && providers.data ? [[value!, `${value} (not found)`] as [string, string]] : []),
+    [OPERATOR_PROVIDER, "One of the server operator's providers…"],
+  ];
+  return html`<${Select}
+      label="Provider"
+      path="answer.provider"
+      value=${selected}
+      onChange=${(choice: string) => {
+        setOperator(choice === OPERATOR_PROVIDER);
+        onChange(choice === OPERATOR_PROVIDER || choice === '' ? null : choice);
+      }}
+      options=${options}
+      error=${error}
+    />
+    ${operator
+      ? html`<${Field} label="Operator's provider name" path="answer.provider" value=${isOwn ? '' : (value ?? '')} onInput=${(name: string) => onChange(name.trim() || null)} error=${error} hint="The name the server's operator gave it (LLM_PROVIDERS)." />`
+      : null}`;
 }
