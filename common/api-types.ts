@@ -789,7 +789,7 @@ export interface paths {
         get: operations["getChatbotsByIdSettings"];
         /**
          * Replace a chatbot’s settings
-         * @description Replaces the whole settings object: a field left out takes its default. `personality`, `language` and `welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the operator configured (`llm.providers`) or the id of one of the account’s model providers (`/model-providers`; one it lacks: 404 `model_provider_not_found`). Archived chatbots are read-only (409 `chatbot_archived`).
+         * @description Replaces the whole settings object: a field left out takes its default. `personality`, `language` and `welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the operator configured (`llm.providers`) or the id of one of the account’s model providers (`/model-providers`; one it lacks: 404 `model_provider_not_found`). `answer.embedding_provider` (for `answer.retrieval: hybrid`) is one of the account’s model providers with an embedding model (without one: 409 `model_provider_without_embedding_model`). Archived chatbots are read-only (409 `chatbot_archived`).
          */
         put: operations["putChatbotsByIdSettings"];
         post?: never;
@@ -1124,7 +1124,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a model provider
-         * @description A provider a chatbot’s settings name (`answer.provider`) is 409 `model_provider_in_use`, naming the chatbots: point them elsewhere first. Owners and admins only.
+         * @description A provider a chatbot’s settings name (`answer.provider`, `answer.embedding_provider`) is 409 `model_provider_in_use`, naming the chatbots: point them elsewhere first. Owners and admins only.
          */
         delete: operations["deleteModelProvidersByProviderId"];
         options?: never;
@@ -2397,11 +2397,19 @@ export interface components {
                 /** @default true */
                 show_sources?: boolean;
                 /**
+                 * @description `hybrid`: besides its words, a question is matched by meaning: the knowledge and each question are embedded by `embedding_provider`’s embedding model and both rankings are fused (the better confidence of the two counts). Embedding starts when this is saved and runs in the background; until it is done, and whenever the provider fails, answers are lexical (a failure is reported as `chatbot.error`)
+                 * @default lexical
+                 * @enum {string}
+                 */
+                retrieval?: "lexical" | "hybrid";
+                /** @description One of the account’s model providers (`mp_…`) that names an embedding model; required for `retrieval: hybrid` */
+                embedding_provider?: string | null;
+                /**
                  * @description Learning from use: a thumbs-up on a reply that gave a Q&A pair’s answer adds the visitor’s question to the pair’s `alternatives` (at most 20; a thumbs-down removes nothing)
                  * @default false
                  */
                 learn_from_feedback?: boolean;
-            } & unknown;
+            } & (unknown & unknown);
         };
         Conversation: {
             id: string;
@@ -10405,7 +10413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived`, `conflict` */
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived`, `conflict`, `model_provider_without_embedding_model` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -85,6 +85,7 @@ export type {
   QaPair,
   QaPairInput,
   RatedPair,
+  SemanticQuery,
 } from './contracts/knowledge.js';
 export { LEAD_SOURCES } from './contracts/leads.js';
 export type { LeadContact, LeadDetails, LeadRecorder, LeadSource } from './contracts/leads.js';

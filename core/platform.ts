@@ -185,7 +185,7 @@ declare module '@hapi/hapi' {
   interface PluginProperties {
     chatbots: {
       directory: ChatbotDirectory;
-      /** The ids of the tenant's chatbots whose `answer.provider` is this model provider. */
+      /** The ids of the tenant's chatbots whose `answer.provider` or `answer.embedding_provider` is this model provider. */
       modelProviderUsers(tenant: TenantScope, providerId: string): Promise<string[]>;
     };
     knowledge: KnowledgePluginApi;

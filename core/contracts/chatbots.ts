@@ -30,6 +30,10 @@ export interface AnswerSettings {
    * visitor's question to that pair's alternative phrasings (the knowledge plugin's learning.ts).
    */
   learn_from_feedback: boolean;
+  /** `hybrid`: questions are also matched by meaning, with `embedding_provider`'s embedding model. */
+  retrieval: 'lexical' | 'hybrid';
+  /** One of the account's model providers (`mp_…`) with an embedding model; required for `hybrid`. */
+  embedding_provider: string | null;
 }
 
 export interface HandoffSettings {

@@ -59,12 +59,31 @@ export interface QaCandidate {
   score: number;
 }
 
+/** A question embedded by a chatbot's embedding model (KnowledgeRetriever.embedQuery), for hybrid retrieval. */
+export interface SemanticQuery {
+  /** The model provider whose embedding model made it. */
+  providerId: string;
+  /** The provider and model: vectors of another model are another space. */
+  modelKey: string;
+  vector: Float32Array;
+}
+
 export type KnowledgeItemMatch = { kind: 'qa'; pair: QaPair } | { kind: 'passage'; passage: Passage };
 
 export interface KnowledgeRetriever {
-  searchPassages(tenant: TenantScope, input: { chatbotId: string; language: string; query: string; limit: number }): Promise<Passage[]>;
-  /** The Q&A pair that best matches the message, or null when none shares a word with it. */
-  matchQa(tenant: TenantScope, input: { chatbotId: string; language: string; message: string }): Promise<QaMatch | null>;
+  /** With `semantic`, lexical and semantic rankings are fused (hybrid retrieval). */
+  searchPassages(tenant: TenantScope, input: { chatbotId: string; language: string; query: string; limit: number; semantic?: SemanticQuery }): Promise<Passage[]>;
+  /**
+   * The Q&A pair that best matches the message, or null when none shares a word with it (with
+   * `semantic`: nor comes near it in meaning).
+   */
+  matchQa(tenant: TenantScope, input: { chatbotId: string; language: string; message: string; semantic?: SemanticQuery }): Promise<QaMatch | null>;
+  /**
+   * The question embedded by the embedding model of the account's model provider `providerId`.
+   * Throws a ModelError (core/models) when the provider is unknown, names no embedding model, or
+   * fails: the turn then answers lexically.
+   */
+  embedQuery(tenant: TenantScope, input: { chatbotId: string; providerId: string; text: string }): Promise<SemanticQuery>;
   /**
    * The words `message` writes as names (a product, a brand, a service) that the chatbot's knowledge
    * never uses, as typed: a question about one is not answered as if it were the general question.

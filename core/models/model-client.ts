@@ -97,15 +97,20 @@ export class ModelClient {
     }
   }
 
-  /** One vector per text, in order; texts are sent in batches of EMBED_BATCH. */
-  async embed(endpoint: ModelEndpoint, model: string, texts: readonly string[]): Promise<number[][]> {
+  /** One vector per text, in order; texts are sent in batches of EMBED_BATCH. `timeoutMs`: shorter than the client's. */
+  async embed(endpoint: ModelEndpoint, model: string, texts: readonly string[], options: { timeoutMs?: number } = {}): Promise<number[][]> {
     this.assertHostAllowed(endpoint);
     const vectors: number[][] = [];
     for (let start = 0; start < texts.length; start += EMBED_BATCH) {
       const input = texts.slice(start, start + EMBED_BATCH);
       const url = urlOf(endpoint, endpoint.type === 'ollama' ? '/api/embed' : '/embeddings');
       try {
-        const response = await this.http.post(url, { json: { model, input }, headers: authorization(endpoint), responseType: 'json' });
+        const response = await this.http.post(url, {
+          json: { model, input },
+          headers: authorization(endpoint),
+          responseType: 'json',
+          ...(options.timeoutMs ? { timeout: { request: options.timeoutMs } } : {}),
+        });
         vectors.push(...vectorsOf(endpoint, response.body, input.length));
       } catch (error) {
         throw asModelError(error);

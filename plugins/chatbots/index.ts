@@ -32,7 +32,9 @@ export const chatbotsPlugin: BuiltInPlugin = {
     } satisfies ChatbotDirectory);
     // Scanned, not queried: settings are one nested field, and a plan's chatbots are few.
     api.privileged.provide('modelProviderUsers', async (tenant: TenantScope, providerId: string) =>
-      (await chatbots.repository(tenant).list({ limit: 10_000 })).filter((chatbot) => chatbot.settings?.answer?.provider === providerId).map((chatbot) => chatbot.id),
+      (await chatbots.repository(tenant).list({ limit: 10_000 }))
+        .filter(({ settings }) => settings?.answer?.provider === providerId || settings?.answer?.embedding_provider === providerId)
+        .map((chatbot) => chatbot.id),
     );
     // Other areas delete a deleted chatbot's records through durable reactions; one left by another
     // instance runs only once the chatbot is really gone (its delete may have failed after the job

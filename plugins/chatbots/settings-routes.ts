@@ -27,6 +27,17 @@ export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService):
     });
   }
 
+  /** `answer.embedding_provider` must be one of the account's model providers, naming an embedding model. */
+  async function assertEmbeddingProviderUsable(tenant: TenantScope, settings: BehaviourSettings): Promise<void> {
+    const id = settings.answer.embedding_provider;
+    if (id === null) return;
+    const provider = await api.privileged.services['model-providers'].registry.resolve(tenant, id);
+    if (!provider) throw notFound('model_provider', id);
+    if (!provider.embedding_model) {
+      throw apiError(409, 'model_provider_without_embedding_model', `Model provider ${id} names no embedding model: set its embedding_model first`);
+    }
+  }
+
   return [
     {
       method: 'GET',
@@ -48,9 +59,11 @@ export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService):
         notes:
           'Replaces the whole settings object: a field left out takes its default. `personality`, `language` and ' +
           '`welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the ' +
-          'operator configured (`llm.providers`) or the id of one of the account’s model providers (`/model-providers`; one it lacks: 404 `model_provider_not_found`). Archived chatbots are read-only (409 `chatbot_archived`).',
+          'operator configured (`llm.providers`) or the id of one of the account’s model providers (`/model-providers`; one it lacks: 404 `model_provider_not_found`). ' +
+          '`answer.embedding_provider` (for `answer.retrieval: hybrid`) is one of the account’s model providers with an embedding model ' +
+          '(without one: 409 `model_provider_without_embedding_model`). Archived chatbots are read-only (409 `chatbot_archived`).',
         tags: ['api', 'chatbots'],
-        plugins: { platform: { chatbotKey: true, errors: { 404: ['model_provider_not_found'], 409: ['chatbot_archived'] } } },
+        plugins: { platform: { chatbotKey: true, errors: { 404: ['model_provider_not_found'], 409: ['chatbot_archived', 'model_provider_without_embedding_model'] } } },
         validate: { params: chatbotIdParams, payload: settingsInput.required() },
         response: { schema: settingsResponse },
         handler: async (request) => {
@@ -60,12 +73,16 @@ export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService):
           const { personality, language, welcome_message, ...settings } = request.payload as BehaviourSettings &
             Pick<ChatbotDoc, 'personality' | 'language' | 'welcome_message'>;
           await assertProviderKnown(tenant, settings);
+          await assertEmbeddingProviderUsable(tenant, settings);
           const updated = await chatbots.update(tenant, chatbot, {
             personality,
             language,
             welcome_message: welcome_message === '' ? null : welcome_message,
             settings,
           });
+          // Hybrid retrieval: the knowledge is embedded in the background from now on.
+          const { retrieval, embedding_provider: embeddingProvider } = settings.answer;
+          if (retrieval === 'hybrid' && embeddingProvider) api.privileged.services.knowledge.semantic.prepare(tenant, chatbot.id, embeddingProvider);
           return presentSettings(updated);
         },
       },

@@ -149,6 +149,17 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
         .default(0.1)
         .description('In LLM mode, passages with a confidence from this up go to the model; a passage is quoted only at min_confidence'),
       show_sources: Joi.boolean().default(true),
+      retrieval: Joi.string()
+        .valid('lexical', 'hybrid')
+        .default('lexical')
+        .description(
+          '`hybrid`: besides its words, a question is matched by meaning: the knowledge and each question are embedded by `embedding_provider`’s embedding model and both rankings are fused (the better confidence of the two counts). Embedding starts when this is saved and runs in the background; until it is done, and whenever the provider fails, answers are lexical (a failure is reported as `chatbot.error`)',
+        ),
+      embedding_provider: Joi.string()
+        .pattern(MODEL_PROVIDER_ID, 'model provider id')
+        .allow(null)
+        .default(null)
+        .description('One of the account’s model providers (`mp_…`) that names an embedding model; required for `retrieval: hybrid`'),
       learn_from_feedback: Joi.boolean()
         .default(false)
         .description(
@@ -156,7 +167,8 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
         ),
     })
       .default()
-      .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.any().invalid(null).required() }) }),
+      .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.any().invalid(null).required() }) })
+      .when('.retrieval', { is: 'hybrid', then: Joi.object({ embedding_provider: Joi.any().invalid(null).required() }) }),
   }).label('ChatbotSettingsInput');
 }
 

@@ -1,6 +1,6 @@
 // The knowledge base: documents, URLs and Q&A pairs a chatbot answers from, processed in the
 // background and searched through an in-memory index per chatbot (./index/).
-import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '../../core/index.js';
+import { areaScope, modelClients, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '../../core/index.js';
 import { KnowledgeCurator } from './curation.js';
 import { ParserPool } from './parsing/pool.js';
 import { knowledgeRetriever } from './retriever.js';
@@ -8,10 +8,19 @@ import { knowledgeRoutes } from './routes.js';
 import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js';
 import { declareKnowledge } from './collections.js';
 import { KnowledgeWorker } from './worker.js';
+import { declareEmbeddings } from './semantic/embeddings.js';
+import { SemanticKnowledge } from './semantic/semantic-knowledge.js';
+
+/**
+ * How long a question's embedding may take before the turn answers lexically: a chat turn is
+ * otherwise tens of milliseconds, and a slow provider must not make every turn slow.
+ */
+const QUERY_EMBED_TIMEOUT_MS = 2_000;
 
 declare module '../../core/index.js' {
   interface KnowledgePluginApi {
     worker: KnowledgeWorker;
+    semantic: SemanticKnowledge;
   }
 }
 
@@ -31,10 +40,22 @@ export const knowledgePlugin: BuiltInPlugin = {
     // Its loops are stopped at shutdown: the item in progress is aborted and released.
     const worker = new KnowledgeWorker(api, knowledge, api.fetcher(), parser);
     api.privileged.provide('worker', worker);
+    const embeddings = declareEmbeddings(api);
+    const semantic = new SemanticKnowledge({
+      chunks: knowledge.chunks,
+      embeddings,
+      providers: () => api.privileged.services['model-providers'].registry,
+      client: modelClients(config).tenant,
+      queryTimeoutMs: Math.min(QUERY_EMBED_TIMEOUT_MS, config.llm.timeout_ms),
+      logger: api.logger,
+      now: () => api.now(),
+    });
+    api.privileged.provide('semantic', semantic);
     const retriever = knowledgeRetriever(api, knowledge, {
       indexMemoryBytes: config.knowledge.index_memory_mb * 1024 * 1024,
       logger: api.logger,
       onIndexLookup: (hit) => metrics.recordCacheLookup('knowledge_index', hit),
+      semantic,
     });
     api.privileged.provide('retriever', retriever);
 
@@ -44,6 +65,7 @@ export const knowledgePlugin: BuiltInPlugin = {
       await api.commit([
         knowledge.items.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         knowledge.chunks.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+        embeddings.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       ]);
     });
 
@@ -56,6 +78,13 @@ export const knowledgePlugin: BuiltInPlugin = {
       worker.nudge(); // catch up with what was due while no instance ran
     });
     api.privileged.server.ext('onPostStop', () => parser.close());
+    // Embedding runs stop at their next batch, waited for a little (a batch in flight may take the
+    // provider's whole timeout: it is not waited for; its write fails on the closed store, and the
+    // next run embeds it).
+    api.privileged.server.ext('onPreStop', async () => {
+      semantic.stop();
+      await Promise.race([semantic.drain(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+    });
     api.route(withScopes(knowledgeRoutes(api, knowledge, api.services.chatbots, worker, retriever), areaScope('knowledge')));
   },
 };

@@ -2,8 +2,11 @@
 // ranked passages and Q&A matches from the chatbot's in-memory index (./index/), rebuilt from the
 // store when the knowledge revision moves.
 import type { Logger } from 'pino';
-import type { KnowledgeRetriever, Store, TenantScope } from '../../core/index.js';
+import { ModelError, type KnowledgeRetriever, type SemanticQuery, type Store, type TenantScope } from '../../core/index.js';
+import { semanticConfidences } from './semantic/vectors.js';
 import { KnowledgeIndexCache } from './search-index/index-cache.js';
+import { fusePassages, fuseQa } from './semantic/fusion.js';
+import type { SemanticKnowledge } from './semantic/semantic-knowledge.js';
 import { toPassage } from './search.js';
 import { knowledgeRevisionCounter, type KnowledgeCollections, type StoredChunk } from './collections.js';
 
@@ -26,7 +29,7 @@ export interface KnowledgeRetrieverWithCache extends KnowledgeRetriever {
 export function knowledgeRetriever(
   store: Pick<Store, 'counters'>,
   knowledge: KnowledgeCollections,
-  options: { indexMemoryBytes: number; logger?: Logger; chunkCountIntervalMs?: number; onIndexLookup?: (hit: boolean) => void },
+  options: { indexMemoryBytes: number; logger?: Logger; chunkCountIntervalMs?: number; onIndexLookup?: (hit: boolean) => void; semantic?: SemanticKnowledge },
 ): KnowledgeRetrieverWithCache {
   const chunksOf = (tenant: TenantScope) => knowledge.chunks.forTenant(tenant);
   const countInterval = options.chunkCountIntervalMs ?? CHUNK_COUNT_INTERVAL_MS;
@@ -64,12 +67,22 @@ export function knowledgeRetriever(
   }
 
   const indexes = new KnowledgeIndexCache({ revision, chunks }, options.indexMemoryBytes, options.logger, options.onIndexLookup);
+  const semantic = options.semantic;
+
+  /** Each chunk's semantic confidence for the question, empty without a semantic query. */
+  async function confidencesFor(tenant: TenantScope, chatbotId: string, query: SemanticQuery | undefined, chunkCount: number): Promise<Map<string, number>> {
+    if (!query || !semantic) return new Map();
+    return semanticConfidences(await semantic.similarities(tenant, chatbotId, query, await revision(tenant, chatbotId), chunkCount));
+  }
+
   return {
     indexes,
     revision,
     async searchPassages(tenant, input) {
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
-      return index.search(input.query, input.limit).map((ranked) => toPassage(ranked, input.query));
+      const lexical = index.search(input.query, input.limit).map((ranked) => toPassage(ranked, input.query));
+      if (!input.semantic) return lexical;
+      return fusePassages(lexical, await confidencesFor(tenant, input.chatbotId, input.semantic, index.size), index, input.query, input.limit);
     },
     async item(tenant, input) {
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
@@ -83,7 +96,13 @@ export function knowledgeRetriever(
     },
     async matchQa(tenant, input) {
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
-      return index.matchQa(input.message);
+      const lexical = index.matchQa(input.message);
+      if (!input.semantic) return lexical;
+      return fuseQa(lexical, await confidencesFor(tenant, input.chatbotId, input.semantic, index.size), index);
+    },
+    async embedQuery(tenant, input) {
+      if (!semantic) throw new ModelError('provider_unknown', 'Hybrid retrieval is not available in this build');
+      return semantic.embedQuery(tenant, input.providerId, input.text);
     },
     async unknownNames(tenant, input) {
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);

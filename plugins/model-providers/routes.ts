@@ -205,7 +205,7 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
       path: '/model-providers/{providerId}',
       options: {
         description: 'Delete a model provider',
-        notes: 'A provider a chatbot’s settings name (`answer.provider`) is 409 `model_provider_in_use`, naming the chatbots: point them elsewhere first. Owners and admins only.',
+        notes: 'A provider a chatbot’s settings name (`answer.provider`, `answer.embedding_provider`) is 409 `model_provider_in_use`, naming the chatbots: point them elsewhere first. Owners and admins only.',
         tags,
         plugins: { platform: { errors: { 409: ['model_provider_in_use'] } } },
         validate: { params: modelProviderParams },
@@ -216,7 +216,7 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
           const users = await api.privileged.services.chatbots.modelProviderUsers(tenant, provider.id);
           if (users.length > 0) {
             const shown = users.slice(0, 10).join(', ') + (users.length > 10 ? ` and ${users.length - 10} more` : '');
-            throw apiError(409, 'model_provider_in_use', `Model provider ${provider.id} answers for chatbots ${shown}; change their answer.provider first`);
+            throw apiError(409, 'model_provider_in_use', `Model provider ${provider.id} answers for chatbots ${shown}; change their answer.provider or answer.embedding_provider first`);
           }
           await api.commit([platform.quotas.releaseOps(tenant, MODEL_PROVIDER_QUOTA, provider.id), collection.forTenant(tenant).ops.delete(provider.id)]);
           registry.forget(tenant, provider.id);

@@ -9,6 +9,9 @@
 //   embed     8 dimensions a text, the same for the same text (letter counts, so texts sharing
 //             letters are near)
 //   short     one vector fewer than asked for
+//   meaning…  (any model whose name starts so) a deterministic "meaning" embedder: the words of one
+//             group of MEANINGS share a dimension, every other word hashes to one of its own, so a
+//             paraphrase in synonyms is near its question and an unrelated question is far
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Test } from 'tap';
@@ -22,6 +25,8 @@ export interface RecordedCall {
 export interface FakeLlm {
   url: string;
   calls: RecordedCall[];
+  /** Every text sent to be embedded, in order. */
+  embedded: string[];
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -35,6 +40,34 @@ export function citedReply(messages: Array<{ role: string; content: string }>): 
   const system = messages[0]?.content ?? '';
   const source = /\[1\] [^\n]*\n([^\n]+)/.exec(system)?.[1] ?? 'no sources';
   return `${source.trim()} [1]`;
+}
+
+/** Words that mean alike, for the `meaning` model: each group is one dimension. */
+export const MEANINGS: readonly string[][] = [
+  ['delivery', 'deliver', 'delivered', 'shipping', 'ship', 'shipped', 'parcel', 'package', 'arrive', 'arrives', 'arrival', 'courier'],
+  ['long', 'time', 'days', 'soon', 'when', 'quickly', 'fast', 'take', 'takes'],
+  ['refund', 'refunds', 'money', 'reimburse', 'reimbursed', 'repaid'],
+  ['password', 'login', 'credentials', 'sign-in', 'passcode'],
+  ['opening', 'open', 'hours', 'closing', 'close'],
+];
+const MEANING_DIMENSIONS = 64;
+const IGNORED = new Set(['the', 'a', 'an', 'my', 'will', 'do', 'does', 'you', 'how', 'is', 'i', 'to', 'of', 'what', 'can', 'we', 'your', 'it', 'me', 'get', 'back', 'are']);
+
+/** The `meaning` model's vector of a text. */
+export function meaningVector(text: string): number[] {
+  const vector = new Array<number>(MEANING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z-]+/g) ?? []) {
+    if (IGNORED.has(word)) continue;
+    const group = MEANINGS.findIndex((words) => words.includes(word));
+    let dimension = group;
+    if (group < 0) {
+      let hash = 7;
+      for (const char of word) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_003;
+      dimension = MEANINGS.length + (hash % (MEANING_DIMENSIONS - MEANINGS.length));
+    }
+    vector[dimension]! += 1;
+  }
+  return vector;
 }
 
 /** 8 numbers from a text's letters: deterministic, and alike for texts with alike letters. */
@@ -55,7 +88,7 @@ function embeddings(ollama: boolean, body: { model: string; input: string[] }, r
   }
   if (body.model === 'slow') return; // never answers: the client's timeout ends it
   const texts = body.model === 'short' ? body.input.slice(1) : body.input;
-  const vectors = texts.map(letterVector);
+  const vectors = texts.map(body.model.startsWith('meaning') ? meaningVector : letterVector);
   const payload = ollama
     ? { model: body.model, embeddings: vectors }
     : { object: 'list', model: body.model, data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })), usage: { prompt_tokens: 1, total_tokens: 1 } };
@@ -64,10 +97,12 @@ function embeddings(ollama: boolean, body: { model: string; input: string[] }, r
 
 export async function startFakeLlm(t: Test): Promise<FakeLlm> {
   const calls: RecordedCall[] = [];
+  const embedded: string[] = [];
   const server: Server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as RecordedCall['body'];
     calls.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
     if (request.url === '/v1/embeddings' || request.url === '/api/embed') {
+      embedded.push(...((body as unknown as { input: string[] }).input ?? []));
       embeddings(request.url === '/api/embed', body as unknown as { model: string; input: string[] }, response);
       return;
     }
@@ -115,5 +150,5 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   server.on('connection', (socket) => t.teardown(() => socket.destroy()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, embedded };
 }

@@ -271,7 +271,7 @@ t.test('a chatbot answers through the account’s provider, and falls back when 
 
 t.test('owners and admins only; the model_providers scopes; not chatbot keys', async (t) => {
   const { api, llm } = await setup(t);
-  const acme = await accountWithOwner(api, 'professional', 'olive@example.com');
+  const acme = await accountWithOwner(api, 'enterprise', 'olive@example.com');
   const ownerCookie = await signIn(api, 'olive@example.com');
   const admin = await addMember(api, { cookie: ownerCookie }, 'adam@example.com', 'admin');
   const agent = await addMember(api, { cookie: ownerCookie }, 'agnes@example.com', 'agent');

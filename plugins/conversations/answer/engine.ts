@@ -7,7 +7,7 @@
 // Every reply says how it was made (answer_type), how sure it is (confidence 0..1) and what it
 // rests on (sources).
 import type { Logger } from 'pino';
-import { ModelError, StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaPair, type TenantScope } from '../../../core/index.js';
+import { ModelError, StoreUnavailableError, type ChatbotProfile, type KnowledgeRetriever, type Passage, type QaPair, type SemanticQuery, type TenantScope } from '../../../core/index.js';
 import type { AnswerType, Source, StoredSuggestion } from '../collections.js';
 import { extractAnswer } from './extract.js';
 import { isHandoffRequest } from './handoff-request.js';
@@ -63,15 +63,17 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
       const { chatbot, message } = request;
       const settings = chatbot.settings;
       const phrases = phrasesFor(request.language, chatbot.personality);
+      /** Why meaning was not used this turn (hybrid retrieval whose provider failed): reported with any reply. */
+      let degraded: Answer['failure'] = null;
       const reply = (fields: Partial<Answer> & Pick<Answer, 'content' | 'answer_type' | 'confidence'>): Answer => ({
         sources: [],
         suggestions: [],
         action: null,
-        failure: null,
+        failure: degraded,
         streamed: false,
         ...fields,
       });
-      const fallback = (confidence: number, failure: Answer['failure'] = null) =>
+      const fallback = (confidence: number, failure: Answer['failure'] = degraded) =>
         reply({
           content: isBuiltInFallback(settings.fallback_message) ? phrases.defaultFallback : settings.fallback_message,
           answer_type: 'fallback',
@@ -116,7 +118,20 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         return reply({ content: phrases.handoff, answer_type: 'rule', confidence: 1, action: 'handoff' });
       }
 
-      const qa = await knowledge.matchQa(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message });
+      // Hybrid retrieval: the question is embedded once for both searches; a provider that fails
+      // or is slow leaves this turn lexical, and says so (chatbot.error), never failing the turn.
+      let semantic: SemanticQuery | undefined;
+      const embeddingProvider = settings.answer.retrieval === 'hybrid' ? settings.answer.embedding_provider : null;
+      if (embeddingProvider) {
+        try {
+          semantic = await knowledge.embedQuery(request.tenant, { chatbotId: chatbot.id, providerId: embeddingProvider, text: message });
+        } catch (error) {
+          if (!(error instanceof ModelError)) throw error;
+          degraded = { code: error.code, message: `Answered by words alone: ${error.message}`, provider: embeddingProvider };
+        }
+      }
+
+      const qa = await knowledge.matchQa(request.tenant, { chatbotId: chatbot.id, language: chatbot.language, message, semantic });
       const qaConfidence = qa?.score ?? 0;
       // A question naming a product or service the knowledge never mentions ("my iPhone", "with
       // DHL") is about that thing: what the knowledge says of the general question is offered
@@ -132,6 +147,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
           language: chatbot.language,
           query: message,
           limit: PASSAGES,
+          semantic,
         })
       );
       const relevant = passages.filter((passage) => passage.confidence >= settings.answer.min_passage_score);

@@ -120,6 +120,14 @@ export class KnowledgeIndex {
     return this.qa.pairOf(itemId);
   }
 
+  private byId: Map<string, IndexedChunk> | null = null;
+
+  /** The chunk `chunkId`, or null when the index has none (hybrid retrieval finds chunks by id). */
+  chunkById(chunkId: string): IndexedChunk | null {
+    this.byId ??= new Map(this.chunks.map((chunk) => [chunk.id, chunk]));
+    return this.byId.get(chunkId) ?? null;
+  }
+
   /** The chunk `chunkId` of the item `itemId` as a search result of `query`, or null when the index has none. */
   chunk(itemId: string, chunkId: string): IndexedChunk | null {
     return this.chunks.find((chunk) => chunk.id === chunkId && chunk.item_id === itemId) ?? null;

@@ -1,0 +1,241 @@
+// Meaning beside words: a chatbot whose answers use hybrid retrieval has its chunks embedded by an
+// embedding model of one of its account's model providers, and each question embedded once (kept
+// for a while: the same question is asked again). What a search gets is each chunk's cosine with
+// the question; the retriever fuses it with the lexical scores (fusion.ts).
+//
+// Embedding a knowledge base is started by the first question that finds chunks without vectors
+// (and when the settings turn hybrid on): it runs in the background on the instance that saw it,
+// one run per chatbot and model at a time, in batches, each batch retried with back-off; a run that
+// fails waits longer before the next question starts another (BACKOFF). It stores what is missing
+// only, under ids derived from chunk and model, so a crash resumes where it stopped and writes no
+// duplicate; when it is done, vectors of chunks that are gone and of other models are deleted.
+import type { Logger } from 'pino';
+import {
+  ModelError,
+  UniqueConstraintError,
+  type Collection,
+  type Filter,
+  type ModelClient,
+  type Repository,
+  type Stored,
+  type ResolvedModelProvider,
+  type SemanticQuery,
+  type TenantModelProviders,
+  type TenantScope,
+} from '../../../core/index.js';
+import type { ChunkDoc } from '../collections.js';
+import { embeddingId, textsOf, type EmbeddingDoc } from './embeddings.js';
+import { decodeVector, encodeVector, VectorIndex } from './vectors.js';
+
+/** Chunks read from the store per page, and embedded per request (their texts: a pair has several). */
+const PAGE = 200;
+const BATCH_CHUNKS = 16;
+/** Tries of one batch, and the waits between them. */
+const BATCH_RETRIES_MS = [500, 2_000, 8_000];
+/** After a failed run, the next question may start another after this (doubling up to the last). */
+const BACKOFF_MS = [30_000, 120_000, 600_000];
+/** Questions' vectors kept per instance, least recently used dropped. */
+const QUERY_CACHE = 2_000;
+/** Vector indexes kept per instance, least recently used dropped. */
+const INDEX_CACHE = 200;
+
+export interface SemanticDependencies {
+  chunks: Collection<ChunkDoc>;
+  embeddings: Collection<EmbeddingDoc>;
+  /** Read when used: the model-providers area registers after the knowledge area. */
+  providers: () => TenantModelProviders;
+  client: ModelClient;
+  /** How long a question's embedding may take: the turn then answers lexically. */
+  queryTimeoutMs: number;
+  logger?: Logger;
+  now: () => Date;
+  /** Waits between retries (tests make them short). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export class SemanticKnowledge {
+  private readonly queries = new Map<string, Float32Array>();
+  private readonly indexes = new Map<string, { generation: string; index: VectorIndex }>();
+  /** Per chatbot and model: bumped when this instance stored vectors, so the index is read again. */
+  private readonly stored = new Map<string, number>();
+  private readonly runs = new Map<string, Promise<void>>();
+  private readonly failures = new Map<string, { count: number; until: number }>();
+  private readonly sleep: (ms: number) => Promise<void>;
+  private stopped = false;
+
+  constructor(private readonly deps: SemanticDependencies) {
+    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
+  }
+
+  /** The provider with an embedding model, or a ModelError the turn reports (`chatbot.error`). */
+  private async embeddingProvider(tenant: TenantScope, providerId: string): Promise<ResolvedModelProvider & { embedding_model: string }> {
+    const provider = await this.deps.providers().resolve(tenant, providerId);
+    if (!provider) throw new ModelError('provider_unknown', `No model provider ${providerId} exists (deleted?)`);
+    if (!provider.embedding_model) throw new ModelError('provider_unknown', `Model provider ${providerId} names no embedding model`);
+    return provider as ResolvedModelProvider & { embedding_model: string };
+  }
+
+  /** The question's vector (throws ModelError: the turn then answers lexically). */
+  async embedQuery(tenant: TenantScope, providerId: string, text: string): Promise<SemanticQuery> {
+    const provider = await this.embeddingProvider(tenant, providerId);
+    const modelKey = modelKeyOf(provider);
+    const key = `${tenant.accountId}:${tenant.mode}:${modelKey}:${text}`;
+    let vector = this.queries.get(key);
+    if (vector) {
+      this.queries.delete(key); // re-inserted: Map order is the recency order
+    } else {
+      const [embedded] = await this.deps.client.embed(provider.endpoint, provider.embedding_model, [text], { timeoutMs: this.deps.queryTimeoutMs });
+      vector = Float32Array.from(embedded!);
+      if (this.queries.size >= QUERY_CACHE) this.queries.delete(this.queries.keys().next().value!);
+    }
+    this.queries.set(key, vector);
+    return { providerId: provider.id, modelKey, vector };
+  }
+
+  /**
+   * Each embedded chunk's cosine with the question. When fewer chunks are embedded than the
+   * knowledge holds (`chunkCount`), an embedding run starts in the background.
+   */
+  async similarities(tenant: TenantScope, chatbotId: string, query: SemanticQuery, revision: string, chunkCount: number): Promise<Map<string, number>> {
+    const index = await this.indexFor(tenant, chatbotId, query.modelKey, revision);
+    if (index.chunks < chunkCount) this.prepare(tenant, chatbotId, query.providerId);
+    return index.similarities(query.vector);
+  }
+
+  /** Starts embedding the chatbot's knowledge unless a run is under way or a failed one is backing off. */
+  prepare(tenant: TenantScope, chatbotId: string, providerId: string): void {
+    const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${providerId}`;
+    if (this.stopped || this.runs.has(key) || (this.failures.get(key)?.until ?? 0) > Date.now()) return;
+    const run = this.embedAll(tenant, chatbotId, providerId)
+      .then(
+        () => void this.failures.delete(key),
+        (error: unknown) => {
+          const count = (this.failures.get(key)?.count ?? 0) + 1;
+          this.failures.set(key, { count, until: Date.now() + BACKOFF_MS[Math.min(count, BACKOFF_MS.length) - 1]! });
+          this.deps.logger?.warn({ err: error, chatbot_id: chatbotId, provider: providerId }, 'embedding the knowledge failed; it is tried again later');
+        },
+      )
+      .finally(() => this.runs.delete(key));
+    this.runs.set(key, run);
+  }
+
+  /** At shutdown: runs under way stop at their next batch (what they stored stays; the next run resumes). */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Waits for the runs under way (tests; shutdown). */
+  async drain(): Promise<void> {
+    while (this.runs.size > 0) await Promise.all([...this.runs.values()]);
+  }
+
+  /** Embeds what is missing of the chatbot's chunks under the provider's model; then drops what no longer counts. */
+  async embedAll(tenant: TenantScope, chatbotId: string, providerId: string): Promise<{ embedded: number }> {
+    const provider = await this.embeddingProvider(tenant, providerId);
+    const modelKey = modelKeyOf(provider);
+    const embeddings = this.deps.embeddings.forTenant(tenant);
+    const chunks = this.deps.chunks.forTenant(tenant);
+    const present = new Set<string>();
+    let embedded = 0;
+    for await (const page of pages(chunks, { chatbot_id: chatbotId })) {
+      for (const chunk of page) present.add(chunk.id);
+      const ids = page.map((chunk) => embeddingId(chunk.id, modelKey));
+      const have = new Set((await embeddings.list({ filter: { id: { in: ids } }, limit: ids.length })).map((doc) => doc.chunk_id));
+      const missing = page.filter((chunk) => !have.has(chunk.id) && textsOf(chunk).length > 0);
+      for (let start = 0; start < missing.length; start += BATCH_CHUNKS) {
+        if (this.stopped) throw new Error('The server is stopping: embedding resumes on the next run');
+        const batch = missing.slice(start, start + BATCH_CHUNKS);
+        const texts = batch.map(textsOf);
+        const vectors = await this.withRetries(() => this.deps.client.embed(provider.endpoint, provider.embedding_model, texts.flat()));
+        let at = 0;
+        for (const [index, chunk] of batch.entries()) {
+          const own = vectors.slice(at, at + texts[index]!.length);
+          at += own.length;
+          try {
+            await embeddings.insert({
+              id: embeddingId(chunk.id, modelKey),
+              chatbot_id: chatbotId,
+              chunk_id: chunk.id,
+              model_key: modelKey,
+              vectors: own.map(encodeVector),
+              created_at: this.deps.now().toISOString(),
+            });
+            embedded++;
+          } catch (error) {
+            if (!(error instanceof UniqueConstraintError)) throw error; // another run stored it first
+          }
+        }
+        this.bump(tenant, chatbotId, modelKey);
+      }
+    }
+    // Another model's vectors (the provider's model changed) and those of chunks that are gone.
+    await embeddings.deleteMany({ chatbot_id: chatbotId, model_key: { ne: modelKey } });
+    const stale: string[] = [];
+    for await (const page of pages(embeddings, { chatbot_id: chatbotId, model_key: modelKey })) {
+      for (const doc of page) if (!present.has(doc.chunk_id)) stale.push(doc.id);
+    }
+    if (stale.length > 0) await embeddings.deleteMany({ id: { in: stale } });
+    if (stale.length > 0 || embedded > 0) this.bump(tenant, chatbotId, modelKey);
+    return { embedded };
+  }
+
+  /** How many of the chatbot's chunks have vectors of the provider's model, of how many. */
+  async progress(tenant: TenantScope, chatbotId: string, providerId: string): Promise<{ embedded: number; chunks: number; model_key: string }> {
+    const provider = await this.embeddingProvider(tenant, providerId);
+    const modelKey = modelKeyOf(provider);
+    const [embedded, chunks] = await Promise.all([
+      this.deps.embeddings.forTenant(tenant).count({ chatbot_id: chatbotId, model_key: modelKey }),
+      this.deps.chunks.forTenant(tenant).count({ chatbot_id: chatbotId }),
+    ]);
+    return { embedded, chunks, model_key: modelKey };
+  }
+
+  private async withRetries<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof ModelError) || attempt >= BATCH_RETRIES_MS.length || this.stopped) throw error;
+        await this.sleep(BATCH_RETRIES_MS[attempt]!);
+      }
+    }
+  }
+
+  private bump(tenant: TenantScope, chatbotId: string, modelKey: string): void {
+    const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${modelKey}`;
+    this.stored.set(key, (this.stored.get(key) ?? 0) + 1);
+  }
+
+  private async indexFor(tenant: TenantScope, chatbotId: string, modelKey: string, revision: string): Promise<VectorIndex> {
+    const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${modelKey}`;
+    const generation = `${revision}:${this.stored.get(key) ?? 0}`;
+    const cached = this.indexes.get(key);
+    if (cached && cached.generation === generation) {
+      this.indexes.delete(key);
+      this.indexes.set(key, cached);
+      return cached.index;
+    }
+    const entries: Array<{ chunkId: string; vectors: Float32Array[] }> = [];
+    for await (const page of pages(this.deps.embeddings.forTenant(tenant), { chatbot_id: chatbotId, model_key: modelKey })) {
+      for (const doc of page) entries.push({ chunkId: doc.chunk_id, vectors: doc.vectors.map(decodeVector) });
+    }
+    const index = VectorIndex.build(entries);
+    this.indexes.delete(key);
+    this.indexes.set(key, { generation, index });
+    if (this.indexes.size > INDEX_CACHE) this.indexes.delete(this.indexes.keys().next().value!);
+    return index;
+  }
+}
+
+export const modelKeyOf = (provider: { id: string; embedding_model: string | null }): string => `${provider.id}:${provider.embedding_model}`;
+
+/** The records of `filter`, a page at a time, in id order. */
+async function* pages<T>(repository: Repository<T>, filter: Filter): AsyncIterable<Array<Stored<T>>> {
+  let after: { id: string; value: null } | undefined;
+  for (;;) {
+    const page = await repository.list({ filter, sort: { field: 'id', direction: 'asc' }, limit: PAGE, after });
+    if (page.length > 0) yield page;
+    if (page.length < PAGE) return;
+    after = { id: page[page.length - 1]!.id, value: null };
+  }
+}

@@ -1,0 +1,103 @@
+// Vectors as the store keeps them and as a search reads them. Stored as base64 of little-endian
+// float32 inside the chunk's embedding record: the repository interface is JSON documents on both
+// stores, so a vector is text there (4/3 of its bytes); float32 keeps the model's answer as given.
+// In memory every vector is normalised once, so a cosine is one dot product.
+
+export function encodeVector(vector: readonly number[]): string {
+  const floats = Float32Array.from(vector);
+  return Buffer.from(floats.buffer, floats.byteOffset, floats.byteLength).toString('base64');
+}
+
+export function decodeVector(encoded: string): Float32Array {
+  const bytes = Buffer.from(encoded, 'base64');
+  // Copied into its own buffer: a Buffer's bytes may start at an offset a Float32Array cannot view.
+  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+}
+
+/** The vector scaled to length 1 (a zero vector stays zero: it is similar to nothing). */
+export function normalised(vector: ArrayLike<number>): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < vector.length; i++) sum += vector[i]! * vector[i]!;
+  const length = Math.sqrt(sum);
+  const out = new Float32Array(vector.length);
+  if (length > 0) for (let i = 0; i < vector.length; i++) out[i] = vector[i]! / length;
+  return out;
+}
+
+/**
+ * The embedded chunks of one chatbot under one model, for cosine search: every vector of every
+ * chunk (a Q&A pair has one per phrasing) in one flat array, normalised.
+ */
+export class VectorIndex {
+  private constructor(
+    readonly dimensions: number,
+    /** The chunk of each row. */
+    private readonly rowChunk: Int32Array,
+    private readonly chunkIds: string[],
+    private readonly rows: Float32Array,
+  ) {}
+
+  static build(entries: ReadonlyArray<{ chunkId: string; vectors: Float32Array[] }>): VectorIndex {
+    const dimensions = entries.find((entry) => entry.vectors.length > 0)?.vectors[0]!.length ?? 0;
+    const usable = entries.map((entry) => ({ ...entry, vectors: entry.vectors.filter((vector) => vector.length === dimensions) }));
+    const total = usable.reduce((sum, entry) => sum + entry.vectors.length, 0);
+    const rows = new Float32Array(total * dimensions);
+    const rowChunk = new Int32Array(total);
+    const chunkIds: string[] = [];
+    let row = 0;
+    for (const entry of usable) {
+      const chunk = chunkIds.push(entry.chunkId) - 1;
+      for (const vector of entry.vectors) {
+        rows.set(normalised(vector), row * dimensions);
+        rowChunk[row++] = chunk;
+      }
+    }
+    return new VectorIndex(dimensions, rowChunk, chunkIds, rows);
+  }
+
+  get chunks(): number {
+    return this.chunkIds.length;
+  }
+
+  get bytes(): number {
+    return this.rows.byteLength + this.rowChunk.byteLength + this.chunkIds.length * 64;
+  }
+
+  /** Each chunk's best cosine with `query` (over its vectors). A query of another dimension matches nothing. */
+  similarities(query: Float32Array): Map<string, number> {
+    const best = new Map<string, number>();
+    if (query.length !== this.dimensions || this.dimensions === 0) return best;
+    const unit = normalised(query);
+    const dims = this.dimensions;
+    const scores = new Float32Array(this.chunkIds.length).fill(-Infinity);
+    for (let row = 0, offset = 0; row < this.rowChunk.length; row++, offset += dims) {
+      let dot = 0;
+      for (let i = 0; i < dims; i++) dot += this.rows[offset + i]! * unit[i]!;
+      const chunk = this.rowChunk[row]!;
+      if (dot > scores[chunk]!) scores[chunk] = dot;
+    }
+    for (let chunk = 0; chunk < scores.length; chunk++) best.set(this.chunkIds[chunk]!, scores[chunk]!);
+    return best;
+  }
+}
+
+/** Below this many chunks, a knowledge base is too small for its median to say what "unrelated" scores. */
+export const MIN_CHUNKS_FOR_BASELINE = 8;
+
+/**
+ * Cosines on the 0..1 scale of the answer bands. A model's cosines have no fixed meaning (unrelated
+ * texts score 0.1 with some models, 0.5 with others), so a chunk's similarity is read against the
+ * question's typical similarity to this knowledge (the median over its chunks): how far above the
+ * typical it is, as a share of the room above it. A small knowledge base has no typical: there the
+ * cosine is read as it is.
+ */
+export function semanticConfidences(similarities: Map<string, number>): Map<string, number> {
+  const values = [...similarities.values()].sort((a, b) => a - b);
+  const typical = values.length >= MIN_CHUNKS_FOR_BASELINE ? Math.max(0, values[Math.floor(values.length / 2)]!) : 0;
+  const confidences = new Map<string, number>();
+  for (const [chunk, cosine] of similarities) {
+    const confidence = typical >= 1 ? 0 : (cosine - typical) / (1 - typical);
+    confidences.set(chunk, Math.round(Math.min(1, Math.max(0, confidence)) * 10_000) / 10_000);
+  }
+  return confidences;
+}

@@ -1,0 +1,156 @@
+// Hybrid retrieval (issue 31): a chatbot whose answers use an embedding model of its account's
+// model provider. Against the fake model server's deterministic "meaning" embedder (words of one
+// group of synonyms share a dimension): a paraphrase sharing no word with the knowledge, which
+// lexical retrieval misses, is answered; an unrelated question still is not; a provider that is
+// down leaves the turn lexical (answered, and chatbot.error says why); embedding resumes after a
+// crash without a duplicate vector; a model change re-embeds; the settings' checks. Both stores.
+import t from 'tap';
+import { declareEmbeddings, embeddingId } from '../../plugins/knowledge/semantic/embeddings.js';
+import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm.js';
+import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+
+const PAIRS = [
+  { question: 'How long does delivery take?', answer: 'Delivery takes 3 to 5 working days.' },
+  { question: 'How do I reset my password?', answer: 'Use the Forgot password link on the sign-in page.' },
+  { question: 'What are your opening hours?', answer: 'We are open 9 to 17, Monday to Friday.' },
+];
+const REFUNDS = { type: 'document', format: 'markdown', title: 'Refunds', content: '# Refunds\n\nRefunds are repaid to your card within five working days.' };
+
+async function setup(t: Parameters<typeof buildTestServer>[0]) {
+  const llm = await startFakeLlm(t);
+  const api = await buildTestServer(t, { config: { llm: { timeout_ms: 2000, providers: {} }, model_providers: { allowed_cidrs: ['127.0.0.1/32'] } } });
+  const acme = await api.account('starter');
+  const call = async (method: string, url: string, payload?: unknown) => {
+    const response = await api.request(method, url, { key: acme.live, payload });
+    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.payload}`);
+    return response.json;
+  };
+  const bot = await call('POST', '/api/v1/chatbots', { name: 'Shop', language: 'en' });
+  for (const pair of PAIRS) await call('POST', `/api/v1/chatbots/${bot.id}/knowledge`, { type: 'qa', ...pair });
+  await call('POST', `/api/v1/chatbots/${bot.id}/knowledge`, REFUNDS);
+  await api.server.plugins.knowledge.worker.drain();
+  const provider = await call('POST', '/api/v1/model-providers', { name: 'Local', type: 'ollama', base_url: llm.url, embedding_model: 'meaning' });
+  const tenant = { accountId: acme.id, mode: 'live' as const };
+  const semantic = api.server.plugins.knowledge.semantic;
+  return { llm, api, acme, bot, provider, call, tenant, semantic };
+}
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+
+async function ask(s: Setup, content: string) {
+  const conversation = await s.call('POST', `/api/v1/chatbots/${s.bot.id}/conversations`, {});
+  return (await s.call('POST', `/api/v1/chatbots/${s.bot.id}/conversations/${conversation.id}/messages`, { content })).reply;
+}
+
+const hybrid = (s: Setup, extra: Record<string, unknown> = {}) =>
+  s.api.request('PUT', `/api/v1/chatbots/${s.bot.id}/settings`, { key: s.acme.live, payload: { answer: { retrieval: 'hybrid', embedding_provider: s.provider.id, ...extra } } });
+
+const PARAPHRASE = 'When will my parcel arrive?';
+const MONEY = 'Is my money reimbursed?';
+const UNRELATED = 'Do you sell pizza?';
+
+t.test('a synonym paraphrase lexical retrieval misses is answered; an unrelated question is not', async (t) => {
+  const s = await setup(t);
+  t.match(await ask(s, PARAPHRASE), { answer_type: 'fallback' }, 'lexical alone: the paraphrase shares no word with the knowledge');
+  const lexicalMoney = await ask(s, MONEY);
+  t.notOk(['qa', 'knowledge'].includes(lexicalMoney.answer_type), `nor is the question about money answered (${lexicalMoney.answer_type})`);
+
+  const saved = await hybrid(s);
+  t.equal(saved.statusCode, 200);
+  t.match(saved.json.answer, { retrieval: 'hybrid', embedding_provider: s.provider.id });
+  await s.semantic.drain();
+  t.same(await s.semantic.progress(s.tenant, s.bot.id, s.provider.id), { embedded: 4, chunks: 4, model_key: `${s.provider.id}:meaning` }, 'every chunk embedded, once');
+  t.ok(PAIRS.every((pair) => s.llm.embedded.includes(pair.question)), 'each question was embedded');
+
+  const paraphrase = await ask(s, PARAPHRASE);
+  t.match(paraphrase, { answer_type: 'qa', content: PAIRS[0]!.answer }, 'hybrid: the paraphrase gets the delivery answer');
+  t.ok(paraphrase.confidence >= 0.5, `with a confidence in the answer band (${paraphrase.confidence})`);
+  const money = await ask(s, MONEY);
+  t.match(money, { answer_type: 'knowledge', content: /repaid to your card/ }, 'and a passage found by meaning alone is quoted');
+  t.match(await ask(s, UNRELATED), { answer_type: 'fallback' }, 'an unrelated question still gets the fallback');
+  t.match(await ask(s, 'How do I reset my password?'), { answer_type: 'qa', content: PAIRS[1]!.answer }, 'a question lexical retrieval answers still is');
+
+  const before = s.llm.embedded.length;
+  await ask(s, PARAPHRASE);
+  t.equal(s.llm.embedded.length, before, 'a question asked again is not embedded again');
+});
+
+t.test('a provider that is down: the turn answers by words, and chatbot.error says why', async (t) => {
+  const s = await setup(t);
+  await hybrid(s);
+  await s.semantic.drain();
+  await s.call('PATCH', `/api/v1/model-providers/${s.provider.id}`, { base_url: 'http://127.0.0.1:9' });
+  const errors: Array<{ data: { error: { code: string; provider: string; message: string } } }> = [];
+  s.api.platform.events.subscribe('chatbot.error', (event) => {
+    errors.push(event as never);
+  });
+  const lexical = await ask(s, 'How do I reset my password?');
+  t.match(lexical, { answer_type: 'qa', content: PAIRS[1]!.answer }, 'answered lexically, not a 5xx');
+  t.match(errors.at(-1)?.data.error, { code: 'provider_unavailable', provider: s.provider.id, message: /^Answered by words alone/ }, 'chatbot.error names the provider and the reason');
+  t.match(await ask(s, PARAPHRASE), { answer_type: 'fallback' }, 'what needs meaning falls back meanwhile');
+
+  await s.call('PATCH', `/api/v1/model-providers/${s.provider.id}`, { base_url: s.llm.url, embedding_model: 'slow' });
+  s.api.server.plugins['model-providers'].registry.forget(s.tenant, s.provider.id);
+  const slow = await ask(s, 'What are your opening hours?');
+  t.match(slow, { answer_type: 'qa' }, 'a provider too slow for the turn: answered lexically within the embedding timeout');
+  t.match(errors.at(-1)?.data.error, { code: 'provider_timeout' });
+});
+
+t.test('embedding resumes after a crash without duplicates, and a model change re-embeds', async (t) => {
+  const s = await setup(t);
+  const embeddings = declareEmbeddings(s.api.platform.store).forTenant(s.tenant);
+  t.same(await s.semantic.embedAll(s.tenant, s.bot.id, s.provider.id), { embedded: 4 });
+  const modelKey = `${s.provider.id}:meaning`;
+  const stored = await embeddings.list({ filter: { chatbot_id: s.bot.id }, limit: 100 });
+  t.equal(stored.length, 4);
+  t.ok(stored.every((doc) => doc.id === embeddingId(doc.chunk_id, modelKey) && doc.model_key === modelKey), 'ids derived from chunk and model');
+  t.equal(stored.find((doc) => doc.vectors.length > 1) ? 0 : 1, 1, 'a pair without alternatives has one vector');
+
+  // A crash after two chunks were stored: the records of the other two are missing.
+  for (const doc of stored.slice(2)) await embeddings.delete(doc.id);
+  const sent = s.llm.embedded.length;
+  t.same(await s.semantic.embedAll(s.tenant, s.bot.id, s.provider.id), { embedded: 2 }, 'the next run embeds only what is missing');
+  t.equal(s.llm.embedded.length - sent, 2, 'two texts sent, not four');
+  t.same(await s.semantic.embedAll(s.tenant, s.bot.id, s.provider.id), { embedded: 0 }, 'a run with nothing missing embeds nothing');
+  const after = await embeddings.list({ filter: { chatbot_id: s.bot.id }, limit: 100 });
+  t.equal(new Set(after.map((doc) => doc.chunk_id)).size, 4, 'one record per chunk');
+  t.equal(after.length, 4, 'no duplicate');
+
+  // Two runs at once (two instances): still one record per chunk.
+  await embeddings.deleteMany({ chatbot_id: s.bot.id });
+  await Promise.all([s.semantic.embedAll(s.tenant, s.bot.id, s.provider.id), s.semantic.embedAll(s.tenant, s.bot.id, s.provider.id)]);
+  t.equal(await embeddings.count({ chatbot_id: s.bot.id }), 4, 'racing runs store each chunk once');
+
+  // The provider's model changes: everything is embedded again, the old vectors go.
+  await s.call('PATCH', `/api/v1/model-providers/${s.provider.id}`, { embedding_model: 'meaning-v2' });
+  s.api.server.plugins['model-providers'].registry.forget(s.tenant, s.provider.id);
+  t.same(await s.semantic.embedAll(s.tenant, s.bot.id, s.provider.id), { embedded: 4 });
+  const v2 = await embeddings.list({ filter: { chatbot_id: s.bot.id }, limit: 100 });
+  t.same([...new Set(v2.map((doc) => doc.model_key))], [`${s.provider.id}:meaning-v2`], 'only the new model’s vectors remain');
+
+  // A deleted item's vectors go with the next run; the chatbot's deletion takes them all.
+  const items = await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge?type=qa`);
+  await s.call('DELETE', `/api/v1/chatbots/${s.bot.id}/knowledge/${items.data[0].id}`);
+  await s.semantic.embedAll(s.tenant, s.bot.id, s.provider.id);
+  t.equal(await embeddings.count({ chatbot_id: s.bot.id }), 3, 'a deleted item’s vectors are dropped');
+  await s.call('PUT', `/api/v1/chatbots/${s.bot.id}/settings`, {}); // not in use: the chatbot may go
+  await s.call('DELETE', `/api/v1/chatbots/${s.bot.id}`);
+  await s.api.platform.events.reactions.drain();
+  t.equal(await embeddings.count({ chatbot_id: s.bot.id }), 0, 'a deleted chatbot’s vectors go with it');
+});
+
+t.test('the settings: hybrid needs an embedding provider of the account that names an embedding model', async (t) => {
+  const s = await setup(t);
+  const put = (answer: Record<string, unknown>) => s.api.request('PUT', `/api/v1/chatbots/${s.bot.id}/settings`, { key: s.acme.live, payload: { answer } });
+  const missing = assertError(t, await put({ retrieval: 'hybrid' }), 400, 'validation_failed', 'hybrid without a provider');
+  t.equal(missing.details[0].path, 'answer.embedding_provider');
+  assertError(t, await put({ retrieval: 'semantic' }), 400, 'validation_failed', 'an unknown retrieval');
+  assertError(t, await put({ retrieval: 'hybrid', embedding_provider: 'openai' }), 400, 'validation_failed', 'not a provider id');
+  assertError(t, await put({ retrieval: 'hybrid', embedding_provider: 'mp_01aaaaaaaaaaaaaaaaaaaaaaaa' }), 404, 'model_provider_not_found', 'a provider the account lacks');
+  const chatOnly = await s.call('POST', '/api/v1/model-providers', { name: 'Chat only', type: 'ollama', base_url: s.llm.url, chat_model: 'cite' });
+  assertError(t, await put({ retrieval: 'hybrid', embedding_provider: chatOnly.id }), 409, 'model_provider_without_embedding_model', 'a provider without an embedding model');
+  t.equal((await put({ retrieval: 'lexical', embedding_provider: s.provider.id })).statusCode, 200, 'a provider may be named while retrieval stays lexical');
+  assertError(t, await s.api.request('DELETE', `/api/v1/model-providers/${s.provider.id}`, { key: s.acme.live }), 409, 'model_provider_in_use', 'and it is then in use');
+  const defaults = (await s.api.request('GET', `/api/v1/chatbots/${s.bot.id}/settings`, { key: s.acme.live })).json;
+  t.match(defaults.answer, { retrieval: 'lexical' });
+});
