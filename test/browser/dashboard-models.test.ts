@@ -1,8 +1,8 @@
 // The Models page in a real browser (issue 31): the owner adds an OpenAI-compatible provider with a
 // key (never shown again), tests it against a local fake model server speaking the published
 // protocol (the chat model's answer, the embeddings' dimensions), sees a failing provider's reason
-// in words, picks the provider for a chatbot's LLM answers on the Behaviour tab, and the chatbot
-// answers through it. A provider in use cannot be deleted; an unused one can. No request is
+// in words, picks the provider for a chatbot's LLM answers and hybrid retrieval on the Behaviour
+// tab, and the chatbot answers through it. A provider in use cannot be deleted; an unused one can. No request is
 // intercepted. axe-core on the page with a test report and the form, desktop and phone.
 import t from 'tap';
 import { startFakeLlm } from '../helpers/fake-llm.js';
@@ -66,12 +66,16 @@ t.test('the owner adds, tests and uses a model provider', async (t) => {
   await page.goto(`${d.base}/dashboard#/chatbots/${d.chatbot.id}/behaviour`);
   await page.getByLabel('Answer mode').selectOption('llm');
   await page.getByLabel('Provider', { exact: true }).selectOption({ label: 'Gateway (cite)' });
+  await page.getByLabel('Retrieval').selectOption('hybrid');
+  await page.getByLabel('Embedding provider').selectOption({ label: 'Gateway (embed)' });
   await page.getByRole('button', { name: 'Save behaviour' }).click();
   await page.getByRole('status').filter({ hasText: 'Behaviour saved' }).first().waitFor();
   const providers = await d.call('GET', '/api/v1/model-providers');
   const gateway = providers.data.find((provider: { name: string }) => provider.name === 'Gateway');
   const settings = await d.call('GET', `/api/v1/chatbots/${d.chatbot.id}/settings`);
-  t.match(settings.answer, { mode: 'llm', provider: gateway.id }, 'saved with the provider’s id');
+  t.match(settings.answer, { mode: 'llm', provider: gateway.id, retrieval: 'hybrid', embedding_provider: gateway.id }, 'saved with the provider’s id, for answers and for meaning');
+  await d.api.server.plugins.knowledge.semantic.drain();
+  t.ok(llm.embedded.some((text) => text.includes('Refunds reach your card')), 'saving turned embedding of the knowledge on');
 
   const conversation = await d.call('POST', `/api/v1/chatbots/${d.chatbot.id}/conversations`, {});
   const turn = await d.call('POST', `/api/v1/chatbots/${d.chatbot.id}/conversations/${conversation.id}/messages`, { content: 'When do refunds reach my card?' });

@@ -348,6 +348,8 @@ t.test('settings', async (t) => {
         min_passage_score: 0.1,
         show_sources: true,
         learn_from_feedback: false,
+        retrieval: 'lexical',
+        embedding_provider: null,
       },
       updated_at: bot.updated_at,
     });

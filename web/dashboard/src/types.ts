@@ -59,6 +59,8 @@ export type ChatbotSettings = Omit<Schemas['ChatbotSettings'], 'chatbot_id' | 'u
     min_passage_score: number;
     show_sources: boolean;
     learn_from_feedback: boolean;
+    retrieval: 'lexical' | 'hybrid';
+    embedding_provider: string | null;
   };
   updated_at?: string;
 };

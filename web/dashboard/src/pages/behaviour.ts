@@ -155,6 +155,19 @@ function BehaviourForm({ path, initial }: { path: `/api/v1/chatbots/${string}/se
             <${Field} label="Maximum tokens" path="answer.max_tokens" type="number" min=${1} max=${8192} value=${answer.max_tokens} onInput=${(v: string) => changeAnswer({ max_tokens: number(v) })} error=${error} />
             <${Field} label="Minimum passage score" path="answer.min_passage_score" type="number" step="0.05" min=${0} max=${1} value=${answer.min_passage_score} onInput=${(v: string) => changeAnswer({ min_passage_score: number(v) })} error=${error} />`
         : null}
+      <${Select}
+        label="Retrieval"
+        path="answer.retrieval"
+        value=${answer.retrieval}
+        onChange=${(retrieval: string) => changeAnswer({ retrieval: retrieval as 'lexical' | 'hybrid' })}
+        options=${[
+          ['lexical', 'Words: questions are matched by their words'],
+          ['hybrid', 'Words and meaning: an embedding model also matches paraphrases'],
+        ]}
+        error=${error}
+        hint="Meaning needs one of your model providers with an embedding model (the Models page). The knowledge is embedded in the background once saved."
+      />
+      ${answer.retrieval === 'hybrid' ? html`<${EmbeddingChoice} value=${answer.embedding_provider} onChange=${(id: string | null) => changeAnswer({ embedding_provider: id })} error=${error} />` : null}
       <${Field}
         label="Minimum confidence to answer"
         path="answer.min_confidence"
@@ -371,4 +384,15 @@ function ProviderChoice({ value, onChange, error }: { value: string | null; onCh
     ${operator
       ? html`<${Field} label="Operator's provider name" path="answer.provider" value=${isOwn ? '' : (value ?? '')} onInput=${(name: string) => onChange(name.trim() || null)} error=${error} hint="The name the server's operator gave it (LLM_PROVIDERS)." />`
       : null}`;
+}
+
+/** The account's model providers that name an embedding model, for hybrid retrieval. */
+function EmbeddingChoice({ value, onChange, error }: { value: string | null; onChange: (provider: string | null) => void; error: ApiError | null }) {
+  const providers = useLoad(() => api.get('/api/v1/model-providers?limit=100'), []);
+  const usable = (providers.data?.data ?? []).filter((provider) => provider.embedding_model);
+  const options: Array<[string, string]> = [
+    ['', usable.length > 0 ? 'Choose a provider' : 'No provider with an embedding model yet: add one on the Models page'],
+    ...usable.map((provider): [string, string] => [provider.id, `${provider.name} (${provider.embedding_model})`]),
+  ];
+  return html`<${Select} label="Embedding provider" path="answer.embedding_provider" value=${value ?? ''} onChange=${(id: string) => onChange(id || null)} options=${options} error=${error} />`;
 }
