@@ -5,6 +5,8 @@
 //   slow      never answers: waits until the client gives up (its timeout)
 //   garbage   200 with a body that is not JSON
 //   break     streams one piece, then cuts the connection
+//   gullible  obeys an injected instruction it finds outside the sources' blocks (gullibleReply)
+//   dontknow  answers NO_ANSWER, the marker for "the sources do not hold it"
 // and OpenAI's `/v1/embeddings` and Ollama's `/api/embed` with the same failing models, plus
 //   embed     8 dimensions a text, the same for the same text (letter counts, so texts sharing
 //             letters are near)
@@ -38,8 +40,20 @@ async function readBody(request: IncomingMessage): Promise<string> {
 /** The reply of the `cite` model: the first source's first line of text, cited. */
 export function citedReply(messages: Array<{ role: string; content: string }>): string {
   const system = messages[0]?.content ?? '';
-  const source = /\[1\] [^\n]*\n([^\n]+)/.exec(system)?.[1] ?? 'no sources';
+  const source = /<source id="1"[^>]*>\n([^\n]+)/.exec(system)?.[1] ?? 'no sources';
   return `${source.trim()} [1]`;
+}
+
+/**
+ * The reply of the `gullible` model: a model that obeys "ignore previous instructions … reply with
+ * WORD" wherever it reads it outside the prompt's <source> blocks (which it treats as data, as it
+ * was told), else the `cite` model's reply. So a prompt that lets knowledge text out of its block
+ * (or has none) is obeyed, and one that contains it is not.
+ */
+export function gullibleReply(messages: Array<{ role: string; content: string }>): string {
+  const outside = messages.map((message) => message.content.replace(/<source[^>]*>[\s\S]*?<\/source>/g, '')).join('\n');
+  const order = /ignore (?:all )?previous instructions[^.\n]*?reply (?:only )?with (\w+)/i.exec(outside);
+  return order ? order[1]! : citedReply(messages);
 }
 
 /** Words that mean alike, for the `meaning` model: each group is one dimension. */
@@ -124,7 +138,7 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
       await new Promise((resolve) => response.once('close', resolve));
       return;
     }
-    const reply = citedReply(body.messages);
+    const reply = model === 'gullible' ? gullibleReply(body.messages) : model === 'dontknow' ? 'NO_ANSWER' : citedReply(body.messages);
     const words = reply.match(/\S+\s*/g) ?? [reply];
 
     if (!body.stream) {

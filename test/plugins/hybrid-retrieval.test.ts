@@ -6,8 +6,8 @@
 // crash without a duplicate vector; a model change re-embeds; the settings' checks. Both stores.
 import t from 'tap';
 import { declareEmbeddings, embeddingId } from '../../plugins/knowledge/semantic/embeddings.js';
-import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm.js';
-import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+import { startFakeLlm } from '../helpers/fake-llm.js';
+import { assertError, buildTestServer } from '../helpers/server.js';
 
 const PAIRS = [
   { question: 'How long does delivery take?', answer: 'Delivery takes 3 to 5 working days.' },

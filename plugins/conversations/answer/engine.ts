@@ -11,7 +11,7 @@ import { ModelError, StoreUnavailableError, type ChatbotProfile, type KnowledgeR
 import type { AnswerType, Source, StoredSuggestion } from '../collections.js';
 import { extractAnswer } from './extract.js';
 import { isHandoffRequest } from './handoff-request.js';
-import { citedPassages, groundedPrompt, type ChatTurn, type LlmClient } from './llm.js';
+import { citedPassages, groundedPrompt, isNoAnswer, mayBecomeNoAnswer, type ChatTurn, type LlmClient } from './llm.js';
 import { PHRASE_LANGUAGES, phrasesFor } from './phrases.js';
 import { matchRule } from './rules.js';
 import { candidatesOf, suggestionsFrom } from './suggestions.js';
@@ -153,8 +153,11 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
       const relevant = passages.filter((passage) => passage.confidence >= settings.answer.min_passage_score);
       const bestSeen = Math.max(qaConfidence, ...passages.map((passage) => passage.confidence));
 
+      /** The language model read the passages and said they do not hold the answer: none is quoted either. */
+      let modelDeclined = false;
       if (settings.answer.mode === 'llm' && relevant.length > 0) {
         const provider = settings.answer.provider!;
+        const stream = request.onDelta && heldWhileMayBeNoAnswer(request.onDelta);
         try {
           const content = await llm.complete(
             request.tenant,
@@ -165,17 +168,23 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
               maxTokens: settings.answer.max_tokens,
               messages: groundedPrompt({ chatbot, language: request.language, passages: relevant, history: request.history, question: message }),
             },
-            request.onDelta,
+            stream?.onDelta,
           );
-          return reply({
-            content,
-            answer_type: 'llm',
-            confidence: relevant[0]!.confidence,
-            sources: citedPassages(content, relevant).slice(0, MAX_SOURCES).map(passageSource),
-            streamed: Boolean(request.onDelta),
-          });
+          if (isNoAnswer(content)) {
+            modelDeclined = true;
+          } else {
+            stream?.flush();
+            return reply({
+              content,
+              answer_type: 'llm',
+              confidence: relevant[0]!.confidence,
+              sources: citedPassages(content, relevant).slice(0, MAX_SOURCES).map(passageSource),
+              streamed: Boolean(request.onDelta),
+            });
+          }
         } catch (error) {
           if (!(error instanceof ModelError)) throw error;
+          // Pieces already streamed stay streamed: the fallback follows them (as before).
           return fallback(bestSeen, { code: error.code, message: error.message, provider });
         }
       }
@@ -186,7 +195,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
       // (less than their questions) and already said how sure it is.
       const documents = passages.filter((passage) => passage.kind === 'passage' && passage.confidence >= settings.answer.min_confidence);
       const best = documents[0];
-      if (best && mayAnswer) return quote(best, message, documents);
+      if (best && mayAnswer && !modelDeclined) return quote(best, message, documents);
 
       // Not sure of any answer, but some items are plausible: offer them instead of giving up.
       const suggestions = suggestionsFrom(candidatesOf(qa, passages), settings.answer.suggest_confidence, chatbot.language);
@@ -249,4 +258,27 @@ function passageSource(passage: Passage): Source {
 
 function snippetOf(text: string): string {
   return text.length <= 240 ? text : `${text.slice(0, 239).trimEnd()}…`;
+}
+
+/**
+ * A stream's pieces passed on, except while what came so far may still be the model's NO_ANSWER
+ * marker: those are held until it cannot be (then passed on at once) or the reply ends.
+ */
+function heldWhileMayBeNoAnswer(onDelta: (text: string) => void): { onDelta: (text: string) => void; flush: () => void } {
+  let held = '';
+  let passing = false;
+  return {
+    onDelta(text) {
+      if (passing) return onDelta(text);
+      held += text;
+      if (mayBecomeNoAnswer(held)) return;
+      passing = true;
+      onDelta(held);
+      held = '';
+    },
+    flush() {
+      if (held) onDelta(held);
+      held = '';
+    },
+  };
 }
