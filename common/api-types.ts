@@ -2077,6 +2077,10 @@ export interface components {
             /** @description Conversations rated in the period */
             csat_responses?: number;
             fallback_rate?: number | null;
+            /** @description Language-model tokens read by the replies of the period (as providers reported them) */
+            tokens_in?: number;
+            /** @description Language-model tokens written by the replies of the period */
+            tokens_out?: number;
         };
         AnalyticsOverview: {
             /** Format: date-time */
@@ -2117,6 +2121,10 @@ export interface components {
             /** @description Conversations rated in the period */
             csat_responses?: number;
             fallback_rate?: number | null;
+            /** @description Language-model tokens read by the replies of the period (as providers reported them) */
+            tokens_in?: number;
+            /** @description Language-model tokens written by the replies of the period */
+            tokens_out?: number;
         };
         AnalyticsQuestionGroup: {
             /** @description A visitor message of the group, as written */
@@ -3094,6 +3102,13 @@ export interface components {
             /** @enum {string} */
             status?: "new" | "contacted" | "qualified" | "converted" | "lost";
         };
+        LlmTokenUsage: {
+            used: number;
+            /** @description The plan’s monthly cap; null: none */
+            limit: number | null;
+            /** Format: date-time */
+            resets_at: string;
+        };
         Member: {
             id: string;
             email: string;
@@ -3156,6 +3171,8 @@ export interface components {
             /** @description A visitor message sent by choosing a suggestion: the knowledge item chosen; null when typed */
             suggestion_id: string | null;
             response_time_ms: number | null;
+            /** @description A language model’s reply: the tokens it read and wrote, as the provider reported them; null on every other message */
+            usage: components["schemas"]["MessageUsage"] | null;
             /** @enum {string|null} */
             feedback: "up" | "down" | null;
             feedback_comment: string | null;
@@ -3184,6 +3201,10 @@ export interface components {
             /** @description The chatbot’s reply; null while a human has the conversation, and for agent messages */
             reply: components["schemas"]["Message"] | null;
             conversation: components["schemas"]["Conversation"];
+        };
+        MessageUsage: {
+            tokens_in: number;
+            tokens_out: number;
         };
         ModelProvider: {
             id: string;
@@ -3573,6 +3594,8 @@ export interface components {
                 /** Format: date-time */
                 resets_at: string;
             }[];
+            /** @description Language-model tokens (read and written) the account used this calendar month (UTC), every mode together */
+            llm_tokens: components["schemas"]["LlmTokenUsage"];
         };
         Visitor: {
             /** @description Your id for the visitor */

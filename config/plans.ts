@@ -17,11 +17,16 @@ export interface PlanDefinition {
   chatbots: number | null;
   webhooks: boolean;
   ip_allowlist: boolean;
+  /**
+   * Language-model tokens (in and out, every chatbot and mode of the account) per calendar month
+   * (UTC); past it, LLM mode answers without the model. Null: no cap.
+   */
+  llm_tokens_per_month: number | null;
 }
 
 export const DEFAULT_PLANS: Record<PlanName, PlanDefinition> = {
-  free: { requests: { day: 100 }, access: 'read', chatbots: 1, webhooks: false, ip_allowlist: false },
-  starter: { requests: { day: 1_000 }, access: 'write', chatbots: 5, webhooks: true, ip_allowlist: false },
+  free: { requests: { day: 100 }, access: 'read', chatbots: 1, webhooks: false, ip_allowlist: false, llm_tokens_per_month: null },
+  starter: { requests: { day: 1_000 }, access: 'write', chatbots: 5, webhooks: true, ip_allowlist: false, llm_tokens_per_month: null },
   // The spec states both 10,000/day and 1,000/minute for Professional; both apply (docs/ARCHITECTURE.md A3).
   professional: {
     requests: { day: 10_000, minute: 1_000 },
@@ -29,6 +34,7 @@ export const DEFAULT_PLANS: Record<PlanName, PlanDefinition> = {
     chatbots: 25,
     webhooks: true,
     ip_allowlist: false,
+    llm_tokens_per_month: null,
   },
-  enterprise: { requests: {}, access: 'full', chatbots: null, webhooks: true, ip_allowlist: true },
+  enterprise: { requests: {}, access: 'full', chatbots: null, webhooks: true, ip_allowlist: true, llm_tokens_per_month: null },
 };

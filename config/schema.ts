@@ -28,6 +28,7 @@ const planSchema = Joi.object({
   chatbots: Joi.number().integer().min(0).allow(null).required(),
   webhooks: Joi.boolean().required(),
   ip_allowlist: Joi.boolean().required(),
+  llm_tokens_per_month: Joi.number().integer().min(0).allow(null).default(null),
 });
 
 const plans = Object.fromEntries(PLAN_NAMES.map((name) => [name, planSchema.required()]));

@@ -51,7 +51,8 @@ export type { EventDoc, EventEnvelope, EventInput, StoredEvent } from './events.
 export { csvCell, csvLine, EXPORT_PAGE_SIZE, recordsInPages } from './export.js';
 export { Fetcher, FetchError } from './http/fetcher.js';
 export { addressRefusal, guardedAgents } from './http/guarded-agents.js';
-export { EMBED_BATCH, hostAllowed, ModelClient, ModelError, type ChatRequest, type ChatTurn, type ModelEndpoint, type ModelErrorCode, type ModelProtocol } from './models/model-client.js';
+export { EMBED_BATCH, hostAllowed, ModelClient, ModelError, type ChatRequest, type ChatResult, type ChatTurn, type TokenUsage, type ModelEndpoint, type ModelErrorCode, type ModelProtocol } from './models/model-client.js';
+export { TokenBudget, type TokenBudgetState } from './models/token-budget.js';
 export { modelClients, tenantBaseUrlRefusal, type ModelClients, type ResolvedModelProvider, type TenantModelProviders } from './models/providers.js';
 export { EventStream, eventStreamResponse, respondWithEvents, turnOnTheWire, wantsEventStream } from './http/sse.js';
 export { ID_PREFIXES, idSchema, newId } from './ids.js';

@@ -39,6 +39,9 @@ export interface MessageFact {
   content: string;
   answer_type: 'rule' | 'qa' | 'knowledge' | 'llm' | 'clarify' | 'fallback' | null;
   response_time_ms: number | null;
+  /** A language model's reply: its tokens (0 on every other message). */
+  tokens_in: number;
+  tokens_out: number;
   feedback: 'up' | 'down' | null;
   /** When the rating it has now was given; null when unrated, or rated before the field existed. */
   feedback_at: string | null;

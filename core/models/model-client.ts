@@ -28,7 +28,19 @@ export interface ChatRequest {
   maxTokens: number;
 }
 
-export type ModelErrorCode = 'provider_unknown' | 'provider_timeout' | 'provider_unavailable' | 'provider_error' | 'provider_bad_response';
+/** Tokens a chat call used, as the provider reported them. */
+export interface TokenUsage {
+  input: number;
+  output: number;
+}
+
+export interface ChatResult {
+  text: string;
+  /** Null when the provider did not say (some OpenAI-compatible servers do not). */
+  usage: TokenUsage | null;
+}
+
+export type ModelErrorCode = 'token_cap_reached' | 'provider_unknown' | 'provider_timeout' | 'provider_unavailable' | 'provider_error' | 'provider_bad_response';
 
 /** A provider that could not answer: unknown, unreachable, timed out, refused, or answered nonsense. */
 export class ModelError extends Error {
@@ -56,17 +68,22 @@ export class ModelClient {
     this.http = got.extend({ agent: options.agents, timeout: { request: options.timeoutMs }, retry: { limit: 0 }, followRedirect: false });
   }
 
-  /** The reply's text. With `onDelta`, the provider streams and each piece is passed on as it comes. */
-  async chat(endpoint: ModelEndpoint, request: ChatRequest, onDelta?: (text: string) => void): Promise<string> {
+  /** The reply's text and usage. With `onDelta`, the provider streams and each piece is passed on as it comes. */
+  async chat(endpoint: ModelEndpoint, request: ChatRequest, onDelta?: (text: string) => void): Promise<ChatResult> {
     this.assertHostAllowed(endpoint);
     const options = { json: chatBody(endpoint, request, Boolean(onDelta)), headers: authorization(endpoint) };
     const url = urlOf(endpoint, endpoint.type === 'ollama' ? '/api/chat' : '/chat/completions');
     try {
       if (!onDelta) {
         const response = await this.http.post(url, { ...options, responseType: 'json' });
-        return nonEmpty(replyOf(endpoint, response.body));
+        return { text: nonEmpty(replyOf(endpoint, response.body)), usage: usageOf(endpoint, response.body) };
       }
       let text = '';
+      let usage: TokenUsage | null = null;
+      const read = (body: unknown) => {
+        emit(deltaOf(endpoint, body));
+        usage = usageOf(endpoint, body) ?? usage;
+      };
       const emit = (piece: string | undefined) => {
         if (!piece) return;
         text += piece;
@@ -77,7 +94,7 @@ export class ModelClient {
         const parser = createParser({
           onEvent(event) {
             if (event.data === '[DONE]') return;
-            emit(deltaOf(endpoint, JSON.parse(event.data)));
+            read(JSON.parse(event.data));
           },
         });
         for await (const chunk of stream) parser.feed(chunk.toString('utf8'));
@@ -87,11 +104,11 @@ export class ModelClient {
           buffered += chunk.toString('utf8');
           const lines = buffered.split('\n');
           buffered = lines.pop()!;
-          for (const line of lines) if (line.trim()) emit(deltaOf(endpoint, JSON.parse(line)));
+          for (const line of lines) if (line.trim()) read(JSON.parse(line));
         }
-        if (buffered.trim()) emit(deltaOf(endpoint, JSON.parse(buffered)));
+        if (buffered.trim()) read(JSON.parse(buffered));
       }
-      return nonEmpty(text);
+      return { text: nonEmpty(text), usage };
     } catch (error) {
       throw asModelError(error);
     }
@@ -159,7 +176,8 @@ function urlOf(endpoint: ModelEndpoint, path: string): string {
 function chatBody(endpoint: ModelEndpoint, request: ChatRequest, stream: boolean) {
   const { model, messages, temperature, maxTokens } = request;
   if (endpoint.type === 'ollama') return { model, messages, stream, options: { temperature, num_predict: maxTokens } };
-  return { model, messages, stream, temperature, max_tokens: maxTokens };
+  // include_usage: the last event of a stream carries the usage (OpenAI; servers that follow it).
+  return { model, messages, stream, temperature, max_tokens: maxTokens, ...(stream ? { stream_options: { include_usage: true } } : {}) };
 }
 
 function replyOf(endpoint: ModelEndpoint, body: unknown): string {
@@ -169,6 +187,18 @@ function replyOf(endpoint: ModelEndpoint, body: unknown): string {
       : (body as { choices?: Array<{ message?: { content?: unknown } }> })?.choices?.[0]?.message?.content;
   if (typeof reply !== 'string') throw new ModelError('provider_bad_response', 'The provider’s reply has no message content');
   return reply;
+}
+
+/** The usage a reply (or a stream's last event) reports: OpenAI's `usage`, Ollama's eval counts. */
+function usageOf(endpoint: ModelEndpoint, body: unknown): TokenUsage | null {
+  const counts =
+    endpoint.type === 'ollama'
+      ? { input: (body as { prompt_eval_count?: unknown })?.prompt_eval_count, output: (body as { eval_count?: unknown })?.eval_count }
+      : { input: (body as { usage?: { prompt_tokens?: unknown } })?.usage?.prompt_tokens, output: (body as { usage?: { completion_tokens?: unknown } })?.usage?.completion_tokens };
+  const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+  const input = count(counts.input);
+  const output = count(counts.output);
+  return input === null && output === null ? null : { input: input ?? 0, output: output ?? 0 };
 }
 
 function deltaOf(endpoint: ModelEndpoint, body: unknown): string | undefined {

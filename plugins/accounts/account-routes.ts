@@ -1,6 +1,6 @@
 // The caller's own account: its plan and limits, its usage, and its IP allowlist.
 import Joi from 'joi';
-import { apiError, callerOf, presentAccount, type BuiltInPluginApi, type PluginRoute } from '../../core/index.js';
+import { apiError, callerOf, presentAccount, TokenBudget, type BuiltInPluginApi, type PluginRoute } from '../../core/index.js';
 import { accountResponse, ipAllowlist } from './schemas.js';
 
 const usageResponse = Joi.object({
@@ -17,6 +17,14 @@ const usageResponse = Joi.object({
       }),
     )
     .required(),
+  llm_tokens: Joi.object({
+    used: Joi.number().integer().min(0).required(),
+    limit: Joi.number().integer().min(0).allow(null).required().description('The plan’s monthly cap; null: none'),
+    resets_at: Joi.string().isoDate().required(),
+  })
+    .required()
+    .label('LlmTokenUsage')
+    .description('Language-model tokens (read and written) the account used this calendar month (UTC), every mode together'),
 }).label('Usage');
 
 const allowlistResponse = Joi.object({
@@ -26,6 +34,7 @@ const allowlistResponse = Joi.object({
 
 export function accountRoutes(api: BuiltInPluginApi): PluginRoute[] {
   const { platform } = api.privileged;
+  const tokens = new TokenBudget(platform.config, platform.accounts, api.counters, () => api.now());
   return [
     {
       method: 'GET',
@@ -47,8 +56,9 @@ export function accountRoutes(api: BuiltInPluginApi): PluginRoute[] {
         response: { schema: usageResponse },
         handler: async (request) => {
           const caller = callerOf(request);
-          const windows = await platform.requestCounts.readUsage(caller.tenant, caller.plan, api.now());
+          const [windows, budget] = await Promise.all([platform.requestCounts.readUsage(caller.tenant, caller.plan, api.now()), tokens.state(caller.account.id)]);
           return {
+            llm_tokens: { used: budget.used, limit: budget.limit, resets_at: budget.resetsAt.toISOString() },
             mode: caller.tenant.mode,
             plan: caller.account.plan,
             windows: windows.map((w) => ({

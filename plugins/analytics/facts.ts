@@ -140,6 +140,8 @@ export async function collectHours(
       continue;
     }
     bucket.messages_assistant += 1;
+    bucket.tokens_in += message.tokens_in;
+    bucket.tokens_out += message.tokens_out;
     if (message.answer_type === 'fallback') bucket.replies_fallback += 1;
     if (message.response_time_ms !== null) {
       bucket.response_time_count += 1;

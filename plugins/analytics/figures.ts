@@ -34,6 +34,9 @@ export interface Figures {
   response_time_count: number;
   response_time_sum: number;
   response_time_sketch: SketchData;
+  /** Language-model tokens of the replies written in the hour. Absent on buckets rolled up before usage existed (0). */
+  tokens_in: number;
+  tokens_out: number;
 }
 
 export function emptyFigures(): Figures {
@@ -56,6 +59,8 @@ export function emptyFigures(): Figures {
     response_time_count: 0,
     response_time_sum: 0,
     response_time_sketch: emptySketch(),
+    tokens_in: 0,
+    tokens_out: 0,
   };
 }
 
@@ -76,6 +81,8 @@ const COUNTERS = [
   'csat_points',
   'response_time_count',
   'response_time_sum',
+  'tokens_in',
+  'tokens_out',
 ] as const;
 
 export function addFigures(into: Figures, other: Figures): Figures {
@@ -97,6 +104,8 @@ export function addFigures(into: Figures, other: Figures): Figures {
   into.csat_points += other.csat_points ?? 0;
   into.response_time_count += other.response_time_count;
   into.response_time_sum += other.response_time_sum;
+  into.tokens_in += other.tokens_in ?? 0;
+  into.tokens_out += other.tokens_out ?? 0;
   const ended = into.ended_by_start_hour;
   for (const hour in other.ended_by_start_hour) ended[hour] = (ended[hour] ?? 0) + other.ended_by_start_hour[hour]!;
   sketchMerge(into.response_time_sketch, other.response_time_sketch);
@@ -140,6 +149,8 @@ export function presentFigures(figures: Figures, fromMs: number) {
     csat_average: figures.csat_responses === 0 ? null : Math.round((figures.csat_points / figures.csat_responses) * 100) / 100,
     csat_responses: figures.csat_responses,
     fallback_rate: ratio(figures.replies_fallback, figures.messages_assistant),
+    tokens_in: figures.tokens_in ?? 0,
+    tokens_out: figures.tokens_out ?? 0,
   };
 }
 

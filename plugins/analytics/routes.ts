@@ -272,6 +272,8 @@ export const EXPORT_COLUMNS = [
   'feedback_down',
   'csat_average',
   'csat_responses',
+  'tokens_in',
+  'tokens_out',
 ] as const;
 
 function exportRow(point: { period: string; start: string; hours: number; figures: Figures }) {
@@ -299,6 +301,8 @@ function exportRow(point: { period: string; start: string; hours: number; figure
     feedback_down: o.feedback.down,
     csat_average: o.csat_average,
     csat_responses: o.csat_responses,
+    tokens_in: o.tokens_in,
+    tokens_out: o.tokens_out,
   };
 }
 

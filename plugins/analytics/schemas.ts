@@ -103,6 +103,8 @@ export const overviewSchema = Joi.object({
     .description('The mean of the visitors’ ratings of conversations given in the period, on 1–5 (a thumbs-up counts 5, a thumbs-down 1); null without ratings'),
   csat_responses: count.description('Conversations rated in the period'),
   fallback_rate: rate,
+  tokens_in: count.description('Language-model tokens read by the replies of the period (as providers reported them)'),
+  tokens_out: count.description('Language-model tokens written by the replies of the period'),
 }).label('AnalyticsFigures');
 
 export const overviewResponse = Joi.object(periodFields)

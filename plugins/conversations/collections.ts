@@ -124,6 +124,8 @@ export interface MessageDoc {
   confidence: number | null;
   sources: Source[];
   response_time_ms: number | null;
+  /** A language model's reply: the tokens it used. Absent on other messages and earlier records. */
+  usage?: { tokens_in: number; tokens_out: number } | null;
   feedback: 'up' | 'down' | null;
   feedback_comment: string | null;
   /** When the rating it has now was given: the hour analytics count it in. Absent on earlier records. */
@@ -230,6 +232,7 @@ export function presentMessage(message: Message) {
     suggestions: (message.suggestions ?? []).map(({ knowledge_id, question }) => ({ knowledge_id, question })),
     suggestion_id: message.suggestion_id ?? null,
     response_time_ms: message.response_time_ms,
+    usage: message.usage ?? null,
     feedback: message.feedback,
     feedback_comment: message.feedback_comment,
     author: message.author_id ? { member_id: message.author_id, name: message.author_name ?? '', avatar_url: message.author_avatar_url ?? null } : null,

@@ -43,6 +43,8 @@ function messageFact(message: Stored<MessageDoc>): MessageFact {
     content: message.content,
     answer_type: message.answer_type,
     response_time_ms: message.response_time_ms,
+    tokens_in: message.usage?.tokens_in ?? 0,
+    tokens_out: message.usage?.tokens_out ?? 0,
     feedback: message.feedback,
     feedback_at: message.feedback_at ?? null,
     suggestions: (message.suggestions ?? []).map(({ knowledge_id, question }) => ({ knowledge_id, question })),

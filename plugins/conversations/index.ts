@@ -4,6 +4,7 @@ import {
   areaScope,
   MODES,
   modelClients,
+  TokenBudget,
   PLUGIN_API_VERSION,
   withScopes,
   type BuiltInPlugin,
@@ -50,7 +51,8 @@ export const conversationsPlugin: BuiltInPlugin = {
     const { config } = api.privileged.platform;
     // `messages`, `assignment_turns` and `conversation_typing` predate the rule that an area's collections start with its name.
     const collections = declareConversations(api.privileged);
-    const llm = new LlmClient(config.llm, modelClients(config), () => api.privileged.services['model-providers'].registry);
+    const budget = new TokenBudget(config, api.privileged.platform.accounts, api.counters, () => api.now());
+    const llm = new LlmClient(config.llm, modelClients(config), () => api.privileged.services['model-providers'].registry, budget);
     const engine = createAnswerEngine(api.services.knowledge, llm, api.logger);
     const availability = api.privileged.services.presence.availability;
     const roster = new AssignmentRoster(api, collections.conversations, declareAssignmentTurns(api.privileged), availability);

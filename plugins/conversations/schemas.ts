@@ -204,6 +204,14 @@ export const messageResponse = Joi.object({
     .required()
     .description('A visitor message sent by choosing a suggestion: the knowledge item chosen; null when typed'),
   response_time_ms: Joi.number().integer().min(0).allow(null).required(),
+  usage: Joi.object({
+    tokens_in: Joi.number().integer().min(0).required(),
+    tokens_out: Joi.number().integer().min(0).required(),
+  })
+    .allow(null)
+    .required()
+    .label('MessageUsage')
+    .description('A language model’s reply: the tokens it read and wrote, as the provider reported them; null on every other message'),
   feedback: Joi.string().valid('up', 'down').allow(null).required(),
   feedback_comment: Joi.string().allow(null).required(),
   author: memberAsAuthor

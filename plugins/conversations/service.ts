@@ -200,7 +200,7 @@ export class ConversationService {
     let answer: Answer;
     if (detected && detected.remainder.split(/\s+/).filter((word) => word.length > 2).length <= 3) {
       // The message is little more than contact details ("my e-mail is …"): thank, don't search.
-      answer = { content: phrases.leadThanks, answer_type: 'rule', confidence: 1, sources: [], suggestions: [], action: null, failure: null, streamed: false };
+      answer = { content: phrases.leadThanks, answer_type: 'rule', confidence: 1, sources: [], suggestions: [], action: null, failure: null, usage: null, streamed: false };
     } else {
       answer = await this.engine.answer({
         tenant,
@@ -241,6 +241,7 @@ export class ConversationService {
       sources: answer.sources,
       ...(answer.suggestions.length > 0 ? { suggestions: answer.suggestions } : {}),
       response_time_ms: Math.round(performance.now() - received),
+      ...(answer.usage ? { usage: answer.usage } : {}),
     };
     conversation = await this.change(tenant, chatbot, conversation.id, (current) => {
       const handoff = answer.action === 'handoff' && current.status === 'open';

@@ -113,7 +113,7 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
       embeddingModel && timed(() => clients.tenant.embed(endpoint, embeddingModel, ['hello world'])),
     ]);
     return {
-      chat: chat && { model: chatModel!, ok: chat.ok, latency_ms: chat.latency_ms, reply: chat.value?.slice(0, TEST_REPLY_CHARS) ?? null, error: chat.error },
+      chat: chat && { model: chatModel!, ok: chat.ok, latency_ms: chat.latency_ms, reply: chat.value?.text.slice(0, TEST_REPLY_CHARS) ?? null, error: chat.error },
       embeddings: embeddings && {
         model: embeddingModel!,
         ok: embeddings.ok,

@@ -95,6 +95,7 @@ t.test('GET /usage reports the windows, counting itself', async (t) => {
       { window: 'minute', limit: 1_000, used: 2, remaining: 998, resets_at: '2026-11-21T12:01:00.000Z' },
       { window: 'day', limit: 10_000, used: 2, remaining: 9_998, resets_at: '2026-11-22T00:00:00.000Z' },
     ],
+    llm_tokens: { used: 0, limit: null, resets_at: '2026-12-01T00:00:00.000Z' },
   });
 });
 

@@ -140,11 +140,19 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
     }
     const reply = model === 'gullible' ? gullibleReply(body.messages) : model === 'dontknow' ? 'NO_ANSWER' : citedReply(body.messages);
     const words = reply.match(/\S+\s*/g) ?? [reply];
+    // Usage as both protocols report it: the prompt's characters over 4 in, the reply's words out.
+    const tokensIn = Math.ceil(body.messages.reduce((sum, message) => sum + message.content.length, 0) / 4);
+    const tokensOut = words.length;
 
     if (!body.stream) {
       const payload = ollama
-        ? { model, message: { role: 'assistant', content: reply }, done: true }
-        : { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }] };
+        ? { model, message: { role: 'assistant', content: reply }, done: true, prompt_eval_count: tokensIn, eval_count: tokensOut }
+        : {
+            id: 'chatcmpl-1',
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: tokensIn, completion_tokens: tokensOut, total_tokens: tokensIn + tokensOut },
+          };
       if (!response.destroyed) response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       return;
     }
@@ -158,8 +166,13 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
       else response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: word } }] })}\n\n`);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    if (ollama) response.end(`${JSON.stringify({ model, message: { role: 'assistant', content: '' }, done: true })}\n`);
-    else response.end('data: [DONE]\n\n');
+    if (ollama) response.end(`${JSON.stringify({ model, message: { role: 'assistant', content: '' }, done: true, prompt_eval_count: tokensIn, eval_count: tokensOut })}\n`);
+    else {
+      // Only when asked (stream_options.include_usage), as OpenAI does: a last event with no choices.
+      const options = body.stream_options as { include_usage?: boolean } | undefined;
+      if (options?.include_usage) response.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: tokensIn, completion_tokens: tokensOut } })}\n\n`);
+      response.end('data: [DONE]\n\n');
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -94,7 +94,9 @@ t.test('exact figures on a known workload: live, rolled up, rebuilt; timeseries 
     csat_average: null,
     csat_responses: 0,
     fallback_rate: 0.5,
-  }, 'every figure of the overview');
+    tokens_in: 0,
+    tokens_out: 0,
+  }, 'every figure of the overview (no language model replied: no tokens)');
   // Twelve replies: six from the engine (a few ms) and 100, 200, 300, 400, 1000, 2000 ms; p95 is the 11th.
   t.ok(Math.abs(live.response_time_ms.p95 - 1000) <= 10, 'p95 within 1% of the exact value');
   const rollup = api.server.plugins.analytics.rollup;

@@ -1,10 +1,11 @@
 // LLM mode against a local fake provider speaking the OpenAI-compatible and Ollama protocols:
 // grounded prompts with numbered sources, streamed and not, and the fallback (plus chatbot.error)
-// when the provider fails, times out or answers nonsense.
+// when the provider fails, times out or answers nonsense; sources as data (an injected instruction
+// is not obeyed), NO_ANSWER, and token usage with its monthly cap.
 import t from 'tap';
 import type { EventEnvelope } from '../../core/events.js';
 import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm.js';
-import { buildTestServer, type TestServer } from '../helpers/server.js';
+import { buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
 import { parseEvents } from '../helpers/sse.js';
 
 const RETURNS = {
@@ -218,4 +219,73 @@ t.test('a model that finds no answer in the passages: suggestions or the fallbac
   await useModel(api, acme.live, bot.id, 'openai', 'dontknow', { suggest_confidence: 1 });
   const none = await api.request('POST', url, { key: acme.live, payload: { content: 'When do refunds reach my card?' } });
   t.match(none.json.reply, { answer_type: 'fallback' });
+});
+
+t.test('token usage: per reply, per account and in analytics; a monthly cap the operator sets', async (t) => {
+  const llm = await startFakeLlm(t);
+  // After the real clock: message ids follow the test clock, so analytics find them in its hours.
+  const api = await buildTestServer(t, {
+    clock: new TestClock(new Date('2030-11-21T10:00:00.000Z')),
+    config: {
+      llm: { timeout_ms: 2000, providers: { openai: { type: 'openai', base_url: `${llm.url}/v1`, api_key: null, default_model: 'cite' }, local: { type: 'ollama', base_url: llm.url, api_key: null, default_model: 'cite' } } },
+      plans: { starter: { requests: { day: 1000 }, access: 'write', chatbots: 5, webhooks: true, ip_allowlist: false, llm_tokens_per_month: 800 } },
+    },
+  });
+  const acme = await api.account('starter');
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Helper', language: 'en' } })).json;
+  await api.request('POST', `/api/v1/chatbots/${bot.id}/knowledge`, { key: acme.live, payload: RETURNS });
+  await api.server.plugins.knowledge.worker.drain();
+  // A new conversation each time: every prompt is the same, so each reply uses as many tokens.
+  const freshUrl = async () => {
+    const conv = (await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations`, { key: acme.live })).json;
+    return `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages`;
+  };
+  const question = { content: 'When do refunds reach my card?' };
+
+  const usage = async () => (await api.request('GET', '/api/v1/usage', { key: acme.live })).json.llm_tokens;
+  t.match(await usage(), { used: 0, limit: 800, resets_at: '2030-12-01T00:00:00.000Z' }, 'nothing used yet; the plan’s cap and when it resets');
+
+  const seen: number[] = [];
+  const outs: number[] = [];
+  for (const provider of ['openai', 'local']) {
+    await useModel(api, acme.live, bot.id, provider, null);
+    const url = await freshUrl();
+    const plain = (await api.request('POST', url, { key: acme.live, payload: question })).json.reply;
+    // The fake counts the reply's words out (and the prompt's characters over 4 in).
+    const words = (text: string) => text.match(/\S+\s*/g)!.length;
+    t.match(plain, { answer_type: 'llm', usage: { tokens_in: Number, tokens_out: words(plain.content) } }, `${provider}: the reply carries its tokens`);
+    t.ok(plain.usage.tokens_in > 50, `${provider}: the prompt's tokens (${plain.usage.tokens_in})`);
+    seen.push(plain.usage.tokens_in + plain.usage.tokens_out);
+    const streamed = await api.request('POST', await freshUrl(), { key: acme.live, payload: question, headers: { accept: 'text/event-stream' } });
+    const done = parseEvents(streamed.payload).at(-1)!;
+    t.match(done.data.reply.usage, { tokens_in: plain.usage.tokens_in, tokens_out: words(done.data.reply.content) }, `${provider}, streamed: the usage of the stream's last event`);
+    outs.push(plain.usage.tokens_out, done.data.reply.usage.tokens_out);
+    seen.push(done.data.reply.usage.tokens_in + done.data.reply.usage.tokens_out);
+    if (provider === 'openai') t.same(llm.calls.at(-1)!.body.stream_options, { include_usage: true }, 'OpenAI is asked for the usage of a stream');
+  }
+  const url = await freshUrl();
+  const visitor = (await api.request('POST', url, { key: acme.live, payload: { content: 'hello' } })).json;
+  t.equal(visitor.message.usage, null, 'a visitor message has none');
+  const total = seen.reduce((a, b) => a + b, 0);
+  t.equal((await usage()).used, total, 'the account’s month adds every reply’s tokens');
+
+  const overview = (await api.request('GET', '/api/v1/analytics/overview?from=2030-11-21T00:00:00Z&to=2030-11-22T00:00:00Z', { key: acme.live })).json;
+  t.equal(overview.tokens_in + overview.tokens_out, total, 'analytics count them too');
+  t.equal(overview.tokens_out, outs.reduce((a, b) => a + b, 0), 'tokens_out: the four replies’ words');
+
+  // Past the cap (800): the model is not called, the turn is answered as in retrieval mode, and said so.
+  t.ok(total >= 800 && total - seen.at(-1)! < 800, `the fourth reply used the cap up (${total} of 800): the check is before a call`);
+  const calls = llm.calls.length;
+  const errors: Array<{ data: { error: { code: string; message: string } } }> = [];
+  api.platform.events.subscribe('chatbot.error', (event) => {
+    errors.push(event as never);
+  });
+  const capped = (await api.request('POST', url, { key: acme.live, payload: question })).json.reply;
+  t.equal(llm.calls.length, calls, 'the model is not called');
+  t.match(capped, { answer_type: 'knowledge', content: /Refunds reach your card/, usage: null }, 'the passage is quoted instead');
+  t.match(errors.at(-1)?.data.error, { code: 'token_cap_reached', message: /800 language-model tokens of this month/ });
+
+  api.clock.set('2030-12-01T00:00:01.000Z');
+  t.match(await usage(), { used: 0, resets_at: '2031-01-01T00:00:00.000Z' }, 'a new month starts from nothing');
+  t.match((await api.request('POST', url, { key: acme.live, payload: question })).json.reply, { answer_type: 'llm' }, 'and the model answers again');
 });

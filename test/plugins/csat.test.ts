@@ -184,5 +184,5 @@ t.test('analytics: csat_average and csat_responses live, rolled up, per hour and
   const exported = (await api.request('GET', `/api/v1/analytics/export?${period}&format=json&interval=hour`, { key: acme.live })).json;
   t.same(exported.data.map((row: { csat_average: number | null; csat_responses: number }) => [row.csat_average, row.csat_responses]), [[3.67, 3], [1, 1]], 'exported per hour');
   const csv = (await api.request('GET', `/api/v1/analytics/export?${period}&interval=hour`, { key: acme.live })).payload;
-  t.match(csv.split('\r\n')[0], /,csat_average,csat_responses$/, 'the CSV names the columns');
+  t.match(csv.split('\r\n')[0], /,csat_average,csat_responses,tokens_in,tokens_out$/, 'the CSV names the columns');
 });

@@ -47,8 +47,13 @@ export interface Answer {
   suggestions: StoredSuggestion[];
   /** What a rule asks of the conversation besides the reply. */
   action: 'handoff' | 'lead_request' | null;
-  /** Why the fallback was given when a language model failed (recorded as `chatbot.error`). */
+  /**
+   * Why the fallback was given when a language model failed, or why a model was not used (hybrid
+   * retrieval's provider failed, the month's tokens are used up): recorded as `chatbot.error`.
+   */
   failure: { code: string; message: string; provider: string } | null;
+  /** The language model's tokens for this reply; null when no model wrote it (or the provider did not say). */
+  usage: { tokens_in: number; tokens_out: number } | null;
   /** True when the reply already went through `onDelta`. */
   streamed: boolean;
 }
@@ -70,6 +75,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         suggestions: [],
         action: null,
         failure: degraded,
+        usage: null,
         streamed: false,
         ...fields,
       });
@@ -159,7 +165,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
         const provider = settings.answer.provider!;
         const stream = request.onDelta && heldWhileMayBeNoAnswer(request.onDelta);
         try {
-          const content = await llm.complete(
+          const { text: content, usage } = await llm.complete(
             request.tenant,
             {
               provider,
@@ -179,13 +185,16 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
               answer_type: 'llm',
               confidence: relevant[0]!.confidence,
               sources: citedPassages(content, relevant).slice(0, MAX_SOURCES).map(passageSource),
+              usage: usage && { tokens_in: usage.input, tokens_out: usage.output },
               streamed: Boolean(request.onDelta),
             });
           }
         } catch (error) {
           if (!(error instanceof ModelError)) throw error;
+          // The month's tokens are used up: answered as in retrieval mode, and said so.
+          if (error.code === 'token_cap_reached') degraded = { code: error.code, message: error.message, provider };
           // Pieces already streamed stay streamed: the fallback follows them (as before).
-          return fallback(bestSeen, { code: error.code, message: error.message, provider });
+          else return fallback(bestSeen, { code: error.code, message: error.message, provider });
         }
       }
 
@@ -232,6 +241,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
             message: 'The reply could not be worked out (internal error); the fallback was given',
             provider: settings.answer.mode === 'llm' ? (settings.answer.provider ?? 'retrieval') : 'retrieval',
           },
+          usage: null,
           streamed: false,
         };
       }

@@ -6,10 +6,12 @@ import {
   type ChatTurn,
   type Config,
   type ChatbotProfile,
+  type ChatResult,
   type ModelClients,
   type Passage,
   type TenantModelProviders,
   type TenantScope,
+  type TokenBudget,
 } from '../../../core/index.js';
 
 export type { ChatTurn };
@@ -31,10 +33,25 @@ export class LlmClient {
     private readonly config: Config['llm'],
     private readonly clients: ModelClients,
     private readonly tenantProviders: () => TenantModelProviders,
+    private readonly budget: TokenBudget,
   ) {}
 
-  /** The reply's text. With `onDelta`, the provider streams and each piece is passed on as it comes. */
-  async complete(tenant: TenantScope, request: CompletionRequest, onDelta?: (text: string) => void): Promise<string> {
+  /**
+   * The reply's text and the tokens it used, counted against the account's monthly cap. Past the
+   * cap the model is not called: ModelError `token_cap_reached`. With `onDelta`, the provider
+   * streams and each piece is passed on as it comes.
+   */
+  async complete(tenant: TenantScope, request: CompletionRequest, onDelta?: (text: string) => void): Promise<ChatResult> {
+    const budget = await this.budget.allows(tenant);
+    if (!budget.allowed) {
+      throw new ModelError('token_cap_reached', `The account used its ${budget.limit} language-model tokens of this month; answered without the model until ${budget.resetsAt.toISOString()}`);
+    }
+    const result = await this.call(tenant, request, onDelta);
+    if (result.usage) await this.budget.record(tenant, result.usage);
+    return result;
+  }
+
+  private async call(tenant: TenantScope, request: CompletionRequest, onDelta?: (text: string) => void): Promise<ChatResult> {
     const operator = this.config.providers[request.provider];
     if (operator) {
       const chat = { model: request.model ?? operator.default_model, messages: request.messages, temperature: request.temperature, maxTokens: request.maxTokens };

@@ -9,13 +9,12 @@ import type { Passage, QaCandidate, QaMatch } from '../../../core/index.js';
 import type { KnowledgeIndex } from '../search-index/knowledge-index.js';
 import { toPassage } from '../search.js';
 
-/** Semantic candidates looked at per search, best first: the rest could not reach the top. */
-const SEMANTIC_CANDIDATES = 20;
 /** Pairs a match lists besides the best (as the lexical match does). */
 const OTHERS = 4;
 
+/** The semantic candidates (semanticConfidences keeps the best few) with a confidence, best first. */
 function topSemantic(confidences: Map<string, number>): Array<[string, number]> {
-  return [...confidences.entries()].filter(([, confidence]) => confidence > 0).sort((a, b) => b[1] - a[1]).slice(0, SEMANTIC_CANDIDATES);
+  return [...confidences.entries()].filter(([, confidence]) => confidence > 0).sort((a, b) => b[1] - a[1]);
 }
 
 export function fuseQa(lexical: QaMatch | null, confidences: Map<string, number>, index: KnowledgeIndex): QaMatch | null {

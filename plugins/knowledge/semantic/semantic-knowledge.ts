@@ -25,7 +25,7 @@ import {
 } from '../../../core/index.js';
 import type { ChunkDoc } from '../collections.js';
 import { embeddingId, textsOf, type EmbeddingDoc } from './embeddings.js';
-import { decodeVector, encodeVector, VectorIndex } from './vectors.js';
+import { decodeVector, encodeVector, VectorIndex, type Similarities } from './vectors.js';
 
 /** Chunks read from the store per page, and embedded per request (their texts: a pair has several). */
 const PAGE = 200;
@@ -96,7 +96,7 @@ export class SemanticKnowledge {
    * Each embedded chunk's cosine with the question. When fewer chunks are embedded than the
    * knowledge holds (`chunkCount`), an embedding run starts in the background.
    */
-  async similarities(tenant: TenantScope, chatbotId: string, query: SemanticQuery, revision: string, chunkCount: number): Promise<Map<string, number>> {
+  async similarities(tenant: TenantScope, chatbotId: string, query: SemanticQuery, revision: string, chunkCount: number): Promise<Similarities> {
     const index = await this.indexFor(tenant, chatbotId, query.modelKey, revision);
     if (index.chunks < chunkCount) this.prepare(tenant, chatbotId, query.providerId);
     return index.similarities(query.vector);

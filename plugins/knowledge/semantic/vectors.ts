@@ -63,41 +63,68 @@ export class VectorIndex {
     return this.rows.byteLength + this.rowChunk.byteLength + this.chunkIds.length * 64;
   }
 
-  /** Each chunk's best cosine with `query` (over its vectors). A query of another dimension matches nothing. */
-  similarities(query: Float32Array): Map<string, number> {
-    const best = new Map<string, number>();
-    if (query.length !== this.dimensions || this.dimensions === 0) return best;
+  /**
+   * Each chunk's best cosine with `query` (over its vectors), in the order of `chunkIds`. A query
+   * of another dimension matches nothing (no chunk). Typed arrays, not a map: a map of every chunk
+   * per question cost as much as the dot products.
+   */
+  similarities(query: Float32Array): Similarities {
+    if (query.length !== this.dimensions || this.dimensions === 0) return { chunkIds: [], scores: new Float32Array(0) };
     const unit = normalised(query);
     const dims = this.dimensions;
+    const rows = this.rows;
+    const rowChunk = this.rowChunk;
     const scores = new Float32Array(this.chunkIds.length).fill(-Infinity);
-    for (let row = 0, offset = 0; row < this.rowChunk.length; row++, offset += dims) {
+    for (let row = 0, offset = 0; row < rowChunk.length; row++, offset += dims) {
       let dot = 0;
-      for (let i = 0; i < dims; i++) dot += this.rows[offset + i]! * unit[i]!;
-      const chunk = this.rowChunk[row]!;
+      for (let i = 0; i < dims; i++) dot += rows[offset + i]! * unit[i]!;
+      const chunk = rowChunk[row]!;
       if (dot > scores[chunk]!) scores[chunk] = dot;
     }
-    for (let chunk = 0; chunk < scores.length; chunk++) best.set(this.chunkIds[chunk]!, scores[chunk]!);
-    return best;
+    return { chunkIds: this.chunkIds, scores };
   }
+}
+
+export interface Similarities {
+  chunkIds: readonly string[];
+  /** The cosine of each chunk of `chunkIds`. */
+  scores: Float32Array;
 }
 
 /** Below this many chunks, a knowledge base is too small for its median to say what "unrelated" scores. */
 export const MIN_CHUNKS_FOR_BASELINE = 8;
 
+/** The chunks a search looks at, best first: no more can reach the few results a reply uses. */
+export const SEMANTIC_CANDIDATES = 20;
+
 /**
- * Cosines on the 0..1 scale of the answer bands. A model's cosines have no fixed meaning (unrelated
- * texts score 0.1 with some models, 0.5 with others), so a chunk's similarity is read against the
- * question's typical similarity to this knowledge (the median over its chunks): how far above the
- * typical it is, as a share of the room above it. A small knowledge base has no typical: there the
- * cosine is read as it is.
+ * The best chunks' cosines on the 0..1 scale of the answer bands (at most SEMANTIC_CANDIDATES, with
+ * a confidence above 0). A model's cosines have no fixed meaning (unrelated texts score 0.1 with
+ * some models, 0.5 with others), so a chunk's similarity is read against the question's typical
+ * similarity to this knowledge (the median over its chunks): how far above the typical it is, as a
+ * share of the room above it. A small knowledge base has no typical: there the cosine is read as it is.
  */
-export function semanticConfidences(similarities: Map<string, number>): Map<string, number> {
-  const values = [...similarities.values()].sort((a, b) => a - b);
-  const typical = values.length >= MIN_CHUNKS_FOR_BASELINE ? Math.max(0, values[Math.floor(values.length / 2)]!) : 0;
+export function semanticConfidences({ chunkIds, scores }: Similarities): Map<string, number> {
+  const typical = scores.length >= MIN_CHUNKS_FOR_BASELINE ? Math.max(0, median(scores)) : 0;
+  // The best few, kept sorted in a small array: one pass over every chunk, no sort of them all.
+  const best: number[] = [];
+  for (let chunk = 0; chunk < scores.length; chunk++) {
+    const score = scores[chunk]!;
+    if (score <= typical || (best.length === SEMANTIC_CANDIDATES && score <= scores[best[best.length - 1]!]!)) continue;
+    let at = best.length;
+    while (at > 0 && scores[best[at - 1]!]! < score) at--;
+    best.splice(at, 0, chunk);
+    if (best.length > SEMANTIC_CANDIDATES) best.pop();
+  }
   const confidences = new Map<string, number>();
-  for (const [chunk, cosine] of similarities) {
-    const confidence = typical >= 1 ? 0 : (cosine - typical) / (1 - typical);
-    confidences.set(chunk, Math.round(Math.min(1, Math.max(0, confidence)) * 10_000) / 10_000);
+  for (const chunk of best) {
+    const confidence = typical >= 1 ? 0 : (scores[chunk]! - typical) / (1 - typical);
+    confidences.set(chunkIds[chunk]!, Math.round(Math.min(1, Math.max(0, confidence)) * 10_000) / 10_000);
   }
   return confidences;
+}
+
+function median(values: Float32Array): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted[Math.floor(sorted.length / 2)]!;
 }

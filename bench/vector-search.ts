@@ -1,0 +1,71 @@
+// Vector search alone, in process (issue 31's goal: at most 2 ms p99 at 20,000 passages): one
+// question's cosine with every chunk of a chatbot (plugins/knowledge/semantic/vectors.ts), timed
+// over many questions, against a baseline in the same run: the bare multiply-add loop over one flat
+// Float32Array, which is the least any exact search must do. Brute force does the same work
+// whatever the vectors hold, so random unit vectors time it as real embeddings would (the quality
+// of hybrid retrieval is another bench: bench/quality.ts).
+//
+//   npx tsx bench/vector-search.ts [--chunks=20000] [--dims=768,1536] [--questions=300]
+import os from 'node:os';
+import { semanticConfidences, VectorIndex } from '../plugins/knowledge/semantic/vectors.js';
+
+const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
+const CHUNKS = Number(args.chunks ?? 20_000);
+const DIMS = (args.dims ?? '384,768,1536').split(',').map(Number);
+const QUESTIONS = Number(args.questions ?? 300);
+
+/** A deterministic random generator (mulberry32): the same vectors every run. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296 - 0.5;
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+function time(run: () => void): { p50: number; p99: number; mean: number } {
+  for (let i = 0; i < 20; i++) run(); // warm-up: compiled before it is timed
+  const times: number[] = [];
+  for (let i = 0; i < QUESTIONS; i++) {
+    const started = performance.now();
+    run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), mean: times.reduce((a, b) => a + b, 0) / times.length };
+}
+
+console.log(`# vector search, ${CHUNKS} chunks, ${QUESTIONS} questions; ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
+console.log('| dims | search p50 ms | search p99 ms | bare loop p50 ms | bare loop p99 ms | search / bare (mean) | index MB |');
+console.log('|---|---|---|---|---|---|---|');
+for (const dims of DIMS) {
+  const next = random(dims);
+  const entries = Array.from({ length: CHUNKS }, (_, chunk) => ({ chunkId: `chk_${chunk}`, vectors: [Float32Array.from({ length: dims }, next)] }));
+  const index = VectorIndex.build(entries);
+  const flat = new Float32Array(CHUNKS * dims);
+  entries.forEach((entry, chunk) => flat.set(entry.vectors[0]!, chunk * dims));
+  const queries = Array.from({ length: 64 }, () => Float32Array.from({ length: dims }, next));
+  let q = 0;
+  let sink = 0;
+  const search = time(() => {
+    sink += semanticConfidences(index.similarities(queries[q++ % queries.length]!)).size;
+  });
+  const bare = time(() => {
+    const query = queries[q++ % queries.length]!;
+    let best = -Infinity;
+    for (let row = 0, offset = 0; row < CHUNKS; row++, offset += dims) {
+      let dot = 0;
+      for (let i = 0; i < dims; i++) dot += flat[offset + i]! * query[i]!;
+      if (dot > best) best = dot;
+    }
+    sink += best;
+  });
+  const f = (value: number) => value.toFixed(2);
+  console.log(`| ${dims} | ${f(search.p50)} | ${f(search.p99)} | ${f(bare.p50)} | ${f(bare.p99)} | ×${(search.mean / bare.mean).toFixed(2)} | ${(index.bytes / 1_048_576).toFixed(1)} |`);
+  if (sink === 42) console.log(''); // keeps the work from being optimised away
+}
