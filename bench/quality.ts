@@ -6,6 +6,7 @@
 // suggestions; unrelated questions not answered (fallback or suggestions), and answered.
 //
 //   npx tsx bench/quality.ts [--set=hard|basic|all] [--half=fit|held-out|all] [--lang=de] [--verbose] [--json]
+//                            [--provider=ollama|openai --base-url=URL --embedding-model=M [--chat-model=M] [--api-key=K]]
 //
 // --set      which sets: the basic ones (test/fixtures/answer-quality.ts), the hard ones
 //            (test/fixtures/answer-quality-hard.ts) or both (the default)
@@ -15,6 +16,10 @@
 // --lang     only this language (en, de, fr, ro)
 // --verbose  also every miss: the question, what it expected, answer_type, confidence and the reply
 // --json     the numbers as JSON instead of the tables
+// --provider with --base-url and --embedding-model: hybrid retrieval with a real model server an
+//            operator has (an Ollama on this machine, OpenAI with --api-key or OPENAI_API_KEY): each
+//            chatbot's knowledge is embedded before its questions are asked. --chat-model adds LLM
+//            answers (mode llm) from the same server. Its address may be private (it is yours).
 //
 // A set whose data is wrong (an expected item that does not exist, a document fragment that is not
 // in its document, a question asked twice) is refused before anything runs.
@@ -41,6 +46,8 @@ interface Options {
   language: string | null;
   verbose: boolean;
   json: boolean;
+  /** A real model server for hybrid retrieval (and LLM answers with a chat model). */
+  provider: { type: 'openai' | 'ollama'; base_url: string; embedding_model: string; chat_model: string | null; api_key: string | null } | null;
 }
 
 interface Reply extends QualityReply {
@@ -62,12 +69,19 @@ interface Tally {
   accuracy: number;
 }
 
-const USAGE = 'usage: npx tsx bench/quality.ts [--set=hard|basic|all] [--half=fit|held-out|all] [--lang=de] [--verbose] [--json]';
+const USAGE =
+  'usage: npx tsx bench/quality.ts [--set=hard|basic|all] [--half=fit|held-out|all] [--lang=de] [--verbose] [--json] ' +
+  '[--provider=ollama|openai --base-url=URL --embedding-model=M [--chat-model=M] [--api-key=K]]';
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { sets: ['basic', 'hard'], half: 'all', language: null, verbose: false, json: false };
+  const options: Options = { sets: ['basic', 'hard'], half: 'all', language: null, verbose: false, json: false, provider: null };
+  const model: Record<string, string> = {};
   for (const argument of argv) {
-    const [name, value] = argument.split('=', 2) as [string, string | undefined];
+    const [name, value] = argument.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (['--provider', '--base-url', '--embedding-model', '--chat-model', '--api-key'].includes(name) && value) {
+      model[name.slice(2)] = value;
+      continue;
+    }
     if (name === '--set' && (value === 'hard' || value === 'basic')) options.sets = [value];
     else if (name === '--set' && value === 'all') options.sets = ['basic', 'hard'];
     else if (name === '--half' && (value === 'fit' || value === 'held-out' || value === 'all')) options.half = value;
@@ -75,6 +89,12 @@ function parseOptions(argv: string[]): Options {
     else if (argument === '--verbose') options.verbose = true;
     else if (argument === '--json') options.json = true;
     else throw new Error(`Unknown argument ${argument}\n${USAGE}`);
+  }
+  if (Object.keys(model).length > 0) {
+    const type = model.provider;
+    if ((type !== 'openai' && type !== 'ollama') || !model['base-url'] || !model['embedding-model']) throw new Error(`--provider needs openai or ollama, --base-url and --embedding-model\n${USAGE}`);
+    const apiKey = model['api-key'] ?? (type === 'openai' ? (process.env.OPENAI_API_KEY ?? null) : null);
+    options.provider = { type, base_url: model['base-url'], embedding_model: model['embedding-model'], chat_model: model['chat-model'] ?? null, api_key: apiKey };
   }
   return options;
 }
@@ -109,14 +129,26 @@ async function run(options: Options): Promise<Outcome[]> {
   const problems = chosen.flatMap(({ name, set }) => checkQualitySet(set, { requireKinds: name === 'hard' }).map((problem) => `${name} ${problem}`));
   if (problems.length > 0) throw new Error(`The quality sets have errors, nothing was run:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
-  const bench = await benchServer('quality');
+  // The operator's own server may be on this machine or the LAN: every address is allowed here.
+  const bench = await benchServer('quality', options.provider ? { model_providers: { allowed_cidrs: ['0.0.0.0/0', '::/0'] }, llm: { timeout_ms: 120_000 } } : {});
   const outcomes: Outcome[] = [];
   try {
+    const provider = options.provider && (await bench.call('POST', '/api/v1/model-providers', { name: 'Bench provider', ...options.provider }));
     for (const { name, set } of chosen) {
       const bot = await bench.call('POST', '/api/v1/chatbots', { name: `Quality ${name} ${set.language}`, language: set.language });
       const chatbotId = bot.id as string;
       const loaded = await loadQualitySet(bench.call, chatbotId, set);
       await bench.server.plugins.knowledge.worker.drain();
+      if (provider) {
+        const answer = { retrieval: 'hybrid', embedding_provider: provider.id, ...(options.provider!.chat_model ? { mode: 'llm', provider: provider.id } : {}) };
+        await bench.call('PUT', `/api/v1/chatbots/${chatbotId}/settings`, { language: set.language, answer });
+        const semantic = bench.server.plugins.knowledge.semantic;
+        const tenant = { accountId: bench.accountId, mode: 'live' as const };
+        await semantic.embedAll(tenant, chatbotId, provider.id as string); // with the run the settings started, if still going
+        const progress = await semantic.progress(tenant, chatbotId, provider.id as string);
+        if (progress.embedded < progress.chunks) throw new Error(`Only ${progress.embedded} of ${progress.chunks} chunks were embedded`);
+        process.stderr.write(`${name} ${set.language}: ${progress.embedded} of ${progress.chunks} chunks embedded with ${progress.model_key}\n`);
+      }
 
       const half = name === 'hard' ? options.half : 'all';
       for (const judged of await askQualitySet(bench.call, chatbotId, set, loaded, half)) {

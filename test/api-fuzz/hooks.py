@@ -83,6 +83,8 @@ def before_call(ctx, case, **kwargs):
         _order_analytics_period(case)
     if case.method.upper() == "POST" and case.path.endswith("/messages"):
         _drop_made_up_suggestion(case)
+    if case.method.upper() in ("POST", "PATCH") and re.search(r"/api/v1/model-providers(/[^/]+)?$", case.path):
+        _keep_provider_address_public(case)
 
 
 _SUGGESTION_ID_MAX = 200
@@ -142,6 +144,27 @@ def _keep_loopback_allowed(case) -> None:
         entries.append(_LOOPBACK)
     else:
         entries[-1] = _LOOPBACK
+
+
+# - A model provider's address must be one the operator lets accounts reach (a 400 otherwise,
+#   documented): whether a host is a private address, outside the egress list or off the allowed
+#   hosts depends on the server's configuration, which no schema states. A made-up URL whose host
+#   is an IP address or localhost gets a public host name instead (models.example.com, which the
+#   address rules judge when called, not when saved); URLs that break the schema are sent as
+#   generated.
+_PUBLIC_MODEL_HOST = "models.example.com"
+
+
+def _keep_provider_address_public(case) -> None:
+    body = case.body
+    if not isinstance(body, dict) or not isinstance(body.get("base_url"), str):
+        return
+    match = re.match(r"^(https?://)(\[[^\]]*\]|[^/:?#]*)(.*)$", body["base_url"].strip(), re.IGNORECASE | re.DOTALL)
+    if not match:
+        return
+    host = match.group(2).lower()
+    if host.startswith("[") or host == "localhost" or host.endswith(".localhost") or re.fullmatch(r"[0-9.]+", host):
+        body["base_url"] = f"{match.group(1)}{_PUBLIC_MODEL_HOST}{match.group(3)}"
 
 
 # - Rule patterns must compile as RE2 (a 400 otherwise, documented): whether a string is a regular
