@@ -166,11 +166,16 @@ function authorization(endpoint: ModelEndpoint): Record<string, string> {
   return endpoint.api_key ? { authorization: `Bearer ${endpoint.api_key}` } : {};
 }
 
-/** OpenAI-compatible paths live under `/v1` (added unless the base URL ends with it); Ollama's under the root. */
+/**
+ * OpenAI-compatible paths live under `/v1` (added unless the base URL's path ends with it); Ollama's
+ * under the root. The base URL's query is kept (Azure-style gateways take `api-version` there).
+ */
 function urlOf(endpoint: ModelEndpoint, path: string): string {
-  const base = endpoint.base_url.replace(/\/+$/, '');
-  if (endpoint.type === 'ollama') return `${base}${path}`;
-  return base.endsWith('/v1') ? `${base}${path}` : `${base}/v1${path}`;
+  const url = new URL(endpoint.base_url);
+  const base = url.pathname.replace(/\/+$/, '');
+  url.pathname = endpoint.type === 'ollama' || base.endsWith('/v1') ? `${base}${path}` : `${base}/v1${path}`;
+  url.hash = '';
+  return url.toString();
 }
 
 function chatBody(endpoint: ModelEndpoint, request: ChatRequest, stream: boolean) {

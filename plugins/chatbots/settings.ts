@@ -167,8 +167,10 @@ export function settingsInputFor(providers: readonly string[]): Joi.ObjectSchema
         ),
     })
       .default()
-      .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.any().invalid(null).required() }) })
-      .when('.retrieval', { is: 'hybrid', then: Joi.object({ embedding_provider: Joi.any().invalid(null).required() }) }),
+      // Left out with these modes: 400. Sent as null: taken, as the document (which cannot state a
+      // rule between two fields) allows; the turn then answers without the model, or by words.
+      .when('.mode', { is: 'llm', then: Joi.object({ provider: Joi.any().required() }) })
+      .when('.retrieval', { is: 'hybrid', then: Joi.object({ embedding_provider: Joi.any().required() }) }),
   }).label('ChatbotSettingsInput');
 }
 

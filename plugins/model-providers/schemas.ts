@@ -13,17 +13,12 @@ const baseUrl = Joi.string()
   .trim()
   .max(2048)
   .uri({ scheme: ['http', 'https'] })
-  .custom((value: string, helpers) => {
-    const url = new URL(value);
-    if (url.username || url.password) return helpers.error('string.credentials');
-    if (url.search || url.hash) return helpers.error('string.query');
-    return value;
-  })
-  .messages({
-    'string.credentials': '{{#label}} must not hold a user name or password: send the key as `api_key`',
-    'string.query': '{{#label}} must not hold a query or fragment',
-  })
-  .description('The server’s root: `https://api.openai.com` (a trailing `/v1` is understood), `http://ollama.internal:11434`');
+  // No user name or password before the host (a pattern, so the document states it too).
+  .pattern(/^https?:\/\/[^/?#@]+([/?#].*)?$/i, 'no credentials')
+  .messages({ 'string.pattern.name': '{{#label}} must not hold a user name or password: send the key as `api_key`' })
+  .description(
+    'The server’s root: `https://api.openai.com` (a trailing `/v1` is understood), `http://ollama.internal:11434`. A query (`?api-version=…`) is kept on every call; a fragment is dropped',
+  );
 const apiKey = Joi.string()
   .trim()
   .min(1)

@@ -114,14 +114,16 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
   const embedded: string[] = [];
   const server: Server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as RecordedCall['body'];
+    // Routed by the path alone; the call is recorded with its query (a gateway's api-version).
+    const path = (request.url ?? '').split('?')[0];
     calls.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-    if (request.url === '/v1/embeddings' || request.url === '/api/embed') {
+    if (path === '/v1/embeddings' || path === '/api/embed') {
       embedded.push(...((body as unknown as { input: string[] }).input ?? []));
-      embeddings(request.url === '/api/embed', body as unknown as { model: string; input: string[] }, response);
+      embeddings(path === '/api/embed', body as unknown as { model: string; input: string[] }, response);
       return;
     }
-    const ollama = request.url === '/api/chat';
-    if (!ollama && request.url !== '/v1/chat/completions') {
+    const ollama = path === '/api/chat';
+    if (!ollama && path !== '/v1/chat/completions') {
       response.writeHead(404).end();
       return;
     }

@@ -111,7 +111,6 @@ t.test('bad input is a 400 naming the field', async (t) => {
     [{ ...openai(llm), base_url: 'ftp://example.com' }, 'base_url'],
     [{ ...openai(llm), base_url: 'not a url' }, 'base_url'],
     [{ ...openai(llm), base_url: 'https://user:pass@api.example.com' }, 'base_url'],
-    [{ ...openai(llm), base_url: 'https://api.example.com/v1?key=abc' }, 'base_url'],
     [{ ...openai(llm), name: '' }, 'name'],
     [{ ...openai(llm), name: 'x'.repeat(101) }, 'name'],
     [{ ...openai(llm), api_key: '' }, 'api_key'],
@@ -200,6 +199,11 @@ t.test('the test call: both models, both protocols, and what fails', async (t) =
     const embed = calls.find((call) => call.path === embedPath)!.body as unknown as { model: string; input: string[] };
     t.same(embed, { model: 'embed', input: ['hello world'] });
   }
+
+  // An Azure-style gateway: its query goes with every call, under the path; a fragment does not.
+  const gateway = await created(api, acme.live, openai(llm, { name: 'gateway', base_url: `${llm.url}/openai/v1?api-version=2024-06-01#ignored` }));
+  t.match((await api.request('POST', `/api/v1/model-providers/${gateway.id}/test`, { key: acme.live })).json, { chat: { ok: false, error: { code: 'provider_error' } } }, 'the fake knows no /openai prefix: a 404');
+  t.same(llm.calls.slice(-2).map((call) => call.path).sort(), ['/openai/v1/chat/completions?api-version=2024-06-01', '/openai/v1/embeddings?api-version=2024-06-01']);
 
   const failing = await created(api, acme.live, openai(llm, { name: 'failing', chat_model: 'fail', embedding_model: 'garbage' }));
   t.match((await api.request('POST', `/api/v1/model-providers/${failing.id}/test`, { key: acme.live })).json, {

@@ -12,11 +12,10 @@
 import type { Logger } from 'pino';
 import {
   ModelError,
+  recordsInPages,
   UniqueConstraintError,
   type Collection,
-  type Filter,
   type ModelClient,
-  type Repository,
   type Stored,
   type ResolvedModelProvider,
   type SemanticQuery,
@@ -137,46 +136,62 @@ export class SemanticKnowledge {
     const chunks = this.deps.chunks.forTenant(tenant);
     const present = new Set<string>();
     let embedded = 0;
-    for await (const page of pages(chunks, { chatbot_id: chatbotId })) {
-      for (const chunk of page) present.add(chunk.id);
+    const embedPage = async (page: Array<Stored<ChunkDoc>>) => {
+      if (page.length === 0) return;
       const ids = page.map((chunk) => embeddingId(chunk.id, modelKey));
       const have = new Set((await embeddings.list({ filter: { id: { in: ids } }, limit: ids.length })).map((doc) => doc.chunk_id));
       const missing = page.filter((chunk) => !have.has(chunk.id) && textsOf(chunk).length > 0);
       for (let start = 0; start < missing.length; start += BATCH_CHUNKS) {
         if (this.stopped) throw new Error('The server is stopping: embedding resumes on the next run');
-        const batch = missing.slice(start, start + BATCH_CHUNKS);
-        const texts = batch.map(textsOf);
-        const vectors = await this.withRetries(() => this.deps.client.embed(provider.endpoint, provider.embedding_model, texts.flat()));
-        let at = 0;
-        for (const [index, chunk] of batch.entries()) {
-          const own = vectors.slice(at, at + texts[index]!.length);
-          at += own.length;
-          try {
-            await embeddings.insert({
-              id: embeddingId(chunk.id, modelKey),
-              chatbot_id: chatbotId,
-              chunk_id: chunk.id,
-              model_key: modelKey,
-              vectors: own.map(encodeVector),
-              created_at: this.deps.now().toISOString(),
-            });
-            embedded++;
-          } catch (error) {
-            if (!(error instanceof UniqueConstraintError)) throw error; // another run stored it first
-          }
-        }
-        this.bump(tenant, chatbotId, modelKey);
+        embedded += await this.embedBatch(tenant, chatbotId, provider, modelKey, missing.slice(start, start + BATCH_CHUNKS));
+      }
+    };
+    let page: Array<Stored<ChunkDoc>> = [];
+    for await (const chunk of recordsInPages(chunks, { chatbot_id: chatbotId }, PAGE)) {
+      present.add(chunk.id);
+      page.push(chunk);
+      if (page.length === PAGE) {
+        await embedPage(page);
+        page = [];
       }
     }
+    await embedPage(page);
     // Another model's vectors (the provider's model changed) and those of chunks that are gone.
     await embeddings.deleteMany({ chatbot_id: chatbotId, model_key: { ne: modelKey } });
     const stale: string[] = [];
-    for await (const page of pages(embeddings, { chatbot_id: chatbotId, model_key: modelKey })) {
-      for (const doc of page) if (!present.has(doc.chunk_id)) stale.push(doc.id);
+    for await (const doc of recordsInPages(embeddings, { chatbot_id: chatbotId, model_key: modelKey }, PAGE)) {
+      if (!present.has(doc.chunk_id)) stale.push(doc.id);
     }
     if (stale.length > 0) await embeddings.deleteMany({ id: { in: stale } });
     if (stale.length > 0 || embedded > 0) this.bump(tenant, chatbotId, modelKey);
     return { embedded };
+  }
+
+  /** Embeds one batch of chunks (one request, retried) and stores each chunk's vectors; how many it stored. */
+  private async embedBatch(tenant: TenantScope, chatbotId: string, provider: ResolvedModelProvider & { embedding_model: string }, modelKey: string, batch: Array<Stored<ChunkDoc>>): Promise<number> {
+    const texts = batch.map(textsOf);
+    const vectors = await this.withRetries(() => this.deps.client.embed(provider.endpoint, provider.embedding_model, texts.flat()));
+    let stored = 0;
+    let at = 0;
+    for (const [index, chunk] of batch.entries()) {
+      const own = vectors.slice(at, at + texts[index]!.length);
+      at += own.length;
+      try {
+        await this.deps.embeddings.forTenant(tenant).insert({
+          id: embeddingId(chunk.id, modelKey),
+          chatbot_id: chatbotId,
+          chunk_id: chunk.id,
+          model_key: modelKey,
+          vectors: own.map(encodeVector),
+          created_at: this.deps.now().toISOString(),
+        });
+        stored++;
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintError)) throw error; // another run stored it first
+      }
+    }
+    this.bump(tenant, chatbotId, modelKey);
+    return stored;
   }
 
   /** How many of the chatbot's chunks have vectors of the provider's model, of how many. */
@@ -216,8 +231,8 @@ export class SemanticKnowledge {
       return cached.index;
     }
     const entries: Array<{ chunkId: string; vectors: Float32Array[] }> = [];
-    for await (const page of pages(this.deps.embeddings.forTenant(tenant), { chatbot_id: chatbotId, model_key: modelKey })) {
-      for (const doc of page) entries.push({ chunkId: doc.chunk_id, vectors: doc.vectors.map(decodeVector) });
+    for await (const doc of recordsInPages(this.deps.embeddings.forTenant(tenant), { chatbot_id: chatbotId, model_key: modelKey }, PAGE)) {
+      entries.push({ chunkId: doc.chunk_id, vectors: doc.vectors.map(decodeVector) });
     }
     const index = VectorIndex.build(entries);
     this.indexes.delete(key);
@@ -228,14 +243,3 @@ export class SemanticKnowledge {
 }
 
 export const modelKeyOf = (provider: { id: string; embedding_model: string | null }): string => `${provider.id}:${provider.embedding_model}`;
-
-/** The records of `filter`, a page at a time, in id order. */
-async function* pages<T>(repository: Repository<T>, filter: Filter): AsyncIterable<Array<Stored<T>>> {
-  let after: { id: string; value: null } | undefined;
-  for (;;) {
-    const page = await repository.list({ filter, sort: { field: 'id', direction: 'asc' }, limit: PAGE, after });
-    if (page.length > 0) yield page;
-    if (page.length < PAGE) return;
-    after = { id: page[page.length - 1]!.id, value: null };
-  }
-}
