@@ -47,10 +47,19 @@ export class ModelError extends Error {
   constructor(
     readonly code: ModelErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; status?: number },
   ) {
     super(message, options);
     this.name = 'ModelError';
+    this.status = options?.status ?? null;
+  }
+
+  /** The provider's HTTP status, for `provider_error`. */
+  readonly status: number | null;
+
+  /** Whether trying again may help: not for a request the provider refused as such (a 4xx but 408 and 429). */
+  get retriable(): boolean {
+    return this.status === null || this.status >= 500 || this.status === 408 || this.status === 429;
   }
 }
 
@@ -68,10 +77,24 @@ export class ModelClient {
     this.http = got.extend({ agent: options.agents, timeout: { request: options.timeoutMs }, retry: { limit: 0 }, followRedirect: false });
   }
 
-  /** The reply's text and usage. With `onDelta`, the provider streams and each piece is passed on as it comes. */
+  /**
+   * The reply's text and usage. With `onDelta`, the provider streams and each piece is passed on as
+   * it comes. An OpenAI-compatible server that refuses `stream_options` (400, before any piece) is
+   * asked once more without it: the reply then has no usage.
+   */
   async chat(endpoint: ModelEndpoint, request: ChatRequest, onDelta?: (text: string) => void): Promise<ChatResult> {
+    try {
+      return await this.chatOnce(endpoint, request, onDelta, true);
+    } catch (error) {
+      const refusedOptions = onDelta && endpoint.type === 'openai' && error instanceof ModelError && error.status === 400;
+      if (!refusedOptions) throw error;
+      return this.chatOnce(endpoint, request, onDelta, false);
+    }
+  }
+
+  private async chatOnce(endpoint: ModelEndpoint, request: ChatRequest, onDelta: ((text: string) => void) | undefined, askUsage: boolean): Promise<ChatResult> {
     this.assertHostAllowed(endpoint);
-    const options = { json: chatBody(endpoint, request, Boolean(onDelta)), headers: authorization(endpoint) };
+    const options = { json: chatBody(endpoint, request, Boolean(onDelta), askUsage), headers: authorization(endpoint) };
     const url = urlOf(endpoint, endpoint.type === 'ollama' ? '/api/chat' : '/chat/completions');
     try {
       if (!onDelta) {
@@ -178,11 +201,11 @@ function urlOf(endpoint: ModelEndpoint, path: string): string {
   return url.toString();
 }
 
-function chatBody(endpoint: ModelEndpoint, request: ChatRequest, stream: boolean) {
+function chatBody(endpoint: ModelEndpoint, request: ChatRequest, stream: boolean, askUsage: boolean) {
   const { model, messages, temperature, maxTokens } = request;
   if (endpoint.type === 'ollama') return { model, messages, stream, options: { temperature, num_predict: maxTokens } };
   // include_usage: the last event of a stream carries the usage (OpenAI; servers that follow it).
-  return { model, messages, stream, temperature, max_tokens: maxTokens, ...(stream ? { stream_options: { include_usage: true } } : {}) };
+  return { model, messages, stream, temperature, max_tokens: maxTokens, ...(stream && askUsage ? { stream_options: { include_usage: true } } : {}) };
 }
 
 function replyOf(endpoint: ModelEndpoint, body: unknown): string {
@@ -246,7 +269,7 @@ function asModelError(error: unknown): ModelError {
   if (name === 'TimeoutError' || code === 'ETIMEDOUT') return new ModelError('provider_timeout', 'The provider did not answer in time', { cause: error });
   if (name === 'HTTPError') {
     const status = (error as { response?: { statusCode?: number } }).response?.statusCode;
-    return new ModelError('provider_error', `The provider answered HTTP ${status}`, { cause: error });
+    return new ModelError('provider_error', `The provider answered HTTP ${status}`, { cause: error, status });
   }
   if (error instanceof SyntaxError || name === 'ParseError') return new ModelError('provider_bad_response', 'The provider’s reply is not valid JSON', { cause: error });
   return new ModelError('provider_unavailable', `The provider could not be reached (${code ?? message ?? 'unknown error'})`, { cause: error });

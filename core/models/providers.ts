@@ -50,7 +50,7 @@ export interface TenantModelProviders {
 export function tenantBaseUrlRefusal(config: Config, url: string): string | null {
   const { allowed_cidrs: allowedCidrs, allowed_hosts: allowedHosts } = config.model_providers;
   if (!hostAllowed(url, allowedHosts)) return `This server lets accounts use model providers at ${allowedHosts.join(', ')} only (model_providers.allowed_hosts)`;
-  const host = new URL(url).hostname.toLowerCase();
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
   const literal = host === 'localhost' || host.endsWith('.localhost') ? '127.0.0.1' : host.replace(/^\[|\]$/g, '');
   const verdict = new AddressPolicy({ allowedCidrs, egressCidrs: config.egress.allowed_cidrs, refuseNonPublic: true }).judge(literal);
   if (verdict.allowed || verdict.reason === 'not_an_address') return null;

@@ -52,7 +52,7 @@ export const conversationsPlugin: BuiltInPlugin = {
     // `messages`, `assignment_turns` and `conversation_typing` predate the rule that an area's collections start with its name.
     const collections = declareConversations(api.privileged);
     const budget = new TokenBudget(config, api.privileged.platform.accounts, api.counters, () => api.now());
-    const llm = new LlmClient(config.llm, modelClients(config), () => api.privileged.services['model-providers'].registry, budget);
+    const llm = new LlmClient(config.llm, modelClients(config), () => api.privileged.services['model-providers'].registry, budget, api.logger);
     const engine = createAnswerEngine(api.services.knowledge, llm, api.logger);
     const availability = api.privileged.services.presence.availability;
     const roster = new AssignmentRoster(api, collections.conversations, declareAssignmentTurns(api.privileged), availability);

@@ -44,6 +44,9 @@ export const knowledgePlugin: BuiltInPlugin = {
     const semantic = new SemanticKnowledge({
       chunks: knowledge.chunks,
       embeddings,
+      counters: api.counters,
+      // As much again as the lexical indexes may take: vectors are the larger part of a hybrid chatbot.
+      indexMemoryBytes: config.knowledge.index_memory_mb * 1024 * 1024,
       providers: () => api.privileged.services['model-providers'].registry,
       client: modelClients(config).tenant,
       queryTimeoutMs: Math.min(QUERY_EMBED_TIMEOUT_MS, config.llm.timeout_ms),

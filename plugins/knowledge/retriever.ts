@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { ModelError, type KnowledgeRetriever, type SemanticQuery, type Store, type TenantScope } from '../../core/index.js';
 import { semanticConfidences } from './semantic/vectors.js';
 import { KnowledgeIndexCache } from './search-index/index-cache.js';
+import type { KnowledgeIndex } from './search-index/knowledge-index.js';
 import { fusePassages, fuseQa } from './semantic/fusion.js';
 import type { SemanticKnowledge } from './semantic/semantic-knowledge.js';
 import { toPassage } from './search.js';
@@ -69,10 +70,19 @@ export function knowledgeRetriever(
   const indexes = new KnowledgeIndexCache({ revision, chunks }, options.indexMemoryBytes, options.logger, options.onIndexLookup);
   const semantic = options.semantic;
 
-  /** Each chunk's semantic confidence for the question, empty without a semantic query. */
-  async function confidencesFor(tenant: TenantScope, chatbotId: string, query: SemanticQuery | undefined, chunkCount: number): Promise<Map<string, number>> {
-    if (!query || !semantic) return new Map();
-    return semanticConfidences(await semantic.similarities(tenant, chatbotId, query, await revision(tenant, chatbotId), chunkCount));
+  /**
+   * The best chunks' semantic confidences for the question. Worked out once per question: the Q&A
+   * match and the passage search of one turn pass the same query object.
+   */
+  const confidencesOf = new WeakMap<SemanticQuery, Promise<Map<string, number>>>();
+  function confidencesFor(tenant: TenantScope, chatbotId: string, query: SemanticQuery, index: KnowledgeIndex): Promise<Map<string, number>> {
+    let confidences = confidencesOf.get(query);
+    if (!confidences) {
+      const knowledge = { size: index.size, has: (chunkId: string) => index.chunkById(chunkId) !== null };
+      confidences = (async () => semanticConfidences(await semantic!.similarities(tenant, chatbotId, query, await revision(tenant, chatbotId), knowledge)))();
+      confidencesOf.set(query, confidences);
+    }
+    return confidences;
   }
 
   return {
@@ -81,8 +91,8 @@ export function knowledgeRetriever(
     async searchPassages(tenant, input) {
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
       const lexical = index.search(input.query, input.limit).map((ranked) => toPassage(ranked, input.query));
-      if (!input.semantic) return lexical;
-      return fusePassages(lexical, await confidencesFor(tenant, input.chatbotId, input.semantic, index.size), index, input.query, input.limit);
+      if (!input.semantic || !semantic) return lexical;
+      return fusePassages(lexical, await confidencesFor(tenant, input.chatbotId, input.semantic, index), index, input.query, input.limit);
     },
     async item(tenant, input) {
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
@@ -97,8 +107,8 @@ export function knowledgeRetriever(
     async matchQa(tenant, input) {
       const index = await indexes.indexFor(tenant, input.chatbotId, input.language);
       const lexical = index.matchQa(input.message);
-      if (!input.semantic) return lexical;
-      return fuseQa(lexical, await confidencesFor(tenant, input.chatbotId, input.semantic, index.size), index);
+      if (!input.semantic || !semantic) return lexical;
+      return fuseQa(lexical, await confidencesFor(tenant, input.chatbotId, input.semantic, index), index);
     },
     async embedQuery(tenant, input) {
       if (!semantic) throw new ModelError('provider_unknown', 'Hybrid retrieval is not available in this build');

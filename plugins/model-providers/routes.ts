@@ -7,6 +7,7 @@ import {
   apiError,
   modelClients,
   ModelError,
+  TokenBudget,
   newId,
   notFound,
   paginate,
@@ -18,7 +19,6 @@ import {
   type BuiltInPluginApi,
   type Collection,
   type ListParams,
-  type ModelEndpoint,
   type PluginRoute,
   type TenantScope,
 } from '../../core/index.js';
@@ -33,7 +33,7 @@ import {
   modelProviderTestResponse,
   updateModelProviderInput,
 } from './schemas.js';
-import type { ModelProviderRegistry } from './registry.js';
+import { endpointOf, type ModelProviderRegistry } from './registry.js';
 
 type ProviderInput = Pick<ModelProviderDoc, 'name' | 'type' | 'base_url' | 'chat_model' | 'embedding_model'> & { api_key: string | null };
 
@@ -44,6 +44,7 @@ const TEST_REPLY_CHARS = 200;
 export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collection<ModelProviderDoc>, registry: ModelProviderRegistry): PluginRoute[] {
   const platform = api.privileged.platform;
   const clients = modelClients(platform.config);
+  const tokens = new TokenBudget(platform.config, platform.accounts, api.counters, () => api.now());
   const repository = (request: Request) => collection.forTenant(tenantOf(request));
 
   async function providerOf(request: Request): Promise<ModelProvider> {
@@ -104,14 +105,16 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
     }
   }
 
-  async function test(endpoint: ModelEndpoint, provider: ModelProvider) {
-    const chatModel = provider.chat_model;
-    const embeddingModel = provider.embedding_model;
+  async function test(tenant: TenantScope, provider: ModelProvider) {
+    const { endpoint, chat_model: chatModel, embedding_model: embeddingModel } = endpointOf(provider, await platform.secrets());
     const [chat, embeddings] = await Promise.all([
       chatModel &&
         timed(() => clients.tenant.chat(endpoint, { model: chatModel, messages: [{ role: 'user', content: TEST_PROMPT }], temperature: 0, maxTokens: 8 })),
       embeddingModel && timed(() => clients.tenant.embed(endpoint, embeddingModel, ['hello world'])),
     ]);
+    // The test's tokens count in the account's month like a reply's (best effort, as for replies).
+    const usage = chat ? chat.value?.usage : null;
+    if (usage) await tokens.record(tenant, usage).catch((error: unknown) => api.logger.warn({ err: error }, 'counting a provider test’s tokens failed'));
     return {
       chat: chat && { model: chatModel!, ok: chat.ok, latency_ms: chat.latency_ms, reply: chat.value?.text.slice(0, TEST_REPLY_CHARS) ?? null, error: chat.error },
       embeddings: embeddings && {
@@ -182,7 +185,8 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
       options: {
         description: 'Change a model provider',
         notes:
-          'The fields sent. `api_key`: a new key replaces the old one; null removes it. Checks as for creation. Chatbots using the ' +
+          'The fields sent. `api_key`: a new key replaces the old one; null removes it. A `base_url` on another origin (scheme, host ' +
+          'or port) without an `api_key` removes the stored key: it was for the other server. Checks as for creation. Chatbots using the ' +
           'provider use the change from their next reply. Owners and admins only.',
         tags,
         plugins: { platform: { errors: { 400: ['model_provider_address_not_allowed'], 409: ['model_provider_name_taken'] } } },
@@ -190,11 +194,15 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
         response: { schema: modelProviderResponse },
         handler: async (request) => {
           const provider = await providerOf(request);
-          const { api_key: apiKey, ...fields } = request.payload as Partial<ProviderInput>;
+          const { api_key: sent, ...fields } = request.payload as Partial<ProviderInput>;
           checkBaseUrl(fields.base_url);
+          // A key is for its server: moved to another origin without a new key, the stored one is
+          // dropped, or an admin could point it at their own host and have /test send it there.
+          const moved = fields.base_url !== undefined && new URL(fields.base_url).origin !== new URL(provider.base_url).origin;
+          const apiKey = sent === undefined && moved ? null : sent;
           const changes: Partial<ModelProviderDoc> = { ...fields, ...(apiKey !== undefined ? await sealedKey(apiKey) : {}), updated_at: api.now().toISOString() };
           const updated = await uniqueName(repository(request).update(provider.id, changes, { ifVersion: provider.version }), fields.name ?? provider.name);
-          if (!updated) throw apiError(409, 'conflict', `Model provider ${provider.id} changed meanwhile; read it and try again`);
+          if (!updated) throw notFound('model_provider', provider.id); // deleted meanwhile
           registry.forget(tenantOf(request), provider.id);
           return presentModelProvider(updated);
         },
@@ -233,16 +241,13 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
           'Calls the provider’s chat model with a one-line request and its embedding model with one short text, at once, and reports ' +
           'for each whether it answered, how long it took and (embeddings) the vectors’ dimensions. A model the provider does not name ' +
           'is null. A provider that fails is a 200 with `ok: false` and the reason (`provider_timeout`, `provider_unavailable`, ' +
-          '`provider_error`, `provider_bad_response`): the test ran. Owners and admins only.',
+          '`provider_error`, `provider_bad_response`): the test ran. Its tokens count in the account’s month (`/usage`). ' +
+          'A write: read-only plans’ API keys may not call it. Owners and admins only.',
         tags,
-        plugins: { platform: { access: 'read' as const } },
         validate: { params: modelProviderParams, payload: Joi.object({}).allow(null) },
         response: { schema: modelProviderTestResponse },
-        handler: async (request) => {
-          const provider = await providerOf(request);
-          const resolved = await registry.resolve(tenantOf(request), provider.id);
-          return test(resolved!.endpoint, provider);
-        },
+        // Read from the store, not the registry's cache: a key just changed is the one tested.
+        handler: async (request) => test(tenantOf(request), await providerOf(request)),
       },
     },
   ];

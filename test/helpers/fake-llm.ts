@@ -6,7 +6,7 @@
 //   garbage   200 with a body that is not JSON
 //   break     streams one piece, then cuts the connection
 //   gullible  obeys an injected instruction it finds outside the sources' blocks (gullibleReply)
-//   dontknow  answers NO_ANSWER, the marker for "the sources do not hold it"
+//   dontknow  answers NO_ANSWER (the marker for "the sources do not hold it") and a sentence after it"
 // and OpenAI's `/v1/embeddings` and Ollama's `/api/embed` with the same failing models, plus
 //   embed     8 dimensions a text, the same for the same text (letter counts, so texts sharing
 //             letters are near)
@@ -140,7 +140,7 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
       await new Promise((resolve) => response.once('close', resolve));
       return;
     }
-    const reply = model === 'gullible' ? gullibleReply(body.messages) : model === 'dontknow' ? 'NO_ANSWER' : citedReply(body.messages);
+    const reply = model === 'gullible' ? gullibleReply(body.messages) : model === 'dontknow' ? 'NO_ANSWER. The sources do not say.' : citedReply(body.messages);
     const words = reply.match(/\S+\s*/g) ?? [reply];
     // Usage as both protocols report it: the prompt's characters over 4 in, the reply's words out.
     const tokensIn = Math.ceil(body.messages.reduce((sum, message) => sum + message.content.length, 0) / 4);

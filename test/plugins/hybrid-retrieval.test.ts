@@ -6,6 +6,7 @@
 // crash without a duplicate vector; a model change re-embeds; the settings' checks. Both stores.
 import t from 'tap';
 import { declareEmbeddings, embeddingId } from '../../plugins/knowledge/semantic/embeddings.js';
+import { PROBES } from '../../plugins/knowledge/semantic/vectors.js';
 import { startFakeLlm } from '../helpers/fake-llm.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
 
@@ -73,6 +74,27 @@ t.test('a synonym paraphrase lexical retrieval misses is answered; an unrelated 
   const before = s.llm.embedded.length;
   await ask(s, PARAPHRASE);
   t.equal(s.llm.embedded.length, before, 'a question asked again is not embedded again');
+
+  // An item processed again gets new chunk ids: the next question finds it without vectors, a run
+  // embeds it and drops the old chunk's vectors.
+  const items = (await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge?type=qa&limit=10`)).data as Array<{ id: string; question: string }>;
+  const hours = items.find((item) => item.question === PAIRS[2]!.question)!;
+  await s.call('PATCH', `/api/v1/chatbots/${s.bot.id}/knowledge/${hours.id}`, { question: 'When do you close?' });
+  await s.api.server.plugins.knowledge.worker.drain();
+  await ask(s, 'When do you close?');
+  await s.semantic.drain();
+  t.ok(s.llm.embedded.includes('When do you close?'), 'the changed pair was embedded');
+  t.same(await s.semantic.progress(s.tenant, s.bot.id, s.provider.id), { embedded: 4, chunks: 4, model_key: `${s.provider.id}:meaning` }, 'one record per chunk: the old one dropped');
+  t.match(await ask(s, 'What time is closing?'), { answer_type: 'qa', content: PAIRS[2]!.answer }, 'and it is found by meaning');
+
+  // Another instance on the same store uses the vectors this one stored, without a run of its own.
+  const other = await buildTestServer(t, { config: { data_dir: s.api.dataDir, database: { url: s.api.config.database.url }, model_providers: { allowed_cidrs: ['127.0.0.1/32'] } } });
+  const sent = s.llm.embedded.length;
+  const conversation = (await other.request('POST', `/api/v1/chatbots/${s.bot.id}/conversations`, { key: s.acme.live, payload: {} })).json;
+  const there = (await other.request('POST', `/api/v1/chatbots/${s.bot.id}/conversations/${conversation.id}/messages`, { key: s.acme.live, payload: { content: 'When does my package arrive?' } })).json.reply;
+  t.match(there, { answer_type: 'qa', content: PAIRS[0]!.answer }, 'the other instance answers by meaning');
+  await other.server.plugins.knowledge.semantic.drain();
+  t.same(s.llm.embedded.slice(sent), ['When does my package arrive?', ...PROBES], 'having embedded only the question (and, once, the baseline sentences a knowledge base this small is read against): no chunk');
 });
 
 t.test('a provider that is down: the turn answers by words, and chatbot.error says why', async (t) => {

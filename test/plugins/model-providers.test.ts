@@ -86,6 +86,12 @@ t.test('create, read, change, list and delete; the key is sealed and never shown
   const renamed = await api.request('PATCH', `/api/v1/model-providers/${provider.id}`, { key: acme.live, payload: { name: 'Gateway', api_key: 'sk-another-key-7777' } });
   t.equal(renamed.statusCode, 200);
   t.match(renamed.json, { name: 'Gateway', api_key_set: true, api_key_last4: '7777', chat_model: 'cite', updated_at: '2026-11-21T10:00:01.000Z', created_at: provider.created_at });
+  const samePlace = await api.request('PATCH', `/api/v1/model-providers/${provider.id}`, { key: acme.live, payload: { base_url: `${llm.url}/v1/` } });
+  t.match(samePlace.json, { api_key_set: true, api_key_last4: '7777' }, 'a new path on the same origin keeps the key');
+  const moved = await api.request('PATCH', `/api/v1/model-providers/${provider.id}`, { key: acme.live, payload: { base_url: 'https://gateway.example.com/v1' } });
+  t.match(moved.json, { base_url: 'https://gateway.example.com/v1', api_key_set: false, api_key_last4: null }, 'another origin without a new key drops the key (it cannot be sent to the new host)');
+  const movedWithKey = await api.request('PATCH', `/api/v1/model-providers/${provider.id}`, { key: acme.live, payload: { base_url: `${llm.url}/v1`, api_key: 'sk-back-home-8888' } });
+  t.match(movedWithKey.json, { api_key_set: true, api_key_last4: '8888' }, 'with a new key it is kept');
   const keyless = await api.request('PATCH', `/api/v1/model-providers/${provider.id}`, { key: acme.live, payload: { api_key: null } });
   t.match(keyless.json, { api_key_set: false, api_key_last4: null }, 'null removes the key');
 
@@ -135,7 +141,7 @@ t.test('where providers may point is the operator’s rule', async (t) => {
   t.test('by default: public addresses only', async (t) => {
     const api = await buildTestServer(t);
     const acme = await api.account('starter');
-    for (const base_url of ['http://127.0.0.1:11434', 'http://localhost:11434', 'http://10.1.2.3', 'http://[::1]:8080', 'http://169.254.169.254/latest']) {
+    for (const base_url of ['http://127.0.0.1:11434', 'http://localhost:11434', 'http://localhost.:11434', 'http://ollama.localhost', 'http://10.1.2.3', 'http://[::1]:8080', 'http://169.254.169.254/latest']) {
       const response = assertError(t, await create(api, acme.live, { name: base_url, type: 'ollama', base_url }), 400, 'model_provider_address_not_allowed', base_url);
       t.match(response.message, /MODEL_PROVIDERS_ALLOWED_CIDRS/, 'the message names the setting');
       t.equal(response.details?.[0]?.path, 'base_url');

@@ -70,12 +70,14 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
       const phrases = phrasesFor(request.language, chatbot.personality);
       /** Why meaning was not used this turn (hybrid retrieval whose provider failed): reported with any reply. */
       let degraded: Answer['failure'] = null;
+      /** A model's tokens this turn: on the reply whatever it turns out to be (a declined answer spent them too). */
+      let spent: Answer['usage'] = null;
       const reply = (fields: Partial<Answer> & Pick<Answer, 'content' | 'answer_type' | 'confidence'>): Answer => ({
         sources: [],
         suggestions: [],
         action: null,
         failure: degraded,
-        usage: null,
+        usage: spent,
         streamed: false,
         ...fields,
       });
@@ -176,6 +178,7 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
             },
             stream?.onDelta,
           );
+          spent = usage && { tokens_in: usage.input, tokens_out: usage.output };
           if (isNoAnswer(content)) {
             modelDeclined = true;
           } else {
@@ -185,7 +188,6 @@ export function createAnswerEngine(knowledge: KnowledgeRetriever, llm: LlmClient
               answer_type: 'llm',
               confidence: relevant[0]!.confidence,
               sources: citedPassages(content, relevant).slice(0, MAX_SOURCES).map(passageSource),
-              usage: usage && { tokens_in: usage.input, tokens_out: usage.output },
               streamed: Boolean(request.onDelta),
             });
           }

@@ -13,6 +13,7 @@ import {
   type TenantScope,
   type TokenBudget,
 } from '../../../core/index.js';
+import type { Logger } from 'pino';
 
 export type { ChatTurn };
 
@@ -34,6 +35,7 @@ export class LlmClient {
     private readonly clients: ModelClients,
     private readonly tenantProviders: () => TenantModelProviders,
     private readonly budget: TokenBudget,
+    private readonly logger?: Logger,
   ) {}
 
   /**
@@ -47,7 +49,8 @@ export class LlmClient {
       throw new ModelError('token_cap_reached', `The account used its ${budget.limit} language-model tokens of this month; answered without the model until ${budget.resetsAt.toISOString()}`);
     }
     const result = await this.call(tenant, request, onDelta);
-    if (result.usage) await this.budget.record(tenant, result.usage);
+    // Best effort: the reply is written (maybe streamed) already; a lost count under-counts one reply.
+    if (result.usage) await this.budget.record(tenant, result.usage).catch((error: unknown) => this.logger?.warn({ err: error }, 'counting a reply’s tokens failed'));
     return result;
   }
 
@@ -103,18 +106,26 @@ export function groundedPrompt(input: {
 /** What the model answers when the sources do not hold the answer: the engine then gives its fallback or suggestions. */
 export const NO_ANSWER = 'NO_ANSWER';
 
-/** Whether a reply is the model saying the sources do not hold the answer (allowing stray punctuation or spaces). */
+/**
+ * The marker as models write it: at the start of the reply, in any case, with `_`, `-`, a space or
+ * nothing between the words, after stray quotes or asterisks. Models add words after it ("NO_ANSWER.
+ * The sources do not say."): a reply that starts with it declines, whatever follows.
+ */
+const MARKER_AT_START = /^[\s"'`*]*no[\s_-]?answer(?![a-z])/i;
+
+/** Whether a reply is the model saying the sources do not hold the answer. */
 export function isNoAnswer(reply: string): boolean {
-  return reply.replace(/[\s.!"'`*]/g, '').toUpperCase() === NO_ANSWER;
+  return MARKER_AT_START.test(reply);
 }
 
 /**
- * Whether `text` may still become NO_ANSWER: while it may, a streamed reply's pieces are held back,
- * so a visitor never sees the marker.
+ * Whether a streamed reply that starts with `text` may be (or is) the marker: while it may, its
+ * pieces are held back, so a visitor never sees the marker or what a model adds after it.
  */
 export function mayBecomeNoAnswer(text: string): boolean {
-  const squeezed = text.replace(/[\s.!"'`*]/g, '').toUpperCase();
-  return NO_ANSWER.startsWith(squeezed);
+  if (MARKER_AT_START.test(text)) return true;
+  const squeezed = text.replace(/^[\s"'`*]*/, '').toLowerCase().replace(/[\s_-]/g, '');
+  return 'noanswer'.startsWith(squeezed);
 }
 
 /** Knowledge text inside a source block, unable to close it or open another (`</source>` is defused). */

@@ -33,6 +33,7 @@ const MAX_TEXT = 4000;
 
 /** What is embedded of a chunk: a pair's phrasings (what a visitor's question is compared with), or a passage. */
 export function textsOf(chunk: Pick<ChunkDoc, 'kind' | 'qa' | 'title' | 'text'>): string[] {
-  if (chunk.kind === 'qa' && chunk.qa) return [chunk.qa.question, ...chunk.qa.alternatives].filter((text) => text.trim().length > 0);
-  return [`${chunk.title ? `${chunk.title}\n` : ''}${chunk.text}`.slice(0, MAX_TEXT)];
+  // Empty texts are left out (providers refuse them), long ones cut: one refused text fails its whole batch.
+  const texts = chunk.kind === 'qa' && chunk.qa ? [chunk.qa.question, ...chunk.qa.alternatives] : [`${chunk.title ? `${chunk.title}\n` : ''}${chunk.text}`];
+  return texts.map((text) => text.slice(0, MAX_TEXT)).filter((text) => text.trim().length > 0);
 }

@@ -15,6 +15,7 @@ import {
   recordsInPages,
   UniqueConstraintError,
   type Collection,
+  type CounterStore,
   type ModelClient,
   type Stored,
   type ResolvedModelProvider,
@@ -24,7 +25,7 @@ import {
 } from '../../../core/index.js';
 import type { ChunkDoc } from '../collections.js';
 import { embeddingId, textsOf, type EmbeddingDoc } from './embeddings.js';
-import { decodeVector, encodeVector, VectorIndex, type Similarities } from './vectors.js';
+import { decodeVector, encodeVector, medianCosine, MIN_CHUNKS_FOR_BASELINE, PROBES, VectorIndex, type Similarities } from './vectors.js';
 
 /** Chunks read from the store per page, and embedded per request (their texts: a pair has several). */
 const PAGE = 200;
@@ -35,11 +36,13 @@ const BATCH_RETRIES_MS = [500, 2_000, 8_000];
 const BACKOFF_MS = [30_000, 120_000, 600_000];
 /** Questions' vectors kept per instance, least recently used dropped. */
 const QUERY_CACHE = 2_000;
-/** Vector indexes kept per instance, least recently used dropped. */
-const INDEX_CACHE = 200;
 
 export interface SemanticDependencies {
   chunks: Collection<ChunkDoc>;
+  /** The store's counters: one per chatbot moves when any instance stores or drops its vectors. */
+  counters: Pick<CounterStore, 'increment' | 'get'>;
+  /** Memory for vector indexes on this instance; past it the least recently used are dropped. */
+  indexMemoryBytes: number;
   embeddings: Collection<EmbeddingDoc>;
   /** Read when used: the model-providers area registers after the knowledge area. */
   providers: () => TenantModelProviders;
@@ -54,9 +57,9 @@ export interface SemanticDependencies {
 
 export class SemanticKnowledge {
   private readonly queries = new Map<string, Float32Array>();
-  private readonly indexes = new Map<string, { generation: string; index: VectorIndex }>();
-  /** Per chatbot and model: bumped when this instance stored vectors, so the index is read again. */
-  private readonly stored = new Map<string, number>();
+  private readonly indexes = new Map<string, { generation: string; index: VectorIndex; covered: number }>();
+  private indexBytes = 0;
+  private readonly probeVectors = new Map<string, Promise<Float32Array[]>>();
   private readonly runs = new Map<string, Promise<void>>();
   private readonly failures = new Map<string, { count: number; until: number }>();
   private readonly sleep: (ms: number) => Promise<void>;
@@ -92,13 +95,41 @@ export class SemanticKnowledge {
   }
 
   /**
-   * Each embedded chunk's cosine with the question. When fewer chunks are embedded than the
-   * knowledge holds (`chunkCount`), an embedding run starts in the background.
+   * Each embedded chunk's cosine with the question. When some chunk of the knowledge as searched
+   * now (`knowledge`: its chunk count, and whether it has a chunk) has no vector, an embedding run
+   * starts in the background: new items, and items processed again (their chunks get new ids).
    */
-  async similarities(tenant: TenantScope, chatbotId: string, query: SemanticQuery, revision: string, chunkCount: number): Promise<Similarities> {
-    const index = await this.indexFor(tenant, chatbotId, query.modelKey, revision);
-    if (index.chunks < chunkCount) this.prepare(tenant, chatbotId, query.providerId);
-    return index.similarities(query.vector);
+  async similarities(
+    tenant: TenantScope,
+    chatbotId: string,
+    query: SemanticQuery,
+    revision: string,
+    knowledge: { size: number; has: (chunkId: string) => boolean },
+  ): Promise<Similarities> {
+    const { index, covered } = await this.indexFor(tenant, chatbotId, query.modelKey, revision, knowledge.has);
+    if (covered < knowledge.size) this.prepare(tenant, chatbotId, query.providerId);
+    const similarities = index.similarities(query.vector);
+    if (similarities.scores.length >= MIN_CHUNKS_FOR_BASELINE) return similarities;
+    try {
+      return { ...similarities, baseline: medianCosine(query.vector, await this.probes(tenant, query)) };
+    } catch (error) {
+      if (!(error instanceof ModelError)) throw error;
+      // Without a baseline a small knowledge base's cosines mean nothing: this question goes by words.
+      this.deps.logger?.warn({ err: error, chatbot_id: chatbotId }, 'embedding the baseline sentences failed; the question was matched by words');
+      return { chunkIds: [], scores: new Float32Array(0) };
+    }
+  }
+
+  /** The PROBES embedded by the query's model, once per instance and model (a failure: tried again by the next question). */
+  private async probes(tenant: TenantScope, query: SemanticQuery): Promise<Float32Array[]> {
+    let probes = this.probeVectors.get(query.modelKey);
+    if (!probes) {
+      const provider = await this.embeddingProvider(tenant, query.providerId);
+      probes = this.deps.client.embed(provider.endpoint, provider.embedding_model, PROBES, { timeoutMs: this.deps.queryTimeoutMs }).then((vectors) => vectors.map((vector) => Float32Array.from(vector)));
+      probes.catch(() => this.probeVectors.delete(query.modelKey));
+      this.probeVectors.set(query.modelKey, probes);
+    }
+    return probes;
   }
 
   /** Starts embedding the chatbot's knowledge unless a run is under way or a failed one is backing off. */
@@ -145,6 +176,8 @@ export class SemanticKnowledge {
         if (this.stopped) throw new Error('The server is stopping: embedding resumes on the next run');
         embedded += await this.embedBatch(tenant, chatbotId, provider, modelKey, missing.slice(start, start + BATCH_CHUNKS));
       }
+      // Once a page: questions meanwhile use what is stored so far, without reloading per batch.
+      if (missing.length > 0) await this.bump(tenant, chatbotId);
     };
     let page: Array<Stored<ChunkDoc>> = [];
     for await (const chunk of recordsInPages(chunks, { chatbot_id: chatbotId }, PAGE)) {
@@ -156,6 +189,7 @@ export class SemanticKnowledge {
       }
     }
     await embedPage(page);
+    if (embedded > 0) await this.bump(tenant, chatbotId);
     // Another model's vectors (the provider's model changed) and those of chunks that are gone.
     await embeddings.deleteMany({ chatbot_id: chatbotId, model_key: { ne: modelKey } });
     const stale: string[] = [];
@@ -163,7 +197,7 @@ export class SemanticKnowledge {
       if (!present.has(doc.chunk_id)) stale.push(doc.id);
     }
     if (stale.length > 0) await embeddings.deleteMany({ id: { in: stale } });
-    if (stale.length > 0 || embedded > 0) this.bump(tenant, chatbotId, modelKey);
+    if (stale.length > 0) await this.bump(tenant, chatbotId);
     return { embedded };
   }
 
@@ -190,7 +224,6 @@ export class SemanticKnowledge {
         if (!(error instanceof UniqueConstraintError)) throw error; // another run stored it first
       }
     }
-    this.bump(tenant, chatbotId, modelKey);
     return stored;
   }
 
@@ -210,36 +243,53 @@ export class SemanticKnowledge {
       try {
         return await call();
       } catch (error) {
-        if (!(error instanceof ModelError) || attempt >= BATCH_RETRIES_MS.length || this.stopped) throw error;
+        if (!(error instanceof ModelError) || !error.retriable || attempt >= BATCH_RETRIES_MS.length || this.stopped) throw error;
         await this.sleep(BATCH_RETRIES_MS[attempt]!);
       }
     }
   }
 
-  private bump(tenant: TenantScope, chatbotId: string, modelKey: string): void {
-    const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${modelKey}`;
-    this.stored.set(key, (this.stored.get(key) ?? 0) + 1);
+  /** Tells every instance that the chatbot's vectors changed: their index of them is read again. */
+  private async bump(tenant: TenantScope, chatbotId: string): Promise<void> {
+    await this.deps.counters.increment(tenant, embeddingsCounter(chatbotId), NEVER);
   }
 
-  private async indexFor(tenant: TenantScope, chatbotId: string, modelKey: string, revision: string): Promise<VectorIndex> {
+  private async indexFor(
+    tenant: TenantScope,
+    chatbotId: string,
+    modelKey: string,
+    revision: string,
+    has: (chunkId: string) => boolean,
+  ): Promise<{ index: VectorIndex; covered: number }> {
     const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${modelKey}`;
-    const generation = `${revision}:${this.stored.get(key) ?? 0}`;
+    const generation = `${revision}:${await this.deps.counters.get(tenant, embeddingsCounter(chatbotId))}`;
     const cached = this.indexes.get(key);
     if (cached && cached.generation === generation) {
-      this.indexes.delete(key);
+      this.indexes.delete(key); // re-inserted: Map order is the recency order
       this.indexes.set(key, cached);
-      return cached.index;
+      return cached;
     }
     const entries: Array<{ chunkId: string; vectors: Float32Array[] }> = [];
     for await (const doc of recordsInPages(this.deps.embeddings.forTenant(tenant), { chatbot_id: chatbotId, model_key: modelKey }, PAGE)) {
       entries.push({ chunkId: doc.chunk_id, vectors: doc.vectors.map(decodeVector) });
     }
-    const index = VectorIndex.build(entries);
+    // Vectors of chunks the knowledge no longer has (an item processed again) wait for the next run to drop them.
+    const index = VectorIndex.build(entries.filter((entry) => has(entry.chunkId)));
+    const entry = { generation, index, covered: index.chunks };
+    if (cached) this.indexBytes -= cached.index.bytes;
     this.indexes.delete(key);
-    this.indexes.set(key, { generation, index });
-    if (this.indexes.size > INDEX_CACHE) this.indexes.delete(this.indexes.keys().next().value!);
-    return index;
+    this.indexes.set(key, entry);
+    this.indexBytes += index.bytes;
+    for (const [oldest, dropped] of this.indexes) {
+      if (this.indexBytes <= this.deps.indexMemoryBytes || oldest === key) break;
+      this.indexes.delete(oldest);
+      this.indexBytes -= dropped.index.bytes;
+    }
+    return entry;
   }
 }
+
+const NEVER = new Date('9999-12-31T00:00:00.000Z');
+const embeddingsCounter = (chatbotId: string) => `knowledge:embeddings:${chatbotId}`;
 
 export const modelKeyOf = (provider: { id: string; embedding_model: string | null }): string => `${provider.id}:${provider.embedding_model}`;

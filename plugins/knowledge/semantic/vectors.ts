@@ -89,7 +89,28 @@ export interface Similarities {
   chunkIds: readonly string[];
   /** The cosine of each chunk of `chunkIds`. */
   scores: Float32Array;
+  /**
+   * The question's typical cosine with unrelated text (PROBES), for a knowledge base too small to
+   * have a typical of its own; 0 when not known.
+   */
+  baseline?: number;
 }
+
+/**
+ * Unrelated sentences, in the languages the analysis covers: how near a question comes to text
+ * that has nothing to do with it, under this model. A knowledge base of a few chunks cannot say
+ * that itself (its median is one of its answers).
+ */
+export const PROBES = [
+  'The weather tomorrow will be sunny with a light breeze in the afternoon.',
+  'The orchestra played a symphony by Beethoven to a full concert hall.',
+  'Das Museum zeigt Gemälde aus dem achtzehnten Jahrhundert.',
+  'Die Mannschaft gewann das Spiel in der letzten Minute.',
+  'Le chat dort au soleil sur le rebord de la fenêtre.',
+  'La recette demande trois œufs et un peu de farine.',
+  'Munții sunt acoperiți de zăpadă în timpul iernii.',
+  'Elevii au învățat despre istoria orașului vechi.',
+];
 
 /** Below this many chunks, a knowledge base is too small for its median to say what "unrelated" scores. */
 export const MIN_CHUNKS_FOR_BASELINE = 8;
@@ -102,10 +123,11 @@ export const SEMANTIC_CANDIDATES = 20;
  * a confidence above 0). A model's cosines have no fixed meaning (unrelated texts score 0.1 with
  * some models, 0.5 with others), so a chunk's similarity is read against the question's typical
  * similarity to this knowledge (the median over its chunks): how far above the typical it is, as a
- * share of the room above it. A small knowledge base has no typical: there the cosine is read as it is.
+ * share of the room above it. A knowledge base too small for a median of its own is read against
+ * the question's median with unrelated sentences (`baseline`, PROBES) instead.
  */
-export function semanticConfidences({ chunkIds, scores }: Similarities): Map<string, number> {
-  const typical = scores.length >= MIN_CHUNKS_FOR_BASELINE ? Math.max(0, median(scores)) : 0;
+export function semanticConfidences({ chunkIds, scores, baseline = 0 }: Similarities): Map<string, number> {
+  const typical = Math.max(0, scores.length >= MIN_CHUNKS_FOR_BASELINE ? median(scores) : baseline);
   // The best few, kept sorted in a small array: one pass over every chunk, no sort of them all.
   const best: number[] = [];
   for (let chunk = 0; chunk < scores.length; chunk++) {
@@ -122,6 +144,19 @@ export function semanticConfidences({ chunkIds, scores }: Similarities): Map<str
     confidences.set(chunkIds[chunk]!, Math.round(Math.min(1, Math.max(0, confidence)) * 10_000) / 10_000);
   }
   return confidences;
+}
+
+/** The median cosine of `query` with `vectors` (normalised here), 0 without any. */
+export function medianCosine(query: Float32Array, vectors: readonly Float32Array[]): number {
+  if (vectors.length === 0) return 0;
+  const unit = normalised(query);
+  const cosines = Float32Array.from(vectors, (vector) => {
+    const other = normalised(vector);
+    let dot = 0;
+    for (let i = 0; i < Math.min(unit.length, other.length); i++) dot += unit[i]! * other[i]!;
+    return dot;
+  });
+  return median(cosines);
 }
 
 function median(values: Float32Array): number {
