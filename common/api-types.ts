@@ -553,6 +553,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chatbots/{id}/knowledge/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the knowledge is embedded for hybrid retrieval
+         * @description For `answer.retrieval: hybrid`: how many of the chatbot’s chunks have vectors of its embedding provider’s model. Embedding runs in the background (started when the settings are saved and by questions that find chunks without vectors); until every chunk has them, those without are found by words only. `running` and `last_error` are of the instance that answered. A provider that is gone or names no embedding model: `model` null, `embedded` 0.
+         */
+        get: operations["getChatbotsByIdKnowledgeEmbeddings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chatbots/{id}/knowledge/export": {
         parameters: {
             query?: never;
@@ -1131,7 +1151,7 @@ export interface paths {
         head?: never;
         /**
          * Change a model provider
-         * @description The fields sent. `api_key`: a new key replaces the old one; null removes it. Checks as for creation. Chatbots using the provider use the change from their next reply. Owners and admins only.
+         * @description The fields sent. `api_key`: a new key replaces the old one; null removes it. A `base_url` on another origin (scheme, host or port) without an `api_key` removes the stored key: it was for the other server. Checks as for creation. Chatbots using the provider use the change from their next reply. Owners and admins only.
          */
         patch: operations["patchModelProvidersByProviderId"];
         trace?: never;
@@ -1147,7 +1167,7 @@ export interface paths {
         put?: never;
         /**
          * Test a model provider
-         * @description Calls the provider’s chat model with a one-line request and its embedding model with one short text, at once, and reports for each whether it answered, how long it took and (embeddings) the vectors’ dimensions. A model the provider does not name is null. A provider that fails is a 200 with `ok: false` and the reason (`provider_timeout`, `provider_unavailable`, `provider_error`, `provider_bad_response`): the test ran. Owners and admins only.
+         * @description Calls the provider’s chat model with a one-line request and its embedding model with one short text, at once, and reports for each whether it answered, how long it took and (embeddings) the vectors’ dimensions. A model the provider does not name is null. A provider that fails is a 200 with `ok: false` and the reason (`provider_timeout`, `provider_unavailable`, `provider_error`, `provider_bad_response`): the test ran. Its tokens count in the account’s month (`/usage`). A write: read-only plans’ API keys may not call it. Owners and admins only.
          */
         post: operations["postModelProvidersByProviderIdTest"];
         delete?: never;
@@ -2598,7 +2618,7 @@ export interface components {
             type: "openai" | "ollama";
             /**
              * Format: uri
-             * @description The server’s root: `https://api.openai.com` (a trailing `/v1` is understood), `http://ollama.internal:11434`
+             * @description The server’s root: `https://api.openai.com` (a trailing `/v1` is understood), `http://ollama.internal:11434`. A query (`?api-version=…`) is kept on every call; a fragment is dropped
              */
             base_url: string & (unknown & unknown);
             /** @description Sent as `Authorization: Bearer …`; stored encrypted and never shown again (only its last four characters) */
@@ -2675,6 +2695,14 @@ export interface components {
             id: string;
             /** @constant */
             deleted: true;
+        };
+        EmbeddingFailure: {
+            message: string;
+            /**
+             * Format: date-time
+             * @description When a question may start the next run
+             */
+            retry_after: string;
         };
         EndConversation: {
             /**
@@ -2767,6 +2795,22 @@ export interface components {
         IpAllowlist: {
             ip_allowlist: string[];
             enforced: boolean;
+        };
+        KnowledgeEmbeddings: {
+            chatbot_id: string;
+            /** @enum {string} */
+            retrieval: "lexical" | "hybrid";
+            embedding_provider: string | null;
+            /** @description The provider’s embedding model; null without a usable provider */
+            model: string | null;
+            /** @description Passages and Q&A pairs of the knowledge */
+            chunks: number;
+            /** @description Of them, those with vectors of this model */
+            embedded: number;
+            /** @description An embedding run is under way on the instance that answered */
+            running: boolean;
+            /** @description Why the last run on the instance that answered failed; null when it did not */
+            last_error: components["schemas"]["EmbeddingFailure"] | null;
         };
         KnowledgeImport: {
             items: components["schemas"]["KnowledgeItemInput"][];
@@ -3257,7 +3301,7 @@ export interface components {
             type?: "openai" | "ollama";
             /**
              * Format: uri
-             * @description The server’s root: `https://api.openai.com` (a trailing `/v1` is understood), `http://ollama.internal:11434`
+             * @description The server’s root: `https://api.openai.com` (a trailing `/v1` is understood), `http://ollama.internal:11434`. A query (`?api-version=…`) is kept on every call; a fragment is dropped
              */
             base_url?: string & (unknown & unknown);
             /** @description Sent as `Authorization: Bearer …`; stored encrypted and never shown again (only its last four characters) */
@@ -8601,6 +8645,103 @@ export interface operations {
             };
         };
     };
+    getChatbotsByIdKnowledgeEmbeddings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeEmbeddings"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getChatbotsByIdKnowledgeExport: {
         parameters: {
             query?: {
@@ -13316,7 +13457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot`, `origin_mismatch` */
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot`, `origin_mismatch`, `plan_read_only` */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

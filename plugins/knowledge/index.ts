@@ -9,6 +9,7 @@ import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js'
 import { declareKnowledge } from './collections.js';
 import { KnowledgeWorker } from './worker.js';
 import { declareEmbeddings } from './semantic/embeddings.js';
+import { embeddingRoutes } from './semantic/routes.js';
 import { SemanticKnowledge } from './semantic/semantic-knowledge.js';
 
 /**
@@ -88,6 +89,6 @@ export const knowledgePlugin: BuiltInPlugin = {
       semantic.stop();
       await Promise.race([semantic.drain(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     });
-    api.route(withScopes(knowledgeRoutes(api, knowledge, api.services.chatbots, worker, retriever), areaScope('knowledge')));
+    api.route(withScopes([...knowledgeRoutes(api, knowledge, api.services.chatbots, worker, retriever), ...embeddingRoutes(api, semantic)], areaScope('knowledge')));
   },
 };

@@ -38,6 +38,12 @@ async function setup(t: Parameters<typeof buildTestServer>[0]) {
 
 type Setup = Awaited<ReturnType<typeof setup>>;
 
+/** Starts a run through the route a question takes and waits for it to fail (the provider is down). */
+async function expectFailedRun(s: Setup) {
+  s.semantic.prepare(s.tenant, s.bot.id, s.provider.id);
+  await s.semantic.drain();
+}
+
 async function ask(s: Setup, content: string) {
   const conversation = await s.call('POST', `/api/v1/chatbots/${s.bot.id}/conversations`, {});
   return (await s.call('POST', `/api/v1/chatbots/${s.bot.id}/conversations/${conversation.id}/messages`, { content })).reply;
@@ -56,11 +62,14 @@ t.test('a synonym paraphrase lexical retrieval misses is answered; an unrelated 
   const lexicalMoney = await ask(s, MONEY);
   t.notOk(['qa', 'knowledge'].includes(lexicalMoney.answer_type), `nor is the question about money answered (${lexicalMoney.answer_type})`);
 
+  const status = async () => s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings`);
+  t.same(await status(), { chatbot_id: s.bot.id, retrieval: 'lexical', embedding_provider: null, model: null, chunks: 4, embedded: 0, running: false, last_error: null }, 'before: nothing embedded');
   const saved = await hybrid(s);
   t.equal(saved.statusCode, 200);
   t.match(saved.json.answer, { retrieval: 'hybrid', embedding_provider: s.provider.id });
   await s.semantic.drain();
   t.same(await s.semantic.progress(s.tenant, s.bot.id, s.provider.id), { embedded: 4, chunks: 4, model_key: `${s.provider.id}:meaning` }, 'every chunk embedded, once');
+  t.same(await status(), { chatbot_id: s.bot.id, retrieval: 'hybrid', embedding_provider: s.provider.id, model: 'meaning', chunks: 4, embedded: 4, running: false, last_error: null }, 'the route says so');
   t.ok(PAIRS.every((pair) => s.llm.embedded.includes(pair.question)), 'each question was embedded');
 
   const paraphrase = await ask(s, PARAPHRASE);
@@ -111,9 +120,17 @@ t.test('a provider that is down: the turn answers by words, and chatbot.error sa
   t.match(errors.at(-1)?.data.error, { code: 'provider_unavailable', provider: s.provider.id, message: /^Answered by words alone/ }, 'chatbot.error names the provider and the reason');
   t.match(await ask(s, PARAPHRASE), { answer_type: 'fallback' }, 'what needs meaning falls back meanwhile');
 
+  // A run that fails (the provider down for the knowledge too) is shown, with when the next may start.
+  const items = (await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge?type=qa&limit=1`)).data as Array<{ id: string }>;
+  await s.call('PATCH', `/api/v1/chatbots/${s.bot.id}/knowledge/${items[0]!.id}`, { question: 'Is there a changed question?' });
+  await s.api.server.plugins.knowledge.worker.drain();
+  await expectFailedRun(s);
+  const shown = await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings`);
+  t.match(shown, { retrieval: 'hybrid', model: 'meaning', chunks: 4, embedded: 3, running: false, last_error: { message: /could not be reached/, retry_after: String } }, 'the embeddings route shows the failed run');
+
   await s.call('PATCH', `/api/v1/model-providers/${s.provider.id}`, { base_url: s.llm.url, embedding_model: 'slow' });
   s.api.server.plugins['model-providers'].registry.forget(s.tenant, s.provider.id);
-  const slow = await ask(s, 'What are your opening hours?');
+  const slow = await ask(s, 'How do I reset my password?');
   t.match(slow, { answer_type: 'qa' }, 'a provider too slow for the turn: answered lexically within the embedding timeout');
   t.match(errors.at(-1)?.data.error, { code: 'provider_timeout' });
 });

@@ -61,7 +61,7 @@ export class SemanticKnowledge {
   private indexBytes = 0;
   private readonly probeVectors = new Map<string, Promise<Float32Array[]>>();
   private readonly runs = new Map<string, Promise<void>>();
-  private readonly failures = new Map<string, { count: number; until: number }>();
+  private readonly failures = new Map<string, { count: number; until: number; message: string }>();
   private readonly sleep: (ms: number) => Promise<void>;
   private stopped = false;
 
@@ -141,7 +141,9 @@ export class SemanticKnowledge {
         () => void this.failures.delete(key),
         (error: unknown) => {
           const count = (this.failures.get(key)?.count ?? 0) + 1;
-          this.failures.set(key, { count, until: Date.now() + BACKOFF_MS[Math.min(count, BACKOFF_MS.length) - 1]! });
+          // Owners read it (the embeddings route): a provider's reason as said, not our internals.
+          const message = error instanceof ModelError ? error.message : 'The run failed on an internal error (logged); it is tried again later';
+          this.failures.set(key, { count, until: Date.now() + BACKOFF_MS[Math.min(count, BACKOFF_MS.length) - 1]!, message });
           this.deps.logger?.warn({ err: error, chatbot_id: chatbotId, provider: providerId }, 'embedding the knowledge failed; it is tried again later');
         },
       )
@@ -227,14 +229,40 @@ export class SemanticKnowledge {
     return stored;
   }
 
+  /** What the embeddings route shows: the model, how many chunks have its vectors, and this instance's run. */
+  async status(tenant: TenantScope, chatbotId: string, providerId: string | null) {
+    const chunks = await this.deps.chunks.forTenant(tenant).count({ chatbot_id: chatbotId });
+    const provider = providerId === null ? null : await this.deps.providers().resolve(tenant, providerId);
+    const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${providerId}`;
+    const failure = this.failures.get(key);
+    const last_error = failure ? { message: failure.message, retry_after: new Date(failure.until).toISOString() } : null;
+    const running = this.runs.has(key);
+    if (!provider?.embedding_model) return { model: null, chunks, embedded: 0, running, last_error };
+    return { model: provider.embedding_model, chunks, embedded: await this.embeddedChunks(tenant, chatbotId, modelKeyOf(provider)), running, last_error };
+  }
+
+  /** How many of the chatbot's chunks have vectors of the model (not counting vectors of chunks that are gone). */
+  private async embeddedChunks(tenant: TenantScope, chatbotId: string, modelKey: string): Promise<number> {
+    const embeddings = this.deps.embeddings.forTenant(tenant);
+    let embedded = 0;
+    let ids: string[] = [];
+    const countPage = async () => {
+      if (ids.length > 0) embedded += await embeddings.count({ id: { in: ids } });
+      ids = [];
+    };
+    for await (const chunk of recordsInPages(this.deps.chunks.forTenant(tenant), { chatbot_id: chatbotId }, PAGE)) {
+      ids.push(embeddingId(chunk.id, modelKey));
+      if (ids.length === PAGE) await countPage();
+    }
+    await countPage();
+    return embedded;
+  }
+
   /** How many of the chatbot's chunks have vectors of the provider's model, of how many. */
   async progress(tenant: TenantScope, chatbotId: string, providerId: string): Promise<{ embedded: number; chunks: number; model_key: string }> {
     const provider = await this.embeddingProvider(tenant, providerId);
     const modelKey = modelKeyOf(provider);
-    const [embedded, chunks] = await Promise.all([
-      this.deps.embeddings.forTenant(tenant).count({ chatbot_id: chatbotId, model_key: modelKey }),
-      this.deps.chunks.forTenant(tenant).count({ chatbot_id: chatbotId }),
-    ]);
+    const [embedded, chunks] = await Promise.all([this.embeddedChunks(tenant, chatbotId, modelKey), this.deps.chunks.forTenant(tenant).count({ chatbot_id: chatbotId })]);
     return { embedded, chunks, model_key: modelKey };
   }
 
