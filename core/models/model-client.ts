@@ -47,15 +47,18 @@ export class ModelError extends Error {
   constructor(
     readonly code: ModelErrorCode,
     message: string,
-    options?: { cause?: unknown; status?: number },
+    options?: { cause?: unknown; status?: number; retryAfterMs?: number | null },
   ) {
     super(message, options);
     this.name = 'ModelError';
     this.status = options?.status ?? null;
+    this.retryAfterMs = options?.retryAfterMs ?? null;
   }
 
   /** The provider's HTTP status, for `provider_error`. */
   readonly status: number | null;
+  /** A rate-limited (429) or unavailable (503) provider's `Retry-After`, in milliseconds. */
+  readonly retryAfterMs: number | null;
 
   /** Whether trying again may help: not for a request the provider refused as such (a 4xx but 408 and 429). */
   get retriable(): boolean {
@@ -254,6 +257,15 @@ function vectorsOf(endpoint: ModelEndpoint, body: unknown, expected: number): nu
   return vectors as number[][];
 }
 
+/** `Retry-After` as seconds or an HTTP date, in milliseconds (never negative); null when absent or unreadable. */
+function retryAfterOf(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
 function nonEmpty(text: string): string {
   if (!text.trim()) throw new ModelError('provider_bad_response', 'The provider answered with an empty reply');
   return text.trim();
@@ -268,8 +280,12 @@ function asModelError(error: unknown): ModelError {
   const { code, name, message } = error as { code?: string; name?: string; message?: string };
   if (name === 'TimeoutError' || code === 'ETIMEDOUT') return new ModelError('provider_timeout', 'The provider did not answer in time', { cause: error });
   if (name === 'HTTPError') {
-    const status = (error as { response?: { statusCode?: number } }).response?.statusCode;
-    return new ModelError('provider_error', `The provider answered HTTP ${status}`, { cause: error, status });
+    const response = (error as { response?: { statusCode?: number; headers?: Record<string, string | string[] | undefined> } }).response;
+    const status = response?.statusCode;
+    const retryAfterMs = retryAfterOf(response?.headers?.['retry-after']);
+    const wait = retryAfterMs === null ? '' : `; it asks to wait ${Math.ceil(retryAfterMs / 1000)} s`;
+    const what = status === 429 ? 'is rate limiting (HTTP 429)' : `answered HTTP ${status}`;
+    return new ModelError('provider_error', `The provider ${what}${wait}`, { cause: error, status, retryAfterMs });
   }
   if (error instanceof SyntaxError || name === 'ParseError') return new ModelError('provider_bad_response', 'The provider’s reply is not valid JSON', { cause: error });
   return new ModelError('provider_unavailable', `The provider could not be reached (${code ?? message ?? 'unknown error'})`, { cause: error });

@@ -11,6 +11,9 @@
 //   embed     8 dimensions a text, the same for the same text (letter counts, so texts sharing
 //             letters are near)
 //   short     one vector fewer than asked for
+// and, for any model, a name ending in `+429` is rate limited on every request (429, Retry-After:
+// 7), one ending in `+429once` on its first request only (Retry-After: 1), then served as the name
+// before the suffix.
 //   meaning…  (any model whose name starts so) a deterministic "meaning" embedder: the words of one
 //             group of MEANINGS share a dimension, every other word hashes to one of its own, so a
 //             paraphrase in synonyms is near its question and an unrelated question is far
@@ -112,11 +115,23 @@ function embeddings(ollama: boolean, body: { model: string; input: string[] }, r
 export async function startFakeLlm(t: Test): Promise<FakeLlm> {
   const calls: RecordedCall[] = [];
   const embedded: string[] = [];
+  /** Models ending in `+429once` that were refused once already. */
+  const limitedOnce = new Set<string>();
   const server: Server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as RecordedCall['body'];
     // Routed by the path alone; the call is recorded with its query (a gateway's api-version).
     const path = (request.url ?? '').split('?')[0];
     calls.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+    const limited = /\+429(once)?$/.exec(body.model ?? '');
+    if (limited) {
+      const first = !limitedOnce.has(body.model);
+      limitedOnce.add(body.model);
+      if (!limited[1] || first) {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': limited[1] ? '1' : '7' }).end('{"error":"rate limited"}');
+        return;
+      }
+      body.model = body.model.slice(0, limited.index);
+    }
     if (path === '/v1/embeddings' || path === '/api/embed') {
       embedded.push(...((body as unknown as { input: string[] }).input ?? []));
       embeddings(path === '/api/embed', body as unknown as { model: string; input: string[] }, response);

@@ -167,6 +167,13 @@ t.test('embedding resumes after a crash without duplicates, and a model change r
   const v2 = await embeddings.list({ filter: { chatbot_id: s.bot.id }, limit: 100 });
   t.same([...new Set(v2.map((doc) => doc.model_key))], [`${s.provider.id}:meaning-v2`], 'only the new model’s vectors remain');
 
+  // A provider that rate-limits a batch with Retry-After: the run waits as asked and goes on.
+  await s.call('PATCH', `/api/v1/model-providers/${s.provider.id}`, { embedding_model: 'meaning+429once' });
+  s.api.server.plugins['model-providers'].registry.forget(s.tenant, s.provider.id);
+  const before429 = s.llm.calls.length;
+  t.same(await s.semantic.embedAll(s.tenant, s.bot.id, s.provider.id), { embedded: 4 }, 'embedded despite the 429');
+  t.equal(s.llm.calls.length - before429, 2, 'the batch was sent again after the wait, once');
+
   // A deleted item's vectors go with the next run; the chatbot's deletion takes them all.
   const items = await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge?type=qa`);
   await s.call('DELETE', `/api/v1/chatbots/${s.bot.id}/knowledge/${items.data[0].id}`);

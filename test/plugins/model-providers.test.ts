@@ -221,6 +221,11 @@ t.test('the test call: both models, both protocols, and what fails', async (t) =
     chat: null,
     embeddings: { ok: false, error: { code: 'provider_bad_response', message: /1 vectors/ } },
   }, 'no chat model: null; too few vectors: a bad response');
+  const limited = await created(api, acme.live, openai(llm, { name: 'limited', chat_model: 'cite+429', embedding_model: 'embed+429' }));
+  t.match((await api.request('POST', `/api/v1/model-providers/${limited.id}/test`, { key: acme.live })).json, {
+    chat: { ok: false, error: { code: 'provider_error', message: 'The provider is rate limiting (HTTP 429); it asks to wait 7 s' } },
+    embeddings: { ok: false, error: { code: 'provider_error', message: /HTTP 429/ } },
+  }, 'a rate-limited provider: said so, with its Retry-After');
   const slow = await created(api, acme.live, openai(llm, { name: 'slow', chat_model: 'slow', embedding_model: null }));
   t.match((await api.request('POST', `/api/v1/model-providers/${slow.id}/test`, { key: acme.live })).json, {
     chat: { ok: false, error: { code: 'provider_timeout' } },

@@ -32,6 +32,8 @@ const PAGE = 200;
 const BATCH_CHUNKS = 16;
 /** Tries of one batch, and the waits between them. */
 const BATCH_RETRIES_MS = [500, 2_000, 8_000];
+/** The longest `Retry-After` a run waits for within itself. */
+const MAX_RETRY_AFTER_MS = 60_000;
 /** After a failed run, the next question may start another after this (doubling up to the last). */
 const BACKOFF_MS = [30_000, 120_000, 600_000];
 /** Questions' vectors kept per instance, least recently used dropped. */
@@ -143,7 +145,8 @@ export class SemanticKnowledge {
           const count = (this.failures.get(key)?.count ?? 0) + 1;
           // Owners read it (the embeddings route): a provider's reason as said, not our internals.
           const message = error instanceof ModelError ? error.message : 'The run failed on an internal error (logged); it is tried again later';
-          this.failures.set(key, { count, until: Date.now() + BACKOFF_MS[Math.min(count, BACKOFF_MS.length) - 1]!, message });
+          const asked = error instanceof ModelError ? (error.retryAfterMs ?? 0) : 0;
+          this.failures.set(key, { count, until: Date.now() + Math.max(BACKOFF_MS[Math.min(count, BACKOFF_MS.length) - 1]!, asked), message });
           this.deps.logger?.warn({ err: error, chatbot_id: chatbotId, provider: providerId }, 'embedding the knowledge failed; it is tried again later');
         },
       )
@@ -272,7 +275,9 @@ export class SemanticKnowledge {
         return await call();
       } catch (error) {
         if (!(error instanceof ModelError) || !error.retriable || attempt >= BATCH_RETRIES_MS.length || this.stopped) throw error;
-        await this.sleep(BATCH_RETRIES_MS[attempt]!);
+        // A provider that says how long to wait (429, 503) is waited for, up to a minute; longer: the run fails and backs off.
+        if ((error.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS) throw error;
+        await this.sleep(Math.max(BATCH_RETRIES_MS[attempt]!, error.retryAfterMs ?? 0));
       }
     }
   }
