@@ -135,8 +135,8 @@ function ProviderForm({ provider, onSaved, onCancel }: { provider: ModelProvider
       value=${baseUrl}
       onInput=${setBaseUrl}
       error=${submit.error}
-      placeholder=${type === 'ollama' ? 'http://ollama.internal:11434' : 'https://api.openai.com'}
-      hint="The server’s root. Private addresses work only where this server’s operator allows them."
+      placeholder=${type === 'ollama' ? 'http://ollama.example.com:11434' : 'https://api.example.com'}
+      hint="The server’s root: OpenAI’s is api.openai.com over https; Ollama listens on port 11434. Private addresses work only where this server’s operator allows them."
     />
     <${Field}
       label="API key"
