@@ -53,7 +53,7 @@ export interface SemanticDependencies {
   queryTimeoutMs: number;
   logger?: Logger;
   now: () => Date;
-  /** Waits between retries (tests make them short). */
+  /** Waits between retries (the real clock unless given). */
   sleep?: (ms: number) => Promise<void>;
 }
 
