@@ -14,7 +14,19 @@ export interface ModelClients {
   tenant: ModelClient;
 }
 
+/** One pair per configuration: the areas that call models share their connection pools. */
+const clientsOf = new WeakMap<Config, ModelClients>();
+
 export function modelClients(config: Config): ModelClients {
+  let clients = clientsOf.get(config);
+  if (!clients) {
+    clients = newModelClients(config);
+    clientsOf.set(config, clients);
+  }
+  return clients;
+}
+
+function newModelClients(config: Config): ModelClients {
   const egressCidrs = config.egress.allowed_cidrs;
   const timeoutMs = config.llm.timeout_ms;
   return {
