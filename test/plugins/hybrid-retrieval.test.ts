@@ -70,6 +70,14 @@ t.test('a synonym paraphrase lexical retrieval misses is answered; an unrelated 
   await s.semantic.drain();
   t.same(await s.semantic.progress(s.tenant, s.bot.id, s.provider.id), { embedded: 4, chunks: 4, model_key: `${s.provider.id}:meaning` }, 'every chunk embedded, once');
   t.same(await status(), { chatbot_id: s.bot.id, retrieval: 'hybrid', embedding_provider: s.provider.id, model: 'meaning', chunks: 4, embedded: 4, running: false, last_error: null }, 'the route says so');
+  const route = `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings`;
+  const stranger = await s.api.account('starter', 'Other');
+  assertError(t, await s.api.request('GET', route, { key: stranger.live }), 404, 'chatbot_not_found', 'another account’s chatbot');
+  assertError(t, await s.api.request('GET', route, { key: s.acme.test }), 404, 'chatbot_not_found', 'the sandbox does not see a live chatbot');
+  assertError(t, await s.api.request('GET', '/api/v1/chatbots/cb_nope/knowledge/embeddings', { key: s.acme.live }), 404, 'chatbot_not_found', 'an id that names nothing');
+  const sibling = await s.call('POST', '/api/v1/chatbots', { name: 'Sibling' });
+  assertError(t, await s.api.request('GET', route, { key: sibling.api_key }), 403, 'key_scope_chatbot', 'another chatbot’s key');
+  t.equal((await s.api.request('GET', route, { key: s.bot.api_key })).statusCode, 200, 'the chatbot’s own key');
   t.ok(PAIRS.every((pair) => s.llm.embedded.includes(pair.question)), 'each question was embedded');
 
   const paraphrase = await ask(s, PARAPHRASE);
