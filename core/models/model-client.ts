@@ -69,6 +69,17 @@ export class ModelError extends Error {
 /** At most this many texts go in one embeddings request (OpenAI accepts 2,048; local servers tire sooner). */
 export const EMBED_BATCH = 64;
 
+/**
+ * The most a model server's reply may weigh, read as it arrives: a tenant names the server, so its
+ * reply is outside data. A chat reply of a few thousand tokens is tens of kilobytes, a streamed one
+ * a few hundred (each piece is an event of its own); an embeddings batch of EMBED_BATCH vectors of
+ * MAX_DIMENSIONS numbers is under 12 MB as JSON. Past the limit the connection is closed.
+ */
+export const REPLY_LIMITS = { chatBytes: 4 * 1024 * 1024, embedBytes: 16 * 1024 * 1024 } as const;
+
+/** The widest vector taken (the widest common embedding models have 3,072 or 4,096 dimensions). */
+export const MAX_DIMENSIONS = 8192;
+
 export class ModelClient {
   private readonly http: Got;
 
@@ -101,8 +112,8 @@ export class ModelClient {
     const url = urlOf(endpoint, endpoint.type === 'ollama' ? '/api/chat' : '/chat/completions');
     try {
       if (!onDelta) {
-        const response = await this.http.post(url, { ...options, responseType: 'json' });
-        return { text: nonEmpty(replyOf(endpoint, response.body)), usage: usageOf(endpoint, response.body) };
+        const body = await this.postCapped(url, options, REPLY_LIMITS.chatBytes);
+        return { text: nonEmpty(replyOf(endpoint, body)), usage: usageOf(endpoint, body) };
       }
       let text = '';
       let usage: TokenUsage | null = null;
@@ -115,7 +126,9 @@ export class ModelClient {
         text += piece;
         onDelta(piece);
       };
-      const stream = this.http.stream.post(url, options);
+      const stream = capped(this.http.stream.post(url, options), REPLY_LIMITS.chatBytes);
+      // One decoder for the whole reply: a character split between two chunks stays whole.
+      const decoder = new TextDecoder();
       if (endpoint.type === 'openai') {
         const parser = createParser({
           onEvent(event) {
@@ -123,16 +136,23 @@ export class ModelClient {
             read(JSON.parse(event.data));
           },
         });
-        for await (const chunk of stream) parser.feed(chunk.toString('utf8'));
+        for await (const chunk of stream) parser.feed(decoder.decode(chunk, { stream: true }));
       } else {
-        let buffered = '';
+        // Ollama streams one JSON object a line. Only the new chunk is searched for line ends, so a
+        // long line arriving in many chunks costs its length once.
+        let pending = '';
         for await (const chunk of stream) {
-          buffered += chunk.toString('utf8');
-          const lines = buffered.split('\n');
-          buffered = lines.pop()!;
+          const pieces = decoder.decode(chunk, { stream: true }).split('\n');
+          if (pieces.length === 1) {
+            pending += pieces[0];
+            continue;
+          }
+          const lines = [pending + pieces[0], ...pieces.slice(1, -1)];
+          pending = pieces[pieces.length - 1]!;
           for (const line of lines) if (line.trim()) read(JSON.parse(line));
         }
-        if (buffered.trim()) read(JSON.parse(buffered));
+        pending += decoder.decode();
+        if (pending.trim()) read(JSON.parse(pending));
       }
       return { text: nonEmpty(text), usage };
     } catch (error) {
@@ -148,13 +168,12 @@ export class ModelClient {
       const input = texts.slice(start, start + EMBED_BATCH);
       const url = urlOf(endpoint, endpoint.type === 'ollama' ? '/api/embed' : '/embeddings');
       try {
-        const response = await this.http.post(url, {
-          json: { model, input },
-          headers: authorization(endpoint),
-          responseType: 'json',
-          ...(options.timeoutMs ? { timeout: { request: options.timeoutMs } } : {}),
-        });
-        vectors.push(...vectorsOf(endpoint, response.body, input.length));
+        const body = await this.postCapped(
+          url,
+          { json: { model, input }, headers: authorization(endpoint), ...(options.timeoutMs ? { timeout: { request: options.timeoutMs } } : {}) },
+          REPLY_LIMITS.embedBytes,
+        );
+        vectors.push(...vectorsOf(endpoint, body, input.length));
       } catch (error) {
         throw asModelError(error);
       }
@@ -162,11 +181,31 @@ export class ModelClient {
     return vectors;
   }
 
+  /** A POST's JSON reply, read only up to `limit` bytes (got's JSON parsing has no limit of its own). */
+  private async postCapped(url: string, options: { json: unknown; headers: Record<string, string>; timeout?: { request: number } }, limit: number): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of capped(this.http.stream.post(url, options), limit)) chunks.push(chunk as Buffer);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  }
+
   /** The operator may narrow the hosts after a provider was saved: it is refused from then on. */
   private assertHostAllowed(endpoint: ModelEndpoint): void {
     if (!hostAllowed(endpoint.base_url, this.allowedHosts)) {
       throw new ModelError('provider_unavailable', 'The provider was not contacted: its host is not one this server allows (model_providers.allowed_hosts)');
     }
+  }
+}
+
+/** The stream's chunks until it has passed `limit` bytes; then it is destroyed and a ModelError thrown. */
+async function* capped(stream: AsyncIterable<Buffer> & { destroy(): void }, limit: number): AsyncGenerator<Buffer> {
+  let received = 0;
+  for await (const chunk of stream) {
+    received += chunk.length;
+    if (received > limit) {
+      stream.destroy();
+      throw new ModelError('provider_bad_response', `The provider’s reply is larger than ${Math.round(limit / (1024 * 1024))} MB`);
+    }
+    yield chunk;
   }
 }
 
@@ -252,8 +291,10 @@ function vectorsOf(endpoint: ModelEndpoint, body: unknown, expected: number): nu
   const valid =
     Array.isArray(vectors) &&
     vectors.length === expected &&
-    vectors.every((vector) => Array.isArray(vector) && vector.length > 0 && vector.length === (vectors as unknown[][])[0]!.length && vector.every(Number.isFinite));
-  if (!valid) throw new ModelError('provider_bad_response', `The provider’s embeddings reply does not hold ${expected} vectors of one length`);
+    vectors.every(
+      (vector) => Array.isArray(vector) && vector.length > 0 && vector.length <= MAX_DIMENSIONS && vector.length === (vectors as unknown[][])[0]!.length && vector.every(Number.isFinite),
+    );
+  if (!valid) throw new ModelError('provider_bad_response', `The provider’s embeddings reply does not hold ${expected} vectors of one length (at most ${MAX_DIMENSIONS} numbers)`);
   return vectors as number[][];
 }
 

@@ -7,10 +7,15 @@
 //   break     streams one piece, then cuts the connection
 //   gullible  obeys an injected instruction it finds outside the sources' blocks (gullibleReply)
 //   dontknow  answers NO_ANSWER (the marker for "the sources do not hold it") and a sentence after it"
+//   flood     200, then a reply that never ends (JSON, events or lines that go on): it writes until
+//             the client closes the connection and counts the bytes in `flooded`
+//   umlaut    streams "Grüße" with the bytes of "ü" in two writes 20 ms apart
 // and OpenAI's `/v1/embeddings` and Ollama's `/api/embed` with the same failing models, plus
 //   embed     8 dimensions a text, the same for the same text (letter counts, so texts sharing
 //             letters are near)
 //   short     one vector fewer than asked for
+//   wide      vectors of 8,193 numbers
+//   (flood)   as for chat: an embeddings reply that never ends
 // and, for any model, a name ending in `+429` is rate limited on every request (429, Retry-After:
 // 7), one ending in `+429once` on its first request only (Retry-After: 1), then served as the name
 // before the suffix.
@@ -32,6 +37,8 @@ export interface FakeLlm {
   calls: RecordedCall[];
   /** Every text sent to be embedded, in order. */
   embedded: string[];
+  /** Bytes the `flood` model wrote before the client closed each connection. */
+  flooded: number[];
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -94,6 +101,22 @@ export function letterVector(text: string): number[] {
   return vector;
 }
 
+/**
+ * Writes `opening`, then `piece` again and again until the client closes the connection (as a
+ * broken or hostile server would); resolves with the bytes written.
+ */
+async function flood(response: import('node:http').ServerResponse, contentType: string, opening: string, piece: string): Promise<number> {
+  response.writeHead(200, { 'content-type': contentType });
+  let written = Buffer.byteLength(opening);
+  response.write(opening);
+  const block = piece.repeat(Math.ceil(65536 / piece.length));
+  while (!response.destroyed && !response.socket?.destroyed) {
+    written += Buffer.byteLength(block);
+    if (!response.write(block)) await new Promise((resolve) => { response.once('drain', resolve); response.once('close', resolve); });
+  }
+  return written;
+}
+
 function embeddings(ollama: boolean, body: { model: string; input: string[] }, response: import('node:http').ServerResponse): void {
   if (body.model === 'fail') {
     response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
@@ -105,7 +128,7 @@ function embeddings(ollama: boolean, body: { model: string; input: string[] }, r
   }
   if (body.model === 'slow') return; // never answers: the client's timeout ends it
   const texts = body.model === 'short' ? body.input.slice(1) : body.input;
-  const vectors = texts.map(body.model.startsWith('meaning') ? meaningVector : letterVector);
+  const vectors = texts.map(body.model === 'wide' ? () => new Array<number>(8193).fill(0.5) : body.model.startsWith('meaning') ? meaningVector : letterVector);
   const payload = ollama
     ? { model: body.model, embeddings: vectors }
     : { object: 'list', model: body.model, data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })), usage: { prompt_tokens: 1, total_tokens: 1 } };
@@ -115,6 +138,7 @@ function embeddings(ollama: boolean, body: { model: string; input: string[] }, r
 export async function startFakeLlm(t: Test): Promise<FakeLlm> {
   const calls: RecordedCall[] = [];
   const embedded: string[] = [];
+  const flooded: number[] = [];
   /** Models ending in `+429once` that were refused once already. */
   const limitedOnce = new Set<string>();
   const server: Server = createServer(async (request, response) => {
@@ -131,6 +155,14 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
         return;
       }
       body.model = body.model.slice(0, limited.index);
+    }
+    if (body.model === 'flood') {
+      const opening = path === '/api/embed' ? '{"embeddings":[[' : path === '/v1/embeddings' ? '{"data":[{"embedding":[' : null;
+      if (opening) flooded.push(await flood(response, 'application/json', opening, '0.125,'));
+      else if (!body.stream) flooded.push(await flood(response, 'application/json', path === '/api/chat' ? '{"message":{"content":"' : '{"choices":[{"message":{"content":"', 'flood '));
+      else if (path === '/api/chat') flooded.push(await flood(response, 'application/x-ndjson', '', `${JSON.stringify({ message: { role: 'assistant', content: 'flood ' }, done: false })}\n`));
+      else flooded.push(await flood(response, 'text/event-stream', '', `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'flood ' } }] })}\n\n`));
+      return;
     }
     if (path === '/v1/embeddings' || path === '/api/embed') {
       embedded.push(...((body as unknown as { input: string[] }).input ?? []));
@@ -153,6 +185,16 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
     }
     if (model === 'slow') {
       await new Promise((resolve) => response.once('close', resolve));
+      return;
+    }
+    if (model === 'umlaut' && body.stream) {
+      const event = ollama ? `${JSON.stringify({ message: { role: 'assistant', content: 'Grüße' }, done: false })}\n` : `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Grüße' } }] })}\n\n`;
+      const bytes = Buffer.from(event);
+      const middle = bytes.indexOf(Buffer.from('ü')) + 1; // between the two bytes of "ü"
+      response.writeHead(200, { 'content-type': ollama ? 'application/x-ndjson' : 'text/event-stream' });
+      response.write(bytes.subarray(0, middle));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      response.end(Buffer.concat([bytes.subarray(middle), Buffer.from(ollama ? `${JSON.stringify({ message: { role: 'assistant', content: '' }, done: true })}\n` : 'data: [DONE]\n\n')]));
       return;
     }
     const reply = model === 'gullible' ? gullibleReply(body.messages) : model === 'dontknow' ? 'NO_ANSWER. The sources do not say.' : citedReply(body.messages);
@@ -194,5 +236,5 @@ export async function startFakeLlm(t: Test): Promise<FakeLlm> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   server.on('connection', (socket) => t.teardown(() => socket.destroy()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, embedded };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, embedded, flooded };
 }
