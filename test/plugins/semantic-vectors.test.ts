@@ -1,9 +1,23 @@
 // The vector side of hybrid retrieval in isolation (plugins/knowledge/semantic/vectors.ts): vectors
 // stored and read back exactly, a chunk's best phrasing counts, a query of another model's size
 // matches nothing, and cosines read against the knowledge's median (or, for a small knowledge base,
-// against unrelated sentences) on the answer scale, keeping the best 20.
+// against unrelated sentences) on the answer scale, keeping the best 20. A large index scans int8
+// copies in WebAssembly: its cosines near the exact ones, its best exact, its bytes those of the .wat.
+import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { decodeVector, encodeVector, medianCosine, MIN_CHUNKS_FOR_BASELINE, semanticConfidences, SEMANTIC_CANDIDATES, VectorIndex } from '../../plugins/knowledge/semantic/vectors.js';
+import { generateVectorScan, VECTOR_SCAN_FILE } from '../../bin/build/vector-scan.js';
+import {
+  APPROXIMATE_FROM,
+  decodeVector,
+  encodeVector,
+  median,
+  medianCosine,
+  MIN_CHUNKS_FOR_BASELINE,
+  RESCORED,
+  semanticConfidences,
+  SEMANTIC_CANDIDATES,
+  VectorIndex,
+} from '../../plugins/knowledge/semantic/vectors.js';
 
 const unit = (...values: number[]) => Float32Array.from(values);
 
@@ -49,4 +63,78 @@ t.test('confidences: read against the median, or the baseline of a small knowled
 t.test('the median cosine with a set of vectors', async (t) => {
   t.equal(medianCosine(unit(1, 0), []), 0);
   t.equal(medianCosine(unit(2, 0), [unit(1, 0), unit(0, 1), unit(-1, 0)]), 0, 'of 1, 0 and −1');
+});
+
+/** A deterministic random generator (mulberry32), numbers in −0.5 … 0.5. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296 - 0.5;
+  };
+}
+
+t.test('a large index scans int8 copies: cosines within a few thousandths, the best exact', async (t) => {
+  const next = random(31);
+  const dims = 200; // not a multiple of 16: rows are padded
+  // 1,500 chunks, some with two phrasings, and a zero vector (similar to nothing).
+  const entries = Array.from({ length: 1500 }, (_, chunk) => ({
+    chunkId: `chk_${chunk}`,
+    vectors: Array.from({ length: chunk % 7 === 0 ? 2 : 1 }, () => Float32Array.from({ length: dims }, next)),
+  }));
+  entries[3]!.vectors = [new Float32Array(dims)];
+  const fast = VectorIndex.build(entries);
+  const exact = VectorIndex.build(entries, { approximateFrom: Infinity });
+  t.ok(1500 * dims >= APPROXIMATE_FROM && fast.approximate, 'above APPROXIMATE_FROM the int8 scan is used');
+  t.notOk(exact.approximate);
+  t.ok(fast.bytes > exact.bytes, 'the int8 copies are counted in the index’s bytes');
+
+  let largestError = 0;
+  for (let question = 0; question < 20; question++) {
+    // A question near one chunk's phrasing (so the best are well apart from the crowd), or random.
+    const near = entries[(question * 97) % entries.length]!.vectors[0]!;
+    const query = question % 2 === 0 ? Float32Array.from(near, (value) => value + next() * 0.3) : Float32Array.from({ length: dims }, next);
+    const approximate = fast.similarities(query);
+    const precise = exact.similarities(query);
+    t.same(approximate.chunkIds, precise.chunkIds);
+    for (let chunk = 0; chunk < precise.scores.length; chunk++) largestError = Math.max(largestError, Math.abs(approximate.scores[chunk]! - precise.scores[chunk]!));
+    // The RESCORED best are scored exactly, so the confidences a reply uses are the exact ones.
+    const best = [...precise.scores.keys()].sort((a, b) => precise.scores[b]! - precise.scores[a]!).slice(0, SEMANTIC_CANDIDATES);
+    t.same(best.map((chunk) => approximate.scores[chunk]), best.map((chunk) => precise.scores[chunk]), `question ${question}: the best ${SEMANTIC_CANDIDATES} exact`);
+    // The typical cosine (the median) is read from approximate ones: a confidence may move a little.
+    const [fastConfidences, exactConfidences] = [semanticConfidences(approximate), semanticConfidences(precise)];
+    t.same([...fastConfidences.keys()], [...exactConfidences.keys()], `question ${question}: the same chunks, in the same order`);
+    const moved = Math.max(...[...exactConfidences].map(([chunk, confidence]) => Math.abs(fastConfidences.get(chunk)! - confidence)));
+    t.ok(moved < 0.005, `question ${question}: each confidence within 0.005 (${moved.toFixed(5)})`);
+    t.equal(approximate.scores[3], 0, 'a zero vector scores 0');
+  }
+  t.ok(largestError > 0, `the scan is approximate below the best (${largestError.toFixed(5)})`);
+  t.ok(largestError < 0.005, `every cosine within 0.005 of the exact one (${largestError.toFixed(5)})`);
+  t.ok(RESCORED >= SEMANTIC_CANDIDATES);
+  t.same([...fast.similarities(new Float32Array(dims)).scores.slice(0, 3)], [0, 0, 0], 'a zero question is similar to nothing');
+});
+
+t.test('the committed scan is the compiled .wat', async (t) => {
+  t.equal(readFileSync(VECTOR_SCAN_FILE, 'utf8'), await generateVectorScan(), 'int8-dots.wasm.ts is current: run `npm run build:vector-scan` after changing int8-dots.wat');
+});
+
+t.test('the median is the sorted middle, whatever the order and however many equal values', async (t) => {
+  const next = random(7);
+  const sortedMiddle = (values: Float32Array) => Float32Array.from(values).sort()[Math.floor(values.length / 2)]!;
+  const cases = [
+    Float32Array.from([0.5]),
+    Float32Array.from([0.2, 0.1]),
+    Float32Array.from({ length: 1001 }, next),
+    Float32Array.from({ length: 1000 }, next),
+    Float32Array.from({ length: 500 }, (_, i) => i / 500), // sorted
+    Float32Array.from({ length: 500 }, (_, i) => 1 - i / 500), // reversed
+    Float32Array.from({ length: 999 }, (_, i) => (i % 3) / 10), // few distinct values
+    new Float32Array(300).fill(0.25),
+    Float32Array.from([-Infinity, -Infinity, 0.3, -Infinity]), // chunks of another size score −∞
+    Float32Array.from([1.0000001, 0.99999994, 1, -1, -1.0000001, 0.5, 0.5000001]), // at and past the ends of the range
+    Float32Array.from({ length: 2000 }, (_, i) => 0.3 + (i % 50) * 1e-6), // all in one bucket
+  ];
+  t.equal(median(new Float32Array(0)), 0, 'no values: 0');
+  for (const values of cases) t.equal(median(values), sortedMiddle(values), `${values.length} values`);
 });

@@ -1,7 +1,9 @@
 // Vectors as the store keeps them and as a search reads them. Stored as base64 of little-endian
 // float32 inside the chunk's embedding record: the repository interface is JSON documents on both
 // stores, so a vector is text there (4/3 of its bytes); float32 keeps the model's answer as given.
-// In memory every vector is normalised once, so a cosine is one dot product.
+// In memory every vector is normalised once, so a cosine is one dot product; a large index also
+// keeps int8 copies for a fast approximate scan (int8-scan.ts).
+import { Int8Rows } from './int8-scan.js';
 
 export function encodeVector(vector: readonly number[]): string {
   const floats = Float32Array.from(vector);
@@ -25,64 +27,141 @@ export function normalised(vector: ArrayLike<number>): Float32Array {
 }
 
 /**
+ * From this many numbers (rows × dimensions) an index also keeps int8 copies of its vectors and
+ * scans those (int8-scan.ts): below it the exact scan takes under half a millisecond anyway.
+ */
+export const APPROXIMATE_FROM = 262_144;
+
+/** With the int8 scan, this many of the best chunks are scored again exactly. */
+export const RESCORED = 40;
+
+/**
  * The embedded chunks of one chatbot under one model, for cosine search: every vector of every
  * chunk (a Q&A pair has one per phrasing) in one flat array, normalised.
  */
 export class VectorIndex {
+  /** The approximate dot of each row, filled by the int8 scan (reused: a search is synchronous). */
+  private readonly rowScores: Float32Array | null;
+
   private constructor(
     readonly dimensions: number,
-    /** The chunk of each row. */
+    /** The chunk of each row; a chunk's rows are consecutive. */
     private readonly rowChunk: Int32Array,
+    /** The first row of each chunk, and after the last the row count. */
+    private readonly chunkRows: Int32Array,
     private readonly chunkIds: string[],
     private readonly rows: Float32Array,
-  ) {}
+    private readonly int8: Int8Rows | null,
+  ) {
+    this.rowScores = int8 ? new Float32Array(rowChunk.length) : null;
+  }
 
-  static build(entries: ReadonlyArray<{ chunkId: string; vectors: Float32Array[] }>): VectorIndex {
+  /** `approximateFrom`: the size from which the int8 scan is used (APPROXIMATE_FROM; tests set it). */
+  static build(entries: ReadonlyArray<{ chunkId: string; vectors: Float32Array[] }>, options: { approximateFrom?: number } = {}): VectorIndex {
     const dimensions = entries.find((entry) => entry.vectors.length > 0)?.vectors[0]!.length ?? 0;
     const usable = entries.map((entry) => ({ ...entry, vectors: entry.vectors.filter((vector) => vector.length === dimensions) }));
     const total = usable.reduce((sum, entry) => sum + entry.vectors.length, 0);
     const rows = new Float32Array(total * dimensions);
     const rowChunk = new Int32Array(total);
+    const chunkRows = new Int32Array(usable.length + 1);
     const chunkIds: string[] = [];
     let row = 0;
     for (const entry of usable) {
       const chunk = chunkIds.push(entry.chunkId) - 1;
+      chunkRows[chunk] = row;
       for (const vector of entry.vectors) {
         rows.set(normalised(vector), row * dimensions);
         rowChunk[row++] = chunk;
       }
     }
-    return new VectorIndex(dimensions, rowChunk, chunkIds, rows);
+    chunkRows[usable.length] = row;
+    return new VectorIndex(dimensions, rowChunk, chunkRows, chunkIds, rows, int8Rows(rows, total, dimensions, options.approximateFrom ?? APPROXIMATE_FROM));
   }
 
   get chunks(): number {
     return this.chunkIds.length;
   }
 
+  /** Whether searches scan int8 copies (then score the best again exactly). */
+  get approximate(): boolean {
+    return this.int8 !== null;
+  }
+
   get bytes(): number {
-    return this.rows.byteLength + this.rowChunk.byteLength + this.chunkIds.length * 64;
+    const int8 = this.int8 ? this.int8.bytes + this.rowScores!.byteLength : 0;
+    return this.rows.byteLength + this.rowChunk.byteLength + this.chunkRows.byteLength + this.chunkIds.length * 64 + int8;
   }
 
   /**
    * Each chunk's best cosine with `query` (over its vectors), in the order of `chunkIds`. A query
    * of another dimension matches nothing (no chunk). Typed arrays, not a map: a map of every chunk
-   * per question cost as much as the dot products.
+   * per question cost as much as the dot products. With the int8 scan, every cosine is within a
+   * few thousandths and the RESCORED best are exact.
    */
   similarities(query: Float32Array): Similarities {
     if (query.length !== this.dimensions || this.dimensions === 0) return { chunkIds: [], scores: new Float32Array(0) };
     const unit = normalised(query);
-    const dims = this.dimensions;
-    const rows = this.rows;
-    const rowChunk = this.rowChunk;
     const scores = new Float32Array(this.chunkIds.length).fill(-Infinity);
-    for (let row = 0, offset = 0; row < rowChunk.length; row++, offset += dims) {
-      let dot = 0;
-      for (let i = 0; i < dims; i++) dot += rows[offset + i]! * unit[i]!;
-      const chunk = rowChunk[row]!;
-      if (dot > scores[chunk]!) scores[chunk] = dot;
+    if (!this.int8) {
+      for (let row = 0; row < this.rowChunk.length; row++) {
+        const chunk = this.rowChunk[row]!;
+        scores[chunk] = Math.max(scores[chunk]!, this.exactDot(row, unit));
+      }
+      return { chunkIds: this.chunkIds, scores };
+    }
+    const rowScores = this.rowScores!;
+    this.int8.dotsWith(unit, rowScores);
+    for (let row = 0; row < rowScores.length; row++) {
+      const chunk = this.rowChunk[row]!;
+      if (rowScores[row]! > scores[chunk]!) scores[chunk] = rowScores[row]!;
+    }
+    for (const chunk of bestOf(scores, RESCORED, -Infinity)) {
+      let best = -Infinity;
+      for (let row = this.chunkRows[chunk]!; row < this.chunkRows[chunk + 1]!; row++) best = Math.max(best, this.exactDot(row, unit));
+      scores[chunk] = best;
     }
     return { chunkIds: this.chunkIds, scores };
   }
+
+  private exactDot(row: number, unit: Float32Array): number {
+    const rows = this.rows;
+    const dims = this.dimensions;
+    const offset = row * dims;
+    let dot = 0;
+    for (let i = 0; i < dims; i++) dot += rows[offset + i]! * unit[i]!;
+    return dot;
+  }
+}
+
+/** Int8 copies of a large index's rows, or null: a small index, or no memory for them (the exact scan serves). */
+function int8Rows(rows: Float32Array, count: number, dims: number, approximateFrom: number): Int8Rows | null {
+  if (count * dims < approximateFrom || dims === 0) return null;
+  try {
+    return new Int8Rows(rows, count, dims);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The positions of the `count` highest of `scores` above `floor`, highest first: one pass over them
+ * all with the best few kept sorted in a small array, no sort of them all.
+ */
+export function bestOf(scores: Float32Array, count: number, floor: number): number[] {
+  const best: number[] = [];
+  // What a score must pass: the floor, and once `count` are kept, the lowest of them.
+  let bar = floor;
+  for (let at = 0; at < scores.length; at++) {
+    const score = scores[at]!;
+    if (score <= bar) continue;
+    let place = best.length;
+    while (place > 0 && scores[best[place - 1]!]! < score) place--;
+    best.splice(place, 0, at);
+    if (best.length > count) best.pop();
+    if (best.length === count) bar = Math.max(floor, scores[best[count - 1]!]!);
+  }
+  return best;
 }
 
 export interface Similarities {
@@ -128,18 +207,8 @@ export const SEMANTIC_CANDIDATES = 20;
  */
 export function semanticConfidences({ chunkIds, scores, baseline = 0 }: Similarities): Map<string, number> {
   const typical = Math.max(0, scores.length >= MIN_CHUNKS_FOR_BASELINE ? median(scores) : baseline);
-  // The best few, kept sorted in a small array: one pass over every chunk, no sort of them all.
-  const best: number[] = [];
-  for (let chunk = 0; chunk < scores.length; chunk++) {
-    const score = scores[chunk]!;
-    if (score <= typical || (best.length === SEMANTIC_CANDIDATES && score <= scores[best[best.length - 1]!]!)) continue;
-    let at = best.length;
-    while (at > 0 && scores[best[at - 1]!]! < score) at--;
-    best.splice(at, 0, chunk);
-    if (best.length > SEMANTIC_CANDIDATES) best.pop();
-  }
   const confidences = new Map<string, number>();
-  for (const chunk of best) {
+  for (const chunk of bestOf(scores, SEMANTIC_CANDIDATES, typical)) {
     const confidence = typical >= 1 ? 0 : (scores[chunk]! - typical) / (1 - typical);
     confidences.set(chunkIds[chunk]!, Math.round(Math.min(1, Math.max(0, confidence)) * 10_000) / 10_000);
   }
@@ -159,7 +228,55 @@ export function medianCosine(query: Float32Array, vectors: readonly Float32Array
   return median(cosines);
 }
 
-function median(values: Float32Array): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted[Math.floor(sorted.length / 2)]!;
+/** Buckets of the median's first pass over cosines (−1 … 1): a few values each on average. */
+const MEDIAN_BUCKETS = 4096;
+
+/**
+ * The value at the middle of `values` in sorted order (the upper middle of an even count), in
+ * linear time: one pass counts the values in buckets of the cosine range, a second takes out those
+ * of the bucket that holds the middle, and quickselect finds it among them. Sorting 20,000 cosines
+ * took longer than the scan that made them. Values outside −1 … 1 (−∞ for a chunk of another size)
+ * count in the end buckets; the buckets keep the order, so the answer is exact. 0 for no values.
+ */
+export function median(values: Float32Array): number {
+  if (values.length === 0) return 0;
+  const middle = Math.floor(values.length / 2);
+  const bucketOf = (value: number) => Math.min(MEDIAN_BUCKETS - 1, Math.max(0, Math.floor(((value + 1) / 2) * MEDIAN_BUCKETS)));
+  const counts = new Int32Array(MEDIAN_BUCKETS);
+  for (let at = 0; at < values.length; at++) counts[bucketOf(values[at]!)]!++;
+  let bucket = 0;
+  let before = 0;
+  while (before + counts[bucket]! <= middle) before += counts[bucket++]!;
+  const inBucket = new Float32Array(counts[bucket]!);
+  for (let at = 0, kept = 0; at < values.length; at++) if (bucketOf(values[at]!) === bucket) inBucket[kept++] = values[at]!;
+  return select(inBucket, middle - before);
+}
+
+/**
+ * The value of rank `rank` in sorted order, found by quickselect in place: random pivots, so no
+ * order of the values makes it quadratic, and a three-way partition, so many equal values do not.
+ */
+function select(values: Float32Array, rank: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[low + Math.floor(Math.random() * (high - low + 1))]!;
+    let lt = low;
+    let gt = high;
+    let at = low;
+    while (at <= gt) {
+      const value = values[at]!;
+      if (value < pivot) {
+        values[at++] = values[lt]!;
+        values[lt++] = value;
+      } else if (value > pivot) {
+        values[at] = values[gt]!;
+        values[gt--] = value;
+      } else at++;
+    }
+    if (rank < lt) high = lt - 1;
+    else if (rank > gt) low = gt + 1;
+    else return pivot;
+  }
+  return values[rank]!;
 }
