@@ -573,6 +573,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chatbots/{id}/knowledge/embeddings/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far each knowledge item is embedded
+         * @description The knowledge items, a page at a time in the order of `GET /chatbots/{id}/knowledge`, each with how many of its chunks have vectors of the chatbot’s embedding provider’s model. An item still processing has no chunks yet; one whose `embedded` is below its `chunks` is found by words only until a run embeds the rest.
+         */
+        get: operations["getChatbotsByIdKnowledgeEmbeddingsItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chatbots/{id}/knowledge/export": {
         parameters: {
             query?: never;
@@ -2849,6 +2869,17 @@ export interface components {
             question?: string;
             answer?: string;
             alternatives?: string[];
+        };
+        KnowledgeItemEmbeddings: {
+            item_id: string;
+            type: string;
+            title: string | null;
+            /** @description The item’s processing status: its chunks exist once it is `ready` */
+            status: string;
+            /** @description The item’s passages or Q&A pair */
+            chunks: number;
+            /** @description Of them, those with vectors of the embedding provider’s model (0 without one) */
+            embedded: number;
         };
         KnowledgeItemInput: components["schemas"]["KnowledgeItemInputDocument"] | components["schemas"]["KnowledgeItemInputUrl"] | components["schemas"]["KnowledgeItemInputQa"];
         KnowledgeItemInputDocument: {
@@ -8668,6 +8699,116 @@ export interface operations {
                 };
             };
             /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChatbotsByIdKnowledgeEmbeddingsItems: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Newest first unless asc */
+                order?: "asc" | "desc";
+                /** @description Only records created after this time */
+                created_after?: string;
+                /** @description Only records created before this time */
+                created_before?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeItemEmbeddings"][];
+                        has_more: boolean;
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid. Codes: `invalid_cursor`, `validation_failed` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -89,6 +89,6 @@ export const knowledgePlugin: BuiltInPlugin = {
       semantic.stop();
       await Promise.race([semantic.drain(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     });
-    api.route(withScopes([...knowledgeRoutes(api, knowledge, api.services.chatbots, worker, retriever), ...embeddingRoutes(api, semantic)], areaScope('knowledge')));
+    api.route(withScopes([...knowledgeRoutes(api, knowledge, api.services.chatbots, worker, retriever), ...embeddingRoutes(api, semantic, knowledge)], areaScope('knowledge')));
   },
 };

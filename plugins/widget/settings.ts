@@ -96,16 +96,30 @@ const color = Joi.string()
   .messages({ 'string.pattern.base': '{{#label}} must be a colour written #rrggbb' });
 const text = (max: number) => Joi.string().trim().min(1).max(max);
 
+/** One label of a host name. */
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+/** A host name's last label: it starts with a letter, as every top-level domain does. */
+const LAST_LABEL = '[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?';
+
 /**
  * An origin the widget may be embedded on: `scheme://host[:port]`, lower case, no path; a leading
- * `*.` in the host allows any subdomain (not the bare domain).
+ * `*.` in the host allows any subdomain (not the bare domain) of a name of two labels or more. A
+ * browser reads a host ending in a number as an IPv4 address, so `https://shop.9` could never be a
+ * page's origin; an IPv4 address is four numbers, without a wildcard. This is the pattern the
+ * API document states: what it admits, the server takes (a wildcard over a public suffix of two
+ * labels, `https://*.co.uk`, aside).
  */
-export const ORIGIN_PATTERN = /^https?:\/\/(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+export const ORIGIN_PATTERN = new RegExp(
+  `^https?://(?:(?:\\*\\.(?:${LABEL}\\.)+|(?:${LABEL}\\.)*)${LAST_LABEL}|(?:\\d{1,3}\\.){3}\\d{1,3})(?::\\d{1,5})?$`,
+);
+/** The shape of a wildcard entry, before the pattern: `https://*.com` is told why it is refused. */
+const WILDCARD_ENTRY = new RegExp(`^https?://\\*\\.(?:${LABEL}\\.)*${LABEL}(?::\\d{1,5})?$`);
 const origin = Joi.string()
   .lowercase()
   .max(300)
+  // Before the pattern, so a wildcard over one label (`*.com`) hears the reason, not the pattern.
+  .custom((value: string, helpers) => (WILDCARD_ENTRY.test(value) && wildcardTooBroad(value) ? helpers.error('origin.publicSuffix') : value))
   .pattern(ORIGIN_PATTERN)
-  .custom((value: string, helpers) => (wildcardTooBroad(value) ? helpers.error('origin.publicSuffix') : value))
   .messages({
     'string.pattern.base': '{{#label}} must be an origin such as https://example.com, http://localhost:8080 or https://*.example.com',
     'origin.publicSuffix': '{{#label}} is a wildcard over a public suffix, which would allow every site under it: name your own domain, such as https://*.example.com',

@@ -64,6 +64,8 @@ t.test('a synonym paraphrase lexical retrieval misses is answered; an unrelated 
 
   const status = async () => s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings`);
   t.same(await status(), { chatbot_id: s.bot.id, retrieval: 'lexical', embedding_provider: null, model: null, chunks: 4, embedded: 0, running: false, last_error: null }, 'before: nothing embedded');
+  const itemsBefore = (await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings/items`)).data as Array<{ chunks: number; embedded: number }>;
+  t.same(itemsBefore.map(({ chunks, embedded }) => [chunks, embedded]), [[1, 0], [1, 0], [1, 0], [1, 0]], 'per item too: a chunk each, none embedded');
   const saved = await hybrid(s);
   t.equal(saved.statusCode, 200);
   t.match(saved.json.answer, { retrieval: 'hybrid', embedding_provider: s.provider.id });
@@ -79,6 +81,21 @@ t.test('a synonym paraphrase lexical retrieval misses is answered; an unrelated 
   assertError(t, await s.api.request('GET', route, { key: sibling.api_key }), 403, 'key_scope_chatbot', 'another chatbot’s key');
   t.equal((await s.api.request('GET', route, { key: s.bot.api_key })).statusCode, 200, 'the chatbot’s own key');
   t.ok(PAIRS.every((pair) => s.llm.embedded.includes(pair.question)), 'each question was embedded');
+
+  // Per item, a page at a time, in the knowledge list's order.
+  const perItem = await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings/items?limit=3`);
+  const listed = await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge?limit=3`);
+  t.same(perItem.data.map((item: { item_id: string }) => item.item_id), listed.data.map((item: { id: string }) => item.id), 'the items of the knowledge list, in its order');
+  t.ok(perItem.data.every((item: { chunks: number; embedded: number; status: string }) => item.chunks === 1 && item.embedded === 1 && item.status === 'ready'), 'each embedded');
+  t.equal(perItem.has_more, true);
+  const rest = await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings/items?limit=3&cursor=${perItem.next_cursor}`);
+  t.match(rest, { data: [{ type: 'qa', title: PAIRS[0]!.question, chunks: 1, embedded: 1 }], has_more: false, next_cursor: null }, 'the next page: the first pair added');
+  const itemsRoute = `${route}/items`;
+  assertError(t, await s.api.request('GET', itemsRoute, { key: stranger.live }), 404, 'chatbot_not_found', 'items: another account’s chatbot');
+  assertError(t, await s.api.request('GET', `${itemsRoute}?limit=0`, { key: s.acme.live }), 400, 'validation_failed', 'items: a limit below 1');
+  assertError(t, await s.api.request('GET', `${itemsRoute}?cursor=nonsense`, { key: s.acme.live }), 400, 'invalid_cursor', 'items: a cursor that is not one');
+  assertError(t, await s.api.request('GET', itemsRoute, { key: sibling.api_key }), 403, 'key_scope_chatbot', 'items: another chatbot’s key');
+  t.equal((await s.api.request('GET', itemsRoute, { key: s.bot.api_key })).statusCode, 200, 'items: the chatbot’s own key');
 
   const paraphrase = await ask(s, PARAPHRASE);
   t.match(paraphrase, { answer_type: 'qa', content: PAIRS[0]!.answer }, 'hybrid: the paraphrase gets the delivery answer');

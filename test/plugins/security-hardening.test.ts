@@ -228,7 +228,11 @@ t.test('widget origin wildcards only below a registrable domain', async (t) => {
     const refused = assertError(t, await put([entry]), 400, 'validation_failed', entry);
     t.match(refused.message, /public suffix/, `${entry}: says why`);
   }
-  const fine = await put(['https://*.example.co.uk', 'https://*.example.com', 'http://localhost:8080', 'https://*.shop.github.io']);
+  // A host ending in a number is read by browsers as an IPv4 address: no page has such an origin.
+  for (const entry of ['https://shop.example.9', 'http://a.b.9.0', 'https://*.127.0.0.1', 'http://1.2.3']) {
+    assertError(t, await put([entry]), 400, 'validation_failed', `${entry}: not an origin a browser sends`);
+  }
+  const fine = await put(['https://*.example.co.uk', 'https://*.example.com', 'http://localhost:8080', 'https://*.shop.github.io', 'http://192.168.1.20:8080', 'https://xn--bcher-kva.example']);
   t.equal(fine.statusCode, 200);
   t.same(fine.json.ignored_origins, []);
 

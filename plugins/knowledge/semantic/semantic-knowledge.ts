@@ -16,6 +16,7 @@ import {
   UniqueConstraintError,
   type Collection,
   type CounterStore,
+  type Filter,
   type ModelClient,
   type Stored,
   type ResolvedModelProvider,
@@ -241,31 +242,52 @@ export class SemanticKnowledge {
     const last_error = failure ? { message: failure.message, retry_after: new Date(failure.until).toISOString() } : null;
     const running = this.runs.has(key);
     if (!provider?.embedding_model) return { model: null, chunks, embedded: 0, running, last_error };
-    return { model: provider.embedding_model, chunks, embedded: await this.embeddedChunks(tenant, chatbotId, modelKeyOf(provider)), running, last_error };
+    const { embedded } = await this.embeddedChunks(tenant, { chatbot_id: chatbotId }, modelKeyOf(provider));
+    return { model: provider.embedding_model, chunks, embedded, running, last_error };
   }
 
-  /** How many of the chatbot's chunks have vectors of the model (not counting vectors of chunks that are gone). */
-  private async embeddedChunks(tenant: TenantScope, chatbotId: string, modelKey: string): Promise<number> {
+  /**
+   * How many of the chunks in `filter` (the chatbot's, or one item's) have vectors of the model (not
+   * counting vectors of chunks that are gone), and how many chunks there are.
+   */
+  private async embeddedChunks(tenant: TenantScope, filter: Filter, modelKey: string): Promise<{ embedded: number; chunks: number }> {
     const embeddings = this.deps.embeddings.forTenant(tenant);
     let embedded = 0;
+    let chunks = 0;
     let ids: string[] = [];
     const countPage = async () => {
       if (ids.length > 0) embedded += await embeddings.count({ id: { in: ids } });
       ids = [];
     };
-    for await (const chunk of recordsInPages(this.deps.chunks.forTenant(tenant), { chatbot_id: chatbotId }, PAGE)) {
+    for await (const chunk of recordsInPages(this.deps.chunks.forTenant(tenant), filter, PAGE)) {
+      chunks++;
       ids.push(embeddingId(chunk.id, modelKey));
       if (ids.length === PAGE) await countPage();
     }
     await countPage();
-    return embedded;
+    return { embedded, chunks };
+  }
+
+  /**
+   * Each item's chunks and how many of them have vectors of the provider's embedding model (0 each
+   * without a usable provider): what the embeddings route shows per item.
+   */
+  async itemProgress(tenant: TenantScope, chatbotId: string, providerId: string | null, itemIds: readonly string[]): Promise<Map<string, { chunks: number; embedded: number }>> {
+    const provider = providerId === null ? null : await this.deps.providers().resolve(tenant, providerId);
+    const progress = new Map<string, { chunks: number; embedded: number }>();
+    for (const itemId of itemIds) {
+      const filter = { chatbot_id: chatbotId, item_id: itemId };
+      if (provider?.embedding_model) progress.set(itemId, await this.embeddedChunks(tenant, filter, modelKeyOf(provider)));
+      else progress.set(itemId, { chunks: await this.deps.chunks.forTenant(tenant).count(filter), embedded: 0 });
+    }
+    return progress;
   }
 
   /** How many of the chatbot's chunks have vectors of the provider's model, of how many. */
   async progress(tenant: TenantScope, chatbotId: string, providerId: string): Promise<{ embedded: number; chunks: number; model_key: string }> {
     const provider = await this.embeddingProvider(tenant, providerId);
     const modelKey = modelKeyOf(provider);
-    const [embedded, chunks] = await Promise.all([this.embeddedChunks(tenant, chatbotId, modelKey), this.deps.chunks.forTenant(tenant).count({ chatbot_id: chatbotId })]);
+    const { embedded, chunks } = await this.embeddedChunks(tenant, { chatbot_id: chatbotId }, modelKey);
     return { embedded, chunks, model_key: modelKey };
   }
 
