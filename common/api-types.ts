@@ -1171,7 +1171,7 @@ export interface paths {
         head?: never;
         /**
          * Change a model provider
-         * @description The fields sent. `api_key`: a new key replaces the old one; null removes it. A `base_url` on another origin (scheme, host or port) without an `api_key` removes the stored key: it was for the other server. Checks as for creation. Chatbots using the provider use the change from their next reply. Owners and admins only.
+         * @description The fields sent. `api_key`: a new key replaces the old one; null removes it. A `base_url` on another origin (scheme, host or port) without an `api_key` removes the stored key: it was for the other server. Checks as for creation. Chatbots using the provider use the change from their next reply. `embedding_model: null` while a chatbot’s `answer.embedding_provider` names the provider is 409 `model_provider_in_use`, naming the chatbots. Owners and admins only.
          */
         patch: operations["patchModelProvidersByProviderId"];
         trace?: never;
@@ -13484,7 +13484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `conflict`, `model_provider_name_taken` */
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `conflict`, `model_provider_in_use`, `model_provider_name_taken` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

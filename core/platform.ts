@@ -185,8 +185,11 @@ declare module '@hapi/hapi' {
   interface PluginProperties {
     chatbots: {
       directory: ChatbotDirectory;
-      /** The ids of the tenant's chatbots whose `answer.provider` or `answer.embedding_provider` is this model provider. */
-      modelProviderUsers(tenant: TenantScope, providerId: string): Promise<string[]>;
+      /**
+       * The ids of the tenant's chatbots whose `answer.provider` or `answer.embedding_provider` is
+       * this model provider; with `use: 'embedding'`, only those whose `answer.embedding_provider` is.
+       */
+      modelProviderUsers(tenant: TenantScope, providerId: string, use?: 'embedding'): Promise<string[]>;
     };
     knowledge: KnowledgePluginApi;
     leads: { recorder: LeadRecorder };

@@ -31,9 +31,9 @@ export const chatbotsPlugin: BuiltInPlugin = {
       },
     } satisfies ChatbotDirectory);
     // Scanned, not queried: settings are one nested field, and a plan's chatbots are few.
-    api.privileged.provide('modelProviderUsers', async (tenant: TenantScope, providerId: string) =>
+    api.privileged.provide('modelProviderUsers', async (tenant: TenantScope, providerId: string, use?: 'embedding') =>
       (await chatbots.repository(tenant).list({ limit: 10_000 }))
-        .filter(({ settings }) => settings?.answer?.provider === providerId || settings?.answer?.embedding_provider === providerId)
+        .filter(({ settings }) => (use !== 'embedding' && settings?.answer?.provider === providerId) || settings?.answer?.embedding_provider === providerId)
         .map((chatbot) => chatbot.id),
     );
     // Other areas delete a deleted chatbot's records through durable reactions; one left by another

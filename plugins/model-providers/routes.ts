@@ -187,15 +187,20 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
         notes:
           'The fields sent. `api_key`: a new key replaces the old one; null removes it. A `base_url` on another origin (scheme, host ' +
           'or port) without an `api_key` removes the stored key: it was for the other server. Checks as for creation. Chatbots using the ' +
-          'provider use the change from their next reply. Owners and admins only.',
+          'provider use the change from their next reply. `embedding_model: null` while a chatbot’s `answer.embedding_provider` ' +
+          'names the provider is 409 `model_provider_in_use`, naming the chatbots. Owners and admins only.',
         tags,
-        plugins: { platform: { errors: { 400: ['model_provider_address_not_allowed'], 409: ['model_provider_name_taken'] } } },
+        plugins: { platform: { errors: { 400: ['model_provider_address_not_allowed'], 409: ['model_provider_name_taken', 'model_provider_in_use'] } } },
         validate: { params: modelProviderParams, payload: updateModelProviderInput },
         response: { schema: modelProviderResponse },
         handler: async (request) => {
           const provider = await providerOf(request);
           const { api_key: sent, ...fields } = request.payload as Partial<ProviderInput>;
           checkBaseUrl(fields.base_url);
+          // Hybrid retrieval needs the embedding model (the settings refuse a provider without one): not taken away under it.
+          if (fields.embedding_model === null && provider.embedding_model !== null) {
+            assertUnused(provider.id, await api.privileged.services.chatbots.modelProviderUsers(tenantOf(request), provider.id, 'embedding'), 'answer.embedding_provider');
+          }
           // A key is for its server: moved to another origin without a new key, the stored one is
           // dropped, or an admin could point it at their own host and have /test send it there.
           const moved = fields.base_url !== undefined && new URL(fields.base_url).origin !== new URL(provider.base_url).origin;
@@ -221,11 +226,7 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
         handler: async (request) => {
           const provider = await providerOf(request);
           const tenant = tenantOf(request);
-          const users = await api.privileged.services.chatbots.modelProviderUsers(tenant, provider.id);
-          if (users.length > 0) {
-            const shown = users.slice(0, 10).join(', ') + (users.length > 10 ? ` and ${users.length - 10} more` : '');
-            throw apiError(409, 'model_provider_in_use', `Model provider ${provider.id} answers for chatbots ${shown}; change their answer.provider or answer.embedding_provider first`);
-          }
+          assertUnused(provider.id, await api.privileged.services.chatbots.modelProviderUsers(tenant, provider.id), 'answer.provider or answer.embedding_provider');
           await api.commit([platform.quotas.releaseOps(tenant, MODEL_PROVIDER_QUOTA, provider.id), collection.forTenant(tenant).ops.delete(provider.id)]);
           registry.forget(tenant, provider.id);
           return { id: provider.id, deleted: true };
@@ -251,4 +252,11 @@ export function modelProviderRoutes(api: BuiltInPluginApi, collection: Collectio
       },
     },
   ];
+}
+
+/** 409 `model_provider_in_use` naming up to ten of the chatbots whose `settings` (the fields named) use the provider. */
+function assertUnused(providerId: string, users: readonly string[], settings: string): void {
+  if (users.length === 0) return;
+  const shown = users.slice(0, 10).join(', ') + (users.length > 10 ? ` and ${users.length - 10} more` : '');
+  throw apiError(409, 'model_provider_in_use', `Model provider ${providerId} answers for chatbots ${shown}; change their ${settings} first`);
 }

@@ -222,6 +222,12 @@ t.test('the settings: hybrid needs an embedding provider of the account that nam
   assertError(t, await put({ retrieval: 'hybrid', embedding_provider: chatOnly.id }), 409, 'model_provider_without_embedding_model', 'a provider without an embedding model');
   t.equal((await put({ retrieval: 'lexical', embedding_provider: s.provider.id })).statusCode, 200, 'a provider may be named while retrieval stays lexical');
   assertError(t, await s.api.request('DELETE', `/api/v1/model-providers/${s.provider.id}`, { key: s.acme.live }), 409, 'model_provider_in_use', 'and it is then in use');
+  const patch = (id: string, payload: Record<string, unknown>) => s.api.request('PATCH', `/api/v1/model-providers/${id}`, { key: s.acme.live, payload });
+  const taken = assertError(t, await patch(s.provider.id, { embedding_model: null }), 409, 'model_provider_in_use', 'its embedding model cannot be taken away under a chatbot');
+  t.match(taken.message, new RegExp(`${s.bot.id}.*answer\\.embedding_provider`), 'naming the chatbot and the setting');
+  t.equal((await patch(s.provider.id, { embedding_model: 'meaning-2' })).statusCode, 200, 'another embedding model is fine (everything is embedded again)');
+  t.equal((await patch(s.provider.id, { chat_model: null, name: 'Renamed' })).statusCode, 200, 'and other changes are');
+  t.equal((await patch(chatOnly.id, { embedding_model: null })).statusCode, 200, 'a provider no chatbot embeds with may drop it');
   const defaults = (await s.api.request('GET', `/api/v1/chatbots/${s.bot.id}/settings`, { key: s.acme.live })).json;
   t.match(defaults.answer, { retrieval: 'lexical' });
 });
