@@ -562,7 +562,7 @@ export interface paths {
         };
         /**
          * How far the knowledge is embedded for hybrid retrieval
-         * @description For `answer.retrieval: hybrid`: how many of the chatbot’s chunks have vectors of its embedding provider’s model. Embedding runs in the background (started when the settings are saved and by questions that find chunks without vectors); until every chunk has them, those without are found by words only. `running` and `last_error` are of the instance that answered. A provider that is gone or names no embedding model: `model` null, `embedded` 0.
+         * @description For `answer.retrieval: hybrid`: how many of the chatbot’s chunks have vectors of its embedding provider’s model. Embedding runs in the background on a worker instance (made due when the settings are saved and by questions that find chunks without vectors); until every chunk has them, those without are found by words only. A failed run is tried again later, then given up until the settings are saved again. A provider that is gone or names no embedding model: `model` null, `embedded` 0.
          */
         get: operations["getChatbotsByIdKnowledgeEmbeddings"];
         put?: never;
@@ -2720,9 +2720,9 @@ export interface components {
             message: string;
             /**
              * Format: date-time
-             * @description When a question may start the next run
+             * @description When the next run starts; null: given up after too many failures, until the settings are saved again
              */
-            retry_after: string;
+            retry_after: string | null;
         };
         EndConversation: {
             /**
@@ -2827,9 +2827,9 @@ export interface components {
             chunks: number;
             /** @description Of them, those with vectors of this model */
             embedded: number;
-            /** @description An embedding run is under way on the instance that answered */
+            /** @description An embedding run is due or under way (on a worker instance) */
             running: boolean;
-            /** @description Why the last run on the instance that answered failed; null when it did not */
+            /** @description Why the last run failed; null when it did not */
             last_error: components["schemas"]["EmbeddingFailure"] | null;
         };
         KnowledgeImport: {

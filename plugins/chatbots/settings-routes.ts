@@ -80,9 +80,10 @@ export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService):
             welcome_message: welcome_message === '' ? null : welcome_message,
             settings,
           });
-          // Hybrid retrieval: the knowledge is embedded in the background from now on.
+          // Hybrid retrieval: the knowledge is embedded in the background from now on (a run that
+          // gave up after failures starts again: saving is the owner's way to say "try again").
           const { retrieval, embedding_provider: embeddingProvider } = settings.answer;
-          if (retrieval === 'hybrid' && embeddingProvider) api.privileged.services.knowledge.semantic.prepare(tenant, chatbot.id, embeddingProvider);
+          if (retrieval === 'hybrid' && embeddingProvider) await api.privileged.services.knowledge.semantic.prepare(tenant, chatbot.id, embeddingProvider, { force: true });
           return presentSettings(updated);
         },
       },

@@ -8,7 +8,7 @@ import { knowledgeRoutes } from './routes.js';
 import { itemResponse, knowledgeParams, qaFromMessageInput } from './schemas.js';
 import { declareKnowledge } from './collections.js';
 import { KnowledgeWorker } from './worker.js';
-import { declareEmbeddings } from './semantic/embeddings.js';
+import { declareEmbeddingJobs, declareEmbeddings } from './semantic/embeddings.js';
 import { embeddingRoutes } from './semantic/routes.js';
 import { SemanticKnowledge } from './semantic/semantic-knowledge.js';
 
@@ -42,9 +42,14 @@ export const knowledgePlugin: BuiltInPlugin = {
     const worker = new KnowledgeWorker(api, knowledge, api.fetcher(), parser);
     api.privileged.provide('worker', worker);
     const embeddings = declareEmbeddings(api);
+    const embeddingJobs = declareEmbeddingJobs(api);
     const semantic = new SemanticKnowledge({
       chunks: knowledge.chunks,
       embeddings,
+      jobs: embeddingJobs,
+      // A worker-role loop, stopped with the others at shutdown: a run stops between two batches
+      // (what it stored stays), and a batch in flight past the deadline is left to the next run.
+      loop: (pass) => api.loop('knowledge embeddings', pass),
       counters: api.counters,
       // As much again as the lexical indexes may take: vectors are the larger part of a hybrid chatbot.
       indexMemoryBytes: config.knowledge.index_memory_mb * 1024 * 1024,
@@ -70,6 +75,7 @@ export const knowledgePlugin: BuiltInPlugin = {
         knowledge.items.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         knowledge.chunks.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         embeddings.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+        embeddingJobs.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       ]);
     });
 
@@ -80,15 +86,11 @@ export const knowledgePlugin: BuiltInPlugin = {
     api.privileged.server.ext('onPostStart', () => {
       worker.startSchedule();
       worker.nudge(); // catch up with what was due while no instance ran
+      // As the knowledge worker: every minute beside the API, every 5 s on a worker-only instance,
+      // which never hears the nudges of the API instances that make jobs due.
+      semantic.startSchedule(config.server.roles.includes('api') ? '* * * * *' : '*/5 * * * * *');
     });
     api.privileged.server.ext('onPostStop', () => parser.close());
-    // Embedding runs stop at their next batch, waited for a little (a batch in flight may take the
-    // provider's whole timeout: it is not waited for; its write fails on the closed store, and the
-    // next run embeds it).
-    api.privileged.server.ext('onPreStop', async () => {
-      semantic.stop();
-      await Promise.race([semantic.drain(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    });
     api.route(withScopes([...knowledgeRoutes(api, knowledge, api.services.chatbots, worker, retriever), ...embeddingRoutes(api, semantic, knowledge)], areaScope('knowledge')));
   },
 };

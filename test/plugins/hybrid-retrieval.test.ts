@@ -5,7 +5,7 @@
 // down leaves the turn lexical (answered, and chatbot.error says why); embedding resumes after a
 // crash without a duplicate vector; a model change re-embeds; the settings' checks. Both stores.
 import t from 'tap';
-import { declareEmbeddings, embeddingId } from '../../plugins/knowledge/semantic/embeddings.js';
+import { declareEmbeddingJobs, declareEmbeddings, embeddingId, embeddingJobId } from '../../plugins/knowledge/semantic/embeddings.js';
 import { PROBES } from '../../plugins/knowledge/semantic/vectors.js';
 import { startFakeLlm } from '../helpers/fake-llm.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
@@ -38,9 +38,9 @@ async function setup(t: Parameters<typeof buildTestServer>[0]) {
 
 type Setup = Awaited<ReturnType<typeof setup>>;
 
-/** Starts a run through the route a question takes and waits for it to fail (the provider is down). */
+/** Makes a run due, as saving the settings does, and waits for it to fail (the provider is down). */
 async function expectFailedRun(s: Setup) {
-  s.semantic.prepare(s.tenant, s.bot.id, s.provider.id);
+  await s.semantic.prepare(s.tenant, s.bot.id, s.provider.id, { force: true });
   await s.semantic.drain();
 }
 
@@ -208,6 +208,65 @@ t.test('embedding resumes after a crash without duplicates, and a model change r
   await s.call('DELETE', `/api/v1/chatbots/${s.bot.id}`);
   await s.api.platform.events.reactions.drain();
   t.equal(await embeddings.count({ chatbot_id: s.bot.id }), 0, 'a deleted chatbot’s vectors go with it');
+});
+
+t.test('embedding is work of the worker role: an API-only instance leaves it to a worker instance', async (t) => {
+  const llm = await startFakeLlm(t);
+  const config = { llm: { timeout_ms: 2000, providers: {} }, model_providers: { allowed_cidrs: ['127.0.0.1/32'] } };
+  const api = await buildTestServer(t, { config: { ...config, server: { roles: ['api'] } } });
+  const acme = await api.account('starter');
+  const call = async (method: string, url: string, payload?: unknown) => (await api.request(method, url, { key: acme.live, payload })).json;
+  const bot = await call('POST', '/api/v1/chatbots', { name: 'Shop', language: 'en' });
+  const provider = await call('POST', '/api/v1/model-providers', { name: 'Local', type: 'ollama', base_url: llm.url, embedding_model: 'meaning' });
+  const worker = await buildTestServer(t, { config: { ...config, data_dir: api.dataDir, database: { url: api.config.database.url }, server: { roles: ['worker'] } } });
+  for (const pair of PAIRS) await call('POST', `/api/v1/chatbots/${bot.id}/knowledge`, { type: 'qa', ...pair });
+  await worker.server.plugins.knowledge.worker.drain(); // the pairs' chunks (the worker's other job)
+  const saved = await api.request('PUT', `/api/v1/chatbots/${bot.id}/settings`, { key: acme.live, payload: { answer: { retrieval: 'hybrid', embedding_provider: provider.id } } });
+  t.equal(saved.statusCode, 200);
+  for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
+  const status = () => call('GET', `/api/v1/chatbots/${bot.id}/knowledge/embeddings`);
+  t.match(await status(), { chunks: 3, embedded: 0, running: true, last_error: null }, 'the API instance made the run due and did not run it');
+  t.equal(llm.embedded.length, 0, 'nothing was sent to the provider');
+
+  await worker.server.start(); // a started worker catches up with what is due
+  let shown = await status();
+  for (let attempt = 0; attempt < 200 && shown.embedded < 3; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    shown = await status();
+  }
+  t.match(shown, { chunks: 3, embedded: 3, running: false, last_error: null }, 'the worker instance embedded the knowledge');
+  t.ok(PAIRS.every((pair) => llm.embedded.includes(pair.question)));
+  await worker.server.stop();
+});
+
+t.test('a run that keeps failing backs off and gives up; saving the settings starts it again', async (t) => {
+  const s = await setup(t);
+  await s.call('PATCH', `/api/v1/model-providers/${s.provider.id}`, { embedding_model: 'fail' });
+  await hybrid(s);
+  await s.semantic.drain();
+  const jobs = declareEmbeddingJobs(s.api.platform.store).forTenant(s.tenant);
+  const id = embeddingJobId(s.bot.id, s.provider.id);
+  const first = (await jobs.get(id))!;
+  t.equal(first.failures, 1, 'one failed run');
+  const now = () => s.api.platform.now(); // the test server's clock
+  t.ok(Date.parse(first.run_at!) > now().getTime() + 20_000, 'due again later, not at once');
+  // Every try but the last, made due now (as time would): the job stops being due after the last.
+  for (let run = 2; run <= 8; run++) {
+    await jobs.update(id, { run_at: now().toISOString() });
+    await s.semantic.drain();
+  }
+  const given = (await jobs.get(id))!;
+  t.match(given, { failures: 8, run_at: null, last_error: { message: /HTTP 500/, retry_after: null } }, 'given up after 8 failed runs');
+  t.match(await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings`), { running: false, last_error: { retry_after: null } }, 'the route says so');
+  await ask(s, PARAPHRASE);
+  await s.semantic.drain();
+  t.equal((await jobs.get(id))!.run_at, null, 'a question does not start a run that gave up');
+
+  await s.call('PATCH', `/api/v1/model-providers/${s.provider.id}`, { embedding_model: 'meaning' });
+  await hybrid(s);
+  await s.semantic.drain();
+  t.match((await jobs.get(id))!, { failures: 0, run_at: null, last_error: null }, 'saving the settings ran it again, and it succeeded');
+  t.match(await s.call('GET', `/api/v1/chatbots/${s.bot.id}/knowledge/embeddings`), { embedded: 4, running: false, last_error: null });
 });
 
 t.test('the settings: hybrid needs an embedding provider of the account that names an embedding model', async (t) => {

@@ -37,3 +37,34 @@ export function textsOf(chunk: Pick<ChunkDoc, 'kind' | 'qa' | 'title' | 'text'>)
   const texts = chunk.kind === 'qa' && chunk.qa ? [chunk.qa.question, ...chunk.qa.alternatives] : [`${chunk.title ? `${chunk.title}\n` : ''}${chunk.text}`];
   return texts.map((text) => text.slice(0, MAX_TEXT)).filter((text) => text.trim().length > 0);
 }
+
+/**
+ * A chatbot's embedding run for one provider, as a job of the worker role: due (`run_at`) when a
+ * question finds chunks without vectors or the settings turn hybrid on, claimed by one worker
+ * instance at a time (the lease is extended batch by batch), and backed off after a failure as
+ * every background job is (core/background.ts: retryAfterFailure), then given up.
+ */
+export interface EmbeddingJobDoc {
+  chatbot_id: string;
+  provider_id: string;
+  /** When a worker should run it; null when it is done, or given up. */
+  run_at: string | null;
+  /** Failed runs in a row. */
+  failures: number;
+  /** Why the last run failed (a provider's reason as said), and when the next starts (null: given up). */
+  last_error: { message: string; retry_after: string | null } | null;
+  updated_at: string;
+}
+
+export function declareEmbeddingJobs(store: CollectionDeclarer): Collection<EmbeddingJobDoc> {
+  return store.collection<EmbeddingJobDoc>({
+    name: 'knowledge_embedding_jobs',
+    scope: 'tenant',
+    indexes: [{ fields: ['chatbot_id'] }],
+    claims: { dueField: 'run_at' },
+  });
+}
+
+export function embeddingJobId(chatbotId: string, providerId: string): string {
+  return `kej_${chatbotId}_${createHash('sha256').update(providerId).digest('hex').slice(0, 16)}`;
+}

@@ -15,15 +15,15 @@ const embeddingStatusResponse = Joi.object({
   model: Joi.string().allow(null).required().description('The provider’s embedding model; null without a usable provider'),
   chunks: Joi.number().integer().min(0).required().description('Passages and Q&A pairs of the knowledge'),
   embedded: Joi.number().integer().min(0).required().description('Of them, those with vectors of this model'),
-  running: Joi.boolean().required().description('An embedding run is under way on the instance that answered'),
+  running: Joi.boolean().required().description('An embedding run is due or under way (on a worker instance)'),
   last_error: Joi.object({
     message: Joi.string().required(),
-    retry_after: Joi.string().isoDate().required().description('When a question may start the next run'),
+    retry_after: Joi.string().isoDate().allow(null).required().description('When the next run starts; null: given up after too many failures, until the settings are saved again'),
   })
     .allow(null)
     .required()
     .label('EmbeddingFailure')
-    .description('Why the last run on the instance that answered failed; null when it did not'),
+    .description('Why the last run failed; null when it did not'),
 }).label('KnowledgeEmbeddings');
 
 const itemEmbeddingsResponse = Joi.object({
@@ -51,9 +51,10 @@ export function embeddingRoutes(api: BuiltInPluginApi, semantic: SemanticKnowled
         description: 'How far the knowledge is embedded for hybrid retrieval',
         notes:
           'For `answer.retrieval: hybrid`: how many of the chatbot’s chunks have vectors of its embedding provider’s model. ' +
-          'Embedding runs in the background (started when the settings are saved and by questions that find chunks without ' +
-          'vectors); until every chunk has them, those without are found by words only. `running` and `last_error` are of the ' +
-          'instance that answered. A provider that is gone or names no embedding model: `model` null, `embedded` 0.',
+          'Embedding runs in the background on a worker instance (made due when the settings are saved and by questions that find ' +
+          'chunks without vectors); until every chunk has them, those without are found by words only. A failed run is tried ' +
+          'again later, then given up until the settings are saved again. A provider that is gone or names no embedding model: ' +
+          '`model` null, `embedded` 0.',
         tags: ['api', 'knowledge'],
         plugins: { platform: { chatbotKey: true } },
         validate: { params: knowledgeParams },

@@ -3,16 +3,22 @@
 // for a while: the same question is asked again). What a search gets is each chunk's cosine with
 // the question; the retriever fuses it with the lexical scores (fusion.ts).
 //
-// Embedding a knowledge base is started by the first question that finds chunks without vectors
-// (and when the settings turn hybrid on): it runs in the background on the instance that saw it,
-// one run per chatbot and model at a time, in batches, each batch retried with back-off; a run that
-// fails waits longer before the next question starts another (BACKOFF). It stores what is missing
-// only, under ids derived from chunk and model, so a crash resumes where it stopped and writes no
-// duplicate; when it is done, vectors of chunks that are gone and of other models are deleted.
+// Embedding a knowledge base is a job of the worker role (EmbeddingJobDoc), made due by the first
+// question that finds chunks without vectors and when the settings turn hybrid on: one worker
+// instance claims it, embeds in batches, each batch retried with back-off, and extends its lease
+// batch by batch; a run that fails is due again later (retryAfterFailure, or the provider's
+// Retry-After when longer) and given up after a few. It stores what is missing only, under ids
+// derived from chunk and model, so a crash resumes where it stopped (another worker claims the job
+// when the lease runs out) and writes no duplicate; when it is done, vectors of chunks that are
+// gone and of other models are deleted.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import {
   ModelError,
   recordsInPages,
+  retryAfterFailure,
+  type BackgroundLoop,
   UniqueConstraintError,
   type Collection,
   type CounterStore,
@@ -25,7 +31,7 @@ import {
   type TenantScope,
 } from '../../../core/index.js';
 import type { ChunkDoc } from '../collections.js';
-import { embeddingId, textsOf, type EmbeddingDoc } from './embeddings.js';
+import { embeddingId, embeddingJobId, textsOf, type EmbeddingDoc, type EmbeddingJobDoc } from './embeddings.js';
 import { decodeVector, encodeVector, medianCosine, MIN_CHUNKS_FOR_BASELINE, PROBES, VectorIndex, type Similarities } from './vectors.js';
 
 /** Chunks read from the store per page, and embedded per request (their texts: a pair has several). */
@@ -35,13 +41,16 @@ const BATCH_CHUNKS = 16;
 const BATCH_RETRIES_MS = [500, 2_000, 8_000];
 /** The longest `Retry-After` a run waits for within itself. */
 const MAX_RETRY_AFTER_MS = 60_000;
-/** After a failed run, the next question may start another after this (doubling up to the last). */
-const BACKOFF_MS = [30_000, 120_000, 600_000];
+/** A run's lease, extended after every batch: a worker that died leaves its job to another this long. */
+const RUN_LEASE_MS = 10 * 60_000;
 /** Questions' vectors kept per instance, least recently used dropped. */
 const QUERY_CACHE = 2_000;
 
 export interface SemanticDependencies {
   chunks: Collection<ChunkDoc>;
+  jobs: Collection<EmbeddingJobDoc>;
+  /** Makes the loop that runs due jobs (the platform's: it runs on instances with the worker role). */
+  loop: (pass: (signal: AbortSignal) => Promise<number>) => BackgroundLoop;
   /** The store's counters: one per chatbot moves when any instance stores or drops its vectors. */
   counters: Pick<CounterStore, 'increment' | 'get'>;
   /** Memory for vector indexes on this instance; past it the least recently used are dropped. */
@@ -63,13 +72,20 @@ export class SemanticKnowledge {
   private readonly indexes = new Map<string, { generation: string; index: VectorIndex; covered: number }>();
   private indexBytes = 0;
   private readonly probeVectors = new Map<string, Promise<Float32Array[]>>();
-  private readonly runs = new Map<string, Promise<void>>();
-  private readonly failures = new Map<string, { count: number; until: number; message: string }>();
+  /**
+   * The chatbots, providers and knowledge revisions this instance's questions asked a run for:
+   * asking reads the job, so a question asks once per revision of the knowledge, not every time.
+   */
+  private readonly asked = new Set<string>();
+  /** Questions' requests for a run, under way (a question does not wait for its own). */
+  private readonly asking = new Set<Promise<unknown>>();
   private readonly sleep: (ms: number) => Promise<void>;
-  private stopped = false;
+  private readonly loop: BackgroundLoop;
+  readonly owner = `embeddings-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
 
   constructor(private readonly deps: SemanticDependencies) {
     this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
+    this.loop = deps.loop((signal) => this.runDue(signal));
   }
 
   /** The provider with an embedding model, or a ModelError the turn reports (`chatbot.error`). */
@@ -110,7 +126,15 @@ export class SemanticKnowledge {
     knowledge: { size: number; has: (chunkId: string) => boolean },
   ): Promise<Similarities> {
     const { index, covered } = await this.indexFor(tenant, chatbotId, query.modelKey, revision, knowledge.has);
-    if (covered < knowledge.size) this.prepare(tenant, chatbotId, query.providerId);
+    const askKey = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${query.providerId}:${revision}`;
+    if (covered < knowledge.size && !this.asked.has(askKey)) {
+      if (this.asked.size >= QUERY_CACHE) this.asked.clear();
+      this.asked.add(askKey);
+      const asking = this.prepare(tenant, chatbotId, query.providerId)
+        .catch((error: unknown) => this.deps.logger?.warn({ err: error, chatbot_id: chatbotId }, 'asking for an embedding run failed; the next question asks again'))
+        .finally(() => this.asking.delete(asking));
+      this.asking.add(asking);
+    }
     const similarities = index.similarities(query.vector);
     if (similarities.scores.length >= MIN_CHUNKS_FOR_BASELINE) return similarities;
     try {
@@ -135,38 +159,80 @@ export class SemanticKnowledge {
     return probes;
   }
 
-  /** Starts embedding the chatbot's knowledge unless a run is under way or a failed one is backing off. */
-  prepare(tenant: TenantScope, chatbotId: string, providerId: string): void {
-    const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${providerId}`;
-    if (this.stopped || this.runs.has(key) || (this.failures.get(key)?.until ?? 0) > Date.now()) return;
-    const run = this.embedAll(tenant, chatbotId, providerId)
-      .then(
-        () => void this.failures.delete(key),
-        (error: unknown) => {
-          const count = (this.failures.get(key)?.count ?? 0) + 1;
-          // Owners read it (the embeddings route): a provider's reason as said, not our internals.
-          const message = error instanceof ModelError ? error.message : 'The run failed on an internal error (logged); it is tried again later';
-          const asked = error instanceof ModelError ? (error.retryAfterMs ?? 0) : 0;
-          this.failures.set(key, { count, until: Date.now() + Math.max(BACKOFF_MS[Math.min(count, BACKOFF_MS.length) - 1]!, asked), message });
-          this.deps.logger?.warn({ err: error, chatbot_id: chatbotId, provider: providerId }, 'embedding the knowledge failed; it is tried again later');
-        },
-      )
-      .finally(() => this.runs.delete(key));
-    this.runs.set(key, run);
+  /**
+   * Makes the chatbot's embedding run due, unless it is due already or backing off after a failure
+   * (`force`, when the settings are saved: due now, failures forgotten, a given-up run too), and
+   * nudges the worker loop.
+   */
+  async prepare(tenant: TenantScope, chatbotId: string, providerId: string, options: { force?: boolean } = {}): Promise<void> {
+    const now = this.deps.now();
+    const jobs = this.deps.jobs.forTenant(tenant);
+    const id = embeddingJobId(chatbotId, providerId);
+    const job = await jobs.get(id);
+    const due = { run_at: now.toISOString(), updated_at: now.toISOString() };
+    if (!job) {
+      try {
+        await jobs.insert({ id, chatbot_id: chatbotId, provider_id: providerId, failures: 0, last_error: null, ...due });
+      } catch (error) {
+        if (!(error instanceof UniqueConstraintError)) throw error; // another instance asked first
+      }
+    } else if (options.force) {
+      await jobs.update(id, { ...due, failures: 0 });
+    } else if (job.run_at === null && job.last_error === null) {
+      await jobs.update(id, due); // done before; new chunks since
+    }
+    this.loop.nudge();
   }
 
-  /** At shutdown: runs under way stop at their next batch (what they stored stays; the next run resumes). */
-  stop(): void {
-    this.stopped = true;
-  }
-
-  /** Waits for the runs under way (tests; shutdown). */
+  /** Runs the due embedding jobs, after the questions' requests under way (tests; the worker loop runs them by itself). */
   async drain(): Promise<void> {
-    while (this.runs.size > 0) await Promise.all([...this.runs.values()]);
+    await Promise.all([...this.asking]);
+    await this.loop.drain();
   }
 
-  /** Embeds what is missing of the chatbot's chunks under the provider's model; then drops what no longer counts. */
-  async embedAll(tenant: TenantScope, chatbotId: string, providerId: string): Promise<{ embedded: number }> {
+  /**
+   * Nudges the loop on a node-cron expression (jobs API instances made due, leases that ran out),
+   * and once now: what fell due while no worker ran.
+   */
+  startSchedule(expression: string): void {
+    this.loop.startSchedule(expression);
+    this.loop.nudge();
+  }
+
+  /** One due job: claimed, run, and completed (done, or due again later, or given up). */
+  private async runDue(signal: AbortSignal): Promise<number> {
+    const claims = this.deps.jobs.claims!;
+    const claimed = await claims.claimDue({ now: this.deps.now(), owner: this.owner, leaseMs: RUN_LEASE_MS, limit: 1 });
+    for (const { record: job, scope } of claimed) {
+      const tenant = scope!;
+      const extend = () => claims.extendLease({ id: job.id, owner: this.owner, now: this.deps.now(), leaseMs: RUN_LEASE_MS });
+      try {
+        await this.embedAll(tenant, job.chatbot_id, job.provider_id, { signal, afterBatch: extend });
+        await claims.complete({ id: job.id, owner: this.owner, now: this.deps.now(), changes: { run_at: null, failures: 0, last_error: null, updated_at: this.deps.now().toISOString() } });
+      } catch (error) {
+        if (signal.aborted) {
+          await claims.release({ id: job.id, owner: this.owner, now: this.deps.now() }); // the next run resumes
+          continue;
+        }
+        const now = this.deps.now();
+        const { failures, retryAt } = retryAfterFailure(now, job.failures);
+        const asked = error instanceof ModelError ? (error.retryAfterMs ?? 0) : 0;
+        const next = retryAt && new Date(Math.max(retryAt.getTime(), now.getTime() + asked));
+        // Owners read it (the embeddings route): a provider's reason as said, not our internals.
+        const message = error instanceof ModelError ? error.message : 'The run failed on an internal error (logged)';
+        const changes = { run_at: next?.toISOString() ?? null, failures, last_error: { message, retry_after: next?.toISOString() ?? null }, updated_at: now.toISOString() };
+        await claims.complete({ id: job.id, owner: this.owner, now, changes });
+        this.deps.logger?.warn({ err: error, chatbot_id: job.chatbot_id, provider: job.provider_id, failures }, next ? 'embedding the knowledge failed; it is tried again later' : 'embedding the knowledge failed too often; given up until the settings are saved again');
+      }
+    }
+    return claimed.length;
+  }
+
+  /**
+   * Embeds what is missing of the chatbot's chunks under the provider's model; then drops what no
+   * longer counts. `signal` stops it between batches (what it stored stays); `afterBatch` runs after each.
+   */
+  async embedAll(tenant: TenantScope, chatbotId: string, providerId: string, options: { signal?: AbortSignal; afterBatch?: () => Promise<unknown> } = {}): Promise<{ embedded: number }> {
     const provider = await this.embeddingProvider(tenant, providerId);
     const modelKey = modelKeyOf(provider);
     const embeddings = this.deps.embeddings.forTenant(tenant);
@@ -179,8 +245,9 @@ export class SemanticKnowledge {
       const have = new Set((await embeddings.list({ filter: { id: { in: ids } }, limit: ids.length })).map((doc) => doc.chunk_id));
       const missing = page.filter((chunk) => !have.has(chunk.id) && textsOf(chunk).length > 0);
       for (let start = 0; start < missing.length; start += BATCH_CHUNKS) {
-        if (this.stopped) throw new Error('The server is stopping: embedding resumes on the next run');
+        if (options.signal?.aborted) throw new Error('The server is stopping: embedding resumes on the next run');
         embedded += await this.embedBatch(tenant, chatbotId, provider, modelKey, missing.slice(start, start + BATCH_CHUNKS));
+        await options.afterBatch?.();
       }
       // Once a page: questions meanwhile use what is stored so far, without reloading per batch.
       if (missing.length > 0) await this.bump(tenant, chatbotId);
@@ -233,14 +300,14 @@ export class SemanticKnowledge {
     return stored;
   }
 
-  /** What the embeddings route shows: the model, how many chunks have its vectors, and this instance's run. */
+  /** What the embeddings route shows: the model, how many chunks have its vectors, and the run's state. */
   async status(tenant: TenantScope, chatbotId: string, providerId: string | null) {
     const chunks = await this.deps.chunks.forTenant(tenant).count({ chatbot_id: chatbotId });
     const provider = providerId === null ? null : await this.deps.providers().resolve(tenant, providerId);
-    const key = `${tenant.accountId}:${tenant.mode}:${chatbotId}:${providerId}`;
-    const failure = this.failures.get(key);
-    const last_error = failure ? { message: failure.message, retry_after: new Date(failure.until).toISOString() } : null;
-    const running = this.runs.has(key);
+    const job = providerId === null ? null : await this.deps.jobs.forTenant(tenant).get(embeddingJobId(chatbotId, providerId));
+    // Due or under way: a run is wanted now (a job backing off is due later).
+    const running = job?.run_at != null && Date.parse(job.run_at) <= this.deps.now().getTime();
+    const last_error = job?.last_error ?? null;
     if (!provider?.embedding_model) return { model: null, chunks, embedded: 0, running, last_error };
     const { embedded } = await this.embeddedChunks(tenant, { chatbot_id: chatbotId }, modelKeyOf(provider));
     return { model: provider.embedding_model, chunks, embedded, running, last_error };
@@ -296,7 +363,7 @@ export class SemanticKnowledge {
       try {
         return await call();
       } catch (error) {
-        if (!(error instanceof ModelError) || !error.retriable || attempt >= BATCH_RETRIES_MS.length || this.stopped) throw error;
+        if (!(error instanceof ModelError) || !error.retriable || attempt >= BATCH_RETRIES_MS.length) throw error;
         // A provider that says how long to wait (429, 503) is waited for, up to a minute; longer: the run fails and backs off.
         if ((error.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS) throw error;
         await this.sleep(Math.max(BATCH_RETRIES_MS[attempt]!, error.retryAfterMs ?? 0));
