@@ -11,20 +11,17 @@
 //   npx tsx bench/vector-search.ts [--chunks=20000] [--dims=768,1536] [--questions=300]
 import os from 'node:os';
 import { semanticConfidences, VectorIndex } from '../plugins/knowledge/semantic/vectors.js';
+import { seededRandom } from '../test/helpers/seeded-random.js';
 
 const args = Object.fromEntries(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=') as [string, string]));
 const CHUNKS = Number(args.chunks ?? 20_000);
 const DIMS = (args.dims ?? '384,768,1536').split(',').map(Number);
 const QUESTIONS = Number(args.questions ?? 300);
 
-/** A deterministic random generator (mulberry32): the same vectors every run. */
+/** Seeded numbers in −0.5 … 0.5: the same vectors every run. */
 function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296 - 0.5;
-  };
+  const next = seededRandom(seed);
+  return () => next() - 0.5;
 }
 
 function percentile(sorted: number[], p: number): number {

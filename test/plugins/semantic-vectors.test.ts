@@ -18,6 +18,7 @@ import {
   SEMANTIC_CANDIDATES,
   VectorIndex,
 } from '../../plugins/knowledge/semantic/vectors.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const unit = (...values: number[]) => Float32Array.from(values);
 
@@ -65,14 +66,10 @@ t.test('the median cosine with a set of vectors', async (t) => {
   t.equal(medianCosine(unit(2, 0), [unit(1, 0), unit(0, 1), unit(-1, 0)]), 0, 'of 1, 0 and −1');
 });
 
-/** A deterministic random generator (mulberry32), numbers in −0.5 … 0.5. */
+/** Seeded numbers in −0.5 … 0.5: the same vectors every run. */
 function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296 - 0.5;
-  };
+  const next = seededRandom(seed);
+  return () => next() - 0.5;
 }
 
 t.test('a large index scans int8 copies: cosines within a few thousandths, the best exact', async (t) => {
