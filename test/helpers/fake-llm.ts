@@ -15,6 +15,7 @@
 //             letters are near)
 //   short     one vector fewer than asked for
 //   wide      vectors of 8,193 numbers
+//   refuse    HTTP 400 (a request the provider refuses as such: not retried within a run)
 //   (flood)   as for chat: an embeddings reply that never ends
 // and, for any model, a name ending in `+429` is rate limited on every request (429, Retry-After:
 // 7), one ending in `+429once` on its first request only (Retry-After: 1), then served as the name
@@ -124,6 +125,10 @@ function embeddings(ollama: boolean, body: { model: string; input: string[] }, r
   }
   if (body.model === 'garbage') {
     response.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json</html>');
+    return;
+  }
+  if (body.model === 'refuse') {
+    response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"this model cannot embed"}');
     return;
   }
   if (body.model === 'slow') return; // never answers: the client's timeout ends it
