@@ -92,6 +92,7 @@ t.test('a synonym paraphrase lexical retrieval misses is answered; an unrelated 
   t.match(rest, { data: [{ type: 'qa', title: PAIRS[0]!.question, chunks: 1, embedded: 1 }], has_more: false, next_cursor: null }, 'the next page: the first pair added');
   const itemsRoute = `${route}/items`;
   assertError(t, await s.api.request('GET', itemsRoute, { key: stranger.live }), 404, 'chatbot_not_found', 'items: another account’s chatbot');
+  assertError(t, await s.api.request('GET', itemsRoute, { key: s.acme.test }), 404, 'chatbot_not_found', 'items: the sandbox does not see a live chatbot');
   assertError(t, await s.api.request('GET', `${itemsRoute}?limit=0`, { key: s.acme.live }), 400, 'validation_failed', 'items: a limit below 1');
   assertError(t, await s.api.request('GET', `${itemsRoute}?cursor=nonsense`, { key: s.acme.live }), 400, 'invalid_cursor', 'items: a cursor that is not one');
   assertError(t, await s.api.request('GET', itemsRoute, { key: sibling.api_key }), 403, 'key_scope_chatbot', 'items: another chatbot’s key');
