@@ -12,6 +12,7 @@ import {
   encodeVector,
   median,
   medianCosine,
+  rankedValues,
   MIN_CHUNKS_FOR_BASELINE,
   RESCORED,
   semanticConfidences,
@@ -72,9 +73,9 @@ function random(seed: number): () => number {
   return () => next() - 0.5;
 }
 
-t.test('a large index scans int8 copies: cosines within a few thousandths, the best exact', async (t) => {
+t.test('a large index scans int8 copies: cosines within a few thousandths, the best exact to the bit', async (t) => {
   const next = random(31);
-  const dims = 200; // not a multiple of 16: rows are padded
+  const dims = 202; // not a multiple of 32 (rows are padded) nor of 4 (the exact dot's last sums)
   // 1,500 chunks, some with two phrasings, and a zero vector (similar to nothing).
   const entries = Array.from({ length: 1500 }, (_, chunk) => ({
     chunkId: `chk_${chunk}`,
@@ -88,6 +89,8 @@ t.test('a large index scans int8 copies: cosines within a few thousandths, the b
   t.ok(fast.bytes > exact.bytes, 'the int8 copies are counted in the index’s bytes');
 
   let largestError = 0;
+  let squaredErrors = 0;
+  let compared = 0;
   for (let question = 0; question < 20; question++) {
     // A question near one chunk's phrasing (so the best are well apart from the crowd), or random.
     const near = entries[(question * 97) % entries.length]!.vectors[0]!;
@@ -95,8 +98,13 @@ t.test('a large index scans int8 copies: cosines within a few thousandths, the b
     const approximate = fast.similarities(query);
     const precise = exact.similarities(query);
     t.same(approximate.chunkIds, precise.chunkIds);
-    for (let chunk = 0; chunk < precise.scores.length; chunk++) largestError = Math.max(largestError, Math.abs(approximate.scores[chunk]! - precise.scores[chunk]!));
-    // The RESCORED best are scored exactly, so the confidences a reply uses are the exact ones.
+    for (let chunk = 0; chunk < precise.scores.length; chunk++) {
+      const error = Math.abs(approximate.scores[chunk]! - precise.scores[chunk]!);
+      largestError = Math.max(largestError, error);
+      squaredErrors += error * error;
+      compared++;
+    }
+    // The RESCORED best are scored exactly (in WebAssembly, to the bit as in JavaScript), so the confidences a reply uses are the exact ones.
     const best = [...precise.scores.keys()].sort((a, b) => precise.scores[b]! - precise.scores[a]!).slice(0, SEMANTIC_CANDIDATES);
     t.same(best.map((chunk) => approximate.scores[chunk]), best.map((chunk) => precise.scores[chunk]), `question ${question}: the best ${SEMANTIC_CANDIDATES} exact`);
     // The typical cosine (the median) is read from approximate ones: a confidence may move a little.
@@ -107,6 +115,9 @@ t.test('a large index scans int8 copies: cosines within a few thousandths, the b
     t.equal(approximate.scores[3], 0, 'a zero vector scores 0');
   }
   t.ok(largestError > 0, `the scan is approximate below the best (${largestError.toFixed(5)})`);
+  // A number of a row is off by up to half a step of 1/127 of the row's largest.
+  const typicalError = Math.sqrt(squaredErrors / compared);
+  t.ok(typicalError < 0.001, `cosines within 0.001 of the exact ones, typically (root mean square ${typicalError.toFixed(5)})`);
   t.ok(largestError < 0.005, `every cosine within 0.005 of the exact one (${largestError.toFixed(5)})`);
   t.ok(RESCORED >= SEMANTIC_CANDIDATES);
   t.same([...fast.similarities(new Float32Array(dims)).scores.slice(0, 3)], [0, 0, 0], 'a zero question is similar to nothing');
@@ -134,4 +145,16 @@ t.test('the median is the sorted middle, whatever the order and however many equ
   ];
   t.equal(median(new Float32Array(0)), 0, 'no values: 0');
   for (const values of cases) t.equal(median(values), sortedMiddle(values), `${values.length} values`);
+
+  // The highest, from the same reading: exactly as many as asked (all when fewer), the highest values.
+  const highestValues = (values: Float32Array, count: number) => Array.from(values).sort((a, b) => b - a).slice(0, count);
+  for (const values of cases) {
+    for (const count of [1, 20, 100, 5000]) {
+      const { median: middle, top } = rankedValues(values, count);
+      t.equal(middle, sortedMiddle(values));
+      t.equal(new Set(top).size, Math.min(count, values.length), `${values.length} values, the ${count} highest: as many positions, no position twice`);
+      t.same(Array.from(top, (at) => values[at]!).sort((a, b) => b - a), highestValues(values, count), `${values.length} values: the ${count} highest`);
+    }
+  }
+  t.same(rankedValues(new Float32Array(0), 5), { median: 0, top: new Int32Array(0) });
 });

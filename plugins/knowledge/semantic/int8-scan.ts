@@ -1,12 +1,16 @@
 // Approximate dot products of one question with every vector of a large index, in WebAssembly SIMD
-// over int8 copies of the vectors (int8-dots.wat). The exact scan in JavaScript reads four bytes a
-// number and does one multiply-add at a time (40 ms for 20,000 vectors of 768 numbers on the
-// workplace VM); this one reads one byte a number and does eight at a time (bench/vector-search.ts).
+// over int8 copies of the vectors (int8-dots.wat), and exact ones with the best few. The exact scan
+// in JavaScript reads four bytes a number and does one multiply-add at a time (40 ms for 20,000
+// vectors of 768 numbers on the workplace VM); this one reads one byte a number and does eight at a
+// time (bench/vector-search.ts).
 //
-// Each vector keeps its own scale (its largest magnitude maps to ±127), so a number loses at most
-// half a step of 1/127 of that; the question is scaled to ±2047. For unit vectors of a few hundred
-// dimensions and more, a dot product moves by a few thousandths: enough to rank, and the best few
-// are scored again exactly (VectorIndex.similarities).
+// Each vector keeps its own scale (its largest magnitude maps to ±127), so a number is off by at
+// most half a step of 1/127 of that; the question is scaled to ±2047. For unit vectors of a few
+// hundred dimensions and more, a cosine moves by a few thousandths: enough to rank and to take a
+// median, and the best hundred are scored again exactly (VectorIndex.similarities). 4 bits a number
+// were tried: a quarter faster, but on vectors with a few dimensions far larger than the rest (as
+// real embeddings often have) the scale per vector left 15 steps for all the others, and only 10 of
+// 64 questions kept their best 20 (bench/RESULTS.md).
 import { INT8_DOTS_WASM } from './int8-dots.wasm.js';
 
 /** Compiled once; each index instantiates it with a memory of its own. */
@@ -15,53 +19,93 @@ const dotsModule = new WebAssembly.Module(Buffer.from(INT8_DOTS_WASM, 'base64'))
 const ROW_RANGE = 127;
 /** The question's range: the largest that keeps every sum within i32 up to 8,192 dimensions (the .wat says why). */
 const QUERY_RANGE = 2047;
+/** Numbers in a block of the scan: 16 bytes, eight 16-bit lanes of two. */
+const BLOCK = 16;
 const PAGE = 65_536;
 
-type Dots = (rows: number, count: number, width: number, query: number, out: number) => void;
+type Dots = (rows: number, count: number, width: number, query: number, scales: number, back: number, out: number) => void;
+type Exact = (floats: number, stride: number, query: number, rows: number, count: number, out: number) => void;
 
 const align16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
 
+/** The byte of a row that holds number `i` (the .wat's block layout: j and 8 + j share lane j). */
+function byteOf(i: number): number {
+  const inBlock = i % BLOCK;
+  // Lane j is bytes 2j (low) and 2j + 1 (high), little-endian.
+  return i - inBlock + (inBlock % 8) * 2 + (inBlock >> 3);
+}
+
+/**
+ * A large index's rows in one WebAssembly memory: int8 copies for the approximate scan of them all,
+ * and the float32 rows themselves for the exact scores of the best (`exactDots`, also in SIMD: in
+ * JavaScript, the best hundred took as long as the median of all).
+ */
 export class Int8Rows {
   private readonly dots: Dots;
-  private readonly width: number;
-  private readonly rowsAt: number;
-  private readonly outAt: number;
+  private readonly exact: Exact;
+  /** Numbers in a row as stored: its own padded with zeros to whole blocks. */
+  private readonly padded: number;
+  private readonly at: Record<'query' | 'exactQuery' | 'cosines' | 'scales' | 'rowList' | 'exactOut' | 'int8' | 'floats', number>;
   private readonly query: Int16Array;
-  private readonly raw: Int32Array;
-  private readonly rowScales: Float32Array;
+  private readonly exactQuery: Float64Array;
+  private readonly cosines: Float32Array;
+  private readonly rowList: Int32Array;
+  private readonly exactOut: Float64Array;
   private readonly memoryBytes: number;
 
   /** `rows`: `count` vectors of `dims` numbers, one after another. Throws a RangeError when the memory cannot be had. */
   constructor(rows: Float32Array, private readonly count: number, private readonly dims: number) {
-    // A row is padded with zeros to a multiple of 16: the scan reads 16 numbers at a time.
-    this.width = align16(dims);
-    this.outAt = align16(this.width * 2);
-    this.rowsAt = align16(this.outAt + count * 4);
+    this.padded = Math.ceil(dims / BLOCK) * BLOCK;
+    const sizes = {
+      query: this.padded * 2,
+      exactQuery: this.padded * 8,
+      cosines: count * 4,
+      scales: count * 4,
+      rowList: count * 4,
+      exactOut: count * 8,
+      int8: count * this.padded,
+      floats: count * this.padded * 4,
+    };
+    let end = 0;
+    const at = {} as Record<keyof typeof sizes, number>;
+    for (const [part, size] of Object.entries(sizes) as [keyof typeof sizes, number][]) {
+      at[part] = end;
+      end = align16(end + size);
+    }
+    this.at = at;
     const instance = new WebAssembly.Instance(dotsModule, {});
     const memory = instance.exports.memory as WebAssembly.Memory;
-    const pages = Math.ceil((this.rowsAt + count * this.width) / PAGE);
+    const pages = Math.ceil(end / PAGE);
     if (pages > 1) memory.grow(pages - 1);
     this.memoryBytes = memory.buffer.byteLength;
     this.dots = instance.exports.dots as Dots;
+    this.exact = instance.exports.exact as Exact;
     // Views made after the memory grew: growing detaches the buffer they would have viewed.
-    this.query = new Int16Array(memory.buffer, 0, this.width);
-    this.raw = new Int32Array(memory.buffer, this.outAt, count);
-    this.rowScales = new Float32Array(count);
-    const int8 = new Int8Array(memory.buffer, this.rowsAt, count * this.width);
+    const { buffer } = memory;
+    this.query = new Int16Array(buffer, at.query, this.padded);
+    this.exactQuery = new Float64Array(buffer, at.exactQuery, this.padded);
+    this.cosines = new Float32Array(buffer, at.cosines, count);
+    this.rowList = new Int32Array(buffer, at.rowList, count);
+    this.exactOut = new Float64Array(buffer, at.exactOut, count);
+    const scales = new Float32Array(buffer, at.scales, count);
+    const floats = new Float32Array(buffer, at.floats, count * this.padded);
+    const int8 = new Int8Array(buffer, at.int8, count * this.padded);
+    const places = Int32Array.from({ length: dims }, (_, i) => byteOf(i));
     for (let row = 0; row < count; row++) {
       const offset = row * dims;
+      floats.set(rows.subarray(offset, offset + dims), row * this.padded);
       let largest = 0;
       for (let i = 0; i < dims; i++) largest = Math.max(largest, Math.abs(rows[offset + i]!));
       if (largest === 0) continue; // a zero vector stays zero: its scale 0 makes every dot 0
-      this.rowScales[row] = largest / ROW_RANGE;
+      scales[row] = largest / ROW_RANGE;
       const scale = ROW_RANGE / largest;
-      const at = row * this.width;
-      for (let i = 0; i < dims; i++) int8[at + i] = Math.round(rows[offset + i]! * scale);
+      const at = row * this.padded;
+      for (let i = 0; i < dims; i++) int8[at + places[i]!] = Math.round(rows[offset + i]! * scale);
     }
   }
 
   get bytes(): number {
-    return this.memoryBytes + this.rowScales.byteLength;
+    return this.memoryBytes;
   }
 
   /** Each row's dot product with `query` (of `dims` numbers), approximately, into `out`. */
@@ -74,8 +118,18 @@ export class Int8Rows {
     }
     const scale = QUERY_RANGE / largest;
     for (let i = 0; i < this.dims; i++) this.query[i] = Math.round(query[i]! * scale);
-    this.dots(this.rowsAt, this.count, this.width, 0, this.outAt);
-    const back = largest / QUERY_RANGE;
-    for (let row = 0; row < this.count; row++) out[row] = this.raw[row]! * this.rowScales[row]! * back;
+    this.dots(this.at.int8, this.count, this.padded, this.at.query, this.at.scales, largest / QUERY_RANGE, this.at.cosines);
+    out.set(this.cosines);
+  }
+
+  /**
+   * The exact dot products of `query` with the rows `rows` (at most `count` of them), in that order:
+   * the same numbers as VectorIndex's exact dot in JavaScript, to the bit.
+   */
+  exactDots(query: Float32Array, rows: ArrayLike<number>): Float64Array {
+    this.exactQuery.set(query);
+    this.rowList.set(rows);
+    this.exact(this.at.floats, this.padded * 4, this.at.exactQuery, this.at.rowList, rows.length, this.at.exactOut);
+    return this.exactOut.subarray(0, rows.length);
   }
 }

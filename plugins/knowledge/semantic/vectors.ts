@@ -32,8 +32,13 @@ export function normalised(vector: ArrayLike<number>): Float32Array {
  */
 export const APPROXIMATE_FROM = 262_144;
 
-/** With the int8 scan, this many of the best chunks are scored again exactly. */
-export const RESCORED = 40;
+/**
+ * With the int8 scan, this many of the best chunks are scored again exactly (in WebAssembly, a few
+ * hundredths of a millisecond): five times the SEMANTIC_CANDIDATES a reply can use, so that a chunk
+ * the scan put a few thousandths too low still gets its exact score and place (test/plugins/semantic-vectors.test.ts checks it against the exact
+ * scan, and bench/vector-search.ts on 64 questions of 20,000 chunks).
+ */
+export const RESCORED = 100;
 
 /**
  * The embedded chunks of one chatbot under one model, for cosine search: every vector of every
@@ -50,6 +55,7 @@ export class VectorIndex {
     /** The first row of each chunk, and after the last the row count. */
     private readonly chunkRows: Int32Array,
     private readonly chunkIds: string[],
+    /** The rows for the exact scan; empty when the int8 copies' memory holds them (`int8`). */
     private readonly rows: Float32Array,
     private readonly int8: Int8Rows | null,
   ) {
@@ -75,7 +81,8 @@ export class VectorIndex {
       }
     }
     chunkRows[usable.length] = row;
-    return new VectorIndex(dimensions, rowChunk, chunkRows, chunkIds, rows, int8Rows(rows, total, dimensions, options.approximateFrom ?? APPROXIMATE_FROM));
+    const int8 = int8Rows(rows, total, dimensions, options.approximateFrom ?? APPROXIMATE_FROM);
+    return new VectorIndex(dimensions, rowChunk, chunkRows, chunkIds, int8 ? new Float32Array(0) : rows, int8);
   }
 
   get chunks(): number {
@@ -109,31 +116,55 @@ export class VectorIndex {
       }
       return { chunkIds: this.chunkIds, scores };
     }
-    const rowScores = this.rowScores!;
+    // A chunk of one row takes its row's score as it is; a chunk of several, the best of them.
+    const oneRowEach = this.rowChunk.length === this.chunkIds.length;
+    const rowScores = oneRowEach ? scores : this.rowScores!;
     this.int8.dotsWith(unit, rowScores);
-    for (let row = 0; row < rowScores.length; row++) {
+    if (!oneRowEach) {
+      for (let row = 0; row < rowScores.length; row++) {
+        const chunk = this.rowChunk[row]!;
+        if (rowScores[row]! > scores[chunk]!) scores[chunk] = rowScores[row]!;
+      }
+    }
+    // The median and the best in one reading of the scores: each was a pass over 20,000 of its own.
+    const { median: typical, top } = rankedValues(scores, RESCORED);
+    const rowsOfTop: number[] = [];
+    for (const chunk of top) for (let row = this.chunkRows[chunk]!; row < this.chunkRows[chunk + 1]!; row++) rowsOfTop.push(row);
+    const exact = this.int8.exactDots(unit, rowsOfTop);
+    for (const chunk of top) scores[chunk] = -Infinity;
+    rowsOfTop.forEach((row, at) => {
       const chunk = this.rowChunk[row]!;
-      if (rowScores[row]! > scores[chunk]!) scores[chunk] = rowScores[row]!;
-    }
-    for (const chunk of bestOf(scores, RESCORED, -Infinity)) {
-      let best = -Infinity;
-      for (let row = this.chunkRows[chunk]!; row < this.chunkRows[chunk + 1]!; row++) best = Math.max(best, this.exactDot(row, unit));
-      scores[chunk] = best;
-    }
-    return { chunkIds: this.chunkIds, scores };
+      scores[chunk] = Math.max(scores[chunk]!, exact[at]!);
+    });
+    const best = Array.from(top).sort((a, b) => scores[b]! - scores[a]!);
+    return { chunkIds: this.chunkIds, scores, typical, best };
   }
 
   private exactDot(row: number, unit: Float32Array): number {
     const rows = this.rows;
     const dims = this.dimensions;
     const offset = row * dims;
-    let dot = 0;
-    for (let i = 0; i < dims; i++) dot += rows[offset + i]! * unit[i]!;
-    return dot;
+    // Four sums at a time: each multiply-add need not wait for the one before it (twice as fast).
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    let i = 0;
+    for (; i + 4 <= dims; i += 4) {
+      a += rows[offset + i]! * unit[i]!;
+      b += rows[offset + i + 1]! * unit[i + 1]!;
+      c += rows[offset + i + 2]! * unit[i + 2]!;
+      d += rows[offset + i + 3]! * unit[i + 3]!;
+    }
+    // The last few into the sums their places give: as the scan in WebAssembly adds them (int8-dots.wat, `exact`).
+    if (i < dims) a += rows[offset + i]! * unit[i]!;
+    if (i + 1 < dims) b += rows[offset + i + 1]! * unit[i + 1]!;
+    if (i + 2 < dims) c += rows[offset + i + 2]! * unit[i + 2]!;
+    return a + b + c + d;
   }
 }
 
-/** Int8 copies of a large index's rows, or null: a small index, or no memory for them (the exact scan serves). */
+/** int8 copies of a large index's rows, or null: a small index, or no memory for them (the exact scan serves). */
 function int8Rows(rows: Float32Array, count: number, dims: number, approximateFrom: number): Int8Rows | null {
   if (count * dims < approximateFrom || dims === 0) return null;
   try {
@@ -173,6 +204,10 @@ export interface Similarities {
    * have a typical of its own; 0 when not known.
    */
   baseline?: number;
+  /** A large index's median of `scores`, taken in the same reading as `best` (else semanticConfidences takes it). */
+  typical?: number;
+  /** A large index's best chunks (positions in `chunkIds`), best first, scored exactly: the only ones that can be answers. */
+  best?: readonly number[];
 }
 
 /**
@@ -205,10 +240,13 @@ export const SEMANTIC_CANDIDATES = 20;
  * share of the room above it. A knowledge base too small for a median of its own is read against
  * the question's median with unrelated sentences (`baseline`, PROBES) instead.
  */
-export function semanticConfidences({ chunkIds, scores, baseline = 0 }: Similarities): Map<string, number> {
-  const typical = Math.max(0, scores.length >= MIN_CHUNKS_FOR_BASELINE ? median(scores) : baseline);
+export function semanticConfidences({ chunkIds, scores, baseline = 0, ...ranked }: Similarities): Map<string, number> {
+  const typical = Math.max(0, scores.length >= MIN_CHUNKS_FOR_BASELINE ? (ranked.typical ?? median(scores)) : baseline);
+  const best = ranked.best
+    ? ranked.best.filter((chunk) => scores[chunk]! > typical).slice(0, SEMANTIC_CANDIDATES)
+    : bestOf(scores, SEMANTIC_CANDIDATES, typical);
   const confidences = new Map<string, number>();
-  for (const chunk of bestOf(scores, SEMANTIC_CANDIDATES, typical)) {
+  for (const chunk of best) {
     const confidence = typical >= 1 ? 0 : (scores[chunk]! - typical) / (1 - typical);
     confidences.set(chunkIds[chunk]!, Math.round(Math.min(1, Math.max(0, confidence)) * 10_000) / 10_000);
   }
@@ -228,28 +266,53 @@ export function medianCosine(query: Float32Array, vectors: readonly Float32Array
   return median(cosines);
 }
 
-/** Buckets of the median's first pass over cosines (−1 … 1): a few values each on average. */
-const MEDIAN_BUCKETS = 4096;
+/** Buckets of the cosine range (−1 … 1) that ranked values are counted in: a few values each on average. */
+const BUCKETS = 4096;
+
+/** A value's bucket; values outside −1 … 1 (−∞ for a chunk of another size) count in the end buckets. */
+function bucketOf(value: number): number {
+  if (value >= 1) return BUCKETS - 1;
+  if (!(value > -1)) return 0;
+  return ((value + 1) * (BUCKETS / 2)) | 0;
+}
 
 /**
- * The value at the middle of `values` in sorted order (the upper middle of an even count), in
- * linear time: one pass counts the values in buckets of the cosine range, a second takes out those
- * of the bucket that holds the middle, and quickselect finds it among them. Sorting 20,000 cosines
- * took longer than the scan that made them. Values outside −1 … 1 (−∞ for a chunk of another size)
- * count in the end buckets; the buckets keep the order, so the answer is exact. 0 for no values.
+ * The median of `values` (the upper middle of an even count; 0 for none) and the positions of their
+ * `count` highest (unordered; of equal values, any), in linear time. One pass
+ * counts the values in buckets of the cosine range; the counts tell which bucket holds the middle
+ * and which the `count`-th highest; a second pass takes out the middle's bucket and every value from
+ * the other bucket up; quickselect finds the median among the first, and the highest are sorted out
+ * of the second. The buckets keep the order, so both answers are exact. Sorting 20,000 cosines took
+ * longer than the scan that made them.
  */
-export function median(values: Float32Array): number {
-  if (values.length === 0) return 0;
+export function rankedValues(values: Float32Array, count: number): { median: number; top: Int32Array } {
+  if (values.length === 0) return { median: 0, top: new Int32Array(0) };
   const middle = Math.floor(values.length / 2);
-  const bucketOf = (value: number) => Math.min(MEDIAN_BUCKETS - 1, Math.max(0, Math.floor(((value + 1) / 2) * MEDIAN_BUCKETS)));
-  const counts = new Int32Array(MEDIAN_BUCKETS);
+  const counts = new Int32Array(BUCKETS);
   for (let at = 0; at < values.length; at++) counts[bucketOf(values[at]!)]!++;
-  let bucket = 0;
-  let before = 0;
-  while (before + counts[bucket]! <= middle) before += counts[bucket++]!;
-  const inBucket = new Float32Array(counts[bucket]!);
-  for (let at = 0, kept = 0; at < values.length; at++) if (bucketOf(values[at]!) === bucket) inBucket[kept++] = values[at]!;
-  return select(inBucket, middle - before);
+  let middleBucket = 0;
+  let below = 0;
+  while (below + counts[middleBucket]! <= middle) below += counts[middleBucket++]!;
+  let topBucket = BUCKETS - 1;
+  let above = counts[topBucket]!;
+  while (above < count && topBucket > 0) above += counts[--topBucket]!;
+  const inMiddle = new Float32Array(counts[middleBucket]!);
+  const candidates = new Int32Array(count === 0 ? 0 : above);
+  for (let at = 0, kept = 0, taken = 0; at < values.length; at++) {
+    const bucket = bucketOf(values[at]!);
+    if (bucket === middleBucket) inMiddle[kept++] = values[at]!;
+    if (count > 0 && bucket >= topBucket) candidates[taken++] = at;
+  }
+  const median = select(inMiddle, middle - below);
+  if (candidates.length <= count) return { median, top: candidates };
+  // The lowest bucket taken may hold more than are needed (all of them, when every value is the same).
+  const sorted = Array.from(candidates).sort((a, b) => values[b]! - values[a]!);
+  return { median, top: Int32Array.from(sorted.slice(0, count)) };
+}
+
+/** The value at the middle of `values` in sorted order (the upper middle of an even count), 0 for none (rankedValues). */
+export function median(values: Float32Array): number {
+  return rankedValues(values, 0).median;
 }
 
 /**
