@@ -6,8 +6,8 @@
 // Where the interface promises exclusivity (claims), it rests on unique inserts, the one write that
 // is atomic on every MongoDB-wire server; see the claims section.
 import { createHash } from 'node:crypto';
-import type { Collection as MongoCollection, Document } from 'mongodb';
-import { assertDocumentFields, assertFieldPath } from '../../core/store/fields.js';
+import { Binary, type Collection as MongoCollection, type Document } from 'mongodb';
+import { assertDocumentFields, assertFieldPath, binaryValue } from '../../core/store/fields.js';
 import {
   StoreUsageError,
   UniqueConstraintError,
@@ -102,13 +102,13 @@ export class MongoCollectionTable implements CollectionEngine {
     assertFieldPath(upgrade.missing);
     for (;;) {
       const batch = await this.collection.find({ [upgrade.missing]: { $exists: false } }).limit(500).toArray();
-      for (const document of batch) await this.collection.updateOne({ _id: document._id }, { $set: filledBy(upgrade, toRecord(document)!) });
+      for (const document of batch) await this.collection.updateOne({ _id: document._id }, { $set: filledBy(upgrade, this.record(document)!) });
       if (batch.length < 500) return;
     }
   }
 
   async get(scope: TenantScope | null, id: string): Promise<Stored<Doc> | null> {
-    return toRecord(await this.collection.findOne({ _id: id as never, ...this.tenantQuery(scope) }));
+    return this.record(await this.collection.findOne({ _id: id as never, ...this.tenantQuery(scope) }));
   }
 
   async list(scope: TenantScope | null, query: ListQuery): Promise<Stored<Doc>[]> {
@@ -120,7 +120,7 @@ export class MongoCollectionTable implements CollectionEngine {
       .sort(sort)
       .limit(query.limit)
       .toArray();
-    return documents.map((document) => toRecord(document)!);
+    return documents.map((document) => this.record(document)!);
   }
 
   async count(scope: TenantScope | null, filter?: Filter): Promise<number> {
@@ -166,7 +166,7 @@ export class MongoCollectionTable implements CollectionEngine {
     return {
       hits: ranked
         .filter((hit) => byId.has(hit._id))
-        .map((hit) => ({ record: toRecord(byId.get(hit._id)!)!, matched: hit.matched })),
+        .map((hit) => ({ record: this.record(byId.get(hit._id)!)!, matched: hit.matched })),
       documentFrequency,
       total: await this.count(scope, args.filter),
     };
@@ -177,7 +177,7 @@ export class MongoCollectionTable implements CollectionEngine {
     const document = await this.collection.findOne({ [field]: value });
     if (!document) return null;
     return {
-      record: toRecord(document)!,
+      record: this.record(document)!,
       scope: { accountId: document._account as string, mode: document._mode as TenantScope['mode'] },
     };
   }
@@ -187,7 +187,10 @@ export class MongoCollectionTable implements CollectionEngine {
   async insert(scope: TenantScope | null, doc: Doc & { id: string }): Promise<Stored<Doc>> {
     assertDocumentFields(this.definition.name, doc, true);
     if (typeof doc.id !== 'string' || doc.id.length === 0) throw new StoreUsageError('insert needs a string id');
+    const bytes = binaryValue(this.definition, doc);
     const { id, ...body } = doc;
+    if (bytes !== undefined) delete body[this.definition.binary!.field];
+    if (bytes) body[this.definition.binary!.field] = bytes;
     const tenant = this.tenant(scope);
     const document: Document = {
       ...body,
@@ -222,7 +225,7 @@ export class MongoCollectionTable implements CollectionEngine {
       const current = await this.collection.findOne({ _id: id as never });
       throw await this.explainDuplicate(error, { ...current, ...set }, id);
     }
-    if (updated) return toRecord(updated);
+    if (updated) return this.record(updated);
     if (ifVersion !== undefined && (await this.get(scope, id))) throw new VersionConflictError(this.definition.name, id);
     return null;
   }
@@ -294,7 +297,7 @@ export class MongoCollectionTable implements CollectionEngine {
         continue;
       }
       claimed.push({
-        record: toRecord(current)!,
+        record: this.record(current)!,
         scope: current._account ? { accountId: current._account as string, mode: current._mode as TenantScope['mode'] } : null,
         attempts: generation,
         leaseExpiresAt: new Date(leaseUntil),
@@ -430,17 +433,26 @@ export class MongoCollectionTable implements CollectionEngine {
     return { ...compileFilter(filter), ...this.tenantQuery(scope) };
   }
 
+  /** The record a stored document holds (its bytes as a Buffer). */
+  private record(document: Document | null): Stored<Doc> | null {
+    return toRecord(document, this.definition.binary?.field);
+  }
+
   private setOf(changes: Doc): Doc {
     assertDocumentFields(this.definition.name, changes, false);
+    binaryValue(this.definition, changes);
     return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   }
 }
 
-function toRecord(document: Document | null): Stored<Doc> | null {
+function toRecord(document: Document | null, binaryField: string | undefined): Stored<Doc> | null {
   if (!document) return null;
   const record: Doc = { id: document._id, version: document._version };
   for (const [key, value] of Object.entries(document)) {
-    if (!SYSTEM_FIELDS.includes(key)) record[key] = value;
+    if (SYSTEM_FIELDS.includes(key)) continue;
+    if (key === binaryField && value === null) continue; // a null stored by an update means none, as in SQLite
+    // BinData comes back as a Binary (another value there was stored before the field was declared binary).
+    record[key] = key === binaryField && value instanceof Binary ? Buffer.from(value.value()) : value;
   }
   return record as Stored<Doc>;
 }

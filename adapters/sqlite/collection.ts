@@ -4,7 +4,7 @@
 // one transaction.
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { assertDocumentFields, assertFieldPath } from '../../core/store/fields.js';
+import { assertDocumentFields, assertFieldPath, binaryValue } from '../../core/store/fields.js';
 import {
   StoreUsageError,
   VersionConflictError,
@@ -30,6 +30,8 @@ interface Row {
   mode: string;
   version: number;
   doc: string;
+  /** The binary field's bytes (selected only when the collection declares one). */
+  bin?: Buffer | null;
   attempts?: number;
   lease_until?: number | null;
 }
@@ -43,6 +45,8 @@ export interface PlannedIndex {
 
 export class SqliteCollectionTable implements CollectionEngine {
   readonly table: string;
+  /** The columns a record is read from: the bytes column too when the collection has a binary field. */
+  private readonly columns: string;
   private readonly indexFields = new Map<string, string[]>();
   private getStatement: Database.Statement | null = null;
 
@@ -51,6 +55,7 @@ export class SqliteCollectionTable implements CollectionEngine {
     readonly definition: CollectionDefinition,
   ) {
     this.table = `c_${definition.name}`;
+    this.columns = definition.binary ? 'id, version, doc, bin' : 'id, version, doc';
     for (const index of this.plannedIndexes()) this.indexFields.set(index.name, index.fields);
   }
 
@@ -69,9 +74,23 @@ export class SqliteCollectionTable implements CollectionEngine {
       doc TEXT NOT NULL CHECK (json_valid(doc)),
       attempts INTEGER NOT NULL DEFAULT 0,
       lease_owner TEXT,
-      lease_until INTEGER
+      lease_until INTEGER${this.definition.binary ? ',\n      bin BLOB' : ''}
     )`;
   }
+
+  /** A table made before its collection declared a binary field gets the bytes column (ADD COLUMN: no rewrite). */
+  addMissingColumns(): void {
+    if (!this.definition.binary) return;
+    const columns = this.db.prepare(`SELECT name FROM pragma_table_info(?)`).all(this.table) as { name: string }[];
+    if (!columns.some((column) => column.name === 'bin')) this.db.exec(`ALTER TABLE ${this.table} ADD COLUMN bin BLOB`);
+  }
+
+  /** The record a row holds: its document, id, version, and bytes when it has some. */
+  private toRecord = (row: Row): Stored<Record<string, unknown>> => {
+    const record = toRecord(row);
+    if (row.bin) record[this.definition.binary!.field] = row.bin;
+    return record;
+  };
 
   /** The FTS5 table behind `searchTerms`, when the collection declares `search`. */
   get searchTable(): string {
@@ -143,9 +162,9 @@ export class SqliteCollectionTable implements CollectionEngine {
     const tenant = this.tenant(scope);
     // The busiest statement (every keyed request reads its chatbot), held here: no SQL text built
     // and looked up per call. Prepared on first use, as the table exists only after init().
-    this.getStatement ??= this.prepare(`SELECT id, version, doc FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?`);
+    this.getStatement ??= this.prepare(`SELECT ${this.columns} FROM ${this.table} WHERE id = ? AND account_id = ? AND mode = ?`);
     const row = this.getStatement.get(id, tenant.accountId, tenant.mode) as Row | undefined;
-    return row ? toRecord(row) : null;
+    return row ? this.toRecord(row) : null;
   }
 
   /** `definition.upgrade`: fills documents stored before its field existed (at init, before indexes). */
@@ -170,9 +189,9 @@ export class SqliteCollectionTable implements CollectionEngine {
     const where = this.where(scope, query.filter);
     const order = compileOrder(query);
     const conditions = [where.sql, order.keyset].filter(Boolean).join(' AND ');
-    const rows = this.prepare(`SELECT id, version, doc FROM ${this.table} WHERE ${conditions} ORDER BY ${order.orderBy} LIMIT ?`)
+    const rows = this.prepare(`SELECT ${this.columns} FROM ${this.table} WHERE ${conditions} ORDER BY ${order.orderBy} LIMIT ?`)
       .all(...where.params, ...order.params, query.limit) as Row[];
-    return rows.map(toRecord);
+    return rows.map(this.toRecord);
   }
 
   count(scope: TenantScope | null, filter?: Filter): number {
@@ -224,14 +243,14 @@ export class SqliteCollectionTable implements CollectionEngine {
            SELECT grouped.rowid, grouped.matched, c.id FROM (SELECT rowid, COUNT(*) AS matched FROM hit GROUP BY rowid) AS grouped
              JOIN ${this.table} AS c ON c.rowid = grouped.rowid
             ORDER BY grouped.matched DESC, c.id ASC LIMIT ?)
-         SELECT c.id, c.version, c.doc, ranked.matched FROM ranked JOIN ${this.table} AS c ON c.rowid = ranked.rowid
+         SELECT ${this.columns.split(', ').map((column) => `c.${column}`).join(', ')}, ranked.matched FROM ranked JOIN ${this.table} AS c ON c.rowid = ranked.rowid
           ORDER BY ranked.matched DESC, ranked.id ASC`,
       )
       .all(...quoted, ...whereParams, args.limit) as Array<Row & { matched: number }>;
     const documentFrequency: Record<string, number> = Object.assign(Object.create(null), Object.fromEntries(args.terms.map((term) => [term, 0]))); // terms are user words: no prototype
     for (const { term, n } of frequencies) documentFrequency[args.terms[term]!] = n;
     return {
-      hits: rows.map((row) => ({ record: toRecord(row), matched: row.matched })),
+      hits: rows.map((row) => ({ record: this.toRecord(row), matched: row.matched })),
       documentFrequency,
       total: this.count(scope, args.filter),
     };
@@ -239,10 +258,10 @@ export class SqliteCollectionTable implements CollectionEngine {
 
   findUniqueAcrossTenants(field: string, value: Scalar): { record: Stored<Record<string, unknown>>; scope: TenantScope } | null {
     assertUniqueAcrossTenants(this.definition, field);
-    const row = this.prepare(`SELECT id, account_id, mode, version, doc FROM ${this.table} WHERE ${fieldExpression(field)} = ? LIMIT 1`)
+    const row = this.prepare(`SELECT account_id, mode, ${this.columns} FROM ${this.table} WHERE ${fieldExpression(field)} = ? LIMIT 1`)
       .get(bindValue(value)) as Row | undefined;
     if (!row) return null;
-    return { record: toRecord(row), scope: { accountId: row.account_id, mode: row.mode as TenantScope['mode'] } };
+    return { record: this.toRecord(row), scope: { accountId: row.account_id, mode: row.mode as TenantScope['mode'] } };
   }
 
   // ---- writes (also used inside commit transactions) ----------------------------------------
@@ -251,10 +270,18 @@ export class SqliteCollectionTable implements CollectionEngine {
     const tenant = this.tenant(scope);
     assertDocumentFields(this.definition.name, doc, true);
     if (typeof doc.id !== 'string' || doc.id.length === 0) throw new StoreUsageError('insert needs a string id');
+    const bytes = binaryValue(this.definition, doc);
     const { id, ...body } = doc;
-    this.prepare(`INSERT INTO ${this.table} (id, account_id, mode, version, doc) VALUES (?, ?, ?, 1, ?)`)
-      .run(id, tenant.accountId, tenant.mode, JSON.stringify(body));
-    return { ...body, id, version: 1 };
+    const field = this.definition.binary?.field;
+    if (field === undefined) {
+      this.prepare(`INSERT INTO ${this.table} (id, account_id, mode, version, doc) VALUES (?, ?, ?, 1, ?)`)
+        .run(id, tenant.accountId, tenant.mode, JSON.stringify(body));
+      return { ...body, id, version: 1 };
+    }
+    delete body[field]; // kept in the bytes column, not in the document
+    this.prepare(`INSERT INTO ${this.table} (id, account_id, mode, version, doc, bin) VALUES (?, ?, ?, 1, ?, ?)`)
+      .run(id, tenant.accountId, tenant.mode, JSON.stringify(body), bytes ?? null);
+    return { ...body, ...(bytes ? { [field]: bytes } : {}), id, version: 1 };
   }
 
   update(
@@ -264,8 +291,8 @@ export class SqliteCollectionTable implements CollectionEngine {
     ifVersion?: number,
   ): Stored<Record<string, unknown>> | null {
     const { sql, params } = this.updateSql(scope, id, changes, ifVersion);
-    const row = this.prepare(`${sql} RETURNING id, version, doc`).get(...params) as Row | undefined;
-    if (row) return toRecord(row);
+    const row = this.prepare(`${sql} RETURNING ${this.columns}`).get(...params) as Row | undefined;
+    if (row) return this.toRecord(row);
     if (ifVersion !== undefined && this.get(scope, id)) throw new VersionConflictError(this.definition.name, id);
     return null;
   }
@@ -286,7 +313,7 @@ export class SqliteCollectionTable implements CollectionEngine {
     const set = this.compileSet(changes);
     const versionClause = ifVersion === undefined ? '' : ' AND version = ?';
     return {
-      sql: `UPDATE ${this.table} SET doc = ${set.sql}, version = version + 1
+      sql: `UPDATE ${this.table} SET ${set.sql}, version = version + 1
              WHERE id = ? AND account_id = ? AND mode = ?${versionClause}`,
       params: [...set.params, id, tenant.accountId, tenant.mode, ...(ifVersion === undefined ? [] : [ifVersion])],
     };
@@ -334,13 +361,13 @@ export class SqliteCollectionTable implements CollectionEngine {
              WHERE ${due} IS NOT NULL AND ${due} <= ? AND (lease_until IS NULL OR lease_until <= ?)
              ${filter.sql ? `AND ${filter.sql}` : ''}
              ORDER BY ${due}, id LIMIT ?)
-          RETURNING id, account_id, mode, version, doc, attempts, lease_until`,
+          RETURNING account_id, mode, attempts, lease_until, ${this.columns}`,
       )
       .all(args.owner, leaseUntil, args.now.toISOString(), nowMs, ...filter.params, args.limit) as Row[];
     const dueField = this.dueField();
     return rows
       .map((row) => ({
-        record: toRecord(row),
+        record: this.toRecord(row),
         scope: row.account_id ? { accountId: row.account_id, mode: row.mode as TenantScope['mode'] } : null,
         attempts: row.attempts ?? 1,
         leaseExpiresAt: new Date(row.lease_until ?? leaseUntil),
@@ -351,7 +378,7 @@ export class SqliteCollectionTable implements CollectionEngine {
   completeClaim(args: { id: string; owner: string; now: Date; changes: Record<string, unknown> }): boolean {
     const set = this.compileSet(args.changes);
     const result = this.prepare(
-        `UPDATE ${this.table} SET doc = ${set.sql}, version = version + 1, lease_owner = NULL, lease_until = NULL
+        `UPDATE ${this.table} SET ${set.sql}, version = version + 1, lease_owner = NULL, lease_until = NULL
           WHERE id = ? AND lease_owner = ? AND lease_until > ?`,
       )
       .run(...set.params, args.id, args.owner, args.now.getTime());
@@ -415,14 +442,20 @@ export class SqliteCollectionTable implements CollectionEngine {
     };
   }
 
+  /** The assignments of an UPDATE for `changes`: the document's fields, and the bytes column for the binary field. */
   private compileSet(changes: Record<string, unknown>): { sql: string; params: Bound[] } {
     assertDocumentFields(this.definition.name, changes, false);
-    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
-    if (entries.length === 0) return { sql: 'doc', params: [] };
-    return {
-      sql: `json_set(doc, ${entries.map(([key]) => `'$.${key}', json(?)`).join(', ')})`,
-      params: entries.map(([, value]) => JSON.stringify(value)),
-    };
+    const bytes = binaryValue(this.definition, changes);
+    const binaryField = this.definition.binary?.field;
+    const entries = Object.entries(changes).filter(([key, value]) => value !== undefined && key !== binaryField);
+    const doc = entries.length === 0
+      ? { sql: 'doc = doc', params: [] }
+      : {
+          sql: `doc = json_set(doc, ${entries.map(([key]) => `'$.${key}', json(?)`).join(', ')})`,
+          params: entries.map(([, value]) => JSON.stringify(value)),
+        };
+    if (bytes === undefined) return doc;
+    return { sql: `${doc.sql}, bin = ?`, params: [...doc.params, bytes] };
   }
 }
 

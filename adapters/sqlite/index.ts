@@ -92,6 +92,7 @@ class SqliteStore implements Store {
     this.db
       .transaction(() => {
         this.db.exec(table.createTableSql());
+        table.addMissingColumns();
         table.upgradeDocuments();
         for (const index of planned) this.db.exec(index.sql);
         this.syncSearchTable(table);

@@ -4,7 +4,8 @@
 import { assertFilter, isOperatorObject } from '../../core/store/fields.js';
 import type { Filter, ListQuery, Scalar } from '../../core/store/types.js';
 
-export type Bound = string | number | null;
+/** A value bound to a statement (a Buffer: the bytes of a binary field). */
+export type Bound = string | number | null | Buffer;
 
 /** The expression an index and a query must share for SQLite to use the index. */
 export function fieldExpression(field: string): string {

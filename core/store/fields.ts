@@ -26,6 +26,29 @@ export function assertCollectionDefinition(definition: CollectionDefinition): vo
   }
   if (definition.claims) assertFieldPath(definition.claims.dueField);
   if (definition.search) assertFieldPath(definition.search.field);
+  if (definition.binary) {
+    assertFieldPath(definition.binary.field);
+    if (definition.binary.field.includes('.')) throw new StoreUsageError(`${definition.name}: a binary field is a top-level field`);
+  }
+}
+
+/**
+ * The bytes a document (or a change) holds in the collection's binary field (`definition.binary`):
+ * a Buffer viewing them, null for none, undefined when the document leaves the field out. Bytes in
+ * any other top-level field are refused: only the declared field is stored as bytes.
+ */
+export function binaryValue(definition: CollectionDefinition, doc: Record<string, unknown>): Buffer | null | undefined {
+  const field = definition.binary?.field;
+  for (const [key, value] of Object.entries(doc)) {
+    if (key !== field && value instanceof Uint8Array) {
+      throw new StoreUsageError(`${definition.name}: "${key}" holds bytes, but the collection declares no binary field of that name`);
+    }
+  }
+  if (field === undefined || !(field in doc)) return undefined;
+  const value = doc[field];
+  if (value === undefined || value === null) return value === null ? null : undefined;
+  if (!(value instanceof Uint8Array)) throw new StoreUsageError(`${definition.name}: "${field}" is a binary field and takes a Uint8Array`);
+  return Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
 }
 
 const TERM = /^[\p{L}\p{N}]{1,64}$/u;

@@ -167,6 +167,15 @@ export interface CollectionDefinition {
    * index needs: MongoDB counts a missing field as null, so two old documents would collide).
    */
   upgrade?: DocumentUpgrade;
+  /**
+   * Declares `field`, at the top level, to hold bytes (a Uint8Array), kept in the store's binary
+   * type: a BLOB column in SQLite, BinData in MongoDB (numbers in bulk, such as vectors, at their
+   * size: base64 inside a JSON document is a third larger, and decoded on every read). Insert and
+   * update set it like any field (null, or leaving it out, stores none); every read returns it as a
+   * Buffer, or leaves it out when there is none. It cannot be filtered, sorted, indexed or searched
+   * on, and any other field holding a Uint8Array is refused.
+   */
+  binary?: { field: string };
 }
 
 export interface DocumentUpgrade {

@@ -19,6 +19,8 @@ export interface RawRecord {
   mode: string | null;
   version: number;
   doc: Record<string, unknown>;
+  /** What the store holds in its binary type for the record (SQLite's bytes column, MongoDB's BinData), apart from the document. */
+  bytes?: Buffer;
 }
 
 export interface StoreHarness {
@@ -156,6 +158,56 @@ export async function runStoreConformance(
     t.teardown(() => broken.close());
     broken.collection({ name: 'upgraded', scope: 'tenant', indexes: [{ fields: ['chatbot'] }], upgrade: { missing: 'tag', fill: () => ({ other: 1 }) } });
     await t.rejects(broken.init(), StoreUsageError, 'a fill that leaves the field missing');
+  });
+
+  t.test(`${adapterName}: a binary field is stored in the store's binary type and read back as the same bytes`, async (t) => {
+    const harness = await open();
+    t.teardown(() => harness.close());
+    // Declared first without the field (a table or collection from before), then with it.
+    const before = harness.store.collection<{ name: string; data?: string[] }>({ name: 'blobs', scope: 'tenant' });
+    await harness.store.init();
+    await before.forTenant(ALICE_LIVE).insert({ id: 'blob_old', name: 'from before' });
+    await before.forTenant(ALICE_LIVE).insert({ id: 'blob_older', name: 'text then', data: ['AAAAPw=='] });
+    const peer = await harness.openPeer();
+    t.teardown(() => peer.close());
+    const blobs = peer.collection<{ name: string; data?: Uint8Array | string[] | null }>({ name: 'blobs', scope: 'tenant', binary: { field: 'data' } });
+    await peer.init();
+    const alice = blobs.forTenant(ALICE_LIVE);
+    const numbers = Float32Array.from([0.5, -1.25, 3e-8, Math.PI]);
+    const bytes = new Uint8Array(numbers.buffer);
+    const inserted = await alice.insert({ id: 'blob_1', name: 'numbers', data: bytes });
+    t.ok(Buffer.isBuffer(inserted.data) && Buffer.from(bytes).equals(inserted.data), 'insert returns the bytes');
+    const read = await alice.get('blob_1');
+    t.ok(Buffer.isBuffer(read?.data), 'read back as a Buffer');
+    t.same([...new Float32Array(new Uint8Array(read!.data as Buffer).buffer)], [...numbers], 'the same numbers, to the bit');
+    const raw = await harness.raw('blobs', 'blob_1');
+    t.same(raw?.doc, { name: 'numbers' }, 'not in the JSON document');
+    t.ok(raw?.bytes && Buffer.from(bytes).equals(raw.bytes), 'but in the binary type');
+    t.same(await alice.get('blob_old'), { id: 'blob_old', version: 1, name: 'from before' }, 'a record from before has none');
+    t.same(await alice.get('blob_older'), { id: 'blob_older', version: 1, name: 'text then', data: ['AAAAPw=='] }, 'what the field held before it was declared binary is read as it was');
+    const listed = Object.fromEntries((await alice.list({ limit: 10 })).map((record) => [record.id, record.data?.length ?? null]));
+    t.same(listed, { blob_1: 16, blob_old: null, blob_older: 1 }, 'list reads them too');
+
+    const longer = new Uint8Array(100_000).map((_, i) => i % 251);
+    const updated = await alice.update('blob_1', { data: longer });
+    t.ok(Buffer.isBuffer(updated?.data) && Buffer.from(longer).equals(updated.data), 'update replaces them');
+    t.ok(Buffer.from(longer).equals((await alice.get('blob_1'))!.data as Buffer), 'and they stay replaced');
+    await alice.update('blob_1', { name: 'renamed' });
+    t.equal((await alice.get('blob_1'))!.data?.length, 100_000, 'an update of other fields keeps them');
+    const cleared = await alice.update('blob_1', { data: null });
+    t.notOk(cleared && 'data' in cleared, 'null stores none');
+    t.notOk('data' in (await alice.get('blob_1'))!, 'and none is read back');
+    await alice.insert({ id: 'blob_2', name: 'none', data: null });
+    t.notOk('data' in (await alice.get('blob_2'))!, 'inserted with null: none');
+    await peer.commit([alice.ops.insert({ id: 'blob_3', name: 'committed', data: bytes })]);
+    t.ok(Buffer.from(bytes).equals((await alice.get('blob_3'))!.data as Buffer), 'a commit stores them too');
+    t.equal(await blobs.forTenant(BOB_LIVE).get('blob_3'), null, 'per tenant, as every record');
+
+    await t.rejects(alice.insert({ id: 'blob_4', name: 'text', data: 'not bytes' as never }), StoreUsageError, 'the field takes bytes only');
+    await t.rejects(alice.update('blob_1', { name: new Uint8Array(2) as never }), StoreUsageError, 'bytes in another field are refused');
+    const store = await harness.openPeer();
+    t.teardown(() => store.close());
+    t.throws(() => store.collection({ name: 'blobs_nested', scope: 'tenant', binary: { field: 'data.inner' } }), StoreUsageError, 'a nested binary field is refused');
   });
 
   t.test(`${adapterName}: records`, async (t) => {

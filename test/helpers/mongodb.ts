@@ -1,6 +1,6 @@
 // A fresh MongoDB-wire database per harness (FerretDB or a real MongoDB), and a side channel that
 // reads documents with a separate client, not the adapter's code.
-import { MongoClient } from 'mongodb';
+import { Binary, MongoClient } from 'mongodb';
 import { openMongoStore } from '../../adapters/mongodb/index.js';
 import type { Store } from '../../core/store/types.js';
 import type { RawRecord, StoreHarness } from '../adapters/conformance.js';
@@ -32,12 +32,16 @@ export async function openMongoTestHarness(url: string): Promise<StoreHarness> {
       const document = await side.db().collection(collection).findOne({ _id: id as never });
       if (!document) return null;
       const { _id, _account, _mode, _version, _lease_owner, _lease_until, _attempts, ...doc } = document;
+      // A BinData field is the store's binary type: reported apart from the document, as SQLite's bytes column.
+      const binary = Object.entries(doc).find(([, value]) => value instanceof Binary);
+      if (binary) delete doc[binary[0]];
       return {
         id: String(_id),
         accountId: (_account as string) || null,
         mode: (_mode as string) || null,
         version: _version as number,
         doc,
+        ...(binary ? { bytes: Buffer.from((binary[1] as Binary).value()) } : {}),
       };
     },
     async close() {

@@ -27,8 +27,9 @@ export async function openSqliteTestHarness(_t?: Test): Promise<StoreHarness> {
     async raw(collection, id): Promise<RawRecord | null> {
       const side = new Database(file, { readonly: true });
       try {
-        const row = side.prepare(`SELECT id, account_id, mode, version, doc FROM c_${collection} WHERE id = ?`).get(id) as
-          | { id: string; account_id: string; mode: string; version: number; doc: string }
+        // Every column: a collection with a binary field has a bytes column (`bin`) too.
+        const row = side.prepare(`SELECT * FROM c_${collection} WHERE id = ?`).get(id) as
+          | { id: string; account_id: string; mode: string; version: number; doc: string; bin?: unknown }
           | undefined;
         if (!row) return null;
         return {
@@ -37,6 +38,7 @@ export async function openSqliteTestHarness(_t?: Test): Promise<StoreHarness> {
           mode: row.mode || null,
           version: row.version,
           doc: JSON.parse(row.doc) as Record<string, unknown>,
+          ...(Buffer.isBuffer(row.bin) ? { bytes: row.bin } : {}),
         };
       } finally {
         side.close();

@@ -6,7 +6,7 @@
 // crash without a duplicate vector; a model change re-embeds; the settings' checks. Both stores.
 import t from 'tap';
 import { declareEmbeddingJobs, declareEmbeddings, embeddingId, embeddingJobId } from '../../plugins/knowledge/semantic/embeddings.js';
-import { PROBES } from '../../plugins/knowledge/semantic/vectors.js';
+import { PROBES, unpackVectors } from '../../plugins/knowledge/semantic/vectors.js';
 import { startFakeLlm } from '../helpers/fake-llm.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
 
@@ -169,7 +169,11 @@ t.test('embedding resumes after a crash without duplicates, and a model change r
   const stored = await embeddings.list({ filter: { chatbot_id: s.bot.id }, limit: 100 });
   t.equal(stored.length, 4);
   t.ok(stored.every((doc) => doc.id === embeddingId(doc.chunk_id, modelKey) && doc.model_key === modelKey), 'ids derived from chunk and model');
-  t.equal(stored.find((doc) => doc.vectors.length > 1) ? 0 : 1, 1, 'a pair without alternatives has one vector');
+  t.equal(stored.find((doc) => unpackVectors(doc).length > 1) ? 0 : 1, 1, 'a pair without alternatives has one vector');
+  t.ok(
+    stored.every((doc) => Buffer.isBuffer(doc.vectors) && doc.dimensions! > 0 && doc.vectors.byteLength === unpackVectors(doc).length * doc.dimensions! * 4),
+    'vectors stored as bytes of float32 (a BLOB, BinData), with their width',
+  );
 
   // A crash after two chunks were stored: the records of the other two are missing.
   for (const doc of stored.slice(2)) await embeddings.delete(doc.id);

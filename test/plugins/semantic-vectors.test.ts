@@ -8,24 +8,38 @@ import t from 'tap';
 import { generateVectorScan, VECTOR_SCAN_FILE } from '../../bin/build/vector-scan.js';
 import {
   APPROXIMATE_FROM,
-  decodeVector,
-  encodeVector,
   median,
   medianCosine,
+  packVectors,
   rankedValues,
   MIN_CHUNKS_FOR_BASELINE,
   RESCORED,
   semanticConfidences,
   SEMANTIC_CANDIDATES,
+  unpackVectors,
   VectorIndex,
 } from '../../plugins/knowledge/semantic/vectors.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
 const unit = (...values: number[]) => Float32Array.from(values);
 
-t.test('vectors survive the store as base64 float32', async (t) => {
-  const vector = [0.25, -1.5, 3.125, 0, 1e-7];
-  t.same([...decodeVector(encodeVector(vector))], [...Float32Array.from(vector)], 'float32 values back exactly');
+t.test('a chunk’s vectors survive the store as one run of float32 bytes', async (t) => {
+  const phrasings = [
+    [0.25, -1.5, 3.125, 0, 1e-7],
+    [1, 2, 3, 4, 5],
+  ];
+  const packed = packVectors(phrasings);
+  t.equal(packed.dimensions, 5);
+  t.equal(packed.vectors.byteLength, 2 * 5 * 4, '4 bytes a number, nothing else');
+  // As a store hands bytes back: a Buffer at an offset of a larger allocation, not a multiple of 4.
+  const shifted = Buffer.concat([Buffer.from([9]), packed.vectors]).subarray(1);
+  t.same(unpackVectors({ vectors: shifted, dimensions: 5 }).map((vector) => [...vector]), phrasings.map((vector) => [...Float32Array.from(vector)]), 'float32 values back exactly');
+  t.same(packVectors([[1, 2], [3]]).vectors.byteLength, 8, 'a vector of another width is left out');
+  t.same(unpackVectors({ vectors: Buffer.alloc(12), dimensions: 5 }), [], 'bytes that are no whole vectors match nothing');
+  t.same(unpackVectors({ vectors: Buffer.alloc(12) }), [], 'nor do bytes without a width');
+  // Records stored before the bytes column: an array of base64 strings, one a vector.
+  const legacy = phrasings.map((vector) => Buffer.from(Float32Array.from(vector).buffer).toString('base64'));
+  t.same(unpackVectors({ vectors: legacy }).map((vector) => [...vector]), phrasings.map((vector) => [...Float32Array.from(vector)]), 'records from before are read too');
 });
 
 t.test('a chunk scores its best vector; another dimension matches nothing', async (t) => {

@@ -11,8 +11,14 @@ export interface EmbeddingDoc {
   chunk_id: string;
   /** The provider and model the vectors come from (`mp_…:model`): another model's vectors are another space. */
   model_key: string;
-  /** Base64 float32 vectors (vectors.ts), in the order of textsOf. */
-  vectors: string[];
+  /**
+   * The vectors, in the order of textsOf: float32 numbers, `dimensions` to a vector, one vector
+   * after another (vectors.ts: packVectors), in the store's binary type. Records stored before
+   * hold an array of base64 strings, one a vector, in the document; both are read (unpackVectors).
+   */
+  vectors: Buffer | string[];
+  /** Numbers in one vector (absent in a record from before, whose strings each hold one). */
+  dimensions?: number;
   created_at: string;
 }
 
@@ -21,6 +27,7 @@ export function declareEmbeddings(store: CollectionDeclarer): Collection<Embeddi
     name: 'knowledge_embeddings',
     scope: 'tenant',
     indexes: [{ fields: ['chatbot_id', 'model_key'] }, { fields: ['chunk_id'] }],
+    binary: { field: 'vectors' },
   });
 }
 

@@ -32,7 +32,7 @@ import {
 } from '../../../core/index.js';
 import type { ChunkDoc } from '../collections.js';
 import { embeddingId, embeddingJobId, textsOf, type EmbeddingDoc, type EmbeddingJobDoc } from './embeddings.js';
-import { decodeVector, encodeVector, medianCosine, MIN_CHUNKS_FOR_BASELINE, PROBES, VectorIndex, type Similarities } from './vectors.js';
+import { medianCosine, packVectors, unpackVectors, MIN_CHUNKS_FOR_BASELINE, PROBES, VectorIndex, type Similarities } from './vectors.js';
 
 /** Chunks read from the store per page, and embedded per request (their texts: a pair has several). */
 const PAGE = 200;
@@ -289,7 +289,7 @@ export class SemanticKnowledge {
           chatbot_id: chatbotId,
           chunk_id: chunk.id,
           model_key: modelKey,
-          vectors: own.map(encodeVector),
+          ...packVectors(own),
           created_at: this.deps.now().toISOString(),
         });
         stored++;
@@ -393,7 +393,7 @@ export class SemanticKnowledge {
     }
     const entries: Array<{ chunkId: string; vectors: Float32Array[] }> = [];
     for await (const doc of recordsInPages(this.deps.embeddings.forTenant(tenant), { chatbot_id: chatbotId, model_key: modelKey }, PAGE)) {
-      entries.push({ chunkId: doc.chunk_id, vectors: doc.vectors.map(decodeVector) });
+      entries.push({ chunkId: doc.chunk_id, vectors: unpackVectors(doc) });
     }
     // Vectors of chunks the knowledge no longer has (an item processed again) wait for the next run to drop them.
     const index = VectorIndex.build(entries.filter((entry) => has(entry.chunkId)));

@@ -1,18 +1,34 @@
-// Vectors as the store keeps them and as a search reads them. Stored as base64 of little-endian
-// float32 inside the chunk's embedding record: the repository interface is JSON documents on both
-// stores, so a vector is text there (4/3 of its bytes); float32 keeps the model's answer as given.
-// In memory every vector is normalised once, so a cosine is one dot product; a large index also
-// keeps int8 copies for a fast approximate scan (int8-scan.ts).
+// Vectors as the store keeps them and as a search reads them. A chunk's vectors are stored as one
+// run of little-endian float32 numbers in the store's binary type (a BLOB in SQLite, BinData in
+// MongoDB): float32 keeps the model's answer as given, at 4 bytes a number. In memory every vector
+// is normalised once, so a cosine is one dot product; a large index also keeps int8 copies for a
+// fast approximate scan (int8-scan.ts).
 import { Int8Rows } from './int8-scan.js';
 
-export function encodeVector(vector: readonly number[]): string {
-  const floats = Float32Array.from(vector);
-  return Buffer.from(floats.buffer, floats.byteOffset, floats.byteLength).toString('base64');
+/**
+ * A chunk's vectors as one run of bytes: float32, one vector after another, and their width. A
+ * vector of another width than the first is left out (a search would match nothing with it).
+ */
+export function packVectors(vectors: readonly (readonly number[])[]): { vectors: Buffer; dimensions: number } {
+  const dimensions = vectors[0]?.length ?? 0;
+  const kept = vectors.filter((vector) => vector.length === dimensions);
+  const floats = new Float32Array(kept.length * dimensions);
+  kept.forEach((vector, at) => floats.set(vector, at * dimensions));
+  return { vectors: Buffer.from(floats.buffer, floats.byteOffset, floats.byteLength), dimensions };
 }
 
-export function decodeVector(encoded: string): Float32Array {
-  const bytes = Buffer.from(encoded, 'base64');
-  // Copied into its own buffer: a Buffer's bytes may start at an offset a Float32Array cannot view.
+/** The vectors of a record as packVectors stored them, or as base64 strings, one a vector (records from before). */
+export function unpackVectors(stored: { vectors: Uint8Array | readonly string[]; dimensions?: number }): Float32Array[] {
+  if (Array.isArray(stored.vectors)) return stored.vectors.map((encoded) => floatsOf(Buffer.from(encoded as string, 'base64')));
+  const floats = floatsOf(stored.vectors as Uint8Array);
+  const dimensions = stored.dimensions ?? 0;
+  if (dimensions <= 0 || floats.length % dimensions !== 0) return [];
+  return Array.from({ length: floats.length / dimensions }, (_, at) => floats.subarray(at * dimensions, (at + 1) * dimensions));
+}
+
+/** Bytes read as float32, copied into a buffer of their own: a stored Buffer may start at an offset a Float32Array cannot view. */
+function floatsOf(bytes: Uint8Array): Float32Array {
+  if (bytes.byteLength % 4 !== 0) return new Float32Array(0);
   return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
