@@ -82,8 +82,14 @@ export function settingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotService):
           });
           // Hybrid retrieval: the knowledge is embedded in the background from now on (a run that
           // gave up after failures starts again: saving is the owner's way to say "try again").
+          // The settings are saved by now: a failure to schedule the run is logged, not answered
+          // as a 5xx of a save that happened (the next question asks for the run again).
           const { retrieval, embedding_provider: embeddingProvider } = settings.answer;
-          if (retrieval === 'hybrid' && embeddingProvider) await api.privileged.services.knowledge.semantic.prepare(tenant, chatbot.id, embeddingProvider, { force: true });
+          if (retrieval === 'hybrid' && embeddingProvider) {
+            await api.privileged.services.knowledge.semantic
+              .prepare(tenant, chatbot.id, embeddingProvider, { force: true })
+              .catch((error: unknown) => api.logger.warn({ err: error, chatbot_id: chatbot.id }, 'scheduling the embedding run failed; the next question asks for it'));
+          }
           return presentSettings(updated);
         },
       },
