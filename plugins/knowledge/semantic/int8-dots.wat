@@ -9,10 +9,10 @@
 ;;
 ;; A block of 16 numbers is eight 16-bit lanes: number j of the block is the low byte of lane j,
 ;; number 8 + j its high byte. A shift left and an arithmetic shift right (low), or the shift right
-;; alone (high), give eight numbers widened to 16 bits in the question's order with no shuffle; the
-;; widening by extend_low/extend_high took the one port that moves lanes on x86 three times a
-;; block, and bounded the scan. A question's numbers stay within ±2,047 so that no sum can leave
-;; i32 below 8,192 dimensions (8,192 × 127 × 2,047 < 2^31).
+;; alone (high), give eight numbers widened to 16 bits in the question's order with no shuffle (the
+;; widening by extend_low/extend_high needs lane moves, which x86 runs on one port: the scan alone
+;; took about a tenth longer that way). A question's numbers stay within ±2,047 so that no sum can
+;; leave i32 below 8,192 dimensions (8,192 × 127 × 2,047 < 2^31).
 (module
   (memory (export "memory") 1)
   (func (export "dots") (param $rows i32) (param $count i32) (param $width i32) (param $query i32)

@@ -51,8 +51,9 @@ export const APPROXIMATE_FROM = 262_144;
 /**
  * With the int8 scan, this many of the best chunks are scored again exactly (in WebAssembly, a few
  * hundredths of a millisecond): five times the SEMANTIC_CANDIDATES a reply can use, so that a chunk
- * the scan put a few thousandths too low still gets its exact score and place (test/plugins/semantic-vectors.test.ts checks it against the exact
- * scan, and bench/vector-search.ts on 64 questions of 20,000 chunks).
+ * the scan put a few thousandths too low still gets its exact score and place (checked against the
+ * exact scan by test/plugins/semantic-vectors.test.ts, and by bench/vector-search.ts on 64
+ * questions of 20,000 chunks, random and skewed).
  */
 export const RESCORED = 100;
 
@@ -180,7 +181,7 @@ export class VectorIndex {
   }
 }
 
-/** int8 copies of a large index's rows, or null: a small index, or no memory for them (the exact scan serves). */
+/** The int8 copies of a large index's rows, or null: a small index, or no memory for them (the exact scan serves). */
 function int8Rows(rows: Float32Array, count: number, dims: number, approximateFrom: number): Int8Rows | null {
   if (count * dims < approximateFrom || dims === 0) return null;
   try {
@@ -294,12 +295,12 @@ function bucketOf(value: number): number {
 
 /**
  * The median of `values` (the upper middle of an even count; 0 for none) and the positions of their
- * `count` highest (unordered; of equal values, any), in linear time. One pass
- * counts the values in buckets of the cosine range; the counts tell which bucket holds the middle
- * and which the `count`-th highest; a second pass takes out the middle's bucket and every value from
- * the other bucket up; quickselect finds the median among the first, and the highest are sorted out
- * of the second. The buckets keep the order, so both answers are exact. Sorting 20,000 cosines took
- * longer than the scan that made them.
+ * `count` highest (unordered; of equal values, any), in linear time. One pass counts the values in
+ * buckets of the cosine range; the counts tell which bucket holds the middle and which the
+ * `count`-th highest; a second pass takes out the middle's bucket and every value from the other
+ * bucket up; quickselect finds the median among the first, and the highest are sorted out of the
+ * second (a few more than `count`, unless many values are equal). The buckets keep the order, so
+ * both answers are exact. Sorting 20,000 cosines took longer than the scan that made them.
  */
 export function rankedValues(values: Float32Array, count: number): { median: number; top: Int32Array } {
   if (values.length === 0) return { median: 0, top: new Int32Array(0) };
