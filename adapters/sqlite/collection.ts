@@ -448,14 +448,12 @@ export class SqliteCollectionTable implements CollectionEngine {
     const bytes = binaryValue(this.definition, changes);
     const binaryField = this.definition.binary?.field;
     const entries = Object.entries(changes).filter(([key, value]) => value !== undefined && key !== binaryField);
-    const doc = entries.length === 0
-      ? { sql: 'doc = doc', params: [] }
-      : {
-          sql: `doc = json_set(doc, ${entries.map(([key]) => `'$.${key}', json(?)`).join(', ')})`,
-          params: entries.map(([, value]) => JSON.stringify(value)),
-        };
-    if (bytes === undefined) return doc;
-    return { sql: `${doc.sql}, bin = ?`, params: [...doc.params, bytes] };
+    const params: Bound[] = entries.map(([, value]) => JSON.stringify(value));
+    let doc = entries.length === 0 ? 'doc' : `json_set(doc, ${entries.map(([key]) => `'$.${key}', json(?)`).join(', ')})`;
+    if (bytes === undefined) return { sql: `doc = ${doc}`, params };
+    // What the field held before it was declared binary (in the document) goes: the bytes replace it.
+    doc = `json_remove(${doc}, '$.${binaryField}')`;
+    return { sql: `doc = ${doc}, bin = ?`, params: [...params, bytes] };
   }
 }
 

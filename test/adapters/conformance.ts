@@ -185,6 +185,9 @@ export async function runStoreConformance(
     t.ok(raw?.bytes && Buffer.from(bytes).equals(raw.bytes), 'but in the binary type');
     t.same(await alice.get('blob_old'), { id: 'blob_old', version: 1, name: 'from before' }, 'a record from before has none');
     t.same(await alice.get('blob_older'), { id: 'blob_older', version: 1, name: 'text then', data: ['AAAAPw=='] }, 'what the field held before it was declared binary is read as it was');
+    await alice.update('blob_older', { data: null });
+    t.same(await alice.get('blob_older'), { id: 'blob_older', version: 2, name: 'text then' }, 'setting the field replaces what it held before, even with none');
+    await alice.update('blob_older', { data: Buffer.from([1]) });
     const listed = Object.fromEntries((await alice.list({ limit: 10 })).map((record) => [record.id, record.data?.length ?? null]));
     t.same(listed, { blob_1: 16, blob_old: null, blob_older: 1 }, 'list reads them too');
 
