@@ -88,7 +88,10 @@ export class SqliteCollectionTable implements CollectionEngine {
   /** The record a row holds: its document, id, version, and bytes when it has some. */
   private toRecord = (row: Row): Stored<Record<string, unknown>> => {
     const record = toRecord(row);
-    if (row.bin) record[this.definition.binary!.field] = row.bin;
+    const field = this.definition.binary?.field;
+    if (field === undefined) return record;
+    if (row.bin) record[field] = row.bin;
+    else if (record[field] === null) delete record[field]; // a null stored before the declaration means none, as in MongoDB
     return record;
   };
 
@@ -173,12 +176,12 @@ export class SqliteCollectionTable implements CollectionEngine {
     if (!upgrade) return;
     assertFieldPath(upgrade.missing);
     // json_type is NULL only where the path is absent (a JSON null is 'null').
-    const select = this.prepare(`SELECT id, version, doc FROM ${this.table} WHERE json_type(doc, '$.${upgrade.missing}') IS NULL AND id > ? ORDER BY id LIMIT 500`);
+    const select = this.prepare(`SELECT ${this.columns} FROM ${this.table} WHERE json_type(doc, '$.${upgrade.missing}') IS NULL AND id > ? ORDER BY id LIMIT 500`);
     const update = this.prepare(`UPDATE ${this.table} SET doc = json_patch(doc, ?) WHERE id = ?`);
     let after = '';
     for (;;) {
       const rows = select.all(after) as Row[];
-      for (const row of rows) update.run(JSON.stringify(filledBy(upgrade, toRecord(row))), row.id);
+      for (const row of rows) update.run(JSON.stringify(filledBy(upgrade, this.toRecord(row))), row.id);
       if (rows.length < 500) return;
       after = rows[rows.length - 1]!.id;
     }

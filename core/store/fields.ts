@@ -29,6 +29,25 @@ export function assertCollectionDefinition(definition: CollectionDefinition): vo
   if (definition.binary) {
     assertFieldPath(definition.binary.field);
     if (definition.binary.field.includes('.')) throw new StoreUsageError(`${definition.name}: a binary field is a top-level field`);
+    const queried = [
+      ...(definition.indexes ?? []).flatMap((index) => index.fields),
+      ...(definition.search ? [definition.search.field] : []),
+      ...(definition.claims ? [definition.claims.dueField] : []),
+    ];
+    assertNotBinary(definition, queried);
+  }
+}
+
+/**
+ * Refuses a query (filter, sort, grouped count, index) on the binary field: the adapters keep its
+ * bytes apart from the document, where SQLite's queries do not look, so the two stores would answer
+ * differently.
+ */
+export function assertNotBinary(definition: CollectionDefinition, fields: Iterable<string>): void {
+  const binary = definition.binary?.field;
+  if (binary === undefined) return;
+  for (const field of fields) {
+    if (field === binary || field.startsWith(`${binary}.`)) throw new StoreUsageError(`${definition.name}: "${binary}" is a binary field and cannot be queried`);
   }
 }
 

@@ -2,7 +2,7 @@
 // write ops, and routing each call through the adapter's error mapping. An adapter implements
 // only CollectionEngine, the engine-specific work on one collection.
 import { RecordNotFoundError, StoreUsageError } from './errors.js';
-import { assertCollectionDefinition, assertFieldPath, assertSearchTerms } from './fields.js';
+import { assertCollectionDefinition, assertFieldPath, assertNotBinary, assertSearchTerms } from './fields.js';
 import type {
   ClaimedRecord,
   ClaimQueue,
@@ -68,6 +68,8 @@ export type EngineRunner = <R>(work: () => MaybePromise<R>, access?: 'read') => 
 // The casts below only re-attach T: engines store and return plain JSON documents.
 export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner): Collection<T> {
   const { definition } = engine;
+  /** A filter's or a sort's fields, checked against the binary field (a query there would differ per store). */
+  const queryable = (filter?: Filter, ...fields: string[]) => assertNotBinary(definition, [...Object.keys(filter ?? {}), ...fields]);
 
   function repository(scope: TenantScope | null): Repository<T> {
     const name = definition.name;
@@ -82,19 +84,22 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
         ifVersion: options?.ifVersion,
       }),
       delete: (id, options) => ({ kind: 'delete', collection: name, scope, id, ifVersion: options?.ifVersion }),
-      deleteMany: (filter) => ({ kind: 'deleteMany', collection: name, scope, filter }),
+      deleteMany: (filter) => {
+        queryable(filter);
+        return { kind: 'deleteMany', collection: name, scope, filter };
+      },
     };
     const bound: Repository<T> = {
       ops: Object.freeze(ops),
       get: (id) => run(() => engine.get(scope, id), 'read') as never,
-      findOne: (filter) => run(async () => (await engine.list(scope, { filter, limit: 1 }))[0] ?? null, 'read') as never,
+      findOne: (filter) => run(async () => (queryable(filter), (await engine.list(scope, { filter, limit: 1 }))[0] ?? null), 'read') as never,
       insert: (doc) => run(() => engine.insert(scope, doc as Doc & { id: string })) as never,
       update: (id, changes, options) => run(() => engine.update(scope, id, changes as Doc, options?.ifVersion)) as never,
       delete: (id, options) => run(() => engine.delete(scope, id, options?.ifVersion)),
-      deleteMany: (filter) => run(() => engine.deleteMany(scope, filter)),
-      list: (query) => run(() => engine.list(scope, query), 'read') as never,
-      count: (filter) => run(() => engine.count(scope, filter), 'read'),
-      countBy: (field, filter) => run(() => engine.countBy(scope, field, filter), 'read'),
+      deleteMany: (filter) => run(() => (queryable(filter), engine.deleteMany(scope, filter))),
+      list: (query) => run(() => (queryable(query.filter, ...(query.sort ? [query.sort.field] : [])), engine.list(scope, query)), 'read') as never,
+      count: (filter) => run(() => (queryable(filter), engine.count(scope, filter)), 'read'),
+      countBy: (field, filter) => run(() => (queryable(filter, field), engine.countBy(scope, field, filter)), 'read'),
       searchTerms: (args) => {
         if (!definition.search) throw new StoreUsageError(`${definition.name} does not declare search`);
         const terms = assertSearchTerms(definition.name, args.terms);
@@ -107,7 +112,7 @@ export function collectionHandle<T>(engine: CollectionEngine, run: EngineRunner)
 
   const claims: ClaimQueue<T> | null = definition.claims
     ? {
-        claimDue: (args) => run(() => engine.claimDue(args)) as never,
+        claimDue: (args) => run(() => (queryable(args.filter), engine.claimDue(args))) as never,
         complete: (args) => run(() => engine.completeClaim(args as { id: string; owner: string; now: Date; changes: Doc })),
         completeAll: (args) =>
           run(() => engine.completeClaims(args as { owner: string; now: Date; completions: Array<{ id: string; changes: Doc }> })),

@@ -164,10 +164,11 @@ export async function runStoreConformance(
     const harness = await open();
     t.teardown(() => harness.close());
     // Declared first without the field (a table or collection from before), then with it.
-    const before = harness.store.collection<{ name: string; data?: string[] }>({ name: 'blobs', scope: 'tenant' });
+    const before = harness.store.collection<{ name: string; data?: string[] | null }>({ name: 'blobs', scope: 'tenant' });
     await harness.store.init();
     await before.forTenant(ALICE_LIVE).insert({ id: 'blob_old', name: 'from before' });
     await before.forTenant(ALICE_LIVE).insert({ id: 'blob_older', name: 'text then', data: ['AAAAPw=='] });
+    await before.forTenant(ALICE_LIVE).insert({ id: 'blob_nulled', name: 'null then', data: null });
     const peer = await harness.openPeer();
     t.teardown(() => peer.close());
     const blobs = peer.collection<{ name: string; data?: Uint8Array | string[] | null }>({ name: 'blobs', scope: 'tenant', binary: { field: 'data' } });
@@ -188,6 +189,8 @@ export async function runStoreConformance(
     await alice.update('blob_older', { data: null });
     t.same(await alice.get('blob_older'), { id: 'blob_older', version: 2, name: 'text then' }, 'setting the field replaces what it held before, even with none');
     await alice.update('blob_older', { data: Buffer.from([1]) });
+    t.same(await alice.get('blob_nulled'), { id: 'blob_nulled', version: 1, name: 'null then' }, 'a null stored before is none, as a null stored since');
+    await alice.delete('blob_nulled');
     const listed = Object.fromEntries((await alice.list({ limit: 10 })).map((record) => [record.id, record.data?.length ?? null]));
     t.same(listed, { blob_1: 16, blob_old: null, blob_older: 1 }, 'list reads them too');
 
@@ -208,9 +211,19 @@ export async function runStoreConformance(
 
     await t.rejects(alice.insert({ id: 'blob_4', name: 'text', data: 'not bytes' as never }), StoreUsageError, 'the field takes bytes only');
     await t.rejects(alice.update('blob_1', { name: new Uint8Array(2) as never }), StoreUsageError, 'bytes in another field are refused');
+    // The bytes are kept apart from the document, where SQLite's queries do not look: a query there is refused on every store.
+    await t.rejects(alice.list({ filter: { data: null }, limit: 10 }), StoreUsageError, 'no filter on the binary field');
+    await t.rejects(alice.list({ limit: 10, sort: { field: 'data', direction: 'asc' } }), StoreUsageError, 'no sort on it');
+    await t.rejects(alice.count({ 'data.x': 1 }), StoreUsageError, 'nor on a path into it');
+    await t.rejects(alice.countBy('data'), StoreUsageError, 'no grouped count of it');
+    await t.rejects(alice.findOne({ data: null }), StoreUsageError);
+    await t.rejects(alice.deleteMany({ data: null }), StoreUsageError);
+    t.throws(() => alice.ops.deleteMany({ data: null }), StoreUsageError, 'nor in a commit');
+    t.equal(await alice.count(), 5, 'nothing was deleted');
     const store = await harness.openPeer();
     t.teardown(() => store.close());
     t.throws(() => store.collection({ name: 'blobs_nested', scope: 'tenant', binary: { field: 'data.inner' } }), StoreUsageError, 'a nested binary field is refused');
+    t.throws(() => store.collection({ name: 'blobs_indexed', scope: 'tenant', indexes: [{ fields: ['data'] }], binary: { field: 'data' } }), StoreUsageError, 'an index on it is refused');
   });
 
   t.test(`${adapterName}: records`, async (t) => {

@@ -137,6 +137,28 @@ t.test('a large index scans int8 copies: cosines within a few thousandths, the b
   t.same([...fast.similarities(new Float32Array(dims)).scores.slice(0, 3)], [0, 0, 0], 'a zero question is similar to nothing');
 });
 
+t.test('a large index with a chunk of no vector and one of two: each chunk keeps its own score', async (t) => {
+  // As many rows as chunks, but not one each: the scan's scores are a row's, not a chunk's.
+  const next = random(11);
+  const dims = 64;
+  const entries = Array.from({ length: 600 }, (_, chunk) => ({ chunkId: `chk_${chunk}`, vectors: [Float32Array.from({ length: dims }, next)] }));
+  entries[100]!.vectors = [new Float32Array(dims + 1)]; // of another size than the first: no row
+  entries[300]!.vectors.push(Float32Array.from({ length: dims }, next)); // two phrasings
+  const fast = VectorIndex.build(entries, { approximateFrom: 1 });
+  const exact = VectorIndex.build(entries, { approximateFrom: Infinity });
+  t.ok(fast.approximate);
+  for (const chunk of [1, 150, 299, 300, 301, 599]) {
+    const own = entries[chunk]!.vectors[0]!;
+    const [best] = semanticConfidences(fast.similarities(own)).keys();
+    t.equal(best, `chk_${chunk}`, `a question equal to chunk ${chunk} finds chunk ${chunk} first`);
+    // The same chunks in the same order as the exact scan; a confidence moves a little with the approximate median.
+    const [approximate, precise] = [semanticConfidences(fast.similarities(own)), semanticConfidences(exact.similarities(own))];
+    t.same([...approximate.keys()], [...precise.keys()], 'the same chunks as the exact scan, in the same order');
+    t.ok(Math.max(...[...precise].map(([id, confidence]) => Math.abs(approximate.get(id)! - confidence))) < 0.005, 'each confidence within 0.005');
+  }
+  t.equal(fast.similarities(entries[1]!.vectors[0]!).scores[100], -Infinity, 'the chunk without a vector scores nothing');
+});
+
 t.test('the committed scan is the compiled .wat', async (t) => {
   t.equal(readFileSync(VECTOR_SCAN_FILE, 'utf8'), await generateVectorScan(), 'int8-dots.wasm.ts is current: run `npm run build:vector-scan` after changing int8-dots.wat');
 });

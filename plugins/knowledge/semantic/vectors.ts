@@ -64,6 +64,8 @@ export const RESCORED = 100;
 export class VectorIndex {
   /** The approximate dot of each row, filled by the int8 scan (reused: a search is synchronous). */
   private readonly rowScores: Float32Array | null;
+  /** Whether chunk i is row i for every i (no chunk of several phrasings, none without a vector). */
+  private readonly oneRowEach: boolean;
 
   private constructor(
     readonly dimensions: number,
@@ -77,6 +79,7 @@ export class VectorIndex {
     private readonly int8: Int8Rows | null,
   ) {
     this.rowScores = int8 ? new Float32Array(rowChunk.length) : null;
+    this.oneRowEach = rowChunk.length === chunkIds.length && rowChunk.every((chunk, row) => chunk === row);
   }
 
   /** `approximateFrom`: the size from which the int8 scan is used (APPROXIMATE_FROM; tests set it). */
@@ -133,11 +136,11 @@ export class VectorIndex {
       }
       return { chunkIds: this.chunkIds, scores };
     }
-    // A chunk of one row takes its row's score as it is; a chunk of several, the best of them.
-    const oneRowEach = this.rowChunk.length === this.chunkIds.length;
-    const rowScores = oneRowEach ? scores : this.rowScores!;
+    // When every chunk has one row, a row's score is its chunk's; else a chunk takes the best of its
+    // rows (none: a chunk whose vectors were all of another size).
+    const rowScores = this.oneRowEach ? scores : this.rowScores!;
     this.int8.dotsWith(unit, rowScores);
-    if (!oneRowEach) {
+    if (!this.oneRowEach) {
       for (let row = 0; row < rowScores.length; row++) {
         const chunk = this.rowChunk[row]!;
         if (rowScores[row]! > scores[chunk]!) scores[chunk] = rowScores[row]!;
