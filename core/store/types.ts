@@ -172,8 +172,8 @@ export interface CollectionDefinition {
    * type: a BLOB column in SQLite, BinData in MongoDB (numbers in bulk, such as vectors, at their
    * size: base64 inside a JSON document is a third larger, and decoded on every read). Insert and
    * update set it like any field (null, or leaving it out, stores none); every read returns it as a
-   * Buffer, or leaves it out when there is none. It cannot be filtered, sorted, indexed or searched
-   * on, and any other field holding a Uint8Array is refused.
+   * Buffer, or leaves it out when there is none. A filter, sort, grouped count, index, search or
+   * claim on it is refused (StoreUsageError), as is a Uint8Array in any other field.
    */
   binary?: { field: string };
 }
