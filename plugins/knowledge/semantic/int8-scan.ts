@@ -8,7 +8,7 @@
 // most half a step of 1/127 of that; the question is scaled to ±2047. For unit vectors of a few
 // hundred dimensions and more, a cosine moves by a few thousandths: enough to rank and to take a
 // median, and the best hundred are scored again exactly (VectorIndex.similarities). 4 bits a number
-// were tried: a quarter faster, but on vectors with a few dimensions far larger than the rest (as
+// were tried: the bare scan a fifth faster, but on vectors with a few dimensions far larger than the rest (as
 // real embeddings often have) the scale per vector left 15 steps for all the others, and only 10 of
 // 64 questions kept their best 20 (bench/RESULTS.md).
 import { INT8_DOTS_WASM } from './int8-dots.wasm.js';
