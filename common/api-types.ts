@@ -5151,7 +5151,7 @@ export interface operations {
                     name?: string;
                     /**
                      * Format: date-time
-                     * @description When the key stops working; must be in the future
+                     * @description When the key stops working; must be in the future, and at most the year 9999
                      */
                     expires_at?: string;
                 } | null;

@@ -50,12 +50,25 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${nextUlid(now).toLowerCase()}`;
 }
 
+/** The largest time a ULID holds (48 bits of milliseconds, the year 10889). */
+const MAX_ULID_TIME = 2 ** 48 - 1;
+
+/**
+ * The time part of the ids of `prefix` made at `at`: ids are `<prefix>_<ulid>` and a ULID starts
+ * with its time, so every id made at or after `at` sorts at or above this string and every earlier
+ * one below it; a time range is an id range, which every store answers from its primary key. A time
+ * before the epoch is the epoch and one past ULID's range is its end (a query may name any date).
+ */
+export function idTimePrefix(prefix: IdPrefix, at: number): string {
+  return `${prefix}_${encodeTime(Math.min(Math.max(0, Math.floor(at)), MAX_ULID_TIME), 10).toLowerCase()}`;
+}
+
 /**
  * The smallest id of `prefix` at time `at`: every id made at or after it sorts after this one. For
  * range reads by time over time-ordered ids (newId itself never goes back in time: it is monotonic).
  */
 export function lowestIdAt(prefix: IdPrefix, at: number): string {
-  return `${prefix}_${encodeTime(Math.max(0, at), 10).toLowerCase()}${'0'.repeat(16)}`;
+  return `${idTimePrefix(prefix, at)}${'0'.repeat(16)}`;
 }
 
 /** A joi schema for an id path parameter. Malformed ids are a 404 (like unknown ones), not a 400. */

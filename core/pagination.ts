@@ -51,14 +51,28 @@ interface CursorBody {
   q: string;
 }
 
+const FIRST_FOUR_DIGIT_YEAR = Date.parse('0000-01-01T00:00:00.000Z');
+/** The latest time an ISO string with a four-digit year names: the latest a stored time may be. */
+export const LATEST_STORED_TIME = '9999-12-31T23:59:59.999Z';
+const LAST_FOUR_DIGIT_YEAR = Date.parse(LATEST_STORED_TIME);
+
+/**
+ * A time as the stores compare stored times: ISO strings, which sort in time order only while the
+ * year has four digits. Joi takes any ISO date, `+010000-…` and `-000001-…` too (which sort before
+ * `2026-…`), so a bound is held to the years 0000 to 9999 first: no record is dated outside them.
+ */
+function comparableIso(time: Date): string {
+  return new Date(Math.min(Math.max(time.getTime(), FIRST_FOUR_DIGIT_YEAR), LAST_FOUR_DIGIT_YEAR)).toISOString();
+}
+
 /** Adds the created_after / created_before conditions of the list params to a filter. */
 export function withTimeFilter(filter: Filter, params: ListParams, field = 'created_at'): Filter {
   if (!params.created_after && !params.created_before) return filter;
   return {
     ...filter,
     [field]: {
-      ...(params.created_after ? { gt: params.created_after.toISOString() } : {}),
-      ...(params.created_before ? { lt: params.created_before.toISOString() } : {}),
+      ...(params.created_after ? { gt: comparableIso(params.created_after) } : {}),
+      ...(params.created_before ? { lt: comparableIso(params.created_before) } : {}),
     },
   };
 }

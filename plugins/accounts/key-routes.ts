@@ -7,6 +7,7 @@ import {
   gracePeriodOf,
   idSchema,
   issueKey,
+  LATEST_STORED_TIME,
   listQuerySchema,
   makerOfKey,
   notFound,
@@ -82,7 +83,8 @@ export function keyRoutes(api: BuiltInPluginApi): PluginRoute[] {
         validate: {
           payload: Joi.object({
             name: Joi.string().trim().min(1).max(100).default('API key'),
-            expires_at: Joi.date().iso().description('When the key stops working; must be in the future'),
+            // Stored times are compared as ISO strings, which sort in time order only with four-digit years.
+            expires_at: Joi.date().iso().max(LATEST_STORED_TIME).description('When the key stops working; must be in the future, and at most the year 9999'),
           })
             .allow(null)
             .default({}),

@@ -1,5 +1,5 @@
 // Hour arithmetic, time-sortable id bounds, and local days and weeks as sums of UTC hours.
-import { encodeTime } from 'ulid';
+import { idTimePrefix, type IdPrefix } from '../../core/index.js';
 import { HOUR_MS } from './figures.js';
 
 export const DAY_MS = 24 * HOUR_MS;
@@ -10,16 +10,9 @@ export const floorDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 export const ceilDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
 export const isoHour = (ms: number) => new Date(ms).toISOString();
 
-/**
- * The smallest id of a record made at `ms` or later: ids are `<prefix>_<ulid>` and a ULID starts
- * with its time, so a time range is an id range, which every store answers from its primary key.
- */
-export function idAtOrAfter(prefix: string, ms: number): string {
-  return `${prefix}_${encodeTime(ms, 10).toLowerCase()}`;
-}
-
-export function idRange(prefix: string, fromMs: number, toMs: number) {
-  return { gte: idAtOrAfter(prefix, fromMs), lt: idAtOrAfter(prefix, toMs) };
+/** The ids of records made in [fromMs, toMs): a time range is an id range (idTimePrefix). */
+export function idRange(prefix: IdPrefix, fromMs: number, toMs: number) {
+  return { gte: idTimePrefix(prefix, fromMs), lt: idTimePrefix(prefix, toMs) };
 }
 
 /** True for an IANA time zone name Intl knows. */

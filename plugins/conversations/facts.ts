@@ -1,9 +1,9 @@
 // The conversations plugin's side of core/contracts/conversation-facts.ts: its records read by time
 // range for analytics, a page at a time, through the fields and indexes store.ts declares for it;
 // and single records for the knowledge base's learning from use.
-import { encodeTime } from 'ulid';
 import {
   csatPoints,
+  idTimePrefix,
   recordsInPages,
   type ConversationFact,
   type ConversationFacts,
@@ -17,8 +17,6 @@ import { previousMessage, type ConversationCollections, type ConversationDoc, ty
 
 const PAGE = 500;
 
-/** The smallest id made at `ms` or later: ids are `<prefix>_<ulid>`, and a ULID starts with its time. */
-const idAt = (prefix: string, ms: number) => `${prefix}_${encodeTime(ms, 10).toLowerCase()}`;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function conversationFact(conversation: Stored<ConversationDoc>): ConversationFact {
@@ -61,14 +59,14 @@ export function conversationFacts(collections: ConversationCollections): Convers
   const byTime = (range: FactRange) => ({ gte: iso(range.fromMs), lt: iso(range.toMs) });
 
   async function* conversations(tenant: TenantScope, range: FactRange, field: 'id' | 'ended_at' | 'resolution_at' | 'csat_at') {
-    const condition = field === 'id' ? { gte: idAt('conv', range.fromMs), lt: idAt('conv', range.toMs) } : byTime(range);
+    const condition = field === 'id' ? { gte: idTimePrefix('conv', range.fromMs), lt: idTimePrefix('conv', range.toMs) } : byTime(range);
     for await (const conversation of recordsInPages(collections.conversations.forTenant(tenant), scoped(range, { [field]: condition }), PAGE, field)) {
       yield conversationFact(conversation);
     }
   }
 
   async function* messages(tenant: TenantScope, range: FactRange, field: 'id' | 'feedback_at') {
-    const condition = field === 'id' ? { gte: idAt('msg', range.fromMs), lt: idAt('msg', range.toMs) } : byTime(range);
+    const condition = field === 'id' ? { gte: idTimePrefix('msg', range.fromMs), lt: idTimePrefix('msg', range.toMs) } : byTime(range);
     for await (const message of recordsInPages(collections.messages.forTenant(tenant), scoped(range, { [field]: condition }), PAGE, field)) {
       yield messageFact(message);
     }

@@ -2,7 +2,7 @@
 // Ids (core/ids.ts): the documented form, unique, sorted by creation within a millisecond, and the
 // random part drawn evenly from ulid's alphabet (the pooled random source).
 import t from 'tap';
-import { lowestIdAt, newId } from '../../core/ids.js';
+import { idTimePrefix, lowestIdAt, newId } from '../../core/ids.js';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford's base 32, lower-cased
 
@@ -39,4 +39,7 @@ t.test('lowestIdAt: below every id of its millisecond and later ones, above ever
   t.ok(before.every((id) => id < lowest), 'every id made before sorts below it');
   t.ok(atOrAfter.every((id) => id >= lowest), 'every id made at or after sorts at or above it');
   t.equal(lowestIdAt('evt', -1000), `evt_${'0'.repeat(26)}`, 'a time before the epoch is the epoch');
+  t.equal(idTimePrefix('msg', -62_000_000_000_000), `msg_${'0'.repeat(10)}`, 'the year 5 BC is the epoch too');
+  t.equal(idTimePrefix('msg', 8.64e15), `msg_${'7'}${'z'.repeat(9)}`, 'a date past ULID’s range (year 275760) is its end');
+  t.equal(idTimePrefix('msg', at), lowest.slice(0, 'msg_'.length + 10).replace('evt_', 'msg_'), 'the time part of lowestIdAt');
 });

@@ -63,7 +63,7 @@ t.test('API keys', async (t) => {
 
   t.test('bad input: 400', async (t) => {
     const past = new Date(api.clock.now().getTime() - 1000).toISOString();
-    for (const payload of [{ name: '' }, { name: 'x'.repeat(101) }, { expires_at: 'soon' }, { expires_at: past }, { mode: 'live' }]) {
+    for (const payload of [{ name: '' }, { name: 'x'.repeat(101) }, { expires_at: 'soon' }, { expires_at: past }, { expires_at: '+010000-01-01T00:00:00Z' }, { mode: 'live' }]) {
       assertError(t, await api.request('POST', '/api/v1/api-keys', { key: acme.live, payload }), 400, 'validation_failed', JSON.stringify(payload));
     }
     assertError(t, await api.request('GET', '/api/v1/api-keys?kind=root', { key: acme.live }), 400, 'validation_failed');

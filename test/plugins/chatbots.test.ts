@@ -176,6 +176,11 @@ t.test('list', async (t) => {
     const after = created[4].created_at;
     t.same(namesOf(await list(`?created_after=${after}&order=asc`)), ['Foxtrot', 'Golf']);
     t.same(namesOf(await list(`?created_before=${created[1].created_at}`)), ['Alpha']);
+    // Joi takes six-digit and negative years, whose ISO strings sort before `2026-…`.
+    t.equal(namesOf(await list('?created_before=%2B010000-01-01T00:00:00Z')).length, created.length, 'before the year 10000: all');
+    t.same(namesOf(await list('?created_after=%2B010000-01-01T00:00:00Z')), [], 'after the year 10000: none');
+    t.same(namesOf(await list('?created_before=-000001-01-01T00:00:00Z')), [], 'before the year -1: none');
+    t.equal(namesOf(await list('?created_after=-000001-01-01T00:00:00Z')).length, created.length, 'after the year -1: all');
   });
 
   t.test('a cursor from another query or a forged one: 400 invalid_cursor', async (t) => {
