@@ -1431,7 +1431,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description `url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all: `["*"]`), `description`. Answers 201 with the signing `secret`, shown this once. At most 10 per chatbot (409 `webhook_limit_reached`). Deliveries are signed per Standard Webhooks. An OAuth token subscribes only to the event types its scopes see (`lead.*` needs `leads:read`, `*` every area’s read scope): else 403 `insufficient_scope`.
+         * @description `url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all: `["*"]`), `description`. Answers 201 with the signing `secret`, shown this once. An address this server does not send to (private, loopback or reserved unless the operator lists it in `WEBHOOK_ALLOWED_CIDRS`; outside `EGRESS_ALLOWED_CIDRS` when set) is 400 `webhook_address_not_allowed` when the host is an IP address or `localhost`; a host name is judged on its resolved address at each delivery, which fails if refused. At most 10 per chatbot (409 `webhook_limit_reached`). Deliveries are signed per Standard Webhooks. An OAuth token subscribes only to the event types its scopes see (`lead.*` needs `leads:read`, `*` every area’s read scope): else 403 `insufficient_scope`.
          */
         post: operations["postWebhooks"];
         delete?: never;
@@ -1457,7 +1457,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook endpoint
-         * @description `url`, `events`, `description`, `status` (`enabled` turns a disabled endpoint back on; `disabled` pauses it). An OAuth token subscribes only to the event types its scopes see, as for a new endpoint (403 `insufficient_scope`).
+         * @description `url`, `events`, `description`, `status` (`enabled` turns a disabled endpoint back on; `disabled` pauses it). An OAuth token subscribes only to the event types its scopes see, as for a new endpoint (403 `insufficient_scope`). A `url` this server does not send to is 400 `webhook_address_not_allowed`, as for a new endpoint.
          */
         patch: operations["patchWebhooksByWhId"];
         trace?: never;
@@ -2961,7 +2961,7 @@ export interface components {
             /** @constant */
             type: "url";
             /** Format: uri */
-            url: string;
+            url: string & (unknown & unknown);
             title?: string;
             /** @description Your own key/value data, returned as sent (at most 50 keys, 8192 bytes as JSON, 5 levels deep; keys do not start with $ and hold no dot or NUL, none is __proto__, and no array is directly inside an array) */
             metadata?: {
@@ -3042,7 +3042,7 @@ export interface components {
             /** @enum {string} */
             mime_type?: "application/pdf" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
             /** Format: uri */
-            url?: string;
+            url?: string & (unknown & unknown);
             /** @description Pages of the same site to crawl from the URL */
             max_pages?: number;
             sitemap?: boolean;
@@ -15475,7 +15475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description The request is not valid. Codes: `validation_failed` */
+            /** @description The request is not valid. Codes: `validation_failed`, `webhook_address_not_allowed` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -15824,7 +15824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description The request is not valid. Codes: `validation_failed` */
+            /** @description The request is not valid. Codes: `validation_failed`, `webhook_address_not_allowed` */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

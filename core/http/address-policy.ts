@@ -93,6 +93,19 @@ interface Embedding {
   ipv4: ipaddr.IPv4[];
 }
 
+/**
+ * How the policy judges a URL whose host is an address, before any connection: an IP literal
+ * (brackets allowed) or `localhost` (loopback by RFC 6761). Null for a host name, which only
+ * resolving can judge (the agents do, at connect time). For telling a tenant at creation that a
+ * target will never be reached.
+ */
+export function urlAddressRefusal(policy: AddressPolicy, url: string): Exclude<RefusalReason, 'not_an_address'> | null {
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  const literal = host === 'localhost' || host.endsWith('.localhost') ? '127.0.0.1' : host.replace(/^\[|\]$/g, '');
+  const verdict = policy.judge(literal);
+  return verdict.allowed || verdict.reason === 'not_an_address' ? null : verdict.reason;
+}
+
 const range = (cidr: string) => ipaddr.IPv6.parseCIDR(cidr);
 const IPV4_MAPPED = range('::ffff:0:0/96');
 const IPV4_TRANSLATED = range('::ffff:0:0:0/96');

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { idSchema, MAX_QUESTION_LENGTH, userDataObject } from '../../core/index.js';
+import { idSchema, MAX_QUESTION_LENGTH, outboundUrlSchema, userDataObject } from '../../core/index.js';
 import { BINARY_MIME_TYPES } from './text/formats.js';
 import { ITEM_STATUSES, ITEM_TYPES, REFRESH_INTERVALS } from './collections.js';
 
@@ -11,7 +11,7 @@ export const itemParams = Joi.object({ id: idSchema('cb').required(), docId: idS
 
 const title = Joi.string().trim().min(1).max(300);
 const metadata = userDataObject();
-const httpUrl = Joi.string().uri({ scheme: ['http', 'https'] }).max(2048);
+const httpUrl = outboundUrlSchema();
 const maxPages = Joi.number().integer().min(1).max(100).description('Pages of the same site to crawl from the URL');
 const refreshInterval = Joi.string()
   .valid(...Object.keys(REFRESH_INTERVALS))

@@ -1,6 +1,6 @@
 // Validation and response shapes of the model provider routes.
 import Joi from 'joi';
-import { idSchema, listQuerySchema, pageSchema } from '../../core/index.js';
+import { idSchema, listQuerySchema, outboundUrlSchema, pageSchema } from '../../core/index.js';
 
 export const modelProviderParams = Joi.object({ providerId: idSchema('mp').required() });
 
@@ -9,10 +9,7 @@ const name = Joi.string().trim().min(1).max(100).description('What the dashboard
 const type = Joi.string()
   .valid('openai', 'ollama')
   .description('`openai`: any OpenAI-compatible server (OpenAI, Azure-style gateways, vLLM, LM Studio, llama.cpp’s server); `ollama`: Ollama’s own API');
-const baseUrl = Joi.string()
-  .trim()
-  .max(2048)
-  .uri({ scheme: ['http', 'https'] })
+const baseUrl = outboundUrlSchema()
   // No user name or password before the host (a pattern, so the document states it too).
   .pattern(/^https?:\/\/[^/?#@]+([/?#].*)?$/i, 'no credentials')
   .messages({ 'string.pattern.name': '{{#label}} must not hold a user name or password: send the key as `api_key`' })

@@ -3,12 +3,15 @@
 import type { Request, ResponseToolkit } from '@hapi/hapi';
 import Joi from 'joi';
 import {
+  AddressPolicy,
+  apiError,
   assertMaySubscribe,
   callerOf,
   notFound,
   pageSchema,
   paginate,
   tenantOf,
+  urlAddressRefusal,
   withTimeFilter,
   type BuiltInPluginApi,
   type ChatbotDirectory,
@@ -45,11 +48,25 @@ export function webhookRoutes(
   const service = new WebhookService(api, collections, dispatcher, secrets);
   const { createInput, patchInput } = subscriptionInputs(eventTypes);
   const webhookOf = (request: Request) => service.find(tenantOf(request), (request.params as { whId: string }).whId);
+  // The rules deliveries are sent under (index.ts's fetcher): an endpoint they would never reach is
+  // refused when it is set, not accepted and then failed at every attempt.
+  const addresses = new AddressPolicy({ allowedCidrs: config.webhooks.allowed_cidrs, egressCidrs: config.egress.allowed_cidrs, refuseNonPublic: true });
+
+  function checkUrl(url: string | undefined): void {
+    const refusal = url === undefined ? null : urlAddressRefusal(addresses, url);
+    if (!refusal) return;
+    const message =
+      refusal === 'egress'
+        ? 'The address is outside the egress allowlist of this server (EGRESS_ALLOWED_CIDRS)'
+        : 'The address is private, loopback, link-local or reserved; this server sends webhooks to such addresses only in WEBHOOK_ALLOWED_CIDRS';
+    throw apiError(400, 'webhook_address_not_allowed', message, { details: [{ path: 'url', message, type: 'string.address' }] });
+  }
 
   async function createWebhook(request: Request, h: ResponseToolkit) {
     const tenant = tenantOf(request);
     const input = request.payload as WebhookInput;
     assertMaySubscribe(callerOf(request), input.events);
+    checkUrl(input.url);
     if (input.chatbot_id && !(await directory.find(tenant, input.chatbot_id))) throw notFound('chatbot', input.chatbot_id);
     const { webhook, secret } = await service.create(tenant, input);
     return h.response(presentWebhook(webhook, secret)).code(201).header('Location', `/api/v1/webhooks/${webhook.id}`);
@@ -67,6 +84,7 @@ export function webhookRoutes(
     const webhook = await webhookOf(request);
     const patch = request.payload as WebhookPatch;
     if (patch.events) assertMaySubscribe(callerOf(request), patch.events);
+    checkUrl(patch.url);
     return presentWebhook(await service.update(tenantOf(request), webhook, patch));
   }
 
@@ -115,12 +133,15 @@ export function webhookRoutes(
         description: 'Register a webhook endpoint',
         notes:
           '`url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all: `["*"]`), ' +
-          '`description`. Answers 201 with the signing `secret`, shown this once. At most 10 per chatbot ' +
+          '`description`. Answers 201 with the signing `secret`, shown this once. An address this server does not send to ' +
+          '(private, loopback or reserved unless the operator lists it in `WEBHOOK_ALLOWED_CIDRS`; outside ' +
+          '`EGRESS_ALLOWED_CIDRS` when set) is 400 `webhook_address_not_allowed` when the host is an IP address or `localhost`; ' +
+          'a host name is judged on its resolved address at each delivery, which fails if refused. At most 10 per chatbot ' +
           '(409 `webhook_limit_reached`). Deliveries are signed per Standard Webhooks. An OAuth token subscribes only ' +
           'to the event types its scopes see (`lead.*` needs `leads:read`, `*` every area’s read scope): else 403 ' +
           '`insufficient_scope`.',
         tags: ['api', 'webhooks'],
-        plugins: { platform: { ...webhooksFeature.platform, errors: { 404: ['chatbot_not_found'], 409: ['webhook_limit_reached'] } } },
+        plugins: { platform: { ...webhooksFeature.platform, errors: { 400: ['webhook_address_not_allowed'], 404: ['chatbot_not_found'], 409: ['webhook_limit_reached'] } } },
         validate: { payload: createInput },
         response: { status: { 201: webhookResponse } },
         handler: createWebhook,
@@ -158,9 +179,10 @@ export function webhookRoutes(
         description: 'Change a webhook endpoint',
         notes:
           '`url`, `events`, `description`, `status` (`enabled` turns a disabled endpoint back on; `disabled` pauses it). ' +
-          'An OAuth token subscribes only to the event types its scopes see, as for a new endpoint (403 `insufficient_scope`).',
+          'An OAuth token subscribes only to the event types its scopes see, as for a new endpoint (403 `insufficient_scope`). ' +
+          'A `url` this server does not send to is 400 `webhook_address_not_allowed`, as for a new endpoint.',
         tags: ['api', 'webhooks'],
-        plugins: webhooksFeature,
+        plugins: { platform: { ...webhooksFeature.platform, errors: { 400: ['webhook_address_not_allowed'] } } },
         validate: { params: webhookParams, payload: patchInput },
         response: { schema: webhookResponse },
         handler: updateWebhook,

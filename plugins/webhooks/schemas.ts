@@ -1,11 +1,11 @@
 // Validation and response shapes of the webhook and event routes.
 import Joi from 'joi';
-import { idSchema, listQuerySchema } from '../../core/index.js';
+import { idSchema, listQuerySchema, outboundUrlSchema } from '../../core/index.js';
 import { DELIVERY_STATUSES, WEBHOOK_STATUSES } from './collections.js';
 
 
 const isoTime = Joi.string().isoDate();
-const url = Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(2048);
+const url = outboundUrlSchema();
 /** The event types an endpoint may subscribe to: the platform's and external plugins' (privileged.platform.eventTypes). */
 function eventsOf(eventTypes: readonly string[]) {
   return Joi.array()

@@ -86,7 +86,11 @@ def before_call(ctx, case, **kwargs):
     if case.method.upper() == "POST" and case.path.endswith("/knowledge/qa-from-message"):
         _lengthen_short_question(case)
     if case.method.upper() in ("POST", "PATCH") and re.search(r"/api/v1/model-providers(/[^/]+)?$", case.path):
-        _keep_provider_address_public(case)
+        _keep_address_public(case, "base_url")
+    if case.method.upper() in ("POST", "PATCH") and re.search(r"/api/v1/webhooks(/[^/]+)?$", case.path):
+        _keep_address_public(case, "url")
+    if case.method.upper() in ("POST", "PATCH") and re.search(r"/knowledge(/[^/]+)?$", case.path):
+        _keep_address_public(case, "url")
 
 
 _SUGGESTION_ID_MAX = 200
@@ -171,25 +175,27 @@ def _lengthen_short_question(case) -> None:
         body["question"] = question + "?" * (_MIN_QUESTION_PREFIX - length)
 
 
-# - A model provider's address must be one the operator lets accounts reach (a 400 otherwise,
-#   documented): whether a host is a private address, outside the egress list or off the allowed
-#   hosts depends on the server's configuration, which no schema states. A made-up URL whose host
-#   is an IP address or localhost gets a public host name instead (models.example.com, which the
-#   address rules judge when called, not when saved); URLs that break the schema are sent as
-#   generated.
-_PUBLIC_MODEL_HOST = "models.example.com"
+# - A model provider's or a webhook endpoint's address must be one the operator lets accounts
+#   reach (a 400 otherwise, documented): whether a host is a private address, outside the egress
+#   list or off the allowed hosts depends on the server's configuration, which no schema states. A
+#   made-up URL whose host is an IP address or localhost gets a public host name instead
+#   (outbound.example.com, which the address rules judge when called, not when saved), and so does
+#   one whose last label starts with a digit, which the WHATWG URL parser reads as IPv4 (`a.1`: a
+#   400, as the schema's `format: uri` cannot say); URLs that break the schema are sent as generated.
+_PUBLIC_HOST = "outbound.example.com"
 
 
-def _keep_provider_address_public(case) -> None:
+def _keep_address_public(case, field: str) -> None:
     body = case.body
-    if not isinstance(body, dict) or not isinstance(body.get("base_url"), str):
+    if not isinstance(body, dict) or not isinstance(body.get(field), str):
         return
-    match = re.match(r"^(https?://)(\[[^\]]*\]|[^/:?#]*)(.*)$", body["base_url"].strip(), re.IGNORECASE | re.DOTALL)
+    match = re.match(r"^(https?://)(\[[^\]]*\]|[^/:?#]*)(.*)$", body[field].strip(), re.IGNORECASE | re.DOTALL)
     if not match:
         return
     host = match.group(2).lower()
-    if host.startswith("[") or host == "localhost" or host.endswith(".localhost") or re.fullmatch(r"[0-9.]+", host):
-        body["base_url"] = f"{match.group(1)}{_PUBLIC_MODEL_HOST}{match.group(3)}"
+    last_label = host.rstrip(".").rsplit(".", 1)[-1]
+    if host.startswith("[") or host == "localhost" or host.endswith(".localhost") or last_label[:1].isdigit():
+        body[field] = f"{match.group(1)}{_PUBLIC_HOST}{match.group(3)}"
 
 
 # - Rule patterns must compile as RE2 (a 400 otherwise, documented): whether a string is a regular

@@ -212,6 +212,7 @@ t.test('bad input: 400 with details, on every route', async (t) => {
     [{ type: 'document', content_base64: 'eA==', mime_type: 'image/png' }, 'mime_type'],
     [{ type: 'document', content: 'x', format: 'rtf' }, 'format'],
     [{ type: 'url', url: 'ftp://example.test/x' }, 'url'],
+    [{ type: 'url', url: 'http://a.1/' }, 'url'], // RFC 3986 reads it, the WHATWG parser fetches go through does not
     [{ type: 'url', url: 'https://example.test', max_pages: 101 }, 'max_pages'],
     [{ type: 'url', url: 'https://example.test', refresh_interval: 'hourly' }, 'refresh_interval'],
     [{ type: 'qa', question: 'Q?' }, 'answer'],

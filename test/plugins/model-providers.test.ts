@@ -116,6 +116,9 @@ t.test('bad input is a 400 naming the field', async (t) => {
     [{ ...openai(llm), type: 'anthropic' }, 'type'],
     [{ ...openai(llm), base_url: 'ftp://example.com' }, 'base_url'],
     [{ ...openai(llm), base_url: 'not a url' }, 'base_url'],
+    // RFC 3986 reads these; the WHATWG parser every call goes through does not (they were a 500).
+    [{ ...openai(llm), base_url: 'http://a.1/' }, 'base_url'],
+    [{ ...openai(llm), base_url: 'http://999.1.1.1' }, 'base_url'],
     [{ ...openai(llm), base_url: 'https://user:pass@api.example.com' }, 'base_url'],
     [{ ...openai(llm), name: '' }, 'name'],
     [{ ...openai(llm), name: 'x'.repeat(101) }, 'name'],

@@ -5,6 +5,7 @@
 import t, { type Test } from 'tap';
 import type { Config, DeepPartial } from '../../config/index.js';
 import type { EventEnvelope } from '../../core/events.js';
+import { declareWebhooks } from '../../plugins/webhooks/collections.js';
 import { startFakeLlm } from '../helpers/fake-llm.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { buildTestServer } from '../helpers/server.js';
@@ -31,21 +32,45 @@ async function setup(t: Test, config: DeepPartial<Config>) {
     return { status: item.status as string, error: item.error as string | null };
   };
 
-  /** Registers a webhook, sends it a test event, and answers the first attempt. */
-  const webhookTo = async (url: string) => {
-    const hook = (await api.request('POST', '/api/v1/webhooks', { key: acme.live, payload: { url, chatbot_id: bot.id } })).json;
+  /** Sends a registered webhook a test event, and answers the first attempt. */
+  const firstAttempt = async (hook: { id: string }) => {
     await api.request('POST', `/api/v1/webhooks/${hook.id}/test`, { key: acme.live });
     await api.server.plugins.webhooks.dispatcher.drain();
     const deliveries = (await api.request('GET', `/api/v1/webhooks/${hook.id}/deliveries?event_type=webhook.test`, { key: acme.live })).json.data;
     return deliveries[0].attempts[0] as { status_code: number | null; error: string | null };
   };
-  return { api, acme, bot, site, receiver, knowledgeFrom, webhookTo };
+  /** Registers a webhook (a 201 expected) and answers the first attempt of its test event. */
+  const webhookTo = async (url: string) => {
+    const created = await api.request('POST', '/api/v1/webhooks', { key: acme.live, payload: { url, chatbot_id: bot.id } });
+    t.equal(created.statusCode, 201, `${url} is taken`);
+    return firstAttempt(created.json);
+  };
+  /** Registering a webhook at an address an IP literal names: refused at once, the message's. */
+  const refusedWebhook = async (url: string) => {
+    const refused = await api.request('POST', '/api/v1/webhooks', { key: acme.live, payload: { url, chatbot_id: bot.id } });
+    t.match(refused.json, { code: 'webhook_address_not_allowed', details: [{ path: 'url' }] }, `${url} is refused (${refused.statusCode})`);
+    t.equal(refused.statusCode, 400);
+    return refused.json.message as string;
+  };
+  /**
+   * An endpoint whose address the rules refuse but registration could not tell (a host name
+   * resolving to it, or one stored before registration checked): stored as such, then tested.
+   */
+  const storedWebhookTo = async (url: string) => {
+    const hook = (await api.request('POST', '/api/v1/webhooks', { key: acme.live, payload: { url: 'http://hooks.example/hook', chatbot_id: bot.id } })).json;
+    await declareWebhooks(api.platform.store).webhooks.forTenant({ accountId: acme.id, mode: 'live' }).update(hook.id, { url });
+    return firstAttempt(hook);
+  };
+  return { api, acme, bot, site, receiver, knowledgeFrom, webhookTo, refusedWebhook, storedWebhookTo };
 }
 
 t.test('FETCH_ALLOWED_CIDRS lets knowledge fetching reach a range, not webhooks', async (t) => {
-  const { site, receiver, knowledgeFrom, webhookTo } = await setup(t, { fetch: { allowed_cidrs: ['127.0.0.1/32'] } });
+  const { site, receiver, knowledgeFrom, refusedWebhook, storedWebhookTo } = await setup(t, { fetch: { allowed_cidrs: ['127.0.0.1/32'] } });
   t.match(await knowledgeFrom(site.url('/page')), { status: 'ready', error: null });
-  t.match(await webhookTo(`${receiver.url}/hook`), { status_code: null, error: PRIVATE });
+  t.match(await refusedWebhook(`${receiver.url}/hook`), /private, loopback, link-local or reserved.*WEBHOOK_ALLOWED_CIDRS/, 'an IP literal: refused when registered, naming the setting');
+  t.match(await refusedWebhook('http://localhost:9/hook'), /WEBHOOK_ALLOWED_CIDRS/, '`localhost` too');
+  t.match(await refusedWebhook('http://[::ffff:127.0.0.1]/hook'), /WEBHOOK_ALLOWED_CIDRS/, 'an IPv4-mapped loopback too');
+  t.match(await storedWebhookTo(`${receiver.url}/hook`), { status_code: null, error: PRIVATE }, 'one it could not tell is refused at delivery');
   t.equal(receiver.received.length, 0, 'nothing reached the receiver');
 });
 
@@ -59,7 +84,7 @@ t.test('WEBHOOK_ALLOWED_CIDRS lets webhooks reach a range, not knowledge fetchin
 
 t.test('EGRESS_ALLOWED_CIDRS confines knowledge, webhooks and LLM providers', async (t) => {
   const llm = await startFakeLlm(t);
-  const { api, acme, bot, site, receiver, knowledgeFrom, webhookTo } = await setup(t, {
+  const { api, acme, bot, site, receiver, knowledgeFrom, webhookTo, refusedWebhook, storedWebhookTo } = await setup(t, {
     // Everything is allowed by the areas' lists; only the egress list stands in the way.
     fetch: { allowed_cidrs: ['0.0.0.0/0'] },
     webhooks: { allowed_cidrs: ['0.0.0.0/0'] },
@@ -75,7 +100,8 @@ t.test('EGRESS_ALLOWED_CIDRS confines knowledge, webhooks and LLM providers', as
   t.match(await knowledgeFrom(site.url('/page')), { status: 'ready' }, 'a local site is inside the egress list');
   t.match(await knowledgeFrom(`${PUBLIC_TARGET}/page`), { status: 'failed', error: OUTSIDE_EGRESS });
   t.match(await webhookTo(`${receiver.url}/hook`), { status_code: 200 }, 'a local receiver is inside the egress list');
-  t.match(await webhookTo(`${PUBLIC_TARGET}/hook`), { status_code: null, error: OUTSIDE_EGRESS });
+  t.match(await refusedWebhook(`${PUBLIC_TARGET}/hook`), /outside the egress allowlist.*EGRESS_ALLOWED_CIDRS/, 'a public address outside it: refused when registered');
+  t.match(await storedWebhookTo(`${PUBLIC_TARGET}/hook`), { status_code: null, error: OUTSIDE_EGRESS }, 'and at delivery');
 
   const errors: EventEnvelope[] = [];
   api.platform.events.subscribe('chatbot.error', (event) => {
