@@ -100,6 +100,18 @@ export async function serveDashboardFiles(server: Server): Promise<void> {
   server.route([
     {
       method: 'GET',
+      path: '/',
+      options: {
+        auth: false,
+        description: 'The server’s front door: to the dashboard',
+        notes: 'A 302 to `/dashboard`, so a self-hoster who opens the server’s address in a browser lands where they sign in.',
+        tags: ['api', 'dashboard'],
+        response: { status: { 302: true } },
+        handler: (_request, h) => h.redirect('/dashboard'),
+      },
+    },
+    {
+      method: 'GET',
       path: '/dashboard',
       options: {
         auth: false,

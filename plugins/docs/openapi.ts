@@ -79,6 +79,7 @@ const STATUS_TEXT: Record<number, string> = {
   201: 'Created',
   202: 'Accepted',
   204: 'No content',
+  302: 'Found: see `Location`',
   400: 'The request is not valid',
   401: 'Missing or invalid credentials (with `WWW-Authenticate: Bearer`)',
   403: 'Authenticated but not allowed',
@@ -243,7 +244,10 @@ export function buildOpenApiDocument(routes: RequestRoute[], options: DocumentOp
       }
       responses[String(success.status)] = {
         description: STATUS_TEXT[success.status] ?? 'Success',
-        headers: { 'X-Request-Id': { $ref: '#/components/headers/XRequestId' } },
+        headers: {
+          'X-Request-Id': { $ref: '#/components/headers/XRequestId' },
+          ...(success.status >= 300 && success.status < 400 ? { Location: { $ref: '#/components/headers/Location' } } : {}),
+        },
         ...(success.mediaTypes.length > 0 ? { content } : {}),
       };
     }
@@ -304,6 +308,7 @@ export function buildOpenApiDocument(routes: RequestRoute[], options: DocumentOp
         },
         RetryAfter: { description: 'Seconds to wait before retrying', schema: { type: 'string', pattern: '^[0-9]+$' } },
         WWWAuthenticate: { description: 'Bearer challenge', schema: { type: 'string' } },
+        Location: { description: 'Where the redirect leads', schema: { type: 'string' } },
       },
     },
   };

@@ -155,6 +155,7 @@ function successResponses(route: RequestRoute): SuccessResponse[] {
 
 function successOf(route: RequestRoute, status: number, schema: Joi.Schema | boolean | null): SuccessResponse {
   if (status === 204) return { status, schema: null, mediaTypes: [] }; // no body at all
+  if (status >= 300 && status < 400) return { status, schema: null, mediaTypes: [] }; // a redirect: its Location, no body
   if (schema === false) throw new UndocumentableRouteError(`${nameOf(route)}: response ${status} is refused by its schema`);
   // hapi compiles `true` (anything goes) to null.
   if (schema === true || schema === null) return { status, schema: null, mediaTypes: streamMediaTypes(route, status) };

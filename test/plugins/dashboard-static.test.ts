@@ -60,6 +60,16 @@ t.test('GET /dashboard and /dashboard/ answer the page, revalidated on every loa
   t.equal(head.statusCode, 200, 'HEAD too');
 });
 
+t.test('GET / is a 302 to the dashboard: the server’s address in a browser lands on the sign-in', async (t) => {
+  const server = await dashboardServer(t);
+  for (const method of ['GET', 'HEAD']) {
+    const response = await server.inject({ method, url: '/' });
+    t.equal(response.statusCode, 302, method);
+    t.equal(response.headers.location, '/dashboard');
+    t.equal(response.payload, '', 'no body');
+  }
+});
+
 t.test('the assets: long-cached under their current hash, revalidated otherwise', async (t) => {
   const server = await dashboardServer(t);
   for (const [asset, type] of [
