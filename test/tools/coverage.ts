@@ -9,13 +9,11 @@
 //                                                     fail below a floor
 //
 // Why not c8 (or `tap report`) on the files as they are: it merges V8 coverage by file name, and
-// one source file is compiled differently by different processes: by esbuild through tsx in the
-// test processes (package.json's tap section loads tsx in place of tap's ts-node plugin, twice as
-// fast to start), in the parser worker threads (plugins/knowledge/parsing/worker-entry.mjs
-// registers tsx; the worker still gets tap's coverage preload from NODE_OPTIONS, although Piscina
-// starts it with no execArgv) and in the `--import tsx` children, and by esbuild into one bundle in
-// dist/server (the CLI's children). (When tap's ts-node compiled the test processes, TypeScript's
-// output differed from esbuild's too.) c8 adds up the byte
+// one source file is compiled differently by different processes: by TypeScript (tap's ts-node
+// loader) in the test processes, by esbuild through tsx in the parser worker threads
+// (plugins/knowledge/parsing/worker-entry.mjs registers tsx; the worker still gets tap's coverage
+// preload from NODE_OPTIONS, although Piscina starts it with no execArgv) and in the `--import tsx`
+// children, by esbuild into one bundle in dist/server (the CLI's children). c8 adds up the byte
 // ranges of all of them as if they were one script, then reads the sum through whichever source
 // map it read last: with the worker's file read first, core/text/term-counts.ts read 72% (its
 // comment lines "uncovered") and the functions floor failed; read last, it read 100%, right by
