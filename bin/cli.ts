@@ -2,17 +2,17 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from '../config/index.js';
+import { loadConfig, type Config } from '../config/index.js';
 import { PLAN_NAMES, type PlanName } from '../config/plans.js';
 import Joi from 'joi';
 import { createAccountWithKeys } from '../core/auth/bootstrap.js';
 import { normaliseEmail } from '../core/auth/members.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core/auth/passwords.js';
-import { PluginLoadError } from '../core/plugin-api/loader.js';
 import { recordsInPages } from '../core/export.js';
 import { createPlatform } from '../core/platform.js';
 import { createServer, startServer } from '../app/server.js';
 import { openStore } from '../app/store.js';
+import { EX_CONFIG, startupFailure } from './startup-errors.js';
 import type { TenantScope } from '../core/store/types.js';
 
 const USAGE = `Usage: chatbot-platform <command> [options]
@@ -35,19 +35,26 @@ Commands:
 
 class UsageError extends Error {}
 
+/** The configuration the command runs with, kept for the line a start-up failure prints. */
+let loaded: Config | null = null;
+function configuration(): Config {
+  loaded = loadConfig();
+  return loaded;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'serve':
-      return serve(loadConfig());
+      return serve(configuration());
     case 'migrate':
-      return migrate(loadConfig());
+      return migrate(configuration());
     case 'accounts':
       if (rest[0] !== 'create') throw new UsageError(`Unknown accounts command: ${rest[0] ?? '(none)'}`);
-      return createAccount(loadConfig(), rest.slice(1));
+      return createAccount(configuration(), rest.slice(1));
     case 'analytics':
       if (rest[0] !== 'rebuild') throw new UsageError(`Unknown analytics command: ${rest[0] ?? '(none)'}`);
-      return rebuildAnalytics(loadConfig(), rest.slice(1));
+      return rebuildAnalytics(configuration(), rest.slice(1));
     case undefined:
     case 'help':
     case '--help':
@@ -289,9 +296,10 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
       process.exit(2);
     }
-    if (error instanceof ConfigError || error instanceof PluginLoadError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78); // EX_CONFIG
+    const failure = startupFailure(error, loaded);
+    if (failure !== null) {
+      process.stderr.write(`${failure}\n`);
+      process.exit(EX_CONFIG);
     }
     process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
