@@ -2,6 +2,7 @@
 // exit code 78 (EX_CONFIG: the environment is wrong, not the program), never a stack trace. The
 // causes named here are the environment's (a port taken, a data directory that cannot be used, a
 // store that cannot be reached or read); anything else is a bug and keeps its stack.
+import path from 'node:path';
 import { ConfigError, type Config } from '../config/index.js';
 import { PluginLoadError } from '../core/plugin-api/loader.js';
 import { StoreUnavailableError } from '../core/store/errors.js';
@@ -22,7 +23,7 @@ export function startupFailure(error: unknown, config: Pick<Config, 'data_dir' |
   if (!(error instanceof Error)) return null;
   const system = error as SystemError;
   if (system.syscall === 'listen') return listenFailure(system, config);
-  if ((system.syscall === 'mkdir' || system.syscall === 'open') && system.path) {
+  if ((system.syscall === 'mkdir' || system.syscall === 'open') && system.path && config && inDataDirectory(system.path, config)) {
     return `The data directory cannot be used: ${reasonOf(system)} (${system.path}; DATA_DIR or DATABASE_URL names another)`;
   }
   if (system.code?.startsWith('SQLITE_')) {
@@ -42,6 +43,14 @@ function listenFailure(error: SystemError, config: Pick<Config, 'server'> | null
   if (error.code === 'EACCES') return `Not allowed to listen on ${where}: ports below 1024 need privileges (set PORT to 1024 or above)`;
   if (error.code === 'EADDRNOTAVAIL') return `Cannot listen on ${where}: no network interface of this machine has that address (set HOST)`;
   return null;
+}
+
+/** The data directory, the database file's folder, or a path on the way to either (mkdir -p reports any of them). */
+function inDataDirectory(file: string, config: Pick<Config, 'data_dir' | 'database'>): boolean {
+  const folders = [path.resolve(config.data_dir)];
+  if (config.database.url.startsWith('sqlite:')) folders.push(path.dirname(path.resolve(config.database.url.slice('sqlite:'.length))));
+  const target = path.resolve(file);
+  return folders.some((folder) => target === folder || folder.startsWith(`${target}${path.sep}`) || target.startsWith(`${folder}${path.sep}`));
 }
 
 const REASONS: Record<string, string> = {
