@@ -12,6 +12,7 @@ import { recordsInPages } from '../core/export.js';
 import { createPlatform } from '../core/platform.js';
 import { createServer, startServer } from '../app/server.js';
 import { openStore } from '../app/store.js';
+import { backup, BackupUsageError, restore } from './backup.js';
 import { EX_CONFIG, startupFailure } from './startup-errors.js';
 import type { TenantScope } from '../core/store/types.js';
 
@@ -30,6 +31,10 @@ Commands:
                                       Roll the hours of the range up again from the raw records (every
                                       account and both modes unless given); hours not rolled up yet
                                       are left to the roll-up job
+  backup --to <file> [--json]         Copy the SQLite store while the server runs (SQLite's online backup),
+                                      with the server key beside it as <file>.key
+  restore --from <file>               Put a backup (and its <file>.key) into a data directory that has
+                                      no database yet
   help                                Show this text
 `;
 
@@ -52,6 +57,10 @@ async function main(argv: string[]): Promise<number> {
     case 'accounts':
       if (rest[0] !== 'create') throw new UsageError(`Unknown accounts command: ${rest[0] ?? '(none)'}`);
       return createAccount(configuration(), rest.slice(1));
+    case 'backup':
+      return backup(configuration(), rest);
+    case 'restore':
+      return restore(configuration(), rest);
     case 'analytics':
       if (rest[0] !== 'rebuild') throw new UsageError(`Unknown analytics command: ${rest[0] ?? '(none)'}`);
       return rebuildAnalytics(configuration(), rest.slice(1));
@@ -295,6 +304,10 @@ main(process.argv.slice(2)).then(
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
       process.exit(2);
+    }
+    if (error instanceof BackupUsageError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
     }
     const failure = startupFailure(error, loaded);
     if (failure !== null) {

@@ -1,0 +1,102 @@
+// `backup --to` while a load of writes runs, `restore --from` into a new data directory, and a
+// server on the restored store that has every write acknowledged before the backup began and opens
+// the sealed secrets (the server key came along). Real processes, real HTTP, real files (issue 32).
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { childCoverageEnv } from '../helpers/child-coverage.js';
+import { checkoutCli } from '../helpers/cli-process.js';
+import { temporaryDirectory } from '../helpers/sqlite.js';
+
+const { run, serve } = checkoutCli(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'), childCoverageEnv());
+
+t.test('a backup under load restores every acknowledged write, and the key with it', async (t) => {
+  const original = temporaryDirectory();
+  const restored = temporaryDirectory();
+  const backups = temporaryDirectory();
+  t.teardown(() => [original, restored, backups].forEach(({ remove }) => remove()));
+  const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'enterprise', '--json'], { DATA_DIR: original.dir });
+  const { live_key: key } = JSON.parse(created.stdout) as { live_key: string };
+  const { uri } = await serve(t, { DATA_DIR: original.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+  const call = async (base: string, method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, json: (await response.json()) as any };
+  };
+  const bot = (await call(uri, 'POST', '/api/v1/chatbots', { name: 'Support' })).json as { id: string };
+  // A sealed secret: only the server key the store was set up with opens it.
+  const hook = (await call(uri, 'POST', '/api/v1/webhooks', { url: 'https://hooks.example/in', chatbot_id: bot.id })).json as { id: string };
+
+  // Four writers start conversations until told to stop; each 201 is an acknowledged write.
+  const acknowledged: Array<{ id: string; at: number }> = [];
+  let stop = false;
+  const writers = Array.from({ length: 4 }, async () => {
+    while (!stop) {
+      const started = await call(uri, 'POST', `/api/v1/chatbots/${bot.id}/conversations`, { metadata: { n: acknowledged.length } });
+      if (started.status !== 201) throw new Error(`a write failed: ${started.status} ${JSON.stringify(started.json)}`);
+      acknowledged.push({ id: started.json.id, at: performance.now() });
+    }
+  });
+  while (acknowledged.length < 50) await new Promise((resolve) => setTimeout(resolve, 10));
+
+  const file = path.join(backups.dir, 'nightly', 'chatbots.sqlite');
+  const backupStart = performance.now();
+  const made = await run(['backup', '--to', file, '--json'], { DATA_DIR: original.dir, LOG_LEVEL: 'warn' });
+  const duringBackup = acknowledged.filter((write) => write.at > backupStart).length;
+  stop = true;
+  await Promise.all(writers);
+  t.equal(made.code, 0, made.stderr);
+  const report = JSON.parse(made.stdout) as { file: string; bytes: number; key_file: string };
+  t.match(report, { file, bytes: Number, key_file: `${file}.key` });
+  t.equal(statSync(file).mode & 0o777, 0o600, 'the backup is private');
+  t.equal(statSync(`${file}.key`).mode & 0o777, 0o600, 'the key beside it too');
+  t.ok(duringBackup > 0 || acknowledged.length > 50, `writes went on while it ran (${duringBackup} during the backup, ${acknowledged.length} in all)`);
+  const before = acknowledged.filter((write) => write.at < backupStart);
+
+  const again = await run(['backup', '--to', file], { DATA_DIR: original.dir });
+  t.equal(again.code, 1, 'a backup never overwrites a file');
+  t.match(again.stderr, /exists: a backup never overwrites a file/);
+
+  const back = await run(['restore', '--from', file], { DATA_DIR: restored.dir, LOG_LEVEL: 'warn' });
+  t.equal(back.code, 0, back.stderr);
+  t.match(back.stdout, /^Restored /);
+  t.equal(statSync(path.join(restored.dir, 'chatbot-platform.sqlite')).mode & 0o777, 0o600, 'the restored database is private');
+  const twice = await run(['restore', '--from', file], { DATA_DIR: restored.dir });
+  t.equal(twice.code, 1, 'never over a database');
+  t.match(twice.stderr, /exists: restore into a data directory without a database/);
+
+  // A server on the restored store: it starts only with the key the store was set up with.
+  const copy = await serve(t, { DATA_DIR: restored.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+  const missing: string[] = [];
+  for (const write of before) {
+    if ((await call(copy.uri, 'GET', `/api/v1/chatbots/${bot.id}/conversations/${write.id}`)).status !== 200) missing.push(write.id);
+  }
+  t.same(missing, [], `all ${before.length} writes acknowledged before the backup began are there`);
+  const rotated = await call(copy.uri, 'POST', `/api/v1/webhooks/${hook.id}/rotate-secret`, {});
+  t.equal(rotated.status, 200, 'a sealed secret opens: the server key came along');
+});
+
+t.test('refusals: no --to, a MongoDB store, no backup, not a database', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const noTarget = await run(['backup'], { DATA_DIR: dir });
+  t.equal(noTarget.code, 1);
+  t.match(noTarget.stderr, /--to <file> is required/);
+  const mongo = await run(['backup', '--to', path.join(dir, 'x')], { DATABASE_URL: 'mongodb://127.0.0.1:1/x' });
+  t.equal(mongo.code, 1);
+  t.match(mongo.stderr, /mongodump/);
+  const nothing = await run(['backup', '--to', path.join(dir, 'x')], { DATA_DIR: dir });
+  t.match(nothing.stderr, /There is no database to back up/);
+  const absent = await run(['restore', '--from', path.join(dir, 'absent.sqlite')], { DATA_DIR: path.join(dir, 'new') });
+  t.match(absent.stderr, /There is no backup at/);
+  const notes = path.join(dir, 'notes.sqlite');
+  writeFileSync(notes, 'These are notes. '.repeat(300));
+  const notDatabase = await run(['restore', '--from', notes], { DATA_DIR: path.join(dir, 'new') });
+  t.equal(notDatabase.code, 1);
+  t.match(notDatabase.stderr, /is not a SQLite database/);
+  t.notOk(existsSync(path.join(dir, 'new', 'chatbot-platform.sqlite')), 'nothing was put in place');
+});
