@@ -22,7 +22,7 @@ export function defaultConfig(): Config {
     data_dir: './data',
     // Filled from data_dir at load time unless DATABASE_URL or the file names one.
     database: { url: '' },
-    log: { level: 'info' },
+    log: { level: 'info', request_headers: false },
     admin: { token: null },
     // A revoked key (or a disabled account) keeps working on other instances for at most 5 s.
     keys: { rotation_grace_seconds: 24 * 3600, cache_seconds: 5, cache_max_entries: 10_000 },

@@ -30,6 +30,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   DATA_DIR: 'data_dir',
   DATABASE_URL: 'database.url',
   LOG_LEVEL: 'log.level',
+  LOG_REQUEST_HEADERS: 'log.request_headers',
   ADMIN_TOKEN: 'admin.token',
   KEY_ROTATION_GRACE_SECONDS: 'keys.rotation_grace_seconds',
   KEY_CACHE_SECONDS: 'keys.cache_seconds',

@@ -75,6 +75,8 @@ export const configSchema = Joi.object({
   }).required(),
   log: Joi.object({
     level: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').required(),
+    /** Request headers in access lines (secret ones censored): off by default, they make each line ~1 KB. */
+    request_headers: Joi.boolean().required(),
   }).required(),
   admin: Joi.object({
     /** Bearer token of the operator API (`/admin/v1`). Unset: the operator API is off. */

@@ -29,7 +29,8 @@ export interface Config {
   };
   data_dir: string;
   database: { url: string };
-  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' };
+  /** `request_headers`: access lines carry the request's headers (secret ones censored). */
+  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; request_headers: boolean };
   admin: { token: string | null };
   /**
    * API keys. `cache_seconds`: how long an instance reuses a key's lookup (key, account, plan)

@@ -6,7 +6,8 @@
 // headers an access line can carry are censored here, on the copy of the headers the line logs
 // (pino's redaction of even those three paths cloned and restored the request object each time,
 // ~3% of a keyed GET). Lines keep hapi-pino's shape: `req`, `res`, `responseTime`, and the message
-// `[response] GET /path 200 (3ms)`, with the request id as `request_id`.
+// `[response] GET /path 200 (3ms)`, with the request id as `request_id`. The request's headers only
+// when the operator asks (LOG_REQUEST_HEADERS): with them a line was up to 1.2 KB (issue 32).
 import type { Request, Server } from '@hapi/hapi';
 import type { Logger } from 'pino';
 
@@ -15,7 +16,7 @@ const NOT_LOGGED = new Set(['/health']);
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-admin-token']);
 const CENSORED = '[redacted]';
 
-export function registerRequestLogging(server: Server, logger: Logger): void {
+export function registerRequestLogging(server: Server, logger: Logger, options: { headers: boolean }): void {
   // An empty redact list replaces the logger's wildcard paths: access lines hold no payloads.
   const accessLog = logger.child({}, { redact: [] });
   server.events.on('response', (request) => {
@@ -26,7 +27,12 @@ export function registerRequestLogging(server: Server, logger: Logger): void {
     accessLog.info(
       {
         request_id: request.app.requestId,
-        req: { method: request.method.toUpperCase(), url: request.raw.req.url, headers: loggedHeaders(request.headers), remoteAddress: request.info.remoteAddress },
+        req: {
+          method: request.method.toUpperCase(),
+          url: request.raw.req.url,
+          ...(options.headers ? { headers: loggedHeaders(request.headers) } : {}),
+          remoteAddress: request.info.remoteAddress,
+        },
         res: { statusCode },
         responseTime,
       },

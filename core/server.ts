@@ -90,7 +90,7 @@ export async function assembleServer(config: Config, parts: ServerParts): Promis
     request.app.requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : newId('req');
     return h.continue;
   });
-  registerRequestLogging(server, logger);
+  registerRequestLogging(server, logger, { headers: config.log.request_headers });
 
   // A worker-only instance (config/roles.ts) answers the operations routes alone: an API call that
   // reaches it was routed wrong, and a 503 tells a load balancer to try another instance. Before

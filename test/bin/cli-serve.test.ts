@@ -16,7 +16,7 @@ t.test('serve: real HTTP, then a graceful stop on SIGTERM', async (t) => {
   const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json'], { DATA_DIR: dir });
   const keys = JSON.parse(created.stdout) as { live_key: string; test_key: string };
 
-  const { server, uri, output } = await serve(t, { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+  const { server, uri, output } = await serve(t, { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_REQUEST_HEADERS: 'true' });
 
   const create = await fetch(`${uri}/api/v1/chatbots`, {
     method: 'POST',
