@@ -17,10 +17,9 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/index.js';
 import { sqliteNativeBinding } from '../core/paths.js';
+import { CommandError, UsageError } from './command-errors.js';
 
 const KEY_FILE = 'webhook-secret.key';
-
-export class BackupUsageError extends Error {}
 
 function copyPrivately(from: string, to: string): void {
   copyFileSync(from, to);
@@ -29,7 +28,7 @@ function copyPrivately(from: string, to: string): void {
 
 function sqliteFile(config: Config, command: string): string {
   if (!config.database.url.startsWith('sqlite:')) {
-    throw new BackupUsageError(
+    throw new CommandError(
       `${command} copies the embedded SQLite store; for MongoDB use mongodump and mongorestore (README, "Backups") and keep the server key with the dump`,
     );
   }
@@ -40,11 +39,11 @@ const open = (file: string, options: Database.Options) => new Database(file, { .
 
 export async function backup(config: Config, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { to: { type: 'string' }, json: { type: 'boolean', default: false } }, strict: true });
-  if (!values.to) throw new BackupUsageError('--to <file> is required');
+  if (!values.to) throw new UsageError('--to <file> is required');
   const source = sqliteFile(config, 'backup');
   const target = path.resolve(values.to);
-  if (!existsSync(source)) throw new BackupUsageError(`There is no database to back up at ${source}`);
-  if (existsSync(target)) throw new BackupUsageError(`${target} exists: a backup never overwrites a file`);
+  if (!existsSync(source)) throw new CommandError(`There is no database to back up at ${source}`);
+  if (existsSync(target)) throw new CommandError(`${target} exists: a backup never overwrites a file`);
   mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
 
   const temporary = `${target}.${process.pid}.partial`;
@@ -91,16 +90,16 @@ export async function backup(config: Config, args: string[]): Promise<number> {
 
 export async function restore(config: Config, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { from: { type: 'string' } }, strict: true });
-  if (!values.from) throw new BackupUsageError('--from <file> is required');
+  if (!values.from) throw new UsageError('--from <file> is required');
   const target = sqliteFile(config, 'restore');
   const source = path.resolve(values.from);
-  if (!existsSync(source)) throw new BackupUsageError(`There is no backup at ${source}`);
-  if (existsSync(target)) throw new BackupUsageError(`${target} exists: restore into a data directory without a database (DATA_DIR)`);
+  if (!existsSync(source)) throw new CommandError(`There is no backup at ${source}`);
+  if (existsSync(target)) throw new CommandError(`${target} exists: restore into a data directory without a database (DATA_DIR)`);
   const dataDir = path.resolve(config.data_dir);
   const key = path.join(dataDir, KEY_FILE);
   const keyBeside = `${source}.key`;
   if (!config.webhooks.secret_key && existsSync(key) && existsSync(keyBeside)) {
-    throw new BackupUsageError(`${key} exists: restore into a data directory without a server key, or remove it`);
+    throw new CommandError(`${key} exists: restore into a data directory without a server key, or remove it`);
   }
 
   mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
@@ -110,13 +109,13 @@ export async function restore(config: Config, args: string[]): Promise<number> {
     const db = open(temporary, { fileMustExist: true });
     try {
       const [verdict] = db.pragma('integrity_check', { simple: false }) as Array<{ integrity_check: string }>;
-      if (verdict?.integrity_check !== 'ok') throw new BackupUsageError(`${source} is damaged: ${verdict?.integrity_check ?? 'no answer'}`);
+      if (verdict?.integrity_check !== 'ok') throw new CommandError(`${source} is damaged: ${verdict?.integrity_check ?? 'no answer'}`);
     } finally {
       db.close();
     }
   } catch (error) {
     rmSync(temporary, { force: true });
-    if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw new BackupUsageError(`${source} is not a SQLite database`);
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw new CommandError(`${source} is not a SQLite database`);
     throw error;
   }
   chmodSync(temporary, 0o600);

@@ -12,7 +12,9 @@ import { recordsInPages } from '../core/export.js';
 import { createPlatform } from '../core/platform.js';
 import { createServer, startServer } from '../app/server.js';
 import { openStore } from '../app/store.js';
-import { backup, BackupUsageError, restore } from './backup.js';
+import { manageAccounts } from './accounts.js';
+import { backup, restore } from './backup.js';
+import { CommandError, UsageError } from './command-errors.js';
 import { EX_CONFIG, startupFailure } from './startup-errors.js';
 import type { TenantScope } from '../core/store/types.js';
 
@@ -27,6 +29,11 @@ Commands:
                                       with --owner-email, also its first member, an owner who signs in
                                       to the dashboard at /dashboard (asked for the password when it is
                                       not given and stdin is a terminal)
+  accounts list [--json]              List the accounts (id, plan, status, name; --json: one object a line)
+  accounts show <id>                  Show an account (JSON, as the operator API shows it)
+  accounts update <id> [--plan <${PLAN_NAMES.join('|')}>] [--name <name>] [--disable|--enable] [--json]
+                                      Change an account; running servers see it within 5 s
+                                      (keys.cache_seconds); a disabled account's keys stop working
   analytics rebuild --from <ISO time> --to <ISO time> [--account <id>] [--mode live|test] [--json]
                                       Roll the hours of the range up again from the raw records (every
                                       account and both modes unless given); hours not rolled up yet
@@ -37,8 +44,6 @@ Commands:
                                       no database yet
   help                                Show this text
 `;
-
-class UsageError extends Error {}
 
 /** The configuration the command runs with, kept for the line a start-up failure prints. */
 let loaded: Config | null = null;
@@ -55,8 +60,9 @@ async function main(argv: string[]): Promise<number> {
     case 'migrate':
       return migrate(configuration());
     case 'accounts':
-      if (rest[0] !== 'create') throw new UsageError(`Unknown accounts command: ${rest[0] ?? '(none)'}`);
-      return createAccount(configuration(), rest.slice(1));
+      if (rest[0] === 'create') return createAccount(configuration(), rest.slice(1));
+      if (rest[0] === undefined) throw new UsageError('Unknown accounts command: (none)');
+      return manageAccounts(configuration(), rest[0], rest.slice(1));
     case 'backup':
       return backup(configuration(), rest);
     case 'restore':
@@ -305,7 +311,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
       process.exit(2);
     }
-    if (error instanceof BackupUsageError) {
+    if (error instanceof CommandError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -64,6 +64,39 @@ t.test('accounts create --owner-email: the owner signs in to the served dashboar
   t.equal(chatbot.status, 201, 'a Free-plan owner creates the chatbot in the dashboard');
 });
 
+t.test('accounts list, show and update: a plan changed and an account disabled without the operator API', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  t.match((await run(['accounts', 'list'], { DATA_DIR: dir })).stdout, /^No accounts yet/);
+  const acme = JSON.parse((await run(['accounts', 'create', '--name', 'Acme', '--plan', 'starter', '--json'], { DATA_DIR: dir })).stdout) as { account_id: string; live_key: string };
+  const solo = JSON.parse((await run(['accounts', 'create', '--name', 'Solo', '--json'], { DATA_DIR: dir })).stdout) as { account_id: string };
+
+  const listed = await run(['accounts', 'list'], { DATA_DIR: dir });
+  t.equal(listed.code, 0, listed.stderr);
+  t.match(listed.stdout, new RegExp(`${acme.account_id}  starter +active +Acme\n`));
+  t.match(listed.stdout, new RegExp(`${solo.account_id}  free +active +Solo\n`));
+  const asJson = (await run(['accounts', 'list', '--json'], { DATA_DIR: dir })).stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+  t.same(asJson.map((account) => account.id).sort(), [acme.account_id, solo.account_id].sort(), 'one object a line');
+
+  const updated = await run(['accounts', 'update', acme.account_id, '--plan', 'enterprise', '--name', 'Acme Inc', '--json'], { DATA_DIR: dir });
+  t.equal(updated.code, 0, updated.stderr);
+  t.match(JSON.parse(updated.stdout), { id: acme.account_id, name: 'Acme Inc', plan: 'enterprise', status: 'active' });
+  t.match(JSON.parse((await run(['accounts', 'show', acme.account_id], { DATA_DIR: dir })).stdout), { id: acme.account_id, plan: 'enterprise', name: 'Acme Inc' }, 'show reads it back');
+
+  const disabled = await run(['accounts', 'update', acme.account_id, '--disable'], { DATA_DIR: dir });
+  t.match(disabled.stdout, new RegExp(`^${acme.account_id}  enterprise  disabled  Acme Inc\n$`));
+  const { uri } = await serve(t, { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+  const refused = await fetch(`${uri}/api/v1/chatbots`, { headers: { authorization: `Bearer ${acme.live_key}` } });
+  t.equal(refused.status, 401, 'a disabled account’s key is refused (as a revoked one: docs/API-DECISIONS.md)');
+  t.match(await refused.json(), { code: 'invalid_api_key' });
+  t.match((await run(['accounts', 'update', acme.account_id, '--enable'], { DATA_DIR: dir })).stdout, / active /);
+
+  const unknown = await run(['accounts', 'update', 'acct_nope', '--plan', 'free'], { DATA_DIR: dir });
+  t.equal(unknown.code, 1, 'an unknown account: exit 1');
+  t.equal(unknown.stderr, 'No account acct_nope\n', 'one line, no usage text');
+  t.match((await run(['accounts', 'show', 'acct_nope'], { DATA_DIR: dir })).stderr, /^No account acct_nope/);
+});
+
 t.test('usage errors exit 2 with the usage text', async (t) => {
   const { dir, remove } = temporaryDirectory();
   t.teardown(remove);
@@ -76,6 +109,14 @@ t.test('usage errors exit 2 with the usage text', async (t) => {
     ['accounts', 'create', '--name', 'x', '--owner-email', 'me@example.com', '--owner-password', 'short'],
     ['accounts', 'create', '--name', 'x', '--owner-email', 'me@example.com'], // stdin is not a terminal: no prompt
     ['accounts', 'delete'],
+    ['accounts'],
+    ['accounts', 'show'],
+    ['accounts', 'update', 'acct_x'], // nothing to change
+    ['accounts', 'update', 'acct_x', '--plan', 'gold'],
+    ['accounts', 'update', 'acct_x', '--disable', '--enable'],
+    ['accounts', 'update', '--plan', 'free'], // no id
+    ['accounts', 'list', '--all'],
+    ['backup'],
     ['launch'],
   ];
   // Side by side: each is a process start, and none of them opens the store.

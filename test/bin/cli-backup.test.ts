@@ -84,8 +84,8 @@ t.test('refusals: no --to, a MongoDB store, no backup, not a database', async (t
   const { dir, remove } = temporaryDirectory();
   t.teardown(remove);
   const noTarget = await run(['backup'], { DATA_DIR: dir });
-  t.equal(noTarget.code, 1);
-  t.match(noTarget.stderr, /--to <file> is required/);
+  t.equal(noTarget.code, 2, 'a usage error');
+  t.match(noTarget.stderr, /--to <file> is required\n\nUsage: chatbot-platform/);
   const mongo = await run(['backup', '--to', path.join(dir, 'x')], { DATABASE_URL: 'mongodb://127.0.0.1:1/x' });
   t.equal(mongo.code, 1);
   t.match(mongo.stderr, /mongodump/);
