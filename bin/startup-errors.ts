@@ -9,6 +9,9 @@ import { StoreUnavailableError } from '../core/store/errors.js';
 
 export const EX_CONFIG = 78;
 
+/** SQLite's codes for a file or disk it cannot use; the others (SQLITE_ERROR: no such column) are bugs. */
+const SQLITE_ENVIRONMENT = /^SQLITE_(NOTADB|CANTOPEN|CORRUPT|READONLY|PERM|FULL|IOERR)/;
+
 interface SystemError extends Error {
   code?: string;
   syscall?: string;
@@ -26,7 +29,7 @@ export function startupFailure(error: unknown, config: Pick<Config, 'data_dir' |
   if ((system.syscall === 'mkdir' || system.syscall === 'open') && system.path && config && inDataDirectory(system.path, config)) {
     return `The data directory cannot be used: ${reasonOf(system)} (${system.path}; DATA_DIR or DATABASE_URL names another)`;
   }
-  if (system.code?.startsWith('SQLITE_')) {
+  if (system.code && SQLITE_ENVIRONMENT.test(system.code)) {
     const file = config?.database.url.startsWith('sqlite:') ? config.database.url.slice('sqlite:'.length) : 'the database';
     return `The SQLite database ${file} cannot be opened: ${error.message} (${system.code})`;
   }

@@ -50,7 +50,7 @@ export { presentEvent } from './events.js';
 export type { EventDoc, EventEnvelope, EventInput, StoredEvent } from './events.js';
 export { csvCell, csvLine, EXPORT_PAGE_SIZE, recordsInPages } from './export.js';
 export { Fetcher, FetchError } from './http/fetcher.js';
-export { AddressPolicy, urlAddressRefusal } from './http/address-policy.js';
+export { AddressPolicy, urlAddressRefusal, urlRefusalMessage } from './http/address-policy.js';
 export { outboundUrlSchema } from './http/outbound-url.js';
 export { addressRefusal, guardedAgents } from './http/guarded-agents.js';
 export { EMBED_BATCH, hostAllowed, ModelClient, ModelError, type ChatRequest, type ChatResult, type ChatTurn, type TokenUsage, type ModelEndpoint, type ModelErrorCode, type ModelProtocol } from './models/model-client.js';

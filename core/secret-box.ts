@@ -11,7 +11,8 @@ import type { Config } from '../config/index.js';
 import { UniqueConstraintError } from './store/errors.js';
 import type { Collection, Store } from './store/types.js';
 
-const KEY_FILE = 'webhook-secret.key';
+/** The server key's file in DATA_DIR (when WEBHOOK_SECRET_KEY does not give it). */
+export const KEY_FILE = 'webhook-secret.key';
 const FINGERPRINT_ID = 'webhook_secret_key';
 
 interface MetaDoc {

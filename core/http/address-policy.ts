@@ -106,6 +106,13 @@ export function urlAddressRefusal(policy: AddressPolicy, url: string): Exclude<R
   return verdict.allowed || verdict.reason === 'not_an_address' ? null : verdict.reason;
 }
 
+/** What an owner is told of a refused URL, naming the setting that would allow it (`allowedVariable`). */
+export function urlRefusalMessage(reason: Exclude<RefusalReason, 'not_an_address'>, allowedVariable: string): string {
+  return reason === 'egress'
+    ? 'The address is outside the egress allowlist of this server (EGRESS_ALLOWED_CIDRS)'
+    : `The address is private, loopback, link-local or reserved; this server allows such addresses here only in ${allowedVariable}`;
+}
+
 const range = (cidr: string) => ipaddr.IPv6.parseCIDR(cidr);
 const IPV4_MAPPED = range('::ffff:0:0/96');
 const IPV4_TRANSLATED = range('::ffff:0:0:0/96');

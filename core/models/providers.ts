@@ -4,7 +4,7 @@
 // addresses only, unless the operator lists private ranges in `model_providers.allowed_cidrs`, and
 // only the hosts of `model_providers.allowed_hosts` when the operator lists any.
 import type { Config } from '../../config/index.js';
-import { AddressPolicy, urlAddressRefusal } from '../http/address-policy.js';
+import { AddressPolicy, urlAddressRefusal, urlRefusalMessage } from '../http/address-policy.js';
 import { guardedAgents } from '../http/guarded-agents.js';
 import type { TenantScope } from '../store/types.js';
 import { hostAllowed, ModelClient, type ModelEndpoint } from './model-client.js';
@@ -63,8 +63,5 @@ export function tenantBaseUrlRefusal(config: Config, url: string): string | null
   const { allowed_cidrs: allowedCidrs, allowed_hosts: allowedHosts } = config.model_providers;
   if (!hostAllowed(url, allowedHosts)) return `This server lets accounts use model providers at ${allowedHosts.join(', ')} only (model_providers.allowed_hosts)`;
   const refusal = urlAddressRefusal(new AddressPolicy({ allowedCidrs, egressCidrs: config.egress.allowed_cidrs, refuseNonPublic: true }), url);
-  if (!refusal) return null;
-  return refusal === 'egress'
-    ? 'The address is outside the egress allowlist of this server (EGRESS_ALLOWED_CIDRS)'
-    : 'The address is private, loopback, link-local or reserved; this server allows such provider addresses only in MODEL_PROVIDERS_ALLOWED_CIDRS';
+  return refusal && urlRefusalMessage(refusal, 'MODEL_PROVIDERS_ALLOWED_CIDRS');
 }

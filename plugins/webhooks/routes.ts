@@ -12,6 +12,7 @@ import {
   paginate,
   tenantOf,
   urlAddressRefusal,
+  urlRefusalMessage,
   withTimeFilter,
   type BuiltInPluginApi,
   type ChatbotDirectory,
@@ -55,10 +56,7 @@ export function webhookRoutes(
   function checkUrl(url: string | undefined): void {
     const refusal = url === undefined ? null : urlAddressRefusal(addresses, url);
     if (!refusal) return;
-    const message =
-      refusal === 'egress'
-        ? 'The address is outside the egress allowlist of this server (EGRESS_ALLOWED_CIDRS)'
-        : 'The address is private, loopback, link-local or reserved; this server sends webhooks to such addresses only in WEBHOOK_ALLOWED_CIDRS';
+    const message = urlRefusalMessage(refusal, 'WEBHOOK_ALLOWED_CIDRS');
     throw apiError(400, 'webhook_address_not_allowed', message, { details: [{ path: 'url', message, type: 'string.address' }] });
   }
 

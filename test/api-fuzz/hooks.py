@@ -181,7 +181,8 @@ def _lengthen_short_question(case) -> None:
 #   made-up URL whose host is an IP address or localhost gets a public host name instead
 #   (outbound.example.com, which the address rules judge when called, not when saved), and so does
 #   one whose last label starts with a digit, which the WHATWG URL parser reads as IPv4 (`a.1`: a
-#   400, as the schema's `format: uri` cannot say); URLs that break the schema are sent as generated.
+#   400, as the schema's `format: uri` cannot say), or one with punycode or a percent sign, which it
+#   may refuse (`xn--`); URLs that break the schema are sent as generated.
 _PUBLIC_HOST = "outbound.example.com"
 
 
@@ -194,7 +195,7 @@ def _keep_address_public(case, field: str) -> None:
         return
     host = match.group(2).lower()
     last_label = host.rstrip(".").rsplit(".", 1)[-1]
-    if host.startswith("[") or host == "localhost" or host.endswith(".localhost") or last_label[:1].isdigit():
+    if host.startswith("[") or host == "localhost" or host.endswith(".localhost") or last_label[:1].isdigit() or "xn--" in host or "%" in host:
         body[field] = f"{match.group(1)}{_PUBLIC_HOST}{match.group(3)}"
 
 

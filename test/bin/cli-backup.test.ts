@@ -1,7 +1,7 @@
 // `backup --to` while a load of writes runs, `restore --from` into a new data directory, and a
 // server on the restored store that has every write acknowledged before the backup began and opens
 // the sealed secrets (the server key came along). Real processes, real HTTP, real files (issue 32).
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
@@ -54,7 +54,7 @@ t.test('a backup under load restores every acknowledged write, and the key with 
   t.match(report, { file, bytes: Number, key_file: `${file}.key` });
   t.equal(statSync(file).mode & 0o777, 0o600, 'the backup is private');
   t.equal(statSync(`${file}.key`).mode & 0o777, 0o600, 'the key beside it too');
-  t.ok(duringBackup > 0 || acknowledged.length > 50, `writes went on while it ran (${duringBackup} during the backup, ${acknowledged.length} in all)`);
+  t.ok(duringBackup > 0, `writes went on while it ran (${duringBackup} during the backup, ${acknowledged.length} in all)`);
   const before = acknowledged.filter((write) => write.at < backupStart);
 
   const again = await run(['backup', '--to', file], { DATA_DIR: original.dir });
@@ -99,4 +99,11 @@ t.test('refusals: no --to, a MongoDB store, no backup, not a database', async (t
   t.equal(notDatabase.code, 1);
   t.match(notDatabase.stderr, /is not a SQLite database/);
   t.notOk(existsSync(path.join(dir, 'new', 'chatbot-platform.sqlite')), 'nothing was put in place');
+  // A log left by a database deleted without it: SQLite would replay it onto the restored copy.
+  const leftOver = path.join(dir, 'left-over');
+  mkdirSync(leftOver);
+  writeFileSync(path.join(leftOver, 'chatbot-platform.sqlite-wal'), 'an old log');
+  const overLog = await run(['restore', '--from', notes], { DATA_DIR: leftOver });
+  t.equal(overLog.code, 1);
+  t.match(overLog.stderr, /chatbot-platform\.sqlite-wal exists: restore into a data directory without a database/);
 });
