@@ -37,7 +37,8 @@ function accountIdOf(positionals: string[]): string {
   return positionals[0]!;
 }
 
-async function withPlatform(config: Config, run: (platform: Platform) => Promise<number>): Promise<number> {
+/** `run` on the platform over the configured store, opened for this command and closed after it. */
+export async function withPlatform(config: Config, run: (platform: Platform) => Promise<number>): Promise<number> {
   // Logs to stderr, so that --json leaves stdout to the JSON alone.
   const logger = pino({ level: config.log.level === 'info' ? 'warn' : config.log.level }, pino.destination(2));
   const store = await openStore(config.database.url);

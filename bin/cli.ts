@@ -9,10 +9,8 @@ import { createAccountWithKeys } from '../core/auth/bootstrap.js';
 import { normaliseEmail } from '../core/auth/members.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core/auth/passwords.js';
 import { recordsInPages } from '../core/export.js';
-import { createPlatform } from '../core/platform.js';
 import { createServer, startServer } from '../app/server.js';
-import { openStore } from '../app/store.js';
-import { manageAccounts } from './accounts.js';
+import { manageAccounts, withPlatform } from './accounts.js';
 import { backup, restore } from './backup.js';
 import { CommandError, UsageError } from './command-errors.js';
 import { EX_CONFIG, startupFailure } from './startup-errors.js';
@@ -154,12 +152,7 @@ async function createAccount(config: Config, args: string[]): Promise<number> {
   if (!PLAN_NAMES.includes(plan)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
   const owner = await ownerOf(values);
 
-  // Logs go to stderr so that --json leaves stdout to the JSON alone.
-  const logger = pino({ level: config.log.level === 'info' ? 'warn' : config.log.level }, pino.destination(2));
-  const store = await openStore(config.database.url);
-  try {
-    const platform = createPlatform(config, store, logger, () => new Date());
-    await store.init();
+  return withPlatform(config, async (platform) => {
     // Members are unique per account, but the operator's command keeps refusing an address that
     // already signs in here: it would give that person a second password they did not choose. To
     // add them to the new account, create it without --owner-email and invite them with its key.
@@ -180,9 +173,7 @@ async function createAccount(config: Config, args: string[]): Promise<number> {
       );
     }
     return 0;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 /** The first owner from --owner-email and --owner-password (asked for on a terminal when not given). */

@@ -63,6 +63,11 @@ export function idTimePrefix(prefix: IdPrefix, at: number): string {
   return `${prefix}_${encodeTime(Math.min(Math.max(0, Math.floor(at)), MAX_ULID_TIME), 10).toLowerCase()}`;
 }
 
+/** The ids of `prefix` made in [fromMs, toMs): a time range read from the primary key. */
+export function idRange(prefix: IdPrefix, fromMs: number, toMs: number): { gte: string; lt: string } {
+  return { gte: idTimePrefix(prefix, fromMs), lt: idTimePrefix(prefix, toMs) };
+}
+
 /**
  * The smallest id of `prefix` at time `at`: every id made at or after it sorts after this one. For
  * range reads by time over time-ordered ids (newId itself never goes back in time: it is monotonic).

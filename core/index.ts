@@ -57,7 +57,7 @@ export { EMBED_BATCH, hostAllowed, ModelClient, ModelError, type ChatRequest, ty
 export { TokenBudget, type TokenBudgetState } from './models/token-budget.js';
 export { modelClients, tenantBaseUrlRefusal, type ModelClients, type ResolvedModelProvider, type TenantModelProviders } from './models/providers.js';
 export { EventStream, eventStreamResponse, respondWithEvents, turnOnTheWire, wantsEventStream } from './http/sse.js';
-export { ID_PREFIXES, idSchema, idTimePrefix, newId, type IdPrefix } from './ids.js';
+export { ID_PREFIXES, idRange, idSchema, newId, type IdPrefix } from './ids.js';
 export { ISO_639_1 } from './languages.js';
 export { sweepExpired } from './maintenance.js';
 export { METRIC_PREFIX } from './metrics/index.js';

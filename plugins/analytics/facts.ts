@@ -21,6 +21,7 @@
 import {
   analyzerFor,
   foldForSearch,
+  idRange,
   recordsInPages,
   type Collection,
   type ConversationFacts,
@@ -31,7 +32,7 @@ import {
 } from '../../core/index.js';
 import { decodeTime } from 'ulid';
 import { emptyFigures, HOUR_MS, type Figures } from './figures.js';
-import { floorHour, idRange } from './hours.js';
+import { floorHour } from './hours.js';
 import { sketchAdd } from './sketch.js';
 import type { QuestionGroup } from './collections.js';
 

@@ -1,5 +1,4 @@
-// Hour arithmetic, time-sortable id bounds, and local days and weeks as sums of UTC hours.
-import { idTimePrefix, type IdPrefix } from '../../core/index.js';
+// Hour arithmetic, and local days and weeks as sums of UTC hours.
 import { HOUR_MS } from './figures.js';
 
 export const DAY_MS = 24 * HOUR_MS;
@@ -9,11 +8,6 @@ export const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
 export const floorDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 export const ceilDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
 export const isoHour = (ms: number) => new Date(ms).toISOString();
-
-/** The ids of records made in [fromMs, toMs): a time range is an id range (idTimePrefix). */
-export function idRange(prefix: IdPrefix, fromMs: number, toMs: number) {
-  return { gte: idTimePrefix(prefix, fromMs), lt: idTimePrefix(prefix, toMs) };
-}
 
 /** True for an IANA time zone name Intl knows. */
 /**

@@ -3,7 +3,7 @@
 // and single records for the knowledge base's learning from use.
 import {
   csatPoints,
-  idTimePrefix,
+  idRange,
   recordsInPages,
   type ConversationFact,
   type ConversationFacts,
@@ -59,14 +59,14 @@ export function conversationFacts(collections: ConversationCollections): Convers
   const byTime = (range: FactRange) => ({ gte: iso(range.fromMs), lt: iso(range.toMs) });
 
   async function* conversations(tenant: TenantScope, range: FactRange, field: 'id' | 'ended_at' | 'resolution_at' | 'csat_at') {
-    const condition = field === 'id' ? { gte: idTimePrefix('conv', range.fromMs), lt: idTimePrefix('conv', range.toMs) } : byTime(range);
+    const condition = field === 'id' ? idRange('conv', range.fromMs, range.toMs) : byTime(range);
     for await (const conversation of recordsInPages(collections.conversations.forTenant(tenant), scoped(range, { [field]: condition }), PAGE, field)) {
       yield conversationFact(conversation);
     }
   }
 
   async function* messages(tenant: TenantScope, range: FactRange, field: 'id' | 'feedback_at') {
-    const condition = field === 'id' ? { gte: idTimePrefix('msg', range.fromMs), lt: idTimePrefix('msg', range.toMs) } : byTime(range);
+    const condition = field === 'id' ? idRange('msg', range.fromMs, range.toMs) : byTime(range);
     for await (const message of recordsInPages(collections.messages.forTenant(tenant), scoped(range, { [field]: condition }), PAGE, field)) {
       yield messageFact(message);
     }
