@@ -37,6 +37,11 @@ export async function createServer(config: Config, options: CreateServerOptions 
   return assembleServer(config, { store, plugins, externalPlugins, logger: options.logger, now: options.now });
 }
 
+/** The names of this build's built-in areas (the start-up banner counts them apart from external plugins). */
+export async function builtInPluginNames(): Promise<ReadonlySet<string>> {
+  return new Set((await import('../plugins/index.js')).allPlugins.map((plugin) => plugin.name));
+}
+
 /**
  * Builds the server and starts it listening, with the roles config.server.roles names: the API, and
  * on a worker the background loops and the maintenance schedule, which begin once it serves.

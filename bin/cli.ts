@@ -9,7 +9,9 @@ import { createAccountWithKeys } from '../core/auth/bootstrap.js';
 import { normaliseEmail } from '../core/auth/members.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core/auth/passwords.js';
 import { recordsInPages } from '../core/export.js';
-import { createServer, startServer } from '../app/server.js';
+import { builtInPluginNames, createServer, startServer } from '../app/server.js';
+import { logFormatOf } from '../core/server.js';
+import { banner, startupFacts } from './banner.js';
 import { manageAccounts, withPlatform } from './accounts.js';
 import { backup, restore } from './backup.js';
 import { CommandError, UsageError } from './command-errors.js';
@@ -82,6 +84,8 @@ async function main(argv: string[]): Promise<number> {
 async function serve(config: Config): Promise<number> {
   const { server, platform } = await startServer(config);
   warnIfReadableByOthers(config, platform.logger);
+  const facts = await startupFacts(config, server, platform);
+  if (logFormatOf(config) === 'pretty') process.stdout.write(banner(config, server, facts, await builtInPluginNames()));
 
   // Graceful shutdown: stop accepting, let in-flight requests finish (up to the timeout), close
   // the store (onPostStop). A second signal exits at once.

@@ -22,7 +22,7 @@ export function defaultConfig(): Config {
     data_dir: './data',
     // Filled from data_dir at load time unless DATABASE_URL or the file names one.
     database: { url: '' },
-    log: { level: 'info', request_headers: false },
+    log: { level: 'info', request_headers: false, format: null },
     admin: { token: null },
     // A revoked key (or a disabled account) keeps working on other instances for at most 5 s.
     keys: { rotation_grace_seconds: 24 * 3600, cache_seconds: 5, cache_max_entries: 10_000 },
@@ -60,6 +60,7 @@ export function defaultConfig(): Config {
     widget: { rate_limits: { requests_per_minute: 120, messages_per_minute: 20, forms_per_minute: 10, typing_per_minute: 60 } },
     metrics: { enabled: true, token: null },
     plugins: [],
+    plans_profile: 'spec',
     plans: structuredClone(DEFAULT_PLANS),
   };
 }

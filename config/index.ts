@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { configSchema } from './schema.js';
 import { defaultConfig } from './defaults.js';
+import { plansOfProfile } from './plans.js';
 import type { Config } from './types.js';
 
 export type { Config, LlmProviderConfig } from './types.js';
@@ -31,6 +32,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   DATABASE_URL: 'database.url',
   LOG_LEVEL: 'log.level',
   LOG_REQUEST_HEADERS: 'log.request_headers',
+  LOG_FORMAT: 'log.format',
   ADMIN_TOKEN: 'admin.token',
   KEY_ROTATION_GRACE_SECONDS: 'keys.rotation_grace_seconds',
   KEY_CACHE_SECONDS: 'keys.cache_seconds',
@@ -60,6 +62,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   METRICS_ENABLED: 'metrics.enabled',
   METRICS_TOKEN: 'metrics.token',
   PLUGINS: 'plugins',
+  PLANS_PROFILE: 'plans_profile',
 };
 
 /** Variables holding a comma-separated list. */
@@ -80,9 +83,11 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   let merged: Record<string, unknown> = defaultConfig() as unknown as Record<string, unknown>;
 
   const file = options.file === undefined ? env.CONFIG_FILE : options.file;
-  if (file) {
-    merged = deepMerge(merged, readConfigFile(file));
-  }
+  const fromFile = file ? readConfigFile(file) : {};
+  // The profile is the table the file's (and the overrides') `plans` change: chosen before they apply.
+  const profile = env.PLANS_PROFILE || fromFile.plans_profile || options.overrides?.plans_profile;
+  if (profile === 'unlimited') merged.plans = plansOfProfile('unlimited');
+  merged = deepMerge(merged, fromFile);
 
   for (const [variable, configPath] of Object.entries(ENVIRONMENT_VARIABLES)) {
     const value = env[variable];

@@ -24,6 +24,21 @@ export interface PlanDefinition {
   llm_tokens_per_month: number | null;
 }
 
+/**
+ * `spec`: the four plans above. `unlimited`: for people running the server for themselves, every
+ * plan without request caps or chatbot limits and with every feature; the config file's `plans`
+ * still apply on top of either.
+ */
+export type PlansProfile = 'spec' | 'unlimited';
+export const PLANS_PROFILES: readonly PlansProfile[] = ['spec', 'unlimited'];
+
+const UNLIMITED: PlanDefinition = { requests: {}, access: 'full', chatbots: null, webhooks: true, ip_allowlist: true, llm_tokens_per_month: null };
+
+export function plansOfProfile(profile: PlansProfile): Record<PlanName, PlanDefinition> {
+  if (profile === 'spec') return structuredClone(DEFAULT_PLANS);
+  return Object.fromEntries(PLAN_NAMES.map((name) => [name, structuredClone(UNLIMITED)])) as Record<PlanName, PlanDefinition>;
+}
+
 export const DEFAULT_PLANS: Record<PlanName, PlanDefinition> = {
   free: { requests: { day: 100 }, access: 'read', chatbots: 1, webhooks: false, ip_allowlist: false, llm_tokens_per_month: null },
   starter: { requests: { day: 1_000 }, access: 'write', chatbots: 5, webhooks: true, ip_allowlist: false, llm_tokens_per_month: null },

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { parseCidr as parseClientCidr } from './address-lists.js';
 import { parseCidr } from './ip-ranges.js';
-import { PLAN_NAMES } from './plans.js';
+import { PLAN_NAMES, PLANS_PROFILES } from './plans.js';
 import { SERVER_ROLES } from './roles.js';
 
 /** CIDR ranges or addresses, checked by the very parser that enforces them at connect time. */
@@ -77,6 +77,8 @@ export const configSchema = Joi.object({
     level: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').required(),
     /** Request headers in access lines (secret ones censored): off by default, they make each line ~1 KB. */
     request_headers: Joi.boolean().required(),
+    /** `pretty`: readable lines (and the start-up banner); `json`: one JSON object a line; null: pretty on a terminal. */
+    format: Joi.string().valid('pretty', 'json').allow(null).required(),
   }).required(),
   admin: Joi.object({
     /** Bearer token of the operator API (`/admin/v1`). Unset: the operator API is off. */
@@ -184,5 +186,7 @@ export const configSchema = Joi.object({
     token: Joi.string().min(16).allow(null).required(),
   }).required(),
   plugins: Joi.array().items(Joi.string().min(1).max(1000)).max(50).unique().required(),
+  /** The plans the table starts from (config/plans.ts); `plans` is applied on top. */
+  plans_profile: Joi.string().valid(...PLANS_PROFILES).required(),
   plans: Joi.object(plans).required(),
 });

@@ -1,7 +1,7 @@
 // The shape of the configuration, apart from how it is loaded (index.ts), so the defaults and the
 // loader can both name it without importing each other.
 import type { ProxyTrust } from './address-lists.js';
-import type { PlanDefinition, PlanName } from './plans.js';
+import type { PlanDefinition, PlanName, PlansProfile } from './plans.js';
 import type { ServerRole } from './roles.js';
 
 export interface Config {
@@ -29,8 +29,12 @@ export interface Config {
   };
   data_dir: string;
   database: { url: string };
-  /** `request_headers`: access lines carry the request's headers (secret ones censored). */
-  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; request_headers: boolean };
+  /**
+   * `request_headers`: access lines carry the request's headers (secret ones censored). `format`:
+   * `pretty` (readable lines, and the start-up banner) or `json` (one object a line, for collectors);
+   * null chooses pretty when standard output is a terminal (logFormatOf).
+   */
+  log: { level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'; request_headers: boolean; format: 'pretty' | 'json' | null };
   admin: { token: string | null };
   /**
    * API keys. `cache_seconds`: how long an instance reuses a key's lookup (key, account, plan)
@@ -94,6 +98,8 @@ export interface Config {
    * working directory) to a package folder or module. Registered after the built-in areas.
    */
   plugins: string[];
+  /** `spec` (the four plans of the spec) or `unlimited` (no caps, every feature): the table `plans` starts from. */
+  plans_profile: PlansProfile;
   plans: Record<PlanName, PlanDefinition>;
 }
 

@@ -24,6 +24,7 @@ export {
 export { effectivePlan, presentAccount } from './auth/accounts.js';
 export type { Account, AccountDoc } from './auth/accounts.js';
 export { createAccountWithKeys } from './auth/bootstrap.js';
+export { FirstRun, setupCode, setupCodeMatches } from './auth/first-run.js';
 export { apiKeyResponse, apiKeyWithSecretResponse, gracePeriodOf, makerResponse, rotateKeyInput } from './auth/key-schemas.js';
 export { issueKey, makerOfKey, presentKey, rotateApiKey, rotationRefusal } from './auth/keys.js';
 export type { ApiKey } from './auth/keys.js';

@@ -9,7 +9,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import type { Config } from '../config/index.js';
 import { UniqueConstraintError } from './store/errors.js';
-import type { Collection, Store } from './store/types.js';
+import type { Collection, CollectionDefinition, Store } from './store/types.js';
 
 /** The server key's file in DATA_DIR (when WEBHOOK_SECRET_KEY does not give it). */
 export const KEY_FILE = 'webhook-secret.key';
@@ -65,8 +65,11 @@ export class SecretBox {
   }
 }
 
+/** The store's own records (one per id: the key's fingerprint, the first-run marker), global. */
+export const META_COLLECTION: CollectionDefinition = { name: 'platform_meta', scope: 'global' };
+
 export function declareMeta(store: Store): Collection<MetaDoc> {
-  return store.collection<MetaDoc>({ name: 'platform_meta', scope: 'global' });
+  return store.collection<MetaDoc>(META_COLLECTION);
 }
 
 /** The server key: from config, else from DATA_DIR (created there the first time). */

@@ -4,6 +4,7 @@ import Hapi, { type Request, type ResponseObject, type Server } from '@hapi/hapi
 import Boom from '@hapi/boom';
 import Joi from 'joi';
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from '../config/index.js';
 import { registerAccessRules } from './access.js';
 import { DEFAULT_ROUTE_AUTH, registerAuthStrategies } from './auth/strategy.js';
@@ -42,6 +43,25 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** What a worker-only instance serves. */
 const OPERATIONS_PATHS = new Set(['/health', '/ready', '/metrics']);
 
+/** The log format in use: the configured one, else pretty on a terminal and JSON otherwise. */
+export function logFormatOf(config: Config, stdoutIsTerminal = Boolean(process.stdout.isTTY)): 'pretty' | 'json' {
+  return config.log.format ?? (stdoutIsTerminal ? 'pretty' : 'json');
+}
+
+/**
+ * Readable lines for a person at a terminal: time, level, message, and the fields of anything but
+ * an access line (whose message says it all: `[response] GET /path 200 (3ms)`).
+ */
+function prettyDestination(): pino.DestinationStream {
+  return pretty({
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    // The server's started and stopped lines carry hapi's server.info; the banner says what matters of it.
+    ignore: 'pid,hostname,req,res,responseTime,request_id,created,started,id,address,protocol,host,port',
+    sync: false,
+  });
+}
+
 export function createLogger(config: Config): Logger {
   const options: pino.LoggerOptions = {
     level: config.log.level,
@@ -62,6 +82,7 @@ export function createLogger(config: Config): Logger {
   };
   // Asynchronous writes: lines logged while a write is under way go out together in the next one
   // (one synchronous write a line was ~15% of a keyed GET's CPU). pino flushes the rest at exit.
+  if (logFormatOf(config) === 'pretty') return pino(options, prettyDestination());
   return pino(options, pino.destination({ dest: 1, sync: false }));
 }
 

@@ -2,6 +2,7 @@
 import type { PlanName } from '../../config/plans.js';
 import { newId } from '../ids.js';
 import type { Platform } from '../platform.js';
+import type { WriteOp } from '../store/types.js';
 import type { Account, AccountLimits } from './accounts.js';
 import { issueKey } from './keys.js';
 import { OPERATOR } from './makers.js';
@@ -14,6 +15,8 @@ export interface NewAccount {
   ip_allowlist?: string[];
   /** The first member, an active owner who can sign in to the dashboard at once. */
   owner?: { email: string; password: string; name?: string };
+  /** A write committed before the account's, that must succeed for it to exist (the first-run marker). */
+  claim?: (accountId: string, now: Date) => WriteOp;
 }
 
 export interface CreatedAccount {
@@ -42,6 +45,6 @@ export async function createAccountWithKeys(platform: Platform, input: NewAccoun
     ? await newMember(platform.members, { accountId: id, email: input.owner.email, name: input.owner.name ?? '', role: 'owner', password: input.owner.password, now })
     : null;
   // One commit: the account never exists without its keys and first owner.
-  await platform.store.commit([platform.accounts.global().ops.insert(doc), live.op, test.op, ...(owner ? [owner.op] : [])]);
+  await platform.store.commit([...(input.claim ? [input.claim(id, now)] : []), platform.accounts.global().ops.insert(doc), live.op, test.op, ...(owner ? [owner.op] : [])]);
   return { account: { ...doc, version: 1 }, liveKey: live.secret, testKey: test.secret, owner: owner?.record ?? null };
 }

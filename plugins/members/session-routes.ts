@@ -21,6 +21,7 @@ import {
   type SessionCookie,
 } from '../../core/index.js';
 import { avatarUrl, email, memberName, mode, password, sessionResponse } from './schemas.js';
+import { setupRoutes } from './setup-routes.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
 /** Memberships of one address considered at a sign-in that names no account (their hashes are all checked). */
@@ -92,6 +93,7 @@ export function sessionRoutes(api: BuiltInPluginApi): ServerRoute[] {
   }
 
   return [
+    ...setupRoutes(api, { throttle, clientAddress, assertOriginIfSent, signIn: (request, h, member) => signIn(request, h, member, 'live') }),
     {
       method: 'POST',
       path: '/dashboard/session',

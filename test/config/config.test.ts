@@ -55,6 +55,26 @@ t.test('a config file, overridden by the environment', async (t) => {
   t.equal(loadConfig({ env: { CONFIG_FILE: file } }).server.port, 4000, 'CONFIG_FILE names it');
 });
 
+t.test('PLANS_PROFILE=unlimited: every plan without caps, the file\'s plans still on top', async (t) => {
+  const unlimited = loadConfig({ file: null, env: { PLANS_PROFILE: 'unlimited' } });
+  t.equal(unlimited.plans_profile, 'unlimited');
+  for (const plan of Object.values(unlimited.plans)) {
+    t.same(plan.requests, {}, 'no request window');
+    t.equal(plan.chatbots, null, 'no chatbot limit');
+    t.equal(plan.access, 'full');
+    t.equal(plan.webhooks, true);
+  }
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify({ plans_profile: 'unlimited', plans: { free: { chatbots: 2 } } }));
+  const fromFile = loadConfig({ file, env: {} });
+  t.equal(fromFile.plans.free.chatbots, 2, 'a value the file sets');
+  t.same(fromFile.plans.free.requests, {}, 'the rest from the profile');
+  t.equal(loadConfig({ file: null, env: {} }).plans.free.requests.day, 100, 'the spec\'s plans by default');
+  t.throws(() => loadConfig({ file: null, env: { PLANS_PROFILE: 'infinite' } }), /PLANS_PROFILE \(plans_profile\)/, 'an unknown profile is named');
+});
+
 t.test('bad values stop the start with every problem named', async (t) => {
   const error = t.throws(() =>
     loadConfig({ file: null, env: { PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'postgres://x', ADMIN_TOKEN: 'short' } }),

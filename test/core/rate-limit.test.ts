@@ -115,3 +115,28 @@ t.test('counters live in the store: two server instances share them', async (t) 
   });
   t.equal(refused.statusCode, 429, 'the 101st request across both instances is refused');
 });
+
+t.test('plan limits come from the configuration: a changed table is what is enforced', async (t) => {
+  const api = await buildTestServer(t, { config: { plans: { starter: { requests: { day: 4 }, chatbots: 1, webhooks: false } } } });
+  api.clock.set('2026-11-21T10:00:00.000Z');
+  const starter = await api.account('starter');
+  t.equal((await api.request('POST', '/api/v1/chatbots', { key: starter.live, payload: { name: 'One' } })).statusCode, 201);
+  assertError(t, await api.request('POST', '/api/v1/chatbots', { key: starter.live, payload: { name: 'Two' } }), 409, 'chatbot_limit_reached', 'the configured chatbot limit');
+  assertError(t, await api.request('GET', '/api/v1/webhooks', { key: starter.live }), 403, 'plan_feature_unavailable', 'webhooks turned off for the plan');
+  t.equal((await api.request('GET', '/api/v1/chatbots', { key: starter.live })).statusCode, 200, 'the fourth request of a day of four');
+  assertError(t, await api.request('GET', '/api/v1/chatbots', { key: starter.live }), 429, 'rate_limited', 'the fifth');
+});
+
+t.test('PLANS_PROFILE=unlimited: even the free plan writes, with no request cap', async (t) => {
+  const api = await buildTestServer(t, { config: { plans_profile: 'unlimited' } });
+  api.clock.set('2026-11-21T10:00:00.000Z');
+  const free = await api.account('free');
+  for (let i = 1; i <= 3; i++) {
+    const created = await api.request('POST', '/api/v1/chatbots', { key: free.live, payload: { name: `Bot ${i}` } });
+    if (created.statusCode !== 201) t.fail(`chatbot ${i}: ${created.statusCode} ${created.payload}`);
+  }
+  let refused = 0;
+  for (let i = 1; i <= 150; i++) if ((await api.request('GET', '/api/v1/chatbots', { key: free.live })).statusCode !== 200) refused++;
+  t.equal(refused, 0, '150 requests, past the spec free plan’s 100 a day');
+  t.equal((await api.request('GET', '/api/v1/webhooks', { key: free.live })).statusCode, 200, 'webhooks on');
+});

@@ -4,18 +4,25 @@ import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { api, ApiError, whenSessionLost } from './api.js';
 import { AcceptInvitationPage } from './pages/accept.js';
+import { SetupPage } from './pages/setup.js';
 import { SignInPage } from './pages/sign-in.js';
 import { useRoute, type Route } from './router.js';
 import { Shell } from './shell.js';
-import { notify, session, useStore } from './state.js';
+import { notify, session, Store, useStore } from './state.js';
 import type { Session } from './types.js';
 import { html, Loading, Notifications } from './ui.js';
 import './app.css';
+
+/** Whether the server offers its first-run setup (no account yet): asked only when nobody is signed in. */
+const firstRunOpen = new Store<boolean>(false);
 
 async function loadSession(): Promise<void> {
   try {
     session.set(await api.get('/dashboard/session'));
   } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      firstRunOpen.set(await api.get('/dashboard/setup').then((setup) => setup.open, () => false));
+    }
     if (error instanceof ApiError && error.status === 401) session.set(null);
     else {
       session.set(null);
@@ -31,19 +38,20 @@ whenSessionLost((error) => {
 
 function App() {
   const current = useStore(session);
+  const setupOpen = useStore(firstRunOpen);
   const route = useRoute();
   useEffect(() => {
     void loadSession();
   }, []);
 
   // The live region exists from the start: one added later is not reliably announced.
-  return html`${page(current, route)}<${Notifications} />`;
+  return html`${page(current, route, setupOpen)}<${Notifications} />`;
 }
 
-function page(current: Session | null | undefined, route: Route) {
+function page(current: Session | null | undefined, route: Route, setupOpen: boolean) {
   if (route.segments[0] === 'accept') return html`<${AcceptInvitationPage} token=${route.query.get('token') ?? ''} />`;
   if (current === undefined) return html`<main class="centered"><${Loading} label="Loading the dashboard…" /></main>`;
-  if (current === null) return html`<${SignInPage} />`;
+  if (current === null) return setupOpen ? html`<${SetupPage} />` : html`<${SignInPage} />`;
   return html`<${Shell} session=${current} route=${route} />`;
 }
 
