@@ -14,6 +14,7 @@ import { logFormatOf } from '../core/server.js';
 import { banner, startupFacts } from './banner.js';
 import { manageAccounts, withPlatform } from './accounts.js';
 import { backup, restore } from './backup.js';
+import { manageMembers } from './members.js';
 import { CommandError, UsageError } from './command-errors.js';
 import { EX_CONFIG, startupFailure } from './startup-errors.js';
 import type { TenantScope } from '../core/store/types.js';
@@ -34,6 +35,10 @@ Commands:
   accounts update <id> [--plan <${PLAN_NAMES.join('|')}>] [--name <name>] [--disable|--enable] [--json]
                                       Change an account; running servers see it within 5 s
                                       (keys.cache_seconds); a disabled account's keys stop working
+  members reset-password --email <email> [--account <id>] [--json]
+                                      Print a one-time link (valid 24 hours) that sets a new password for
+                                      this member and signs out their other sessions; --account when the
+                                      address is a member of several accounts
   analytics rebuild --from <ISO time> --to <ISO time> [--account <id>] [--mode live|test] [--json]
                                       Roll the hours of the range up again from the raw records (every
                                       account and both modes unless given); hours not rolled up yet
@@ -63,6 +68,8 @@ async function main(argv: string[]): Promise<number> {
       if (rest[0] === 'create') return createAccount(configuration(), rest.slice(1));
       if (rest[0] === undefined) throw new UsageError('Unknown accounts command: (none)');
       return manageAccounts(configuration(), rest[0], rest.slice(1));
+    case 'members':
+      return manageMembers(configuration(), rest[0], rest.slice(1));
     case 'backup':
       return backup(configuration(), rest);
     case 'restore':

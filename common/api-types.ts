@@ -1612,8 +1612,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept an invitation: set a password and sign in
-         * @description An unknown, used or expired token is 404 `invitation_not_found`. Sets the session cookie, in live mode. Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.
+         * Accept an invitation or a password reset link: set a password and sign in
+         * @description The token of an invitation, or of a password reset link (`chatbot-platform members reset-password`), which also ends the member’s other sessions. An unknown, used or expired token is 404 `invitation_not_found`. Sets the session cookie, in live mode. Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.
          */
         post: operations["postDashboardInvitationsAccept"];
         delete?: never;

@@ -113,7 +113,20 @@ export async function newMember(members: Collection<MemberDoc>, input: NewMember
 }
 
 /** A one-time invitation: the token for the link, and what is stored of it. */
-export function newInvitation(now: Date): { token: string; hash: string; expiresAt: string } {
+export function newInvitation(now: Date, validMs = INVITATION_DAYS * 86_400_000): { token: string; hash: string; expiresAt: string } {
   const token = `inv_${randomBytes(32).toString('base64url')}`;
-  return { token, hash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000).toISOString() };
+  return { token, hash: hashToken(token), expiresAt: new Date(now.getTime() + validMs).toISOString() };
+}
+
+/** How long a password reset link works: long enough to pass on, short for a link that opens an owner's account. */
+export const PASSWORD_RESET_HOURS = 24;
+
+/**
+ * A password reset (`members reset-password`): an invitation link for an active member. Accepting
+ * it sets a new password and ends the member's other sessions; a newer link replaces this one.
+ */
+export async function issuePasswordReset(members: Collection<MemberDoc>, member: Member, now: Date): Promise<{ token: string; expiresAt: string }> {
+  const reset = newInvitation(now, PASSWORD_RESET_HOURS * 3_600_000);
+  await members.global().update(member.id, { invitation_hash: reset.hash, invitation_expires_at: reset.expiresAt, updated_at: now.toISOString() });
+  return { token: reset.token, expiresAt: reset.expiresAt };
 }

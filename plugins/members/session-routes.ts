@@ -235,9 +235,10 @@ export function sessionRoutes(api: BuiltInPluginApi): ServerRoute[] {
       path: '/dashboard/invitations/accept',
       options: {
         auth: false,
-        description: 'Accept an invitation: set a password and sign in',
+        description: 'Accept an invitation or a password reset link: set a password and sign in',
         notes:
-          'An unknown, used or expired token is 404 `invitation_not_found`. Sets the session cookie, in live mode. ' +
+          'The token of an invitation, or of a password reset link (`chatbot-platform members reset-password`), which also ' +
+          'ends the member’s other sessions. An unknown, used or expired token is 404 `invitation_not_found`. Sets the session cookie, in live mode. ' +
           'Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.',
         tags: ['api', 'dashboard'],
         plugins: { platform: { errors: { 403: ['account_disabled', 'origin_mismatch'], 404: ['invitation_not_found'] } } },
@@ -249,9 +250,11 @@ export function sessionRoutes(api: BuiltInPluginApi): ServerRoute[] {
           const members = platform.members.global();
           const member = await members.findOne({ invitation_hash: hashToken(input.token) });
           const now = api.now();
-          if (!member || member.status !== 'invited' || !member.invitation_expires_at || member.invitation_expires_at <= now.toISOString()) {
+          // An active member's link is a password reset (chatbot-platform members reset-password).
+          if (!member || !member.invitation_expires_at || member.invitation_expires_at <= now.toISOString()) {
             throw apiError(404, 'invitation_not_found', 'This invitation link is not valid: it was used, replaced or has expired');
           }
+          const isReset = member.status === 'active';
           // Only if it is still this invitation: two tabs accepting at once cannot both set a password.
           const accepted = await members.update(
             member.id,
@@ -265,6 +268,8 @@ export function sessionRoutes(api: BuiltInPluginApi): ServerRoute[] {
             },
             { ifVersion: member.version },
           );
+          // A reset ends every session the old password opened (whoever may have it).
+          if (isReset) await revokeMemberSessions(platform.dashboardSessions, member.id);
           return signIn(request, h, accepted!, 'live');
         },
       },

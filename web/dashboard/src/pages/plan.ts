@@ -31,7 +31,12 @@ export function PlanPage() {
               <dt>Webhooks</dt><dd>${account.data.limits.webhooks ? 'Included' : 'Not in this plan'}</dd>
               <dt>API access</dt><dd>${ACCESS[account.data.limits.access] ?? account.data.limits.access}</dd>
               <dt>Since</dt><dd>${formatDate(account.data.created_at)}</dd>
-            </dl>`
+            </dl>
+            <p class="hint">
+              Running this server yourself? The operator changes an account’s plan with
+              <code>chatbot-platform accounts update ${account.data.id} --plan …</code>, and what each plan allows in the
+              configuration: <code>plans</code> in the config file, or <code>PLANS_PROFILE=unlimited</code> for no limits.
+            </p>`
           : null}
       </section>
       <section class="card" aria-labelledby="usage-heading">
