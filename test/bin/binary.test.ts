@@ -1,6 +1,6 @@
 // The single binary as a self-hoster gets it (issue 17): built by `npm run build:binary`, copied
 // alone into an empty folder, run with an environment that cannot reach node, npm or this checkout
-// (PATH leads nowhere, HOME is empty), then the README's walk through the API against it, over
+// (PATH leads nowhere, HOME is empty), then the walk through the API of docs/api-guide.md against it, over
 // real HTTP: every CLI command, the knowledge base (the parse worker thread), a chat, an export,
 // the widget script and the docs page.
 import { once } from 'node:events';
@@ -31,7 +31,7 @@ const environment = (extra: Record<string, string>) => ({ PATH: '/nonexistent', 
 const run = (args: string[], extra: Record<string, string> = {}) => runCommand([binary], args, { cwd: folder, env: environment(extra) });
 const serve = (t: Test) => serveCommand(t, [binary], { cwd: folder, env: environment({ PORT: '0', HOST: '127.0.0.1' }) });
 
-t.test('the binary alone runs every CLI command and the README walk-through', async (t) => {
+t.test('the binary alone runs every CLI command and the API guide walk-through', async (t) => {
   t.same(readdirSync(folder), ['chatbot-platform'], 'the folder holds the binary only');
 
   const help = await run(['help']);

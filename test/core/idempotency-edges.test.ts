@@ -1,6 +1,6 @@
 // Idempotency-Key edges the mutation run (npm run mutate:core) found untested: the key's form at its
 // limits, the exact end of the 24 hours and of the in-flight timeout, GET never kept, and a streamed
-// response never kept. Each test names the rule it holds; the README's mutation section lists them.
+// response never kept. Each test names the rule it holds; CONTRIBUTING.md's mutation section lists them.
 import { Readable } from 'node:stream';
 import t, { type Test } from 'tap';
 import { allPlugins } from '../../plugins/index.js';

@@ -32,7 +32,7 @@ export const HOSTILE_CSS = `
 `;
 
 export interface HostPageOptions {
-  /** Hostile CSS (default) or a plain page (for the README's screenshot). */
+  /** Hostile CSS (default) or a plain page (for the screenshot docs/widget.png). */
   hostile?: boolean;
   heading?: string;
 }

@@ -141,7 +141,7 @@ t.test('end to end: a document and a Q&A pair with "constructor", "__proto__", "
 });
 
 t.test('retrieval mode quotes a passage at min_confidence, whatever min_passage_score says', async (t) => {
-  // min_passage_score only decides which passages go to a language model (settings, README, docs/API-DECISIONS.md):
+  // min_passage_score only decides which passages go to a language model (settings, docs/knowledge-and-answers.md, docs/API-DECISIONS.md):
   // a passage between the two thresholds was refused quoting.
   const api = await buildTestServer(t);
   const account = await api.account('starter');

@@ -686,7 +686,7 @@ t.test('messages race: concurrent visitors in one conversation all land, counted
   t.equal(messages.json.data.length, 8, 'no message is lost, on any store');
   const stored = await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}`, { key: acme.live });
   if (TEST_STORE === 'ferretdb') {
-    // FerretDB applies ifVersion updates without compare-and-swap (README, store differences 2), so
+    // FerretDB applies ifVersion updates without compare-and-swap (docs/operations.md, "Where the stores behave differently", row 2), so
     // racing writers can both pass the version check and the counter can lag; MongoDB and SQLite cannot.
     t.ok(stored.json.message_count >= 2 && stored.json.message_count <= 8, `FerretDB: ${stored.json.message_count} of 8 counted`);
   } else {
