@@ -23,6 +23,8 @@ export interface CreateServerOptions {
   plugins?: BuiltInPlugin[];
   /** External plugins (core/plugin-api) besides those config.plugins names: the testing helpers pass them in. */
   externalPlugins?: PlatformPlugin[];
+  /** False: the server is built but not initialized, and the store not migrated (`migrate --dry-run`). */
+  initialize?: boolean;
 }
 
 export async function createServer(config: Config, options: CreateServerOptions = {}): Promise<PlatformServer> {
@@ -34,7 +36,7 @@ export async function createServer(config: Config, options: CreateServerOptions 
   ];
   // Imported only when used: a test that names its plugins loads no other area's modules.
   const plugins = options.plugins ?? (await import('../plugins/index.js')).allPlugins;
-  return assembleServer(config, { store, plugins, externalPlugins, logger: options.logger, now: options.now });
+  return assembleServer(config, { store, plugins, externalPlugins, logger: options.logger, now: options.now, initialize: options.initialize });
 }
 
 /** The names of this build's built-in areas (the start-up banner counts them apart from external plugins). */

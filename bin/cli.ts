@@ -11,7 +11,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../core/auth/passwords
 import { recordsInPages } from '../core/export.js';
 import { builtInPluginNames, createServer, startServer } from '../app/server.js';
 import { logFormatOf } from '../core/server.js';
-import { banner, startupFacts } from './banner.js';
+import { banner, productVersion, startupFacts } from './banner.js';
+import { STORE_SCHEMA_VERSION } from '../core/store/schema-version.js';
 import { manageAccounts, withPlatform } from './accounts.js';
 import { backup, restore } from './backup.js';
 import { manageMembers } from './members.js';
@@ -23,7 +24,8 @@ const USAGE = `Usage: chatbot-platform <command> [options]
 
 Commands:
   serve                               Run the API server (configuration from the environment; see README)
-  migrate                             Create or upgrade the store's tables and indexes, then exit
+  migrate [--dry-run]                 Create or upgrade the store's tables and indexes, then exit;
+                                      --dry-run lists what it would change and changes nothing
   accounts create --name <name> --plan <${PLAN_NAMES.join('|')}> [--json]
                   [--owner-email <email> [--owner-password <password>] [--owner-name <name>]]
                                       Create an account and print its id and first live and test keys;
@@ -63,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
     case 'serve':
       return serve(configuration());
     case 'migrate':
-      return migrate(configuration());
+      return migrate(configuration(), rest);
     case 'accounts':
       if (rest[0] === 'create') return createAccount(configuration(), rest.slice(1));
       if (rest[0] === undefined) throw new UsageError('Unknown accounts command: (none)');
@@ -136,12 +138,31 @@ function warnIfReadableByOthers(config: Config, logger: { warn(object: object, m
   }
 }
 
-async function migrate(config: Config): Promise<number> {
+async function migrate(config: Config, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean', default: false } }, strict: true });
+  if (values['dry-run']) return migrateDryRun(config);
   // Building the server declares every plugin's collections; initialising it applies them.
   const { server, platform } = await createServer(config);
   await server.stop();
   platform.logger.info({ store: platform.store.engine }, 'store is up to date');
   return 0;
+}
+
+/** What `migrate` (and so a start of this version) would change in the store, changing nothing. */
+async function migrateDryRun(config: Config): Promise<number> {
+  const { platform } = await createServer(config, { initialize: false });
+  try {
+    const changes = await platform.store.pendingChanges();
+    process.stdout.write(
+      changes.length === 0
+        ? `The store is up to date for chatbot-platform ${productVersion()} (schema version ${STORE_SCHEMA_VERSION}): nothing to change.\n`
+        : `chatbot-platform ${productVersion()} (schema version ${STORE_SCHEMA_VERSION}) would change the store:\n${changes.map((line) => `  - ${line}\n`).join('')}` +
+            'Nothing was changed. Back up first (docs/backups.md), then run migrate or start the new version.\n',
+    );
+    return 0;
+  } finally {
+    await platform.store.close();
+  }
 }
 
 async function createAccount(config: Config, args: string[]): Promise<number> {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ConfigError, type Config } from '../config/index.js';
 import { PluginLoadError } from '../core/plugin-api/loader.js';
 import { StoreUnavailableError } from '../core/store/errors.js';
+import { StoreNewerThanServerError } from '../core/store/schema-version.js';
 
 export const EX_CONFIG = 78;
 
@@ -22,7 +23,7 @@ interface SystemError extends Error {
 
 /** The one line for an error the environment caused, or null for one that is a bug. */
 export function startupFailure(error: unknown, config: Pick<Config, 'data_dir' | 'database' | 'server'> | null): string | null {
-  if (error instanceof ConfigError || error instanceof PluginLoadError) return error.message;
+  if (error instanceof ConfigError || error instanceof PluginLoadError || error instanceof StoreNewerThanServerError) return error.message;
   if (!(error instanceof Error)) return null;
   const system = error as SystemError;
   if (system.syscall === 'listen') return listenFailure(system, config);

@@ -32,6 +32,8 @@ export interface ServerParts {
   logger?: Logger;
   /** The clock for rate-limit windows, expiries and timestamps. */
   now?: () => Date;
+  /** False: build without initializing (the store untouched: `migrate --dry-run` asks it what init would change). */
+  initialize?: boolean;
 }
 
 export interface PlatformServer {
@@ -160,7 +162,7 @@ export async function assembleServer(config: Config, parts: ServerParts): Promis
     await Promise.all([...platform.background].map((loop) => loop.stop(third)));
   });
   server.ext('onPostStop', () => store.close());
-  await server.initialize();
+  if (parts.initialize !== false) await server.initialize();
   return { server, platform };
 }
 

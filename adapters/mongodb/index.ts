@@ -6,7 +6,10 @@ import { applyWrite, assertWriteLanded, collectionHandle, declareCollection } fr
 import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
 import { MongoCollectionTable } from './collection.js';
 import { isDuplicateKeyError, mapMongoError } from './errors.js';
-import { COUNTER_SLOTS, runMigrations } from './migrations.js';
+import { COUNTER_SLOTS, KNOWN_MIGRATIONS, runMigrations } from './migrations.js';
+import { assertServerNotOlder, describePendingChanges, STORE_SCHEMA_VERSION, type StoredSchema } from '../../core/store/schema-version.js';
+
+const SCHEMA_VERSION_ID = 'schema_version';
 
 export const DEFAULT_DATABASE = 'chatbot_platform';
 
@@ -58,10 +61,43 @@ class MongoStore implements Store {
   async init(): Promise<void> {
     await this.guard(async () => {
       await this.client.connect();
+      assertServerNotOlder(await this.storedSchema(), { version: STORE_SCHEMA_VERSION, migrations: KNOWN_MIGRATIONS });
       await runMigrations(this.db);
       for (const table of this.tables.values()) await this.syncCollection(table);
+      // Raised only: the filter matches a lower value or none, and an upsert that finds a higher
+      // (or equal) one collides on _id, which is the answer "already there".
+      await this.db
+        .collection<{ _id: string; value: number }>('_meta')
+        .updateOne({ _id: SCHEMA_VERSION_ID, value: { $lt: STORE_SCHEMA_VERSION } }, { $set: { value: STORE_SCHEMA_VERSION } }, { upsert: true })
+        .catch((error: unknown) => {
+          if (!isDuplicateKeyError(error)) throw error;
+        });
     });
     this.initialized = true;
+  }
+
+  async pendingChanges(): Promise<string[]> {
+    return this.guard(async () => {
+      await this.client.connect();
+      return describePendingChanges(await this.storedSchema(), {
+        version: STORE_SCHEMA_VERSION,
+        migrations: KNOWN_MIGRATIONS,
+        collections: [...this.tables.values()].map((table) => table.definition),
+      });
+    });
+  }
+
+  /** What the database records of its shape; a new one (or one older than the records) has none of it. */
+  private async storedSchema(): Promise<StoredSchema> {
+    const applied = await this.db.collection<{ _id: number }>('_migrations').find({}).toArray();
+    const registry = await this.db.collection<{ _id: string; definition: string }>('_collections').find({}).toArray();
+    const recorded = await this.db.collection<{ _id: string; value: number }>('_meta').findOne({ _id: SCHEMA_VERSION_ID });
+    return {
+      version: recorded ? recorded.value : null,
+      appliedMigrations: applied.map((record) => record._id),
+      collections: new Map(registry.map((record) => [record._id, JSON.parse(record.definition) as CollectionDefinition])),
+      empty: applied.length === 0,
+    };
   }
 
   /** Creates the declared indexes (idempotent), drops ours no longer declared, records the definition. */

@@ -43,6 +43,9 @@ const MIGRATIONS: Migration[] = [
   },
 ];
 
+/** The migrations this build knows, by version and name (for the schema check and migrate --dry-run). */
+export const KNOWN_MIGRATIONS = MIGRATIONS.map(({ version, name }) => ({ version, name }));
+
 export async function runMigrations(db: Db): Promise<number[]> {
   const records = db.collection<{ _id: number; name: string; applied_at: string }>('_migrations');
   const applied = new Set((await records.find({}).toArray()).map((record) => record._id));

@@ -10,7 +10,8 @@ import type { Capability, Collection, CollectionDefinition, CounterStore, Store,
 import { WalCheckpointer } from './checkpointer.js';
 import { SqliteCollectionTable } from './collection.js';
 import { mapSqliteError } from './errors.js';
-import { runMigrations } from './migrations.js';
+import { KNOWN_MIGRATIONS, runMigrations } from './migrations.js';
+import { assertServerNotOlder, describePendingChanges, STORE_SCHEMA_VERSION, type StoredSchema } from '../../core/store/schema-version.js';
 
 export interface SqliteStoreOptions {
   /** How long a writer waits for another connection's lock before giving up. */
@@ -80,10 +81,40 @@ class SqliteStore implements Store {
 
   async init(): Promise<void> {
     this.guard(() => {
+      assertServerNotOlder(this.storedSchema(), { version: STORE_SCHEMA_VERSION, migrations: KNOWN_MIGRATIONS });
       runMigrations(this.db);
       for (const table of this.tables.values()) this.syncCollection(table);
+      this.db
+        .prepare(
+          `INSERT INTO _meta (name, value) VALUES ('schema_version', ?)
+           ON CONFLICT(name) DO UPDATE SET value = excluded.value WHERE CAST(value AS INTEGER) < CAST(excluded.value AS INTEGER)`,
+        )
+        .run(String(STORE_SCHEMA_VERSION));
     });
     this.initialized = true;
+  }
+
+  async pendingChanges(): Promise<string[]> {
+    return this.guard(() =>
+      describePendingChanges(this.storedSchema(), {
+        version: STORE_SCHEMA_VERSION,
+        migrations: KNOWN_MIGRATIONS,
+        collections: [...this.tables.values()].map((table) => table.definition),
+      }),
+    );
+  }
+
+  /** What the file records of its shape; a new file (or one older than the records) has none of it. */
+  private storedSchema(): StoredSchema {
+    const exists = (name: string) => Boolean(this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name));
+    const appliedMigrations = exists('_migrations') ? (this.db.prepare('SELECT version FROM _migrations').all() as { version: number }[]).map((row) => row.version) : [];
+    const collections = new Map<string, CollectionDefinition>(
+      exists('_collections')
+        ? (this.db.prepare('SELECT name, definition FROM _collections').all() as { name: string; definition: string }[]).map((row) => [row.name, JSON.parse(row.definition) as CollectionDefinition])
+        : [],
+    );
+    const recorded = exists('_meta') ? (this.db.prepare(`SELECT value FROM _meta WHERE name = 'schema_version'`).get() as { value: string } | undefined) : undefined;
+    return { version: recorded ? Number(recorded.value) : null, appliedMigrations, collections, empty: appliedMigrations.length === 0 };
   }
 
   /** Creates the table and the declared indexes, drops indexes no longer declared, records the definition. */

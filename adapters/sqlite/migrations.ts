@@ -31,7 +31,18 @@ const MIGRATIONS: Migration[] = [
             updated_at TEXT NOT NULL
           );`,
   },
+  {
+    version: 3,
+    name: 'schema version record',
+    sql: `CREATE TABLE _meta (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+          );`,
+  },
 ];
+
+/** The migrations this build knows, by version and name (for the schema check and migrate --dry-run). */
+export const KNOWN_MIGRATIONS = MIGRATIONS.map(({ version, name }) => ({ version, name }));
 
 export function runMigrations(db: Database.Database): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS _migrations (

@@ -161,6 +161,7 @@ export function instrumentStore(
     },
     isDeclared: (name) => store.isDeclared(name),
     init: () => store.init(),
+    pendingChanges: () => store.pendingChanges(),
     commit: (ops: WriteOp[]) => timers.time('commit', () => store.commit(ops)),
     counters,
     ping: () => timers.time('ping', () => store.ping()),

@@ -265,8 +265,14 @@ export interface Store {
   collection<T>(definition: CollectionDefinition): Collection<T>;
   /** Whether a collection of this name was declared (by any area). */
   isDeclared(name: string): boolean;
-  /** Runs pending migrations and creates the declared collections' tables and indexes (idempotent). */
+  /**
+   * Runs pending migrations and creates the declared collections' tables and indexes (idempotent),
+   * then records the schema version (core/store/schema-version.ts). A store migrated by a newer
+   * server is refused first (StoreNewerThanServerError), before anything changes.
+   */
   init(): Promise<void>;
+  /** What init() would change, one line each (empty: up to date); changes nothing. Call before init(). */
+  pendingChanges(): Promise<string[]>;
   /**
    * Applies the writes in order. With `atomic_commit` all or none apply. Without it they apply one
    * by one in order, and a failure leaves the earlier ones applied; callers put the write that

@@ -6,6 +6,7 @@ import t from 'tap';
 import type { Worker } from 'node:worker_threads';
 import { BACKSTOP_PAGES, CHECKPOINT_EVERY_WRITES, START_AFTER_WRITES, WalCheckpointer } from '../../adapters/sqlite/checkpointer.js';
 import { openSqliteStore } from '../../adapters/sqlite/index.js';
+import { STORE_SCHEMA_VERSION } from '../../core/store/schema-version.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 t.test('WAL, migrations recorded once, collections registered', async (t) => {
@@ -25,7 +26,9 @@ t.test('WAL, migrations recorded once, collections registered', async (t) => {
   t.same(migrations, [
     { version: 1, name: 'counters' },
     { version: 2, name: 'collections registry' },
+    { version: 3, name: 'schema version record' },
   ]);
+  t.same(db.prepare(`SELECT name, value FROM _meta`).all(), [{ name: 'schema_version', value: String(STORE_SCHEMA_VERSION) }], 'the schema version recorded');
   const registered = db.prepare('SELECT name, definition FROM _collections').all() as Array<{ name: string; definition: string }>;
   t.same(registered.map((r) => r.name), ['things']);
   t.same(JSON.parse(registered[0]!.definition).indexes, [{ fields: ['status'] }]);
