@@ -95,6 +95,13 @@ export interface Config {
    */
   plugins: string[];
   plans: Record<PlanName, PlanDefinition>;
+  /**
+   * Scheduled backups of the SQLite store, run by worker instances (docs/backups.md). `cron`: a
+   * node-cron expression (seconds allowed), null: none; `dir`: where they go (DATA_DIR/backups
+   * unless set); `keep`: how many this job keeps; `passphrase_file`: seals the key beside each one,
+   * and is the `backup`/`restore` commands' passphrase unless they name another.
+   */
+  backups: { cron: string | null; dir: string; keep: number; passphrase_file: string | null };
 }
 
 /** A language-model endpoint the operator offers chatbots in `answer.mode = "llm"`. */
