@@ -51,10 +51,11 @@ export async function backup(config: Config, args: string[]): Promise<number> {
   if (!values.to) throw new UsageError('--to <file> is required');
   const source = sqliteFile(config, 'backup');
   const key = keyFileOf(config);
-  const passphrase = await passphraseFrom(config, values['passphrase-file']);
-  if (passphrase && !key) {
+  if (values['passphrase-file'] && !key) {
     throw new CommandError('The server key is WEBHOOK_SECRET_KEY, so there is no key file to seal: keep that value with the backup instead');
   }
+  // BACKUP_PASSPHRASE_FILE alone, with the key in WEBHOOK_SECRET_KEY: nothing to seal, as for the schedule.
+  const passphrase = key ? await passphraseFrom(config, values['passphrase-file']) : null;
   process.umask(0o077); // every tenant's data: the copy, its folder and the key are the owner's alone
   const report = await oneLine(() => backupSqlite({ source, target: path.resolve(values.to!), keyFile: key, passphrase }));
 

@@ -1,0 +1,16 @@
+// Builds mongodump and mongorestore into the cache (test/helpers/mongo-tools.ts), for the test of
+// the MongoDB backup steps (test/bin/mongo-backup.test.ts); reuses them afterwards. If they cannot
+// be built it fails here, loudly, saying what to set instead.
+import { ensureMongoTools, mongoToolsDirectory } from '../helpers/mongo-tools.js';
+
+try {
+  const tools = ensureMongoTools((line) => process.stderr.write(`${line}\n`));
+  process.stderr.write(`mongodump and mongorestore ready: ${tools.mongodump}, ${tools.mongorestore}\n`);
+} catch (error) {
+  process.stderr.write(
+    `\n*** mongodump and mongorestore could not be built, so the MongoDB backup steps cannot be tested. ***\n` +
+      `${(error as Error).message}\n` +
+      `Expected in ${mongoToolsDirectory()}.\n\n`,
+  );
+  process.exit(1);
+}
