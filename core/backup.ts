@@ -12,6 +12,7 @@
 // FILE.key, plain or sealed with a passphrase (core/sealed-key.ts): a backup without it restores a
 // store whose sealed secrets nobody can open. When WEBHOOK_SECRET_KEY gives the key, nothing is
 // written for it: the operator keeps that value.
+import { randomBytes } from 'node:crypto';
 import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -100,7 +101,7 @@ export async function backupSqlite({ source, target, keyFile, passphrase }: Back
   const sealed = keyCopy && passphrase ? await sealKey(readServerKey(keyFile!), passphrase) : null;
   mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
 
-  const temporary = `${target}.${process.pid}.partial`;
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.partial`; // never one a crashed run left
   let pages = 0;
   try {
     // Every tenant's data: the file is the owner's alone before SQLite writes to it (an empty file is an empty database).
