@@ -45,10 +45,13 @@ Commands:
                                       Roll the hours of the range up again from the raw records (every
                                       account and both modes unless given); hours not rolled up yet
                                       are left to the roll-up job
-  backup --to <file> [--json]         Copy the SQLite store while the server runs (SQLite's online backup),
-                                      with the server key beside it as <file>.key
-  restore --from <file>               Put a backup (and its <file>.key) into a data directory that has
-                                      no database yet
+  backup --to <file> [--passphrase-file <file>] [--json]
+                                      Copy the SQLite store while the server runs (SQLite's online backup),
+                                      with the server key beside it as <file>.key; with a passphrase
+                                      (its file's first line; else BACKUP_PASSPHRASE_FILE) the key is sealed
+  restore --from <file> [--passphrase-file <file>]
+                                      Put a backup (and its <file>.key, opened with the passphrase when
+                                      sealed) into a data directory that has no database yet
   help                                Show this text
 `;
 

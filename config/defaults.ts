@@ -62,5 +62,7 @@ export function defaultConfig(): Config {
     plugins: [],
     plans_profile: 'spec',
     plans: structuredClone(DEFAULT_PLANS),
+    // dir: filled from data_dir at load time unless set. A week of nightly backups.
+    backups: { cron: null, dir: '', keep: 7, passphrase_file: null },
   };
 }

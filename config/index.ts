@@ -63,6 +63,10 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   METRICS_TOKEN: 'metrics.token',
   PLUGINS: 'plugins',
   PLANS_PROFILE: 'plans_profile',
+  BACKUP_CRON: 'backups.cron',
+  BACKUP_DIR: 'backups.dir',
+  BACKUP_KEEP: 'backups.keep',
+  BACKUP_PASSPHRASE_FILE: 'backups.passphrase_file',
 };
 
 /** Variables holding a comma-separated list. */
@@ -107,6 +111,8 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
 
   const database = merged.database as { url: string };
   if (!database.url) database.url = `sqlite:${path.join(String(merged.data_dir), 'chatbot-platform.sqlite')}`;
+  const backups = merged.backups as { dir: string } | undefined;
+  if (backups && !backups.dir) backups.dir = path.join(String(merged.data_dir), 'backups');
 
   const { error, value } = configSchema.validate(merged, { abortEarly: false, convert: true });
   if (error) {
@@ -118,7 +124,15 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       }),
     );
   }
-  return value as Config;
+  const config = value as Config;
+  // Scheduled backups copy the SQLite file; a MongoDB store has its own tools (docs/backups.md).
+  if (config.backups.cron && !config.database.url.startsWith('sqlite:')) {
+    const variable = sources.get('backups.cron');
+    throw new ConfigError([
+      `${variable ? `${variable} (backups.cron)` : 'backups.cron'}: scheduled backups copy the embedded SQLite store; on MongoDB back up with mongodump (docs/backups.md) and leave it unset`,
+    ]);
+  }
+  return config;
 }
 
 /** The variable that set this path or the list or object around it (`fetch.allowed_cidrs.1`). */

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import cron from 'node-cron';
 import { parseCidr as parseClientCidr } from './address-lists.js';
 import { parseCidr } from './ip-ranges.js';
 import { PLAN_NAMES, PLANS_PROFILES } from './plans.js';
@@ -189,4 +190,15 @@ export const configSchema = Joi.object({
   /** The plans the table starts from (config/plans.ts); `plans` is applied on top. */
   plans_profile: Joi.string().valid(...PLANS_PROFILES).required(),
   plans: Joi.object(plans).required(),
+  /** Scheduled backups of the SQLite store (worker instances; docs/backups.md). */
+  backups: Joi.object({
+    cron: Joi.string()
+      .custom((value: string, helpers) => (cron.validate(value) ? value : helpers.error('cron.invalid')))
+      .allow(null)
+      .required()
+      .messages({ 'cron.invalid': '{{#label}} must be a cron expression (5 fields, or 6 with seconds first), e.g. "0 3 * * *"' }),
+    dir: Joi.string().min(1).required(),
+    keep: Joi.number().integer().min(1).max(10_000).required(),
+    passphrase_file: Joi.string().min(1).allow(null).required(),
+  }).required(),
 });

@@ -101,6 +101,13 @@ export interface Config {
   /** `spec` (the four plans of the spec) or `unlimited` (no caps, every feature): the table `plans` starts from. */
   plans_profile: PlansProfile;
   plans: Record<PlanName, PlanDefinition>;
+  /**
+   * Scheduled backups of the SQLite store, run by worker instances (docs/backups.md). `cron`: a
+   * node-cron expression (seconds allowed), null: none; `dir`: where they go (DATA_DIR/backups
+   * unless set); `keep`: how many this job keeps; `passphrase_file`: seals the key beside each one,
+   * and is the `backup`/`restore` commands' passphrase unless they name another.
+   */
+  backups: { cron: string | null; dir: string; keep: number; passphrase_file: string | null };
 }
 
 /** A language-model endpoint the operator offers chatbots in `answer.mode = "llm"`. */

@@ -13,6 +13,7 @@ import type { ScheduledTask } from 'node-cron';
 import { finishIdempotentRequest } from './idempotency.js';
 import './string-lengths.js'; // joi counts code points, as the OpenAPI document's JSON Schema does
 import { scheduleMaintenance } from './maintenance.js';
+import { ScheduledBackups } from './scheduled-backups.js';
 import { createMetrics } from './metrics/index.js';
 import { newId } from './ids.js';
 import { createPlatform, type Platform } from './platform.js';
@@ -145,17 +146,21 @@ export async function assembleServer(config: Config, parts: ServerParts): Promis
 
   // Scheduled work runs only in a started (serving) server, never in tests' initialized ones.
   let maintenance: ScheduledTask | null = null;
+  // Only when configured, so /ready lists the loop only where it runs.
+  const backups = config.backups.cron ? new ScheduledBackups(config, platform.logger, () => platform.now(), platform.loopOptions) : null;
   server.ext('onPostStart', async () => {
     // A serving instance with another server key than the store's refuses to start, rather than
     // fail every webhook delivery and idempotent replay.
     await platform.secrets();
     if (platform.loopOptions.enabled) maintenance = scheduleMaintenance(platform);
     platform.events.reactions.startSchedule();
+    backups?.start(); // BACKUP_CRON, on worker instances (docs/backups.md)
   });
   // Every background loop stops at once, with one deadline: a third of the shutdown time to finish
   // what it holds, a third to wind down once aborted, and the last third is left for requests.
   platform.background.add(platform.events.reactions);
   platform.background.add(platform.eventFeed);
+  if (backups) platform.background.add(backups);
   server.ext('onPreStop', async () => {
     await maintenance?.stop();
     const third = config.server.shutdown_timeout_ms / 3;

@@ -1,7 +1,8 @@
 // `backup --to` while a load of writes runs, `restore --from` into a new data directory, and a
 // server on the restored store that has every write acknowledged before the backup began and opens
 // the sealed secrets (the server key came along). Real processes, real HTTP, real files (issue 32).
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
@@ -106,4 +107,66 @@ t.test('refusals: no --to, a MongoDB store, no backup, not a database', async (t
   const overLog = await run(['restore', '--from', notes], { DATA_DIR: leftOver });
   t.equal(overLog.code, 1);
   t.match(overLog.stderr, /chatbot-platform\.sqlite-wal exists: restore into a data directory without a database/);
+});
+
+t.test('the key sealed with a passphrase: only that passphrase opens it, and a refusal is one line', async (t) => {
+  const original = temporaryDirectory();
+  const backups = temporaryDirectory();
+  t.teardown(() => [original, backups].forEach(({ remove }) => remove()));
+  await run(['accounts', 'create', '--name', 'Acme', '--plan', 'enterprise'], { DATA_DIR: original.dir });
+  // The key a first serve would make (core/secret-box.ts): 32 random bytes, base64, one line.
+  writeFileSync(path.join(original.dir, 'webhook-secret.key'), `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  const passphrase = path.join(backups.dir, 'passphrase');
+  const wrong = path.join(backups.dir, 'wrong');
+  const empty = path.join(backups.dir, 'empty');
+  writeFileSync(passphrase, 'correct horse battery staple\n');
+  writeFileSync(wrong, 'correct horse battery stapler\n');
+  writeFileSync(empty, '\n');
+  const serverKey = readFileSync(path.join(original.dir, 'webhook-secret.key'));
+
+  const file = path.join(backups.dir, 'sealed.sqlite');
+  const noPassphrase = await run(['backup', '--to', file, '--passphrase-file', empty], { DATA_DIR: original.dir });
+  t.equal(noPassphrase.code, 1);
+  t.match(noPassphrase.stderr, /^The passphrase file .*empty is empty: its first line is the passphrase\n$/);
+  t.notOk(existsSync(file), 'nothing written');
+  const made = await run(['backup', '--to', file, '--passphrase-file', passphrase, '--json'], { DATA_DIR: original.dir });
+  t.equal(made.code, 0, made.stderr);
+  t.match(JSON.parse(made.stdout), { key_file: `${file}.key`, key_sealed: true });
+  const sealed = readFileSync(`${file}.key`);
+  t.equal(sealed.subarray(0, 7).toString(), 'CBPSEAL', 'the sealed format');
+  t.notOk(sealed.includes(serverKey.toString().trim()) || sealed.includes(Buffer.from(serverKey.toString().trim(), 'base64')), 'the key is not in it as it is');
+  t.equal(statSync(`${file}.key`).mode & 0o777, 0o600);
+
+  const into = (name: string) => path.join(backups.dir, name);
+  const without = await run(['restore', '--from', file], { DATA_DIR: into('a') });
+  t.equal(without.code, 1);
+  t.match(without.stderr, /^.*sealed\.sqlite\.key is sealed with a passphrase: give its file with --passphrase-file \(or BACKUP_PASSPHRASE_FILE\)\n$/);
+  const mistaken = await run(['restore', '--from', file, '--passphrase-file', wrong], { DATA_DIR: into('a') });
+  t.equal(mistaken.code, 1);
+  t.match(mistaken.stderr, /^.*sealed\.sqlite\.key: the passphrase does not open it \(a wrong passphrase, or a changed file\)\n$/);
+  t.notOk(existsSync(into('a')), 'a refused restore writes nothing');
+  const changed = Buffer.from(sealed);
+  changed[12] ^= 1; // a cost parameter: authenticated too
+  writeFileSync(into('changed.sqlite'), readFileSync(file));
+  writeFileSync(into('changed.sqlite.key'), changed);
+  const tampered = await run(['restore', '--from', into('changed.sqlite'), '--passphrase-file', passphrase], { DATA_DIR: into('b') });
+  t.equal(tampered.code, 1);
+  t.match(tampered.stderr, /does not open it|damaged/);
+  t.notMatch(tampered.stderr, /\n\s+at /, 'no stack');
+
+  const opened = await run(['restore', '--from', file, '--passphrase-file', passphrase], { DATA_DIR: into('a') });
+  t.equal(opened.code, 0, opened.stderr);
+  t.same(readFileSync(path.join(into('a'), 'webhook-secret.key')), serverKey, 'the server key came back as it was');
+  t.equal(statSync(path.join(into('a'), 'webhook-secret.key')).mode & 0o777, 0o600);
+  // BACKUP_PASSPHRASE_FILE is the passphrase when the command names none.
+  const byEnv = await run(['restore', '--from', file], { DATA_DIR: into('c'), BACKUP_PASSPHRASE_FILE: passphrase });
+  t.equal(byEnv.code, 0, byEnv.stderr);
+  t.same(readFileSync(path.join(into('c'), 'webhook-secret.key')), serverKey);
+
+  const envKey = await run(['backup', '--to', into('env.sqlite'), '--passphrase-file', passphrase], {
+    DATA_DIR: original.dir,
+    WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+  });
+  t.equal(envKey.code, 1);
+  t.match(envKey.stderr, /^The server key is WEBHOOK_SECRET_KEY, so there is no key file to seal/);
 });
