@@ -23,7 +23,7 @@ import type { TenantScope } from '../core/store/types.js';
 const USAGE = `Usage: chatbot-platform <command> [options]
 
 Commands:
-  serve                               Run the API server (configuration from the environment; see README)
+  serve                               Run the API server (configuration from the environment; see docs/configuration.md)
   migrate [--dry-run]                 Create or upgrade the store's tables and indexes, then exit;
                                       --dry-run lists what it would change and changes nothing
   accounts create --name <name> --plan <${PLAN_NAMES.join('|')}> [--json]

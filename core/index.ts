@@ -7,6 +7,7 @@
 export { publicWidgetConfig } from '../common/public-config.js';
 export type { Config, LlmProviderConfig } from '../config/index.js';
 export { PLAN_NAMES } from '../config/plans.js';
+export type { PlanName } from '../config/plans.js';
 export {
   apiKeysOnly,
   areaScope,

@@ -3,8 +3,7 @@
 // with the setup code the server printed at start-up, then signs the owner in.
 import type { Request, ResponseToolkit, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
-import type { PlanName } from '../../config/plans.js';
-import { apiError, FirstRun, setupCodeMatches, UniqueConstraintError, type BuiltInPluginApi, type Member } from '../../core/index.js';
+import { apiError, FirstRun, setupCodeMatches, UniqueConstraintError, type BuiltInPluginApi, type Member, type PlanName } from '../../core/index.js';
 import { email, memberName, password, sessionResponse } from './schemas.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 
