@@ -8,6 +8,7 @@
 // A restore goes into a data directory without a database (nor a -wal or -shm file left by one,
 // which SQLite would replay onto the copy), checks the copy (SQLite's integrity check) before it
 // takes its place, and puts the key beside it first (opened with the passphrase when sealed).
+import { randomBytes } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -103,7 +104,7 @@ export async function restore(config: Config, args: string[]): Promise<number> {
 
   process.umask(0o077);
   mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-  const temporary = `${target}.${process.pid}.partial`;
+  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.partial`; // never one a crashed run left
   await oneLine(() => {
     try {
       copyFileSync(source, temporary);

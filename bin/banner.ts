@@ -14,11 +14,14 @@ export function productVersion(): string {
   return (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** The address a person opens: the public URL, else this host (localhost for a wildcard one). */
-export function browserBase(config: Config, server: Server): string {
+/**
+ * The address a person opens: the public URL, else this host (localhost for a wildcard one) on the
+ * port the server listens on, or, for a command run beside it, the configured one.
+ */
+export function browserBase(config: Config, listening: { protocol: string; port: number | string } = { protocol: 'http', port: config.server.port }): string {
   if (config.server.public_url) return config.server.public_url.replace(/\/+$/, '');
   const host = ['0.0.0.0', '::', ''].includes(config.server.host) ? 'localhost' : config.server.host;
-  return `${server.info.protocol}://${host.includes(':') ? `[${host}]` : host}:${server.info.port}`;
+  return `${listening.protocol}://${host.includes(':') ? `[${host}]` : host}:${listening.port}`;
 }
 
 function storeLine(config: Config): string {
@@ -40,11 +43,12 @@ export interface StartupFacts {
 
 /** Logs the first-run setup code when the store has none yet, and returns what the banner shows. */
 export async function startupFacts(config: Config, server: Server, platform: Platform): Promise<StartupFacts> {
-  const base = browserBase(config, server);
+  const base = browserBase(config, server.info);
   const open = config.server.roles.includes('api') && (await new FirstRun(platform.store, platform.accounts).isOpen());
   const code = open ? setupCode(config) : null;
   if (code) {
-    platform.logger.info({ setup_url: `${base}/dashboard`, setup_code: code }, `first run: open ${base}/dashboard and create the first account with the setup code ${code}`);
+    // At warn: a server logging only warnings and errors still tells the operator the code.
+    platform.logger.warn({ setup_url: `${base}/dashboard`, setup_code: code }, `first run: open ${base}/dashboard and create the first account with the setup code ${code}`);
   }
   return { base, setupCode: code };
 }

@@ -1,5 +1,5 @@
 // The command line: serve, migrate, account bootstrap and analytics rebuilds for self-hosters.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig, type Config } from '../config/index.js';
@@ -153,6 +153,12 @@ async function migrate(config: Config, args: string[]): Promise<number> {
 
 /** What `migrate` (and so a start of this version) would change in the store, changing nothing. */
 async function migrateDryRun(config: Config): Promise<number> {
+  // No SQLite file yet: opening one would create it (and its data directory), so say so unopened.
+  const file = config.database.url.startsWith('sqlite:') ? config.database.url.slice('sqlite:'.length) : null;
+  if (file !== null && file !== ':memory:' && !existsSync(file)) {
+    process.stdout.write(`No store at ${file} yet: migrate (or the first start) creates it at schema version ${STORE_SCHEMA_VERSION}. Nothing was changed.\n`);
+    return 0;
+  }
   const { platform } = await createServer(config, { initialize: false });
   try {
     const changes = await platform.store.pendingChanges();

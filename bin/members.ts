@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config/index.js';
 import { issuePasswordReset, normaliseEmail, PASSWORD_RESET_HOURS } from '../core/auth/members.js';
 import { withPlatform } from './accounts.js';
+import { browserBase } from './banner.js';
 import { CommandError, UsageError } from './command-errors.js';
 
 export async function manageMembers(config: Config, command: string | undefined, args: string[]): Promise<number> {
@@ -27,8 +28,12 @@ export async function manageMembers(config: Config, command: string | undefined,
     if (member.status !== 'active') {
       throw new CommandError(`${email} has not accepted their invitation yet: issue a new invitation link from the dashboard's Members page instead`);
     }
+    const account = await platform.accounts.global().get(member.account);
+    if (account?.status !== 'active') {
+      throw new CommandError(`Account ${member.account} is disabled: enable it first (accounts update ${member.account} --enable)`);
+    }
     const reset = await issuePasswordReset(platform.members, member, platform.now());
-    const url = `${dashboardBase(config)}/dashboard#/accept?token=${encodeURIComponent(reset.token)}`;
+    const url = `${browserBase(config)}/dashboard#/accept?token=${encodeURIComponent(reset.token)}`;
     if (values.json) {
       process.stdout.write(`${JSON.stringify({ member_id: member.id, account_id: member.account, url, expires_at: reset.expiresAt })}\n`);
     } else {
@@ -39,10 +44,4 @@ export async function manageMembers(config: Config, command: string | undefined,
     }
     return 0;
   });
-}
-
-/** Where people open the dashboard: PUBLIC_URL, else this machine on the configured port. */
-function dashboardBase(config: Config): string {
-  if (config.server.public_url) return config.server.public_url.replace(/\/+$/, '');
-  return `http://localhost:${config.server.port}`;
 }

@@ -89,7 +89,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const file = options.file === undefined ? env.CONFIG_FILE : options.file;
   const fromFile = file ? readConfigFile(file) : {};
   // The profile is the table the file's (and the overrides') `plans` change: chosen before they apply.
-  const profile = env.PLANS_PROFILE || fromFile.plans_profile || options.overrides?.plans_profile;
+  const profile = options.overrides?.plans_profile ?? (env.PLANS_PROFILE || fromFile.plans_profile);
   if (profile === 'unlimited') merged.plans = plansOfProfile('unlimited');
   merged = deepMerge(merged, fromFile);
 

@@ -13,7 +13,7 @@
 // store whose sealed secrets nobody can open. When WEBHOOK_SECRET_KEY gives the key, nothing is
 // written for it: the operator keeps that value.
 import { randomBytes } from 'node:crypto';
-import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config/index.js';
@@ -124,7 +124,8 @@ export async function backupSqlite({ source, target, keyFile, passphrase }: Back
   }
   putInPlace(temporary, target);
   if (keyCopy && sealed) writeFileSync(keyCopy, sealed, { mode: 0o600, flag: 'wx' });
-  else if (keyCopy) copyFileSync(keyFile!, keyCopy, constants.COPYFILE_EXCL);
+  // Written, not copied: a copy keeps the source's mode, and this may run in the server, whose umask is the system's.
+  else if (keyCopy) writeFileSync(keyCopy, readFileSync(keyFile!), { mode: 0o600, flag: 'wx' });
   return { file: target, bytes: statSync(target).size, pages, key_file: keyCopy, key_sealed: !!sealed };
 }
 

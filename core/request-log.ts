@@ -39,8 +39,9 @@ export function registerRequestLogging(server: Server, logger: Logger, options: 
       `[response] ${request.method} ${request.path} ${statusCode ?? '-'} (${responseTime}ms)`,
     );
   });
-  server.ext('onPostStart', () => logger.info(server.info, 'server started'));
-  server.ext('onPostStop', () => logger.info(server.info, 'server stopped'));
+  // The address only: hapi's whole server.info (created, started, id, …) made a pretty log's line ten long.
+  server.ext('onPostStart', () => logger.info({ uri: server.info.uri }, 'server started'));
+  server.ext('onPostStop', () => logger.info({ uri: server.info.uri }, 'server stopped'));
 }
 
 /** The status sent, or null when the connection closed before a response went out. */

@@ -47,12 +47,21 @@ export async function openSealedKey(content: Buffer, passphrase: string): Promis
   if (content.length !== HEADER_BYTES + NONCE_BYTES + TAG_BYTES + KEY_BYTES) throw new SealedKeyError('a sealed key of the wrong length (damaged)');
   const [log2N, r, p] = [content[MAGIC.length + 1]!, content[MAGIC.length + 2]!, content[MAGIC.length + 3]!];
   // Bounds, so a damaged or hostile file cannot ask for gigabytes before the tag is checked.
-  if (log2N < 10 || log2N > 20 || r < 1 || r > 32 || p < 1 || p > 16) throw new SealedKeyError('a sealed key with unusable parameters (damaged)');
+  // scrypt needs 128·N·r bytes (p runs one after another): at most 64 MiB (COST takes 32).
+  if (log2N < 10 || log2N > 20 || r < 1 || r > 32 || p < 1 || p > 16 || 128 * 2 ** log2N * r > MAX_SCRYPT_BYTES) {
+    throw new SealedKeyError('a sealed key with unusable parameters (damaged)');
+  }
   const header = content.subarray(0, HEADER_BYTES);
   const salt = header.subarray(MAGIC.length + 4);
   const nonce = content.subarray(HEADER_BYTES, HEADER_BYTES + NONCE_BYTES);
   const tag = content.subarray(HEADER_BYTES + NONCE_BYTES, HEADER_BYTES + NONCE_BYTES + TAG_BYTES);
-  const decipher = createDecipheriv('aes-256-gcm', await derive(passphrase, salt, { log2N, r, p }), nonce);
+  let derived: Buffer;
+  try {
+    derived = await derive(passphrase, salt, { log2N, r, p });
+  } catch (error) {
+    throw new SealedKeyError(`the key cannot be derived from the passphrase (${(error as Error).message})`);
+  }
+  const decipher = createDecipheriv('aes-256-gcm', derived, nonce);
   decipher.setAAD(header);
   decipher.setAuthTag(tag);
   try {
@@ -62,9 +71,11 @@ export async function openSealedKey(content: Buffer, passphrase: string): Promis
   }
 }
 
+const MAX_SCRYPT_BYTES = 64 * 1024 * 1024;
+
 function derive(passphrase: string, salt: Buffer, cost: { log2N: number; r: number; p: number }): Promise<Buffer> {
   const N = 2 ** cost.log2N;
   // Asynchronous: a scheduled backup derives inside the serving process, off its event loop.
-  const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r };
+  const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 2 * MAX_SCRYPT_BYTES };
   return new Promise((resolve, reject) => scrypt(passphrase.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
 }

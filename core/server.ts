@@ -59,8 +59,7 @@ function prettyDestination(): pino.DestinationStream {
   return pretty({
     colorize: Boolean(process.stdout.isTTY),
     translateTime: 'SYS:HH:MM:ss',
-    // The server's started and stopped lines carry hapi's server.info; the banner says what matters of it.
-    ignore: 'pid,hostname,req,res,responseTime,request_id,created,started,id,address,protocol,host,port',
+    ignore: 'pid,hostname,req,res,responseTime,request_id',
     sync: false,
   });
 }

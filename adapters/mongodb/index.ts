@@ -96,7 +96,8 @@ class MongoStore implements Store {
       version: recorded ? recorded.value : null,
       appliedMigrations: applied.map((record) => record._id),
       collections: new Map(registry.map((record) => [record._id, JSON.parse(record.definition) as CollectionDefinition])),
-      empty: applied.length === 0,
+      // A restore may leave _migrations out (docs/backups.md): a store with collections is not new.
+      empty: applied.length === 0 && registry.length === 0,
     };
   }
 

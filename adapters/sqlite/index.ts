@@ -114,7 +114,7 @@ class SqliteStore implements Store {
         : [],
     );
     const recorded = exists('_meta') ? (this.db.prepare(`SELECT value FROM _meta WHERE name = 'schema_version'`).get() as { value: string } | undefined) : undefined;
-    return { version: recorded ? Number(recorded.value) : null, appliedMigrations, collections, empty: appliedMigrations.length === 0 };
+    return { version: recorded ? Number(recorded.value) : null, appliedMigrations, collections, empty: appliedMigrations.length === 0 && collections.size === 0 };
   }
 
   /** Creates the table and the declared indexes, drops indexes no longer declared, records the definition. */

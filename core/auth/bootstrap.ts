@@ -6,6 +6,7 @@ import type { WriteOp } from '../store/types.js';
 import type { Account, AccountLimits } from './accounts.js';
 import { issueKey } from './keys.js';
 import { OPERATOR } from './makers.js';
+import { FirstRun } from './first-run.js';
 import { newMember, type Member } from './members.js';
 
 export interface NewAccount {
@@ -46,5 +47,6 @@ export async function createAccountWithKeys(platform: Platform, input: NewAccoun
     : null;
   // One commit: the account never exists without its keys and first owner.
   await platform.store.commit([...(input.claim ? [input.claim(id, now)] : []), platform.accounts.global().ops.insert(doc), live.op, test.op, ...(owner ? [owner.op] : [])]);
+  if (!input.claim) await new FirstRun(platform.store, platform.accounts).close(platform.store, id, now);
   return { account: { ...doc, version: 1 }, liveKey: live.secret, testKey: test.secret, owner: owner?.record ?? null };
 }

@@ -7,11 +7,13 @@
 // used: the setup writes a marker with a fixed id into platform_meta in the same commit as the
 // account, before it (a store without atomic commits stops at the first failed write), and a unique
 // id can be inserted once, so two setups racing cannot both create an account, and none is offered
-// again even if every account is later deleted.
+// again even if every account is later deleted. An account made any other way writes the marker
+// too (createAccountWithKeys), for the same reason.
 import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config/index.js';
 import { derivedKey, META_COLLECTION } from '../secret-box.js';
-import type { Collection, CollectionDeclarer, WriteOp } from '../store/types.js';
+import { UniqueConstraintError } from '../store/errors.js';
+import type { Collection, CollectionDeclarer, Store, WriteOp } from '../store/types.js';
 import type { AccountDoc } from './accounts.js';
 
 const MARKER_ID = 'first_run_setup';
@@ -71,5 +73,18 @@ export class FirstRun {
   /** The write that takes the one setup for `account`: committed first, it fails (unique id) for every later setup. */
   claim(account: string, now: Date): WriteOp {
     return this.markers.global().ops.insert({ id: MARKER_ID, used_at: now.toISOString(), account });
+  }
+
+  /**
+   * Closes the setup after an account made another way (the CLI, the operator API): the marker,
+   * unless there is one, so that deleting every account later does not offer the setup again to
+   * whoever read the code in an old log.
+   */
+  async close(store: Pick<Store, 'commit'>, account: string, now: Date): Promise<void> {
+    try {
+      await store.commit([this.claim(account, now)]);
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintError)) throw error;
+    }
   }
 }

@@ -4,15 +4,20 @@
 // misread fields it does not know. `chatbot-platform migrate --dry-run` lists what a newer server
 // would change (describePendingChanges), without changing anything.
 //
-// Bump STORE_SCHEMA_VERSION whenever a release changes a collection definition or adds an adapter
-// migration, and set STORE_SCHEMA_FINGERPRINT to what test/core/schema-version.test.ts prints: that
-// test fails while the built-in definitions differ from the fingerprint, so a change cannot ship
-// without its version.
+// When a release changes a collection definition, add the next version to STORE_SCHEMA_HISTORY
+// with the fingerprint test/core/schema-version.test.ts prints (and raise it for a new adapter
+// migration too): that test fails while the built-in definitions differ from the newest entry, and
+// while an entry repeats an older fingerprint, so a change cannot ship without its version.
 import type { CollectionDefinition, IndexDefinition } from './types.js';
 
-export const STORE_SCHEMA_VERSION = 1;
-/** SHA-256 of the built-in collection definitions as the registry stores them, sorted by name. */
-export const STORE_SCHEMA_FINGERPRINT = '31f69f6ccc2903daabda6023d8af831ab30b92c7ce86d5941b96378ef0bf2282';
+/**
+ * Each version's SHA-256 of the built-in collection definitions as the registry stores them, sorted
+ * by name. Entries are added, never edited: the newest is this build's.
+ */
+export const STORE_SCHEMA_HISTORY: Readonly<Record<number, string>> = {
+  1: '31f69f6ccc2903daabda6023d8af831ab30b92c7ce86d5941b96378ef0bf2282',
+};
+export const STORE_SCHEMA_VERSION = Math.max(...Object.keys(STORE_SCHEMA_HISTORY).map(Number));
 
 export class StoreNewerThanServerError extends Error {
   override name = 'StoreNewerThanServerError';

@@ -199,7 +199,10 @@ export function sessionRoutes(api: BuiltInPluginApi): ServerRoute[] {
             throw apiError(401, 'invalid_credentials', 'The current password is not right');
           }
           const now = api.now().toISOString();
-          await platform.members.global().update(member.id, { password_hash: await hashPassword(new_password), updated_at: now });
+          // A pending reset link (members reset-password) dies with the password it was for.
+          await platform.members
+            .global()
+            .update(member.id, { password_hash: await hashPassword(new_password), invitation_hash: null, invitation_expires_at: null, updated_at: now });
           // Every session ends, this one too, and this browser gets a new one: a cookie taken
           // before the change stops working.
           await revokeMemberSessions(platform.dashboardSessions, member.id);
@@ -255,6 +258,9 @@ export function sessionRoutes(api: BuiltInPluginApi): ServerRoute[] {
             throw apiError(404, 'invitation_not_found', 'This invitation link is not valid: it was used, replaced or has expired');
           }
           const isReset = member.status === 'active';
+          // Before the token is used: a link into a disabled account changes nothing.
+          const account = await platform.accounts.global().get(member.account);
+          if (!account || account.status !== 'active') throw apiError(403, 'account_disabled', 'This account is disabled');
           // Only if it is still this invitation: two tabs accepting at once cannot both set a password.
           const accepted = await members.update(
             member.id,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { childCoverageEnv } from '../helpers/child-coverage.js';
-import { checkoutCli } from '../helpers/cli-process.js';
+import { checkoutCli, keyedCall } from '../helpers/cli-process.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 const { run, serve } = checkoutCli(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'), childCoverageEnv());
@@ -20,14 +20,7 @@ t.test('a backup under load restores every acknowledged write, and the key with 
   const created = await run(['accounts', 'create', '--name', 'Acme', '--plan', 'enterprise', '--json'], { DATA_DIR: original.dir });
   const { live_key: key } = JSON.parse(created.stdout) as { live_key: string };
   const { uri } = await serve(t, { DATA_DIR: original.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
-  const call = async (base: string, method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  };
+  const call = keyedCall(key);
   const bot = (await call(uri, 'POST', '/api/v1/chatbots', { name: 'Support' })).json as { id: string };
   // A sealed secret: only the server key the store was set up with opens it.
   const hook = (await call(uri, 'POST', '/api/v1/webhooks', { url: 'https://hooks.example/in', chatbot_id: bot.id })).json as { id: string };

@@ -88,3 +88,32 @@ t.test('reset-password refuses what it cannot do, in one line', async (t) => {
   t.equal(wrongCommand.code, 2);
   t.match(wrongCommand.stderr, /Unknown members command: remove/);
 });
+
+t.test('a reset link does nothing in a disabled account, and dies when the password is changed', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const env = { DATA_DIR: dir };
+  const created = await run(['accounts', 'create', '--name', 'Paused', '--owner-email', 'pat@paused.example', '--owner-password', 'the first password', '--json'], env);
+  t.equal(created.code, 0, created.stderr);
+  const accountId = JSON.parse(created.stdout).account_id as string;
+  const issued = JSON.parse((await run(['members', 'reset-password', '--email', 'pat@paused.example', '--json'], env)).stdout) as { url: string };
+
+  t.equal((await run(['accounts', 'update', accountId, '--disable'], env)).code, 0);
+  const refused = await run(['members', 'reset-password', '--email', 'pat@paused.example'], env);
+  t.equal(refused.code, 1);
+  t.match(refused.stderr, /is disabled: enable it first/);
+
+  const { uri, server } = await serve(t, { ...env, PORT: '0', HOST: '127.0.0.1', KEY_CACHE_SECONDS: '0' });
+  const inDisabled = await post(uri, '/dashboard/invitations/accept', { token: tokenOf(issued.url), password: 'a password while off' });
+  t.equal(inDisabled.status, 403, 'the link into a disabled account is refused');
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+
+  t.equal((await run(['accounts', 'update', accountId, '--enable'], env)).code, 0);
+  const again = await serve(t, { ...env, PORT: '0', HOST: '127.0.0.1' });
+  t.equal((await post(again.uri, '/dashboard/session', { email: 'pat@paused.example', password: 'the first password' })).status, 200, 'the refused link changed nothing');
+  const signedIn = cookieOf(await post(again.uri, '/dashboard/session', { email: 'pat@paused.example', password: 'the first password' }));
+  const changed = await post(again.uri, '/dashboard/password', { current_password: 'the first password', new_password: 'a changed password' }, signedIn);
+  t.equal(changed.status, 200, 'the member changes their password themselves');
+  t.equal((await post(again.uri, '/dashboard/invitations/accept', { token: tokenOf(issued.url), password: 'someone else now' })).status, 404, 'the pending reset link died with the old password');
+});

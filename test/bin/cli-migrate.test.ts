@@ -1,6 +1,7 @@
 // Upgrades (issue 32): the store records the schema version that migrated it; a server older than
 // its data refuses to start, in one line, before changing anything; `migrate --dry-run` lists what
 // this version would change and changes nothing. Real processes on a real SQLite file and FerretDB.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -25,9 +26,10 @@ t.test('SQLite: dry run on a new, an up-to-date and an older store; nothing chan
   const { dir, remove } = temporaryDirectory();
   t.teardown(remove);
   const env = { DATA_DIR: dir };
-  const fresh = await run(['migrate', '--dry-run'], env);
+  const fresh = await run(['migrate', '--dry-run'], { DATA_DIR: path.join(dir, 'not-yet') });
   t.equal(fresh.code, 0, fresh.stderr);
-  t.match(fresh.stdout, new RegExp(`a new store: create \\d+ collections at schema version ${STORE_SCHEMA_VERSION}`));
+  t.match(fresh.stdout, new RegExp(`No store at .*not-yet/chatbot-platform.sqlite yet: migrate \\(or the first start\\) creates it at schema version ${STORE_SCHEMA_VERSION}`));
+  t.notOk(existsSync(path.join(dir, 'not-yet')), 'the dry run made no directory, file or key');
 
   t.equal((await run(['migrate'], env)).code, 0);
   const current = await run(['migrate', '--dry-run'], env);

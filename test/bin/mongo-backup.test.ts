@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { MongoClient } from 'mongodb';
 import t from 'tap';
 import { childCoverageEnv } from '../helpers/child-coverage.js';
-import { checkoutCli } from '../helpers/cli-process.js';
+import { checkoutCli, keyedCall } from '../helpers/cli-process.js';
 import { sharedFerretDb } from '../helpers/ferretdb.js';
 import { builtMongoTools } from '../helpers/mongo-tools.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
@@ -33,14 +33,7 @@ t.test('mongodump, mongorestore into a new database, and a server on it with the
   t.equal(created.code, 0, created.stderr);
   const { live_key: key } = JSON.parse(created.stdout) as { live_key: string };
   const live = await serve(t, env(source));
-  const call = async (base: string, method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  };
+  const call = keyedCall(key);
   const bot = (await call(live.uri, 'POST', '/api/v1/chatbots', { name: 'Support' })).json as { id: string };
   const hook = await call(live.uri, 'POST', '/api/v1/webhooks', { url: 'https://hooks.example/in', chatbot_id: bot.id });
   t.equal(hook.status, 201, 'a webhook: its signing secret is sealed with the server key');

@@ -9,7 +9,7 @@ import t from 'tap';
 import { ConfigError, loadConfig } from '../../config/index.js';
 import { isSealedKey } from '../../core/sealed-key.js';
 import { childCoverageEnv } from '../helpers/child-coverage.js';
-import { checkoutCli } from '../helpers/cli-process.js';
+import { checkoutCli, keyedCall } from '../helpers/cli-process.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 
 const { run, serve } = checkoutCli(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'), childCoverageEnv());
@@ -32,14 +32,7 @@ t.test('backups every second under writes: KEEP kept, others untouched, each one
   const { live_key: key } = JSON.parse(created.stdout) as { live_key: string };
   const env = { BACKUP_CRON: '* * * * * *', BACKUP_DIR: backups.dir, BACKUP_KEEP: '2', BACKUP_PASSPHRASE_FILE: passphraseFile };
   const server = await serve(t, { DATA_DIR: data.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
-  const call = async (base: string, method: string, url: string, body?: unknown) => {
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: response.status, json: (await response.json()) as any };
-  };
+  const call = keyedCall(key);
   const bot = (await call(server.uri, 'POST', '/api/v1/chatbots', { name: 'Support' })).json as { id: string };
   const hook = (await call(server.uri, 'POST', '/api/v1/webhooks', { url: 'https://hooks.example/in', chatbot_id: bot.id })).json as { id: string };
   const conversations: string[] = [];

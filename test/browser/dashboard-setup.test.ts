@@ -8,6 +8,7 @@
 import t from 'tap';
 import { launchBrowser } from '../helpers/browser.js';
 import {
+  addFirstQaPair,
   eventually,
   fetchInPage,
   openDashboard,
@@ -90,13 +91,7 @@ t.test('a new owner sets up the Free plan’s chatbot and invites an agent who s
   await page.getByRole('heading', { name: 'Shop helper', level: 1 }).waitFor();
 
   // Knowledge: a Q&A pair processed to ready, then found by the search preview.
-  await page.getByRole('navigation', { name: 'Chatbot sections' }).getByRole('link', { name: 'Knowledge' }).click();
-  await page.getByRole('heading', { name: 'No knowledge yet' }).waitFor();
-  await page.getByLabel('Question', { exact: true }).fill(QUESTION);
-  await page.getByLabel('Answer', { exact: true }).fill(ANSWER);
-  await page.getByRole('button', { name: 'Add Q&A pair' }).click();
-  const row = page.getByRole('row', { name: /opening hours/ });
-  await row.getByText('ready', { exact: true }).waitFor({ timeout: 30_000 });
+  const row = await addFirstQaPair(page, QUESTION, ANSWER, /opening hours/);
   t.match(await row.innerText(), /\b1 passage\b/, 'the row says how many passages it gave');
   await page.getByLabel('Question to search').fill('when are you open');
   await page.getByRole('button', { name: 'Search', exact: true }).click();

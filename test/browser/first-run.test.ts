@@ -13,7 +13,7 @@ import type { Test } from 'tap';
 import { launchBrowser } from '../helpers/browser.js';
 import { childCoverageEnv } from '../helpers/child-coverage.js';
 import { checkoutCli } from '../helpers/cli-process.js';
-import { DESKTOP, expectSignedOutRead, signIn } from '../helpers/dashboard.js';
+import { addFirstQaPair, DESKTOP, expectSignedOutRead, signIn } from '../helpers/dashboard.js';
 import { startSite } from '../helpers/site.js';
 import { temporaryDirectory } from '../helpers/sqlite.js';
 import { until } from '../helpers/widget-site.js';
@@ -140,13 +140,7 @@ t.test('a newcomer goes from an empty data directory to a chatbot answering on t
   const sections = page.getByRole('navigation', { name: 'Chatbot sections' });
 
   // Knowledge: a Q&A pair, processed by the served process's own worker until its row says ready.
-  await sections.getByRole('link', { name: 'Knowledge' }).click();
-  await page.getByRole('heading', { name: 'No knowledge yet' }).waitFor();
-  await page.getByLabel('Question', { exact: true }).fill(QUESTION);
-  await page.getByLabel('Answer', { exact: true }).fill(ANSWER);
-  await page.getByRole('button', { name: 'Add Q&A pair' }).click();
-  const row = page.getByRole('row', { name: /opening hours/ });
-  await row.getByText('ready', { exact: true }).waitFor({ timeout: 30_000 });
+  await addFirstQaPair(page, QUESTION, ANSWER, /opening hours/);
   t.pass('the Q&A pair is ready');
 
   // Widget: the embed code to paste, as the page shows it.

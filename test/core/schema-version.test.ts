@@ -1,6 +1,6 @@
 // The store's schema version (core/store/schema-version.ts) must move with the built-in collection
-// definitions: this fails while they differ from the recorded fingerprint, so a release that
-// changes a definition cannot ship without bumping STORE_SCHEMA_VERSION (and an older server keeps
+// definitions: this fails while they differ from the newest recorded fingerprint, so a release that
+// changes a definition cannot ship without a new STORE_SCHEMA_HISTORY entry (and an older server keeps
 // refusing the data it would damage). Also: what the dry run says, line by line.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { createServer } from '../../app/server.js';
 import { loadConfig } from '../../config/index.js';
 import {
   describePendingChanges,
-  STORE_SCHEMA_FINGERPRINT,
+  STORE_SCHEMA_HISTORY,
   STORE_SCHEMA_VERSION,
   StoreNewerThanServerError,
   type StoredSchema,
@@ -34,9 +34,12 @@ t.test('the built-in collection definitions match the fingerprint of this schema
     .digest('hex');
   t.equal(
     fingerprint,
-    STORE_SCHEMA_FINGERPRINT,
-    `collection definitions changed: raise STORE_SCHEMA_VERSION (now ${STORE_SCHEMA_VERSION}) and set STORE_SCHEMA_FINGERPRINT to '${fingerprint}'`,
+    STORE_SCHEMA_HISTORY[STORE_SCHEMA_VERSION],
+    `collection definitions changed: add ${STORE_SCHEMA_VERSION + 1}: '${fingerprint}' to STORE_SCHEMA_HISTORY`,
   );
+  const versions = Object.keys(STORE_SCHEMA_HISTORY).map(Number);
+  t.same(versions, versions.map((_, i) => i + 1), 'versions count up from 1 without a gap');
+  t.equal(new Set(Object.values(STORE_SCHEMA_HISTORY)).size, versions.length, 'no version repeats an older one’s definitions');
 });
 
 const chatbots: CollectionDefinition = { name: 'chatbots', scope: 'tenant', indexes: [{ fields: ['created_at'] }, { fields: ['name'], unique: true }] };

@@ -63,3 +63,15 @@ export function checkoutCli(root: string, childCoverage: Record<string, string>)
     serve: (t, env) => serveCommand(t, command, { env: childEnv(env), cwd: root }),
   };
 }
+
+/** A call to a served process's API with an account key, as a script would make it: status and JSON body. */
+export function keyedCall(key: string) {
+  return async (base: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, json: (await response.json()) as any };
+  };
+}

@@ -231,3 +231,18 @@ async function scan(page: Page): Promise<AxeViolation[]> {
     }));
   });
 }
+
+/**
+ * On a chatbot's page: opens its Knowledge section (still empty), adds a Q&A pair and waits until
+ * the server has processed it (its row says ready). Returns the row.
+ */
+export async function addFirstQaPair(page: Page, question: string, answer: string, rowName: RegExp): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Chatbot sections' }).getByRole('link', { name: 'Knowledge' }).click();
+  await page.getByRole('heading', { name: 'No knowledge yet' }).waitFor();
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await page.getByLabel('Answer', { exact: true }).fill(answer);
+  await page.getByRole('button', { name: 'Add Q&A pair' }).click();
+  const row = page.getByRole('row', { name: rowName });
+  await row.getByText('ready', { exact: true }).waitFor({ timeout: 30_000 });
+  return row;
+}

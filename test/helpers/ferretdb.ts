@@ -26,7 +26,7 @@ export function ensureFerretDb(log: (line: string) => void = () => undefined): s
   if (existsSync(binary)) return binary;
   const lock = `${binary}.lock`;
   mkdirSync(path.dirname(binary), { recursive: true });
-  if (!acquireLock(lock)) {
+  if (!acquireBuildLock(lock, () => existsSync(ferretDbBinaryPath()))) {
     if (existsSync(binary)) return binary;
     throw new Error(`FerretDB build lock ${lock} is stale or held too long; remove it and retry`);
   }
@@ -64,8 +64,12 @@ export function ensureFerretDb(log: (line: string) => void = () => undefined): s
   }
 }
 
-/** A directory as a lock: parallel test processes wait for the one that builds. */
-function acquireLock(lock: string): boolean {
+/**
+ * A directory as a lock: parallel test processes wait for the one that builds (here FerretDB, and
+ * the mongo tools of test/helpers/mongo-tools.ts). False when `built()` says another finished first,
+ * or the wait ran past ten minutes.
+ */
+export function acquireBuildLock(lock: string, built: () => boolean): boolean {
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
     try {
@@ -74,7 +78,7 @@ function acquireLock(lock: string): boolean {
     } catch {
       if (Date.now() > deadline) return false;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-      if (existsSync(ferretDbBinaryPath())) return false;
+      if (built()) return false;
     }
   }
 }

@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
+import { acquireBuildLock } from './ferretdb.js';
 
 export const MONGO_TOOLS_VERSION = '100.18.0';
 const MODULE = 'github.com/mongodb/mongo-tools';
@@ -39,7 +40,7 @@ export function ensureMongoTools(log: (line: string) => void = () => undefined):
   if (process.env.MONGO_TOOLS_BIN) throw new Error(`MONGO_TOOLS_BIN (${directory}) has no mongodump and mongorestore`);
   mkdirSync(directory, { recursive: true });
   const lock = `${directory}.lock`;
-  if (!acquireLock(lock, () => TOOLS.every((tool) => existsSync(tools[tool])))) {
+  if (!acquireBuildLock(lock, () => TOOLS.every((tool) => existsSync(tools[tool])))) {
     if (TOOLS.every((tool) => existsSync(tools[tool]))) return tools;
     throw new Error(`mongo-tools build lock ${lock} is stale or held too long; remove it and retry`);
   }
@@ -86,21 +87,6 @@ export function ensureMongoTools(log: (line: string) => void = () => undefined):
 export function builtMongoTools(): MongoTools | null {
   const tools = toolPaths(mongoToolsDirectory());
   return TOOLS.every((tool) => existsSync(tools[tool])) ? tools : null;
-}
-
-/** A directory as a lock: parallel test processes wait for the one that builds. */
-function acquireLock(lock: string, built: () => boolean): boolean {
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      return true;
-    } catch {
-      if (Date.now() > deadline) return false;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-      if (built()) return false;
-    }
-  }
 }
 
 function describe(error: unknown): string {

@@ -67,9 +67,13 @@ t.test('the setup code makes the first account, signs its owner in, and dies', a
 
 t.test('an account made another way (the CLI) closes the setup', async (t) => {
   const api = await server(t);
-  await api.account('starter');
+  const made = await api.account('starter');
   t.equal(await isOpen(api), false);
   assertError(t, await setup(api, { ...OWNER, setup_code: setupCode(api.config) }), 409, 'setup_complete');
+  await api.platform.accounts.global().delete(made.id);
+  t.equal(await isOpen(api), false, 'and deleting that account later does not reopen it (the code may be in an old log)');
+  await api.account('free');
+  t.pass('a further account is made as before (the marker is there already)');
 });
 
 t.test('two setups at once: one account, the other is told the server is set up', async (t) => {

@@ -8,13 +8,10 @@ import { SetupPage } from './pages/setup.js';
 import { SignInPage } from './pages/sign-in.js';
 import { useRoute, type Route } from './router.js';
 import { Shell } from './shell.js';
-import { notify, session, Store, useStore } from './state.js';
+import { firstRunOpen, notify, session, useStore } from './state.js';
 import type { Session } from './types.js';
 import { html, Loading, Notifications } from './ui.js';
 import './app.css';
-
-/** Whether the server offers its first-run setup (no account yet): asked only when nobody is signed in. */
-const firstRunOpen = new Store<boolean>(false);
 
 async function loadSession(): Promise<void> {
   try {

@@ -30,6 +30,11 @@ export function useStore<T>(store: Store<T>): T {
 
 /** undefined while the first GET /dashboard/session is under way; null when signed out. */
 export const session = new Store<Session | null | undefined>(undefined);
+/**
+ * Whether the server offers its first-run setup (no account yet): asked when the page loads with
+ * nobody signed in, and false once the setup is done (a sign-out then shows the sign-in page).
+ */
+export const firstRunOpen = new Store<boolean>(false);
 
 export interface Notification {
   id: number;

@@ -3,7 +3,7 @@
 // start-up, the organisation's name, and the owner's e-mail and password. It signs the owner in.
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.js';
-import { session } from '../state.js';
+import { firstRunOpen, session } from '../state.js';
 import { Field, FormError, html, SubmitButton, useSubmit } from '../ui.js';
 import { waitText } from './sign-in.js';
 
@@ -13,7 +13,9 @@ export function SetupPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submit = useSubmit(async () => {
-    session.set(await api.post('/dashboard/setup', { setup_code: code, organisation_name: organisation, email, password }));
+    const signedIn = await api.post('/dashboard/setup', { setup_code: code, organisation_name: organisation, email, password });
+    firstRunOpen.set(false);
+    session.set(signedIn);
   });
   const error = submit.error;
   const message =
