@@ -174,6 +174,12 @@ ${embed}
   t.equal(conversations.status, 200, 'the chatbot’s key shown once reads its conversations');
   t.match(((await conversations.json()) as { data: unknown[] }).data, [{ channel: 'widget', message_count: 2 }], 'a widget conversation: the question and its answer');
 
+  // Signing out in the same tab shows the sign-in page: the page forgot the setup it did.
+  await page.getByRole('button', { name: /^Member menu/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in to the dashboard' }).waitFor();
+  t.equal(await page.getByRole('heading', { name: 'Create the first account' }).count(), 0, 'after sign-out, sign-in and not the setup form');
+
   // Afterwards the dashboard signs people in; the code is spent.
   const later = await browser.page({ viewport: DESKTOP, reducedMotion: 'reduce' }, [uri]);
   expectSignedOutRead(later);
