@@ -511,16 +511,25 @@ export class ConversationService {
 
   /**
    * The visitor's rating of an ended conversation, once: 409 `conversation_not_ended` before the
-   * end, 409 `already_rated` after a first rating. Written with `conversation.rated`; the version
-   * check makes two ratings sent at once end as one rating and one 409.
+   * end, 409 `already_rated` after a first rating. Written with `conversation.rated`. Two ratings
+   * sent at once end as one rating and one 409: the first to count the conversation's rating
+   * counter goes on. (The version check alone did not hold on FerretDB, whose versioned update
+   * let both through now and then; counters rest on unique inserts, atomic on every store.)
    */
   async rate(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, input: { score: number; scale: CsatScale; comment: string | null }) {
     this.assertChatbotAccepts(chatbot, 'change');
-    return this.change(tenant, chatbot, conversationId, (current) => {
+    let counted = false;
+    return this.change(tenant, chatbot, conversationId, async (current) => {
       if (current.status !== 'ended') {
         throw apiError(409, 'conversation_not_ended', `Conversation ${current.id} has not ended; it can be rated once it has`);
       }
       if (current.csat) throw apiError(409, 'already_rated', `Conversation ${current.id} has been rated already`);
+      if (!counted) {
+        counted = true;
+        // A day is past any race; after it, the stored csat above is the guard.
+        const ratings = await this.api.counters.increment(tenant, `csat_rating:${current.id}`, new Date(this.api.now().getTime() + 86_400_000));
+        if (ratings > 1) throw apiError(409, 'already_rated', `Conversation ${current.id} has been rated already`);
+      }
       const ratedAt = this.api.now().toISOString();
       const csat: Csat = { ...input, rated_at: ratedAt };
       return {

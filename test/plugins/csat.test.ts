@@ -186,3 +186,15 @@ t.test('analytics: csat_average and csat_responses live, rolled up, per hour and
   const csv = (await api.request('GET', `/api/v1/analytics/export?${period}&interval=hour`, { key: acme.live })).payload;
   t.match(csv.split('\r\n')[0], /,csat_average,csat_responses,tokens_in,tokens_out$/, 'the CSV names the columns');
 });
+
+t.test('eight ratings at once: exactly one is taken, one conversation.rated', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('professional');
+  const bot = await chatbot(api, acme.live);
+  const crowd = await startVisit(api, bot);
+  await end(api, acme.live, bot, crowd.conversation.id);
+  const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => rate(api, bot, crowd, { score: 1 + (i % 5) })));
+  t.same(answers.map((response) => response.statusCode).sort(), [201, 409, 409, 409, 409, 409, 409, 409]);
+  const events = (await api.request('GET', '/api/v1/events?type=conversation.rated&limit=100', { key: acme.live })).json.data;
+  t.equal(events.length, 1, 'one event');
+});
