@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const base = await listening(server);
     await seed(base, key);
     await photograph(base, options.page!, path.resolve(ROOT, options.out!));
-    console.log(`wrote ${options.out}`);
+    process.stdout.write(`wrote ${options.out}\n`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
