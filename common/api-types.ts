@@ -12,7 +12,7 @@ export interface paths {
          * The server’s front door: to the dashboard
          * @description A 302 to `/dashboard`, so a self-hoster who opens the server’s address in a browser lands where they sign in.
          */
-        get: operations["get"];
+        get: operations["getHome"];
         put?: never;
         post?: never;
         delete?: never;
@@ -32,7 +32,7 @@ export interface paths {
          * OAuth 2.0 authorization server metadata (RFC 8414)
          * @description Where to get, revoke and introspect tokens, and the scopes there are. The URLs are the server’s `PUBLIC_URL`; without one, the address the request came to, answered with `Cache-Control: no-store` so that no shared cache keeps one a forged `Host` header made.
          */
-        get: operations["getWellKnownOauthAuthorizationServer"];
+        get: operations["getAuthorizationServerMetadata"];
         put?: never;
         post?: never;
         delete?: never;
@@ -69,12 +69,12 @@ export interface paths {
          * Get the account’s IP allowlist
          * @description Enforced on plans that include it (Enterprise) when the list is not empty.
          */
-        get: operations["getAccountIpAllowlist"];
+        get: operations["getIpAllowlist"];
         /**
          * Replace the account’s IP allowlist
          * @description Needs a live key (the list guards both modes) and a plan with IP allowlisting. An empty list turns it off. A list that leaves out the caller’s own address locks this client out.
          */
-        put: operations["putAccountIpAllowlist"];
+        put: operations["setIpAllowlist"];
         post?: never;
         delete?: never;
         options?: never;
@@ -93,7 +93,7 @@ export interface paths {
          * Export analytics per hour, day or week (CSV or JSON)
          * @description `format=csv` (default): a header row, then one row per point with every figure; `format=json`: `{ data: [...] }` with the same rows. Points as in the timeseries (`interval`, `tz`). An analytics export needs full API access: 403 `plan_feature_unavailable` otherwise. 404 `chatbot_not_found`, 503 `unavailable` as for the overview.
          */
-        get: operations["getAnalyticsExport"];
+        get: operations["exportAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -173,13 +173,13 @@ export interface paths {
          * List the API keys of the calling key’s mode
          * @description Secrets are never returned after creation; `redacted_key` and `last4` identify a key. `created_by` names who made it (a member, or the operator); `?created_by=usr_…` (or `operator`) lists one maker’s keys.
          */
-        get: operations["getApiKeys"];
+        get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an account API key in the calling key’s mode
          * @description The response carries `secret`, the key itself, this once. It works at once, with the role of the member who made it (through their session, or through a key they made) as long as they have it.
          */
-        post: operations["postApiKeys"];
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -200,7 +200,7 @@ export interface paths {
          * Revoke an API key
          * @description Takes effect at once, also for the key making this call. Revoking a revoked key changes nothing. A key made by an owner or the operator is revoked by an owner only (403 `insufficient_role`).
          */
-        delete: operations["deleteApiKeysByKeyId"];
+        delete: operations["deleteApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -219,7 +219,7 @@ export interface paths {
          * Rotate an API key
          * @description Creates a new key (its `secret` shown once) and lets the old one work for `grace_period_seconds` (default 24 h, 0 ends it at once). Rotating a revoked, expired or already rotated key is a 409. The new key keeps the old one’s maker (`created_by`), so only someone at or above the maker’s role may rotate it (403 `insufficient_role`); a key whose maker left the account becomes the caller’s.
          */
-        post: operations["postApiKeysByKeyIdRotate"];
+        post: operations["rotateApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -237,13 +237,13 @@ export interface paths {
          * List chatbots
          * @description Newest first. Filters: `status`, `language`, `q` (part of the name, ignoring case and accents).
          */
-        get: operations["getChatbots"];
+        get: operations["listChatbots"];
         put?: never;
         /**
          * Create a chatbot
          * @description `name` is required; `language` defaults to `en` and `personality` to `friendly`. The response carries `api_key`, a key of the calling key’s mode that works only for this chatbot, shown this once. Active and paused chatbots count against the plan’s limit (409 `chatbot_limit_reached`).
          */
-        post: operations["postChatbots"];
+        post: operations["createChatbot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -258,21 +258,21 @@ export interface paths {
             cookie?: never;
         };
         /** Get a chatbot */
-        get: operations["getChatbotsById"];
+        get: operations["getChatbot"];
         put?: never;
         post?: never;
         /**
          * Delete a chatbot and everything under it, for good
          * @description Removes the chatbot and its keys in one step and publishes `chatbot.deleted`; every other area (conversations, knowledge, leads, webhooks) deletes its records for the chatbot on that event.
          */
-        delete: operations["deleteChatbotsById"];
+        delete: operations["deleteChatbot"];
         options?: never;
         head?: never;
         /**
          * Update a chatbot
          * @description Changes only the fields sent. An archived chatbot is read-only (409 `chatbot_archived`).
          */
-        patch: operations["patchChatbotsById"];
+        patch: operations["updateChatbot"];
         trace?: never;
     };
     "/api/v1/chatbots/{id}/api-key/rotate": {
@@ -288,7 +288,7 @@ export interface paths {
          * Rotate the chatbot’s API key
          * @description Issues a new chatbot key (its secret shown once); the current one keeps working for `grace_period_seconds` (default 24 h). Needs an account key. The new key keeps the old one’s maker: only someone at or above the maker’s role may rotate it (403 `insufficient_role`).
          */
-        post: operations["postChatbotsByIdApiKeyRotate"];
+        post: operations["rotateChatbotApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -308,7 +308,7 @@ export interface paths {
          * Archive a chatbot: read-only
          * @description Allowed from active or paused; already archived is a no-op. Publishes chatbot.updated.
          */
-        post: operations["postChatbotsByIdArchive"];
+        post: operations["archiveChatbot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -326,13 +326,13 @@ export interface paths {
          * List a chatbot’s conversations
          * @description Newest first. Filters: `status`, `channel`, `has_lead`, `resolution`, and the start time (`created_after`, `created_before`).
          */
-        get: operations["getChatbotsByIdConversations"];
+        get: operations["listConversations"];
         put?: never;
         /**
          * Start a conversation
          * @description Optional `visitor` (your id for them, name, e-mail, phone, locale), `metadata` and `language` (what replies are written in; default the chatbot’s). Publishes conversation.started. A paused chatbot refuses (409 `chatbot_paused`), an archived one too (409 `chatbot_archived`).
          */
-        post: operations["postChatbotsByIdConversations"];
+        post: operations["createConversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -350,7 +350,7 @@ export interface paths {
          * Export conversations with their messages (JSON Lines or CSV)
          * @description `format=jsonl` (default): one conversation per line with its `messages`, oldest first. `format=csv`: one row per message (a conversation without messages has one row), header first; cells starting with = + - @ are prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters. Streamed in constant memory. Needs full API access.
          */
-        get: operations["getChatbotsByIdConversationsExport"];
+        get: operations["exportConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -367,18 +367,18 @@ export interface paths {
             cookie?: never;
         };
         /** Get a conversation */
-        get: operations["getChatbotsByIdConversationsByConvId"];
+        get: operations["getConversation"];
         put?: never;
         post?: never;
         /** Delete a conversation and its messages, for good */
-        delete: operations["deleteChatbotsByIdConversationsByConvId"];
+        delete: operations["deleteConversation"];
         options?: never;
         head?: never;
         /**
          * Set a conversation’s resolution or metadata
          * @description A resolution set here sticks: ending the conversation later keeps it. `null` clears it.
          */
-        patch: operations["patchChatbotsByIdConversationsByConvId"];
+        patch: operations["updateConversation"];
         trace?: never;
     };
     "/api/v1/chatbots/{id}/conversations/{convId}/assign": {
@@ -394,7 +394,7 @@ export interface paths {
          * Assign a handed-off conversation to a member, or unassign it
          * @description `{"member_id": "usr_…"}` assigns it, `{"member_id": null}` unassigns it; publishes conversation.assigned (nothing when it changes nothing). The conversation must be handed off (409 `conversation_not_in_handoff`; ended: 409 `conversation_ended`). Going back to the bot unassigns it; ending it keeps who had it. Owners and admins assign anyone; an agent assigns only themselves (signed in to the dashboard: “take”), only a conversation nobody else has (409 `conversation_assigned`), and unassigns only their own (403 `insufficient_role`). An unknown member is 404 `member_not_found`, one who has not accepted their invitation 409 `member_not_active`.
          */
-        post: operations["postChatbotsByIdConversationsByConvIdAssign"];
+        post: operations["assignConversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -412,7 +412,7 @@ export interface paths {
          * How to reach the visitor of a conversation
          * @description The name, e-mail and phone of the conversation’s lead (`lead_id`): for the agent answering an offline handoff by e-mail. Agents may call it (the leads routes are for owners and admins). 404 `lead_not_found` when the visitor left none.
          */
-        get: operations["getChatbotsByIdConversationsByConvIdContact"];
+        get: operations["getConversationContact"];
         put?: never;
         post?: never;
         delete?: never;
@@ -434,7 +434,7 @@ export interface paths {
          * End a conversation
          * @description Publishes conversation.ended. The resolution is `escalated` after a handoff, `resolved` when no reply was the fallback and none got a thumbs-down, `unresolved` otherwise, and null when the visitor never wrote; `resolution` in the body overrides it. Ending an ended conversation changes nothing.
          */
-        post: operations["postChatbotsByIdConversationsByConvIdEnd"];
+        post: operations["endConversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -454,7 +454,7 @@ export interface paths {
          * Hand a conversation to a human
          * @description The chatbot stops answering; agents write with `"role": "agent"` through the messages route. Publishes conversation.handoff. It is unassigned, unless `member_id` assigns it in the same change (then conversation.assigned follows) or the chatbot’s `settings.handoff.auto_assign` gives it to an available member. A conversation already handed off is left as it is; with `member_id`, it is assigned as by `…/assign`. Owners and admins assign anyone; an agent assigns only themselves (signed in to the dashboard: “take”), only a conversation nobody else has (409 `conversation_assigned`), and unassigns only their own (403 `insufficient_role`). An unknown member is 404 `member_not_found`, one who has not accepted their invitation 409 `member_not_active`.
          */
-        post: operations["postChatbotsByIdConversationsByConvIdHandoff"];
+        post: operations["handoffConversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -472,13 +472,13 @@ export interface paths {
          * List a conversation’s messages
          * @description Newest first unless `order=asc`. Filter: `role`.
          */
-        get: operations["getChatbotsByIdConversationsByConvIdMessages"];
+        get: operations["listMessages"];
         put?: never;
         /**
          * Send a message; the chatbot’s reply comes back in the response
          * @description A visitor message (`role` `user`) gets the chatbot’s reply: 201 with `message`, `reply` and `conversation`. With `Accept: text/event-stream` the answer streams as server-sent events: `message` (the stored visitor message), `delta` events (`{"content": "…"}`), then `done` with the same body as the JSON response, or `error` with the error body. `done` is authoritative: when a language model fails mid-stream, the reply stored and sent in `done` is the fallback. While handed off the chatbot does not reply (`reply` null) and agents write with `role` `agent`; an agent message sent by a signed-in member carries its `author` (name and avatar, shown to the visitor), one sent with an API key none. Each message publishes message.created. A dashboard agent writing as the visitor is 403 `insufficient_role`.
          */
-        post: operations["postChatbotsByIdConversationsByConvIdMessages"];
+        post: operations["sendMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -498,7 +498,7 @@ export interface paths {
          * Rate a reply: thumbs up or down
          * @description `rating` `up` or `down`, optional `comment`. Only replies (assistant or agent) can be rated; rating again replaces the rating. A thumbs-down makes an automatically resolved conversation unresolved.
          */
-        post: operations["postChatbotsByIdConversationsByConvIdMessagesByMsgIdFeedback"];
+        post: operations["sendMessageFeedback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -518,7 +518,7 @@ export interface paths {
          * Give a handed-off conversation back to the chatbot
          * @description It is unassigned too (conversation.assigned is published when it was assigned).
          */
-        post: operations["postChatbotsByIdConversationsByConvIdRelease"];
+        post: operations["releaseConversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -536,13 +536,13 @@ export interface paths {
          * Who is typing in a conversation
          * @description The agent who typed in the last 6 seconds (as the visitor sees them) and whether the visitor did. Not stored as messages and not published as events: read it while the conversation is open (the dashboard does every 2 seconds while it is handed off).
          */
-        get: operations["getChatbotsByIdConversationsByConvIdTyping"];
+        get: operations["getTyping"];
         put?: never;
         /**
          * Tell the visitor the signed-in member is typing
          * @description What the dashboard sends at most every 2 seconds while the reply box has input; the widget shows “<name> is typing…” for 6 seconds after the last one. `{"typing": false}` clears it at once. The answer says whether the visitor is typing. A dashboard member only (403 `member_required` for keys and tokens); the conversation must be handed off (409 `conversation_not_in_handoff`, `conversation_ended`).
          */
-        post: operations["postChatbotsByIdConversationsByConvIdTyping"];
+        post: operations["sendTyping"];
         delete?: never;
         options?: never;
         head?: never;
@@ -560,13 +560,13 @@ export interface paths {
          * List the knowledge base
          * @description Newest first. Filters: `type`, `status`, `q` (part of the title, ignoring case and accents).
          */
-        get: operations["getChatbotsByIdKnowledge"];
+        get: operations["listKnowledgeItems"];
         put?: never;
         /**
          * Add a document, a URL or a question-and-answer pair to the knowledge base
          * @description `type` is `document` (`content` as text, Markdown or HTML with `format`; or `content_base64` with `mime_type` for PDF and DOCX), `url` (fetched in the background; `max_pages` for a same-site crawl, `sitemap`, `refresh_interval` daily or weekly) or `qa` (`question`, `answer`, `alternatives`). The item starts `pending` and becomes `ready` or `failed`, publishing knowledge.ready or knowledge.failed.
          */
-        post: operations["postChatbotsByIdKnowledge"];
+        post: operations["createKnowledgeItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -584,7 +584,7 @@ export interface paths {
          * How far the knowledge is embedded for hybrid retrieval
          * @description For `answer.retrieval: hybrid`: how many of the chatbot’s chunks have vectors of its embedding provider’s model. Embedding runs in the background on a worker instance (made due when the settings are saved and by questions that find chunks without vectors); until every chunk has them, those without are found by words only. A failed run is tried again later, then given up until the settings are saved again. A provider that is gone or names no embedding model: `model` null, `embedded` 0.
          */
-        get: operations["getChatbotsByIdKnowledgeEmbeddings"];
+        get: operations["getKnowledgeEmbeddings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -604,7 +604,7 @@ export interface paths {
          * How far each knowledge item is embedded
          * @description The knowledge items, a page at a time in the order of `GET /chatbots/{id}/knowledge`, each with how many of its chunks have vectors of the chatbot’s embedding provider’s model. An item still processing has no chunks yet; one whose `embedded` is below its `chunks` is found by words only until a run embeds the rest.
          */
-        get: operations["getChatbotsByIdKnowledgeEmbeddingsItems"];
+        get: operations["listKnowledgeItemEmbeddings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -624,7 +624,7 @@ export interface paths {
          * Export the knowledge base as JSON Lines
          * @description One item per line, oldest first, document content included (base64 for PDF and DOCX), streamed a page at a time in constant memory. Needs full API access.
          */
-        get: operations["getChatbotsByIdKnowledgeExport"];
+        get: operations["exportKnowledge"];
         put?: never;
         post?: never;
         delete?: never;
@@ -646,7 +646,7 @@ export interface paths {
          * Add up to 1,000 items at once
          * @description Every item is checked first: one bad item refuses the whole import (400, with its index in `details`). Needs full API access.
          */
-        post: operations["postChatbotsByIdKnowledgeImport"];
+        post: operations["importKnowledge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -666,7 +666,7 @@ export interface paths {
          * Turn a question visitors asked into a Q&A pair
          * @description Creates a `qa` item (201, as `POST …/knowledge` does) whose question is what a visitor asked, with your `answer` (and optional `alternatives`, `title`, `metadata`). Name the question either by `message_id` (a visitor message of this chatbot: its text, whitespace collapsed, becomes the question) or, as `GET /analytics/trends` lists an unanswered question, by `conversation_id` and `question` (the question as given becomes the question; a visitor message of that conversation must ask it, or begin with it, compared ignoring case and accents; a question under 8 characters must be a whole message, else 400 `validation_failed`). An OAuth token needs `conversations:read` besides `knowledge:write` (403 `insufficient_scope`): the question is a visitor’s words. 404 `message_not_found` for a message of another chatbot, account or mode, or none that asks the question; 404 `conversation_not_found`; 409 `conflict` for a message that is not a visitor’s, or one that cannot be a question as it is (longer than 1,000 characters, or holding control or formatting characters); 409 `chatbot_archived`.
          */
-        post: operations["postChatbotsByIdKnowledgeQaFromMessage"];
+        post: operations["createQaFromMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -686,7 +686,7 @@ export interface paths {
          * Search the knowledge base: the ranked passages the chatbot would answer from
          * @description The query is analysed in the chatbot’s language (stop words, stems, accents; typos, compounds and synonyms match at a discount). Results are ordered by `score` (0 to 1): coverage^0.3 × (0.3 + 0.7 × BM25 share), where coverage is how much of the query the passage holds, each word weighted by how rare it is in the knowledge. `confidence` (0 to 1), coverage^0.7 × (0.75 + 0.25 × BM25 share), is what the answer engine compares to `answer.min_confidence` before quoting. Only ready items are found.
          */
-        post: operations["postChatbotsByIdKnowledgeSearch"];
+        post: operations["searchKnowledge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -704,18 +704,18 @@ export interface paths {
          * Get a knowledge item
          * @description `include_content=true` adds a document’s content.
          */
-        get: operations["getChatbotsByIdKnowledgeByDocId"];
+        get: operations["getKnowledgeItem"];
         put?: never;
         post?: never;
         /** Delete a knowledge item and its passages */
-        delete: operations["deleteChatbotsByIdKnowledgeByDocId"];
+        delete: operations["deleteKnowledgeItem"];
         options?: never;
         head?: never;
         /**
          * Update a knowledge item
          * @description Only the fields of the item’s type (409 `conflict` naming the others). A change to its content, URL or crawl settings processes it again (status back to `pending`); title and metadata alone do not.
          */
-        patch: operations["patchChatbotsByIdKnowledgeByDocId"];
+        patch: operations["updateKnowledgeItem"];
         trace?: never;
     };
     "/api/v1/chatbots/{id}/knowledge/{docId}/refresh": {
@@ -731,7 +731,7 @@ export interface paths {
          * Fetch a URL item again now
          * @description Only URL items (409 otherwise). Answers 202: the item is `pending` until the background fetch ends.
          */
-        post: operations["postChatbotsByIdKnowledgeByDocIdRefresh"];
+        post: operations["refreshKnowledgeItem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -749,7 +749,7 @@ export interface paths {
          * List a chatbot’s leads
          * @description As `GET /leads` with `chatbot_id`: newest first; filters `status`, `source`, `q` and time.
          */
-        get: operations["getChatbotsByIdLeads"];
+        get: operations["listChatbotLeads"];
         put?: never;
         post?: never;
         delete?: never;
@@ -771,7 +771,7 @@ export interface paths {
          * Pause a chatbot: it stops answering visitors
          * @description Allowed from active; already paused is a no-op. Publishes chatbot.updated.
          */
-        post: operations["postChatbotsByIdPause"];
+        post: operations["pauseChatbot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -789,7 +789,7 @@ export interface paths {
          * How a chatbot’s replies turned out: answered, clarified, fell back
          * @description For the period (`from`, `to` as the other analytics routes take them, at most 31 days, 30 by default): `turns`, the chatbot’s replies by outcome (answered: rule, qa, knowledge or llm; clarified: suggestions offered; fallback) with their shares; `suggestions_chosen`, the items visitors chose from suggestions, most chosen first; `fell_back`, the visitor questions that got the fallback, grouped as `top_unanswered` groups them, each with a sample message that `POST …/knowledge/qa-from-message` turns into a Q&A pair. Counted from the messages themselves, so exact up to the request. 404 `chatbot_not_found`; 400 `validation_failed` for a longer period.
          */
-        get: operations["getChatbotsByIdQuality"];
+        get: operations["getChatbotQuality"];
         put?: never;
         post?: never;
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
          * Restore an archived chatbot to active
          * @description Allowed from archived; already active is a no-op. Publishes chatbot.updated.
          */
-        post: operations["postChatbotsByIdRestore"];
+        post: operations["restoreChatbot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -831,7 +831,7 @@ export interface paths {
          * Resume a paused chatbot
          * @description Allowed from paused; already active is a no-op. Publishes chatbot.updated.
          */
-        post: operations["postChatbotsByIdResume"];
+        post: operations["resumeChatbot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -846,12 +846,12 @@ export interface paths {
             cookie?: never;
         };
         /** Get a chatbot’s settings */
-        get: operations["getChatbotsByIdSettings"];
+        get: operations["getChatbotSettings"];
         /**
          * Replace a chatbot’s settings
          * @description Replaces the whole settings object: a field left out takes its default. `personality`, `language` and `welcome_message` are the chatbot’s own fields. `answer.provider` names a language-model provider the operator configured (`llm.providers`) or the id of one of the account’s model providers (`/model-providers`; one it lacks: 404 `model_provider_not_found`). `answer.embedding_provider` (for `answer.retrieval: hybrid`) is one of the account’s model providers with an embedding model (without one: 409 `model_provider_without_embedding_model`). Archived chatbots are read-only (409 `chatbot_archived`).
          */
-        put: operations["putChatbotsByIdSettings"];
+        put: operations["setChatbotSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -870,12 +870,12 @@ export interface paths {
          * Get a chatbot’s widget settings
          * @description Every field, defaults filled in, and `embed_code`: the script tag to paste into a page.
          */
-        get: operations["getChatbotsByIdWidget"];
+        get: operations["getWidgetSettings"];
         /**
          * Replace a chatbot’s widget settings
          * @description Replaces the whole object: a field left out takes its default. Display-rule URL patterns match the page’s path and query (or the whole URL when they start with http:// or https://); `*` is any run of characters. `allowed_origins` empty: any site may embed the widget; a wildcard only below a registrable domain (`https://*.example.co.uk`, not `https://*.co.uk` or `https://*.github.io`: 400). Archived chatbots are read-only (409 `chatbot_archived`).
          */
-        put: operations["putChatbotsByIdWidget"];
+        put: operations["setWidgetSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -894,7 +894,7 @@ export interface paths {
          * List the conversations of every chatbot (the inbox)
          * @description Newest first. Filters: `chatbot_id`, `status`, `channel`, `has_lead`, `resolution`, `assignee` (`mine`: the signed-in member’s, or that of the member who made the key or client; 403 `member_required` for the operator’s keys; `unassigned`; or a member’s id), the start time, and `q`: part of the visitor’s name, e-mail, phone or id, or of the conversation id, ignoring case and accents. A `q` search reads at most 5,000 conversations per page, so a page may hold fewer than `limit`; follow `next_cursor`. Chatbot keys see their chatbot’s conversations only.
          */
-        get: operations["getConversations"];
+        get: operations["listInboxConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -914,7 +914,7 @@ export interface paths {
          * How many conversations are in each status (the inbox’s badges)
          * @description Filters as the list (`chatbot_id`, `channel`, `assignee`; no `q`). `handoff` is how many are with a person or wait for one.
          */
-        get: operations["getConversationsCounts"];
+        get: operations["getConversationCounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -934,7 +934,7 @@ export interface paths {
          * Live conversation events (server-sent events)
          * @description A text/event-stream of the tenant’s conversation.* and message.* events as they happen, from any instance: each is `id: <event id>`, `event: <type>` and `data:` the event envelope of `GET /events`. `ready` comes first; `reset` means events may have been missed (over 500 within 10 seconds) and the view should be reloaded; a comment line every 15 seconds keeps proxies from closing the connection. Events reach the stream within about a second. Filter: `chatbot_id`. Chatbot keys get their chatbot’s events only. The stream ends within 15 seconds of its credential being revoked or its session ended, and when its client leaves over 1 MB unread. At most 20 streams per credential (an API key, an OAuth client, a member with all their sessions) and 200 per account and mode on one instance (429 `too_many_streams`); 503 `unavailable` while the instance shuts down.
          */
-        get: operations["getConversationsStream"];
+        get: operations["streamConversationEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -954,7 +954,7 @@ export interface paths {
          * List events
          * @description What happened in the account (this mode), newest first: the payloads webhooks deliver. Filters: `type`, `chatbot_id`, time. An OAuth token sees the event types its scopes see, each type the read scope of its area: `message.*` and `conversation.*` with `conversations:read`, `lead.*` with `leads:read`, `chatbot.*` with `chatbots:read`, `knowledge.*` with `knowledge:read`, `webhook.*` with `webhooks:read` (external plugins’ types: API keys and members only). A `type` it does not see is 403 `insufficient_scope`.
          */
-        get: operations["getEvents"];
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -974,7 +974,7 @@ export interface paths {
          * Get an event
          * @description An OAuth token gets events of the types its scopes see (see `GET /events`); another is 403 `insufficient_scope`.
          */
-        get: operations["getEventsByEvtId"];
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -994,13 +994,13 @@ export interface paths {
          * List leads
          * @description Newest first, across the account’s chatbots (a chatbot-scoped key: its chatbot’s). Filters: `chatbot_id`, `status`, `source`, time, and `q`: part of the name, e-mail, company or phone number, ignoring case and accents. A `q` search reads at most 5,000 leads per page, so a page may hold fewer than `limit` leads, even none, while `has_more` is true: follow `next_cursor`.
          */
-        get: operations["getLeads"];
+        get: operations["listLeads"];
         put?: never;
         /**
          * Create a lead, or update the one with the same e-mail or phone number
          * @description `chatbot_id` and at least one of `email`, `phone`. When the chatbot already has a lead with this e-mail (ignoring case) or this phone number (compared in E.164), that lead is updated with the fields sent and the answer is 200; otherwise 201 with the new lead. An e-mail identifies before a phone number: a number held by a lead with another e-mail stays with that lead. Publishes `lead.captured` for a new lead, `lead.updated` (with `previous_attributes`) when something changed. Unknown chatbot: 404 `chatbot_not_found`; an archived chatbot takes no new leads (409 `chatbot_archived`).
          */
-        post: operations["postLeads"];
+        post: operations["createLead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1018,7 +1018,7 @@ export interface paths {
          * Export leads (JSON Lines or CSV)
          * @description `format=jsonl` (default): one lead per line, as `GET /leads/{leadId}` returns it. `format=csv`: a header row, then one row per lead (`custom` as JSON); cells starting with = + - @ are prefixed with an apostrophe so spreadsheets do not run them. Oldest first; takes the list filters (`chatbot_id`, `status`, `source`, `q`, time). Streamed in constant memory. Needs full API access.
          */
-        get: operations["getLeadsExport"];
+        get: operations["exportLeads"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1035,21 +1035,21 @@ export interface paths {
             cookie?: never;
         };
         /** Get a lead */
-        get: operations["getLeadsByLeadId"];
+        get: operations["getLead"];
         put?: never;
         post?: never;
         /**
          * Delete a lead and its personal data, for good
          * @description Removes the lead, and the personal data of the `lead.captured` and `lead.updated` events still kept (they keep only the lead’s id; webhook retries send them so). A conversation the lead came from stops naming it, but keeps its messages: what the visitor wrote stays there until the conversation is deleted.
          */
-        delete: operations["deleteLeadsByLeadId"];
+        delete: operations["deleteLead"];
         options?: never;
         head?: never;
         /**
          * Update a lead
          * @description Changes only the fields sent; `null` clears one. Statuses: `new`, `contacted`, `qualified`, `converted`, `lost`, in any order. An e-mail or phone number another lead of the chatbot has is 409 `conflict` naming that lead. Publishes `lead.updated` with `previous_attributes` when something changed.
          */
-        patch: operations["patchLeadsByLeadId"];
+        patch: operations["updateLead"];
         trace?: never;
     };
     "/api/v1/members": {
@@ -1063,13 +1063,13 @@ export interface paths {
          * List the account’s members
          * @description Newest first. Filters: `role`, `status`. A test-mode key is 403 `live_mode_required`.
          */
-        get: operations["getMembers"];
+        get: operations["listMembers"];
         put?: never;
         /**
          * Invite a member
          * @description The member is `invited` until they open the link in `invitation.url` (shown in this response only, valid 7 days) and set a password. An address that is already a member of this account is 409 `member_exists`; membership of other accounts plays no part (each has its own role and password). A test-mode key is 403 `live_mode_required`.
          */
-        post: operations["postMembers"];
+        post: operations["inviteMember"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1087,21 +1087,21 @@ export interface paths {
          * Get a member
          * @description A test-mode key is 403 `live_mode_required`.
          */
-        get: operations["getMembersByUserId"];
+        get: operations["getMember"];
         put?: never;
         post?: never;
         /**
          * Remove a member
          * @description Ends their sessions at once; the keys and OAuth clients they made stop working. Nobody removes themselves (409 `cannot_remove_self`), and the last active owner stays (409 `last_owner`). A test-mode key is 403 `live_mode_required`.
          */
-        delete: operations["deleteMembersByUserId"];
+        delete: operations["removeMember"];
         options?: never;
         head?: never;
         /**
          * Change a member’s name, avatar or role
          * @description Only an owner may make or change an owner; the last active owner keeps the role (409 `last_owner`). A new role applies from the member’s next request, also to the keys and OAuth clients they made. While another change takes an owner away, 409 `conflict` (retry). A test-mode key is 403 `live_mode_required`.
          */
-        patch: operations["patchMembersByUserId"];
+        patch: operations["updateMember"];
         trace?: never;
     };
     "/api/v1/members/{userId}/invitation": {
@@ -1117,7 +1117,7 @@ export interface paths {
          * Issue a new invitation link for an invited member
          * @description The previous link stops working. A member who already accepted is 409 `member_active`. A test-mode key is 403 `live_mode_required`.
          */
-        post: operations["postMembersByUserIdInvitation"];
+        post: operations["resendInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1138,7 +1138,7 @@ export interface paths {
          * Sign a member out everywhere
          * @description A test-mode key is 403 `live_mode_required`.
          */
-        delete: operations["deleteMembersByUserIdSessions"];
+        delete: operations["signOutMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1155,13 +1155,13 @@ export interface paths {
          * List model providers
          * @description Newest first. API keys are never shown: `api_key_set` and `api_key_last4` tell them apart. Owners and admins only.
          */
-        get: operations["getModelProviders"];
+        get: operations["listModelProviders"];
         put?: never;
         /**
          * Add a model provider
          * @description An OpenAI-compatible or Ollama server the account’s chatbots may use for answers (`answer.provider` set to its id) and for embeddings. The API key is stored encrypted and never shown again. The address must be one this server lets accounts reach: public unless the operator allows private ranges (`MODEL_PROVIDERS_ALLOWED_CIDRS`), and one of the operator’s hosts when it lists any (`MODEL_PROVIDERS_ALLOWED_HOSTS`): else 400 `model_provider_address_not_allowed`. 409 `model_provider_name_taken`; 409 `model_provider_limit_reached` past the server’s limit per account. Owners and admins only.
          */
-        post: operations["postModelProviders"];
+        post: operations["createModelProvider"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1179,21 +1179,21 @@ export interface paths {
          * Get a model provider
          * @description An unknown id, or another account’s, is 404 `model_provider_not_found`. Owners and admins only.
          */
-        get: operations["getModelProvidersByProviderId"];
+        get: operations["getModelProvider"];
         put?: never;
         post?: never;
         /**
          * Delete a model provider
          * @description A provider a chatbot’s settings name (`answer.provider`, `answer.embedding_provider`) is 409 `model_provider_in_use`, naming the chatbots: point them elsewhere first. Owners and admins only.
          */
-        delete: operations["deleteModelProvidersByProviderId"];
+        delete: operations["deleteModelProvider"];
         options?: never;
         head?: never;
         /**
          * Change a model provider
          * @description The fields sent. `api_key`: a new key replaces the old one; null removes it. A `base_url` on another origin (scheme, host or port) without an `api_key` removes the stored key: it was for the other server. Checks as for creation. Chatbots using the provider use the change from their next reply. `embedding_model: null` while a chatbot’s `answer.embedding_provider` names the provider is 409 `model_provider_in_use`, naming the chatbots. Owners and admins only.
          */
-        patch: operations["patchModelProvidersByProviderId"];
+        patch: operations["updateModelProvider"];
         trace?: never;
     };
     "/api/v1/model-providers/{providerId}/test": {
@@ -1209,7 +1209,7 @@ export interface paths {
          * Test a model provider
          * @description Calls the provider’s chat model with a one-line request and its embedding model with one short text, at once, and reports for each whether it answered, how long it took and (embeddings) the vectors’ dimensions. A model the provider does not name is null. A provider that fails is a 200 with `ok: false` and the reason (`provider_timeout`, `provider_unavailable`, `provider_error`, `provider_bad_response`): the test ran. Its tokens count in the account’s month (`/usage`). A write: read-only plans’ API keys may not call it. Owners and admins only.
          */
-        post: operations["postModelProvidersByProviderIdTest"];
+        post: operations["testModelProvider"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1227,13 +1227,13 @@ export interface paths {
          * List the OAuth clients of the calling key’s mode
          * @description Secrets are never returned after creation.
          */
-        get: operations["getOauthClients"];
+        get: operations["listOAuthClients"];
         put?: never;
         /**
          * Register an OAuth client
          * @description The response carries `client_secret` this once; the client id is `id`. Tokens come from `POST /oauth/token` (client credentials grant) in the mode of the key that registered the client. They act with the current role of the member who registered it (`created_by`), and stop when that member leaves the account.
          */
-        post: operations["postOauthClients"];
+        post: operations["createOAuthClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1254,7 +1254,7 @@ export interface paths {
          * Delete an OAuth client
          * @description Its secret and every token issued to it stop working at once, on every instance. A client registered by an owner or the operator is deleted by an owner only (403 `insufficient_role`).
          */
-        delete: operations["deleteOauthClientsByClientId"];
+        delete: operations["deleteOAuthClient"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1273,7 +1273,7 @@ export interface paths {
          * Rotate an OAuth client’s secret
          * @description Returns a new `client_secret` (shown once); the previous one keeps working for `grace_period_seconds` (default: the server’s key rotation grace, 24 h; 0 ends it now). Tokens already issued stay valid until they expire. The client keeps its maker: only someone at or above the maker’s role may rotate it (403 `insufficient_role`); a client whose maker left the account becomes the caller’s.
          */
-        post: operations["postOauthClientsByClientIdRotateSecret"];
+        post: operations["rotateOAuthClientSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
          * The OpenAPI 3.1 document of this API
          * @description Generated from the routes’ own validation and response schemas. No credentials needed.
          */
-        get: operations["getOpenapiJson"];
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1316,7 +1316,7 @@ export interface paths {
          * Set the signed-in member available or away
          * @description Also counts as a heartbeat. A dashboard member’s own presence: with an API key or OAuth token, 403 `session_required`. The member counts as available for handoffs while their status is `available` and their last heartbeat is under 90 seconds old (the dashboard beats while a tab is open, so availability lapses when the last tab closes). Agents may call it.
          */
-        put: operations["putPresence"];
+        put: operations["setPresence"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1337,7 +1337,7 @@ export interface paths {
          * Keep the signed-in member’s presence from lapsing
          * @description What an open dashboard sends every 30 seconds; the status stays as it is. A dashboard member’s own presence: with an API key or OAuth token, 403 `session_required`. The member counts as available for handoffs while their status is `available` and their last heartbeat is under 90 seconds old (the dashboard beats while a tab is open, so availability lapses when the last tab closes). Agents may call it.
          */
-        post: operations["postPresenceHeartbeat"];
+        post: operations["sendPresenceHeartbeat"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1355,13 +1355,13 @@ export interface paths {
          * List saved replies
          * @description Newest first. `chatbot_id`: the replies usable in that chatbot’s conversations (its own and those for every chatbot); `q`: part of the shortcut, title or text, ignoring case and accents (a `q` search reads at most 5,000 replies per page, so a page may hold fewer than `limit`; follow `next_cursor`). Agents may call it; chatbot keys see their chatbot’s replies and those for every chatbot.
          */
-        get: operations["getSavedReplies"];
+        get: operations["listSavedReplies"];
         put?: never;
         /**
          * Create a saved reply
          * @description `chatbot_id` null or left out makes it usable in every chatbot’s conversations (a chatbot key: left out is its chatbot). A shortcut is unique per scope (the account’s replies for every chatbot, or one chatbot’s): 409 `shortcut_taken`. A variable the server does not know is 400 `unknown_variable`, naming it. Unknown chatbot: 404 `chatbot_not_found`. Owners and admins only.
          */
-        post: operations["postSavedReplies"];
+        post: operations["createSavedReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1379,21 +1379,21 @@ export interface paths {
          * Get a saved reply
          * @description An unknown id, or another account’s, is 404 `saved_reply_not_found`. Agents may call it.
          */
-        get: operations["getSavedRepliesByReplyId"];
+        get: operations["getSavedReply"];
         put?: never;
         post?: never;
         /**
          * Delete a saved reply
          * @description 404 `saved_reply_not_found`. Owners and admins only.
          */
-        delete: operations["deleteSavedRepliesByReplyId"];
+        delete: operations["deleteSavedReply"];
         options?: never;
         head?: never;
         /**
          * Change a saved reply
          * @description The fields sent; 409 `shortcut_taken` and 400 `unknown_variable` as for creation. Owners and admins only.
          */
-        patch: operations["patchSavedRepliesByReplyId"];
+        patch: operations["updateSavedReply"];
         trace?: never;
     };
     "/api/v1/saved-replies/{replyId}/render": {
@@ -1409,7 +1409,7 @@ export interface paths {
          * A saved reply’s text for one conversation, its variables filled in
          * @description What the dashboard calls when an agent picks a reply: `{visitor.name}` and `{visitor.email}` from the conversation’s visitor, `{chatbot.name}` from its chatbot, `{agent.name}` the caller’s name (a dashboard member, or the member who made the key or OAuth client). A variable without a value becomes an empty string and is named in `missing`. Counts a use (`use_count`, `last_used_at`); sends nothing. Unknown conversation: 404 `conversation_not_found`; a reply of another chatbot than the conversation’s: 409 `saved_reply_not_for_chatbot` (both exist and the request is well formed; they do not go together). Agents may call it.
          */
-        post: operations["postSavedRepliesByReplyIdRender"];
+        post: operations["renderSavedReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1447,13 +1447,13 @@ export interface paths {
          * List webhook endpoints
          * @description Newest first. Filters: `chatbot_id`, `status`. Secrets are never listed.
          */
-        get: operations["getWebhooks"];
+        get: operations["listWebhooks"];
         put?: never;
         /**
          * Register a webhook endpoint
          * @description `url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all: `["*"]`), `description`. Answers 201 with the signing `secret`, shown this once. An address this server does not send to (private, loopback or reserved unless the operator lists it in `WEBHOOK_ALLOWED_CIDRS`; outside `EGRESS_ALLOWED_CIDRS` when set) is 400 `webhook_address_not_allowed` when the host is an IP address or `localhost`; a host name is judged on its resolved address at each delivery, which fails if refused. At most 10 per chatbot (409 `webhook_limit_reached`). Deliveries are signed per Standard Webhooks. An OAuth token subscribes only to the event types its scopes see (`lead.*` needs `leads:read`, `*` every area’s read scope): else 403 `insufficient_scope`.
          */
-        post: operations["postWebhooks"];
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1468,18 +1468,18 @@ export interface paths {
             cookie?: never;
         };
         /** Get a webhook endpoint */
-        get: operations["getWebhooksByWhId"];
+        get: operations["getWebhook"];
         put?: never;
         post?: never;
         /** Delete a webhook endpoint and its delivery log */
-        delete: operations["deleteWebhooksByWhId"];
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /**
          * Change a webhook endpoint
          * @description `url`, `events`, `description`, `status` (`enabled` turns a disabled endpoint back on; `disabled` pauses it). An OAuth token subscribes only to the event types its scopes see, as for a new endpoint (403 `insufficient_scope`). A `url` this server does not send to is 400 `webhook_address_not_allowed`, as for a new endpoint.
          */
-        patch: operations["patchWebhooksByWhId"];
+        patch: operations["updateWebhook"];
         trace?: never;
     };
     "/api/v1/webhooks/{whId}/deliveries": {
@@ -1493,7 +1493,7 @@ export interface paths {
          * The delivery log of an endpoint
          * @description Newest first, each delivery with its attempts (status, duration, the start of the answer). Filters: `status`, `event_type`. An OAuth token sees the deliveries of the event types its scopes see (`lead.*` with `leads:read`, …; see `GET /events`); an `event_type` it does not see is 403 `insufficient_scope`.
          */
-        get: operations["getWebhooksByWhIdDeliveries"];
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1515,7 +1515,7 @@ export interface paths {
          * Send a delivery again now
          * @description Any delivery, succeeded or not (a replay): it is due at once and keeps its event id, so receivers can deduplicate. Answers 202. A disabled endpoint must be enabled first (409).
          */
-        post: operations["postWebhooksByWhIdDeliveriesByDeliveryIdRetry"];
+        post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1535,7 +1535,7 @@ export interface paths {
          * Rotate the signing secret
          * @description Answers with the new `secret`, shown this once. The old one keeps signing too for `grace_seconds` (default 24 h): deliveries then carry two signatures, so receivers can switch without a gap.
          */
-        post: operations["postWebhooksByWhIdRotateSecret"];
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1555,7 +1555,7 @@ export interface paths {
          * Send a webhook.test event to this endpoint
          * @description Answers 202 with the delivery; its outcome shows in the delivery log. Only this endpoint receives it.
          */
-        post: operations["postWebhooksByWhIdTest"];
+        post: operations["testWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1593,7 +1593,7 @@ export interface paths {
          * A file of the dashboard page
          * @description The script (text/javascript) and stylesheet (text/css). With `v` the file’s content hash, cached for a year.
          */
-        get: operations["getDashboardAssetsByFile"];
+        get: operations["getDashboardAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1615,7 +1615,7 @@ export interface paths {
          * Accept an invitation or a password reset link: set a password and sign in
          * @description The token of an invitation, or of a password reset link (`chatbot-platform members reset-password`), which also ends the member’s other sessions. An unknown, used or expired token is 404 `invitation_not_found`. Sets the session cookie, in live mode. Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.
          */
-        post: operations["postDashboardInvitationsAccept"];
+        post: operations["acceptInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1635,7 +1635,7 @@ export interface paths {
          * Change the signed-in member’s password
          * @description Ends every session of the member and gives this browser a new one (a new cookie). A wrong `current_password` is 401 `invalid_credentials`; each try counts as a sign-in attempt (429 `sign_in_throttled`).
          */
-        post: operations["postDashboardPassword"];
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1659,7 +1659,7 @@ export interface paths {
          * Change the signed-in member’s own name or avatar
          * @description Every member, agents too (changing other members is `PATCH /api/v1/members/{userId}`, for owners and admins). Visitors see the name and avatar beside the member’s messages from the next one on; `avatar_url` is an https URL of at most 1,000 characters, null removes it.
          */
-        patch: operations["patchDashboardProfile"];
+        patch: operations["updateProfile"];
         trace?: never;
     };
     "/dashboard/session": {
@@ -1670,19 +1670,19 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in member, their account and the mode of the dashboard session */
-        get: operations["getDashboardSession"];
+        get: operations["getSession"];
         put?: never;
         /**
          * Sign in to the dashboard
          * @description Sets the `cbp_session` cookie (HttpOnly, SameSite=Strict) that authenticates `/api/v1` requests as the member, in `mode` (`live` by default). An address may be a member of several accounts, each with its own password: the password picks the account; when it opens more than one, 409 `account_required` lists them in `details` (`path` `account`, `value` the account id, `message` its name) and `account` names the one to sign in to. A wrong e-mail or password is 401 `invalid_credentials`; past 10 attempts for one e-mail from one address, or 100 from one address, within 15 minutes, 429 `sign_in_throttled`. Posted from another origin: 403 `origin_mismatch`; a disabled account: 403 `account_disabled`.
          */
-        post: operations["postDashboardSession"];
+        post: operations["signIn"];
         /** Sign out: ends this session and clears its cookie */
-        delete: operations["deleteDashboardSession"];
+        delete: operations["signOut"];
         options?: never;
         head?: never;
         /** Switch the dashboard session between live and test data */
-        patch: operations["patchDashboardSession"];
+        patch: operations["updateSession"];
         trace?: never;
     };
     "/dashboard/setup": {
@@ -1696,13 +1696,13 @@ export interface paths {
          * Whether this server still offers to create its first account
          * @description `open` is true while the store has no account and no first-run setup was done; the dashboard then shows its setup form.
          */
-        get: operations["getDashboardSetup"];
+        get: operations["getSetupState"];
         put?: never;
         /**
          * Create the first account and its owner (first run), then sign in
          * @description Only while `GET /dashboard/setup` says `open`: afterwards, or once any account exists, 409 `setup_complete`. `setup_code` is the code the server prints at start-up (`Setup code: XXXX-XXXX-XXXX`; any case, dashes optional); a wrong one is 403 `setup_code_invalid`, and attempts are throttled like sign-ins (429 `sign_in_throttled`). The account gets the `enterprise` plan and a live and a test key (see them under API keys); the session cookie is set, in live mode. Posted from another origin: 403 `origin_mismatch`.
          */
-        post: operations["postDashboardSetup"];
+        post: operations["completeSetup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1740,7 +1740,7 @@ export interface paths {
          * A file of the API reference page
          * @description Scripts (text/javascript), styles (text/css) and icons (image/png).
          */
-        get: operations["getDocsByFile"];
+        get: operations["getDocsFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1799,7 +1799,7 @@ export interface paths {
          * Introspect an access token (RFC 7662)
          * @description Client-authenticated. `{"active": true, scope, client_id, token_type, exp, iat, sub, iss}` for a live token of the calling client; `{"active": false}` for anything else (unknown, expired, revoked, another client’s). Errors: 400 `invalid_request`, 401 `invalid_client`, 400 `unauthorized_client`, 429 `temporarily_unavailable` with `Retry-After` (the token endpoint’s limits per client and per address, which the three endpoints share).
          */
-        post: operations["postOauthIntrospect"];
+        post: operations["introspectToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1819,7 +1819,7 @@ export interface paths {
          * Revoke an access token (RFC 7009)
          * @description Client-authenticated like the token endpoint. Answers 200 with an empty object whether or not the token was known (also for another client’s token, which is left alone). The token stops working at once on every instance. Errors: 400 `invalid_request`, 401 `invalid_client`, 400 `unauthorized_client`, 429 `temporarily_unavailable` with `Retry-After` (the token endpoint’s limits per client and per address, which the three endpoints share).
          */
-        post: operations["postOauthRevoke"];
+        post: operations["revokeToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1839,7 +1839,7 @@ export interface paths {
          * Get an access token (OAuth 2.0 client credentials grant)
          * @description RFC 6749 §4.4: `grant_type=client_credentials`, optional `scope` (space-separated, a subset of the client’s; default all of them), client authentication by HTTP Basic or `client_id` and `client_secret` in the body. Errors are RFC 6749 bodies: 400 `invalid_request`, 400 `unsupported_grant_type`, 400 `invalid_scope`, 400 `unauthorized_client` (the plan has no OAuth), 401 `invalid_client`, 429 `temporarily_unavailable` with `Retry-After`: more than 60 token requests a minute from this client or 300 from this address, or the plan’s request limit used up. Each token request counts in the account’s plan limits.
          */
-        post: operations["postOauthToken"];
+        post: operations["requestToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1857,7 +1857,7 @@ export interface paths {
          * Readiness: the store answers, and each role of this instance
          * @description 503 `unavailable` while the store cannot be reached. `roles` has the roles this instance runs (`ROLES`): `api` is ready once the store answers; `worker` is `degraded` while a background loop’s last round failed (`loops` says which and when; the next round that succeeds clears it). `loops` lists the loops this instance runs: on an API-only instance, the webhook fan-out only.
          */
-        get: operations["getReady"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1877,7 +1877,7 @@ export interface paths {
          * The embeddable widget script
          * @description text/javascript. Paste `<script src="https://<host>/widget.js" data-chatbot-id="cb_…" async></script>` into a page. 503 `unavailable` when the script was not built (run `npm run build:widget`).
          */
-        get: operations["getWidgetJs"];
+        get: operations["getWidgetScript"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1897,7 +1897,7 @@ export interface paths {
          * What a page needs to show the chatbot’s widget
          * @description Appearance, strings (the chatbot’s language; `translations` per browser language), display rules and the lead form; never settings, keys or knowledge. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        get: operations["getByIdConfig"];
+        get: operations["widgetGetConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1905,7 +1905,7 @@ export interface paths {
          * CORS preflight of /widget/v1/{id}/config
          * @description Answers 204 with the allowed methods (GET) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConfig"];
+        options: operations["widgetGetConfigPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1923,13 +1923,13 @@ export interface paths {
          * Start a visitor’s conversation
          * @description Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is `widget`. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        post: operations["postByIdConversations"];
+        post: operations["widgetStartConversation"];
         delete?: never;
         /**
          * CORS preflight of /widget/v1/{id}/conversations
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversations"];
+        options: operations["widgetStartConversationPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1945,7 +1945,7 @@ export interface paths {
          * The visitor’s conversation and its messages
          * @description Messages in order, at most 100; with `after` only those after that message (404 `message_not_found` for one not in the conversation). The page reads it after a reload, and polls it for agents’ messages and `agent_typing`. Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        get: operations["getByIdConversationsByConvId"];
+        get: operations["widgetGetConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1953,7 +1953,7 @@ export interface paths {
          * CORS preflight of /widget/v1/{id}/conversations/{convId}
          * @description Answers 204 with the allowed methods (GET) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversationsByConvId"];
+        options: operations["widgetGetConversationPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1971,13 +1971,13 @@ export interface paths {
          * Leave an e-mail address when nobody could answer the handoff
          * @description While the conversation `asks_for_email` (handed off outside business hours or with no member available): the address becomes a lead with `source` `handoff_offline`, linked with the conversation, which waits in the inbox. A lead with this e-mail gets only what it lacks. 409 `email_not_requested` when the conversation does not ask for one; 409 `chatbot_paused` while the chatbot is paused. Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        post: operations["postByIdConversationsByConvIdEmail"];
+        post: operations["widgetSetEmail"];
         delete?: never;
         /**
          * CORS preflight of /widget/v1/{id}/conversations/{convId}/email
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversationsByConvIdEmail"];
+        options: operations["widgetSetEmailPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1995,13 +1995,13 @@ export interface paths {
          * Send the visitor’s message; the reply comes back in the response
          * @description 201 with `message`, `reply` (null while an agent has the conversation) and `conversation`. With `Accept: text/event-stream` the answer streams as server-sent events: `message`, `delta`s (`{"content": "…"}`), then `done` with the JSON body, or `error`. 409 `chatbot_paused` while the chatbot is paused. Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        post: operations["postByIdConversationsByConvIdMessages"];
+        post: operations["widgetSendMessage"];
         delete?: never;
         /**
          * CORS preflight of /widget/v1/{id}/conversations/{convId}/messages
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversationsByConvIdMessages"];
+        options: operations["widgetSendMessagePreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2019,13 +2019,13 @@ export interface paths {
          * Rate a reply: thumbs up or down
          * @description Only replies (assistant or agent) can be rated (409 `conflict` for the visitor’s own); rating again replaces it. Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        post: operations["postByIdConversationsByConvIdMessagesByMsgIdFeedback"];
+        post: operations["widgetSendMessageFeedback"];
         delete?: never;
         /**
          * CORS preflight of /widget/v1/{id}/conversations/{convId}/messages/{msgId}/feedback
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversationsByConvIdMessagesByMsgIdFeedback"];
+        options: operations["widgetSendMessageFeedbackPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2043,13 +2043,13 @@ export interface paths {
          * Rate the conversation once it has ended
          * @description `score` on the widget’s `rating.mode`: 1–5 for `stars`, 1 (up) or 0 (down) for `thumbs` (400 for another); `comment` only when `rating.comment` allows it (400 otherwise). Stored on the conversation as `csat` and published as `conversation.rated`. 409 `rating_disabled` when the widget does not ask for ratings, 409 `conversation_not_ended` before the end, 409 `already_rated` after a first rating. The token stays valid for this route after the end. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        post: operations["postByIdConversationsByConvIdRating"];
+        post: operations["widgetRateConversation"];
         delete?: never;
         /**
          * CORS preflight of /widget/v1/{id}/conversations/{convId}/rating
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversationsByConvIdRating"];
+        options: operations["widgetRateConversationPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2067,13 +2067,13 @@ export interface paths {
          * Tell the agent the visitor is typing
          * @description What the widget sends at most every 2 seconds while the visitor types to an agent; the dashboard shows it for 6 seconds after the last one. `{"typing": false}` clears it at once. 409 `conversation_not_in_handoff` unless an agent has the conversation. Limited per IP besides the request limit (429 `rate_limited`). Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        post: operations["postByIdConversationsByConvIdTyping"];
+        post: operations["widgetSendTyping"];
         delete?: never;
         /**
          * CORS preflight of /widget/v1/{id}/conversations/{convId}/typing
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversationsByConvIdTyping"];
+        options: operations["widgetSendTypingPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2091,13 +2091,13 @@ export interface paths {
          * Send the widget’s lead form
          * @description The lead is recorded with `source` `widget_form` (one lead per e-mail or phone number per chatbot) and, with `conversation_id` and that conversation’s token, linked with the conversation (401 `invalid_token` for a wrong token). A lead with this e-mail or phone number gets only what it lacks: the form never changes a stored value. Fields the form requires must be present (400). The answer never shows the lead. 409 `lead_form_disabled` when the widget has no lead form; 409 `chatbot_paused` while the chatbot is paused, 409 `conversation_ended` for an ended conversation. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        post: operations["postByIdLeads"];
+        post: operations["widgetCreateLead"];
         delete?: never;
         /**
          * CORS preflight of /widget/v1/{id}/leads
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdLeads"];
+        options: operations["widgetCreateLeadPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -4319,7 +4319,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    get: {
+    getHome: {
         parameters: {
             query?: never;
             header?: never;
@@ -4370,7 +4370,7 @@ export interface operations {
             };
         };
     };
-    getWellKnownOauthAuthorizationServer: {
+    getAuthorizationServerMetadata: {
         parameters: {
             query?: never;
             header?: never;
@@ -4506,7 +4506,7 @@ export interface operations {
             };
         };
     };
-    getAccountIpAllowlist: {
+    getIpAllowlist: {
         parameters: {
             query?: never;
             header?: never;
@@ -4590,7 +4590,7 @@ export interface operations {
             };
         };
     };
-    putAccountIpAllowlist: {
+    setIpAllowlist: {
         parameters: {
             query?: never;
             header?: never;
@@ -4720,7 +4720,7 @@ export interface operations {
             };
         };
     };
-    getAnalyticsExport: {
+    exportAnalytics: {
         parameters: {
             query?: {
                 /** @description Start of the period (default: 30 days before `to`); rounded down to the UTC hour */
@@ -5137,7 +5137,7 @@ export interface operations {
             };
         };
     };
-    getApiKeys: {
+    listApiKeys: {
         parameters: {
             query?: {
                 limit?: number;
@@ -5234,7 +5234,7 @@ export interface operations {
             };
         };
     };
-    postApiKeys: {
+    createApiKey: {
         parameters: {
             query?: never;
             header?: {
@@ -5373,7 +5373,7 @@ export interface operations {
             };
         };
     };
-    deleteApiKeysByKeyId: {
+    deleteApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -5480,7 +5480,7 @@ export interface operations {
             };
         };
     };
-    postApiKeysByKeyIdRotate: {
+    rotateApiKey: {
         parameters: {
             query?: never;
             header?: {
@@ -5624,7 +5624,7 @@ export interface operations {
             };
         };
     };
-    getChatbots: {
+    listChatbots: {
         parameters: {
             query?: {
                 limit?: number;
@@ -5720,7 +5720,7 @@ export interface operations {
             };
         };
     };
-    postChatbots: {
+    createChatbot: {
         parameters: {
             query?: never;
             header?: {
@@ -5851,7 +5851,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsById: {
+    getChatbot: {
         parameters: {
             query?: never;
             header?: never;
@@ -5948,7 +5948,7 @@ export interface operations {
             };
         };
     };
-    deleteChatbotsById: {
+    deleteChatbot: {
         parameters: {
             query?: never;
             header?: never;
@@ -6055,7 +6055,7 @@ export interface operations {
             };
         };
     };
-    patchChatbotsById: {
+    updateChatbot: {
         parameters: {
             query?: never;
             header?: never;
@@ -6186,7 +6186,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdApiKeyRotate: {
+    rotateChatbotApiKey: {
         parameters: {
             query?: never;
             header?: {
@@ -6333,7 +6333,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdArchive: {
+    archiveChatbot: {
         parameters: {
             query?: never;
             header?: {
@@ -6477,7 +6477,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdConversations: {
+    listConversations: {
         parameters: {
             query?: {
                 limit?: number;
@@ -6587,7 +6587,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversations: {
+    createConversation: {
         parameters: {
             query?: never;
             header?: {
@@ -6731,7 +6731,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdConversationsExport: {
+    exportConversations: {
         parameters: {
             query?: {
                 format?: "jsonl" | "csv";
@@ -6837,7 +6837,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdConversationsByConvId: {
+    getConversation: {
         parameters: {
             query?: never;
             header?: never;
@@ -6936,7 +6936,7 @@ export interface operations {
             };
         };
     };
-    deleteChatbotsByIdConversationsByConvId: {
+    deleteConversation: {
         parameters: {
             query?: never;
             header?: never;
@@ -7049,7 +7049,7 @@ export interface operations {
             };
         };
     };
-    patchChatbotsByIdConversationsByConvId: {
+    updateConversation: {
         parameters: {
             query?: never;
             header?: never;
@@ -7182,7 +7182,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversationsByConvIdAssign: {
+    assignConversation: {
         parameters: {
             query?: never;
             header?: {
@@ -7328,7 +7328,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdConversationsByConvIdContact: {
+    getConversationContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -7427,7 +7427,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversationsByConvIdEnd: {
+    endConversation: {
         parameters: {
             query?: never;
             header?: {
@@ -7573,7 +7573,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversationsByConvIdHandoff: {
+    handoffConversation: {
         parameters: {
             query?: never;
             header?: {
@@ -7719,7 +7719,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdConversationsByConvIdMessages: {
+    listMessages: {
         parameters: {
             query?: {
                 limit?: number;
@@ -7828,7 +7828,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversationsByConvIdMessages: {
+    sendMessage: {
         parameters: {
             query?: never;
             header?: {
@@ -7984,7 +7984,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversationsByConvIdMessagesByMsgIdFeedback: {
+    sendMessageFeedback: {
         parameters: {
             query?: never;
             header?: {
@@ -8132,7 +8132,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversationsByConvIdRelease: {
+    releaseConversation: {
         parameters: {
             query?: never;
             header?: {
@@ -8278,7 +8278,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdConversationsByConvIdTyping: {
+    getTyping: {
         parameters: {
             query?: never;
             header?: never;
@@ -8377,7 +8377,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversationsByConvIdTyping: {
+    sendTyping: {
         parameters: {
             query?: never;
             header?: {
@@ -8523,7 +8523,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdKnowledge: {
+    listKnowledgeItems: {
         parameters: {
             query?: {
                 limit?: number;
@@ -8632,7 +8632,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdKnowledge: {
+    createKnowledgeItem: {
         parameters: {
             query?: never;
             header?: {
@@ -8776,7 +8776,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdKnowledgeEmbeddings: {
+    getKnowledgeEmbeddings: {
         parameters: {
             query?: never;
             header?: never;
@@ -8873,7 +8873,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdKnowledgeEmbeddingsItems: {
+    listKnowledgeItemEmbeddings: {
         parameters: {
             query?: {
                 limit?: number;
@@ -8983,7 +8983,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdKnowledgeExport: {
+    exportKnowledge: {
         parameters: {
             query?: {
                 format?: "jsonl";
@@ -9082,7 +9082,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdKnowledgeImport: {
+    importKnowledge: {
         parameters: {
             query?: never;
             header?: {
@@ -9229,7 +9229,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdKnowledgeQaFromMessage: {
+    createQaFromMessage: {
         parameters: {
             query?: never;
             header?: {
@@ -9373,7 +9373,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdKnowledgeSearch: {
+    searchKnowledge: {
         parameters: {
             query?: never;
             header?: {
@@ -9517,7 +9517,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdKnowledgeByDocId: {
+    getKnowledgeItem: {
         parameters: {
             query?: {
                 include_content?: boolean;
@@ -9618,7 +9618,7 @@ export interface operations {
             };
         };
     };
-    deleteChatbotsByIdKnowledgeByDocId: {
+    deleteKnowledgeItem: {
         parameters: {
             query?: never;
             header?: never;
@@ -9731,7 +9731,7 @@ export interface operations {
             };
         };
     };
-    patchChatbotsByIdKnowledgeByDocId: {
+    updateKnowledgeItem: {
         parameters: {
             query?: never;
             header?: never;
@@ -9864,7 +9864,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdKnowledgeByDocIdRefresh: {
+    refreshKnowledgeItem: {
         parameters: {
             query?: never;
             header?: {
@@ -10010,7 +10010,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdLeads: {
+    listChatbotLeads: {
         parameters: {
             query?: {
                 limit?: number;
@@ -10120,7 +10120,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdPause: {
+    pauseChatbot: {
         parameters: {
             query?: never;
             header?: {
@@ -10264,7 +10264,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdQuality: {
+    getChatbotQuality: {
         parameters: {
             query?: {
                 /** @description Start of the period (default: 30 days before `to`); rounded down to the UTC hour */
@@ -10366,7 +10366,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdRestore: {
+    restoreChatbot: {
         parameters: {
             query?: never;
             header?: {
@@ -10510,7 +10510,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdResume: {
+    resumeChatbot: {
         parameters: {
             query?: never;
             header?: {
@@ -10654,7 +10654,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdSettings: {
+    getChatbotSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -10751,7 +10751,7 @@ export interface operations {
             };
         };
     };
-    putChatbotsByIdSettings: {
+    setChatbotSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -10882,7 +10882,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdWidget: {
+    getWidgetSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -10979,7 +10979,7 @@ export interface operations {
             };
         };
     };
-    putChatbotsByIdWidget: {
+    setWidgetSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -11110,7 +11110,7 @@ export interface operations {
             };
         };
     };
-    getConversations: {
+    listInboxConversations: {
         parameters: {
             query?: {
                 limit?: number;
@@ -11212,7 +11212,7 @@ export interface operations {
             };
         };
     };
-    getConversationsCounts: {
+    getConversationCounts: {
         parameters: {
             query?: {
                 /** @description One chatbot’s conversations */
@@ -11302,7 +11302,7 @@ export interface operations {
             };
         };
     };
-    getConversationsStream: {
+    streamConversationEvents: {
         parameters: {
             query?: {
                 /** @description One chatbot’s conversations */
@@ -11389,7 +11389,7 @@ export interface operations {
             };
         };
     };
-    getEvents: {
+    listEvents: {
         parameters: {
             query?: {
                 limit?: number;
@@ -11485,7 +11485,7 @@ export interface operations {
             };
         };
     };
-    getEventsByEvtId: {
+    getEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -11582,7 +11582,7 @@ export interface operations {
             };
         };
     };
-    getLeads: {
+    listLeads: {
         parameters: {
             query?: {
                 limit?: number;
@@ -11681,7 +11681,7 @@ export interface operations {
             };
         };
     };
-    postLeads: {
+    createLead: {
         parameters: {
             query?: never;
             header?: {
@@ -11832,7 +11832,7 @@ export interface operations {
             };
         };
     };
-    getLeadsExport: {
+    exportLeads: {
         parameters: {
             query?: {
                 format?: "jsonl" | "csv";
@@ -11927,7 +11927,7 @@ export interface operations {
             };
         };
     };
-    getLeadsByLeadId: {
+    getLead: {
         parameters: {
             query?: never;
             header?: never;
@@ -12024,7 +12024,7 @@ export interface operations {
             };
         };
     };
-    deleteLeadsByLeadId: {
+    deleteLead: {
         parameters: {
             query?: never;
             header?: never;
@@ -12131,7 +12131,7 @@ export interface operations {
             };
         };
     };
-    patchLeadsByLeadId: {
+    updateLead: {
         parameters: {
             query?: never;
             header?: never;
@@ -12262,7 +12262,7 @@ export interface operations {
             };
         };
     };
-    getMembers: {
+    listMembers: {
         parameters: {
             query?: {
                 limit?: number;
@@ -12357,7 +12357,7 @@ export interface operations {
             };
         };
     };
-    postMembers: {
+    inviteMember: {
         parameters: {
             query?: never;
             header?: {
@@ -12494,7 +12494,7 @@ export interface operations {
             };
         };
     };
-    getMembersByUserId: {
+    getMember: {
         parameters: {
             query?: never;
             header?: never;
@@ -12591,7 +12591,7 @@ export interface operations {
             };
         };
     };
-    deleteMembersByUserId: {
+    removeMember: {
         parameters: {
             query?: never;
             header?: never;
@@ -12698,7 +12698,7 @@ export interface operations {
             };
         };
     };
-    patchMembersByUserId: {
+    updateMember: {
         parameters: {
             query?: never;
             header?: never;
@@ -12838,7 +12838,7 @@ export interface operations {
             };
         };
     };
-    postMembersByUserIdInvitation: {
+    resendInvitation: {
         parameters: {
             query?: never;
             header?: {
@@ -12982,7 +12982,7 @@ export interface operations {
             };
         };
     };
-    deleteMembersByUserIdSessions: {
+    signOutMember: {
         parameters: {
             query?: never;
             header?: never;
@@ -13089,7 +13089,7 @@ export interface operations {
             };
         };
     };
-    getModelProviders: {
+    listModelProviders: {
         parameters: {
             query?: {
                 limit?: number;
@@ -13182,7 +13182,7 @@ export interface operations {
             };
         };
     };
-    postModelProviders: {
+    createModelProvider: {
         parameters: {
             query?: never;
             header?: {
@@ -13313,7 +13313,7 @@ export interface operations {
             };
         };
     };
-    getModelProvidersByProviderId: {
+    getModelProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -13410,7 +13410,7 @@ export interface operations {
             };
         };
     };
-    deleteModelProvidersByProviderId: {
+    deleteModelProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -13517,7 +13517,7 @@ export interface operations {
             };
         };
     };
-    patchModelProvidersByProviderId: {
+    updateModelProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -13648,7 +13648,7 @@ export interface operations {
             };
         };
     };
-    postModelProvidersByProviderIdTest: {
+    testModelProvider: {
         parameters: {
             query?: never;
             header?: {
@@ -13792,7 +13792,7 @@ export interface operations {
             };
         };
     };
-    getOauthClients: {
+    listOAuthClients: {
         parameters: {
             query?: {
                 limit?: number;
@@ -13885,7 +13885,7 @@ export interface operations {
             };
         };
     };
-    postOauthClients: {
+    createOAuthClient: {
         parameters: {
             query?: never;
             header?: {
@@ -14016,7 +14016,7 @@ export interface operations {
             };
         };
     };
-    deleteOauthClientsByClientId: {
+    deleteOAuthClient: {
         parameters: {
             query?: never;
             header?: never;
@@ -14123,7 +14123,7 @@ export interface operations {
             };
         };
     };
-    postOauthClientsByClientIdRotateSecret: {
+    rotateOAuthClientSecret: {
         parameters: {
             query?: never;
             header?: {
@@ -14267,7 +14267,7 @@ export interface operations {
             };
         };
     };
-    getOpenapiJson: {
+    getOpenApiDocument: {
         parameters: {
             query?: never;
             header?: never;
@@ -14403,7 +14403,7 @@ export interface operations {
             };
         };
     };
-    putPresence: {
+    setPresence: {
         parameters: {
             query?: never;
             header?: never;
@@ -14521,7 +14521,7 @@ export interface operations {
             };
         };
     };
-    postPresenceHeartbeat: {
+    sendPresenceHeartbeat: {
         parameters: {
             query?: never;
             header?: {
@@ -14652,7 +14652,7 @@ export interface operations {
             };
         };
     };
-    getSavedReplies: {
+    listSavedReplies: {
         parameters: {
             query?: {
                 limit?: number;
@@ -14749,7 +14749,7 @@ export interface operations {
             };
         };
     };
-    postSavedReplies: {
+    createSavedReply: {
         parameters: {
             query?: never;
             header?: {
@@ -14890,7 +14890,7 @@ export interface operations {
             };
         };
     };
-    getSavedRepliesByReplyId: {
+    getSavedReply: {
         parameters: {
             query?: never;
             header?: never;
@@ -14987,7 +14987,7 @@ export interface operations {
             };
         };
     };
-    deleteSavedRepliesByReplyId: {
+    deleteSavedReply: {
         parameters: {
             query?: never;
             header?: never;
@@ -15094,7 +15094,7 @@ export interface operations {
             };
         };
     };
-    patchSavedRepliesByReplyId: {
+    updateSavedReply: {
         parameters: {
             query?: never;
             header?: never;
@@ -15225,7 +15225,7 @@ export interface operations {
             };
         };
     };
-    postSavedRepliesByReplyIdRender: {
+    renderSavedReply: {
         parameters: {
             query?: never;
             header?: {
@@ -15453,7 +15453,7 @@ export interface operations {
             };
         };
     };
-    getWebhooks: {
+    listWebhooks: {
         parameters: {
             query?: {
                 limit?: number;
@@ -15549,7 +15549,7 @@ export interface operations {
             };
         };
     };
-    postWebhooks: {
+    createWebhook: {
         parameters: {
             query?: never;
             header?: {
@@ -15690,7 +15690,7 @@ export interface operations {
             };
         };
     };
-    getWebhooksByWhId: {
+    getWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -15787,7 +15787,7 @@ export interface operations {
             };
         };
     };
-    deleteWebhooksByWhId: {
+    deleteWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -15898,7 +15898,7 @@ export interface operations {
             };
         };
     };
-    patchWebhooksByWhId: {
+    updateWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -16029,7 +16029,7 @@ export interface operations {
             };
         };
     };
-    getWebhooksByWhIdDeliveries: {
+    listWebhookDeliveries: {
         parameters: {
             query?: {
                 limit?: number;
@@ -16137,7 +16137,7 @@ export interface operations {
             };
         };
     };
-    postWebhooksByWhIdDeliveriesByDeliveryIdRetry: {
+    retryWebhookDelivery: {
         parameters: {
             query?: never;
             header?: {
@@ -16283,7 +16283,7 @@ export interface operations {
             };
         };
     };
-    postWebhooksByWhIdRotateSecret: {
+    rotateWebhookSecret: {
         parameters: {
             query?: never;
             header?: {
@@ -16427,7 +16427,7 @@ export interface operations {
             };
         };
     };
-    postWebhooksByWhIdTest: {
+    testWebhook: {
         parameters: {
             query?: never;
             header?: {
@@ -16623,7 +16623,7 @@ export interface operations {
             };
         };
     };
-    getDashboardAssetsByFile: {
+    getDashboardAsset: {
         parameters: {
             query?: {
                 /** @description The content hash index.html names the file with */
@@ -16692,7 +16692,7 @@ export interface operations {
             };
         };
     };
-    postDashboardInvitationsAccept: {
+    acceptInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -16793,7 +16793,7 @@ export interface operations {
             };
         };
     };
-    postDashboardPassword: {
+    changePassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -16915,7 +16915,7 @@ export interface operations {
             };
         };
     };
-    patchDashboardProfile: {
+    updateProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -17033,7 +17033,7 @@ export interface operations {
             };
         };
     };
-    getDashboardSession: {
+    getSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -17117,7 +17117,7 @@ export interface operations {
             };
         };
     };
-    postDashboardSession: {
+    signIn: {
         parameters: {
             query?: never;
             header?: never;
@@ -17246,7 +17246,7 @@ export interface operations {
             };
         };
     };
-    deleteDashboardSession: {
+    signOut: {
         parameters: {
             query?: never;
             header?: never;
@@ -17340,7 +17340,7 @@ export interface operations {
             };
         };
     };
-    patchDashboardSession: {
+    updateSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -17461,7 +17461,7 @@ export interface operations {
             };
         };
     };
-    getDashboardSetup: {
+    getSetupState: {
         parameters: {
             query?: never;
             header?: never;
@@ -17513,7 +17513,7 @@ export interface operations {
             };
         };
     };
-    postDashboardSetup: {
+    completeSetup: {
         parameters: {
             query?: never;
             header?: never;
@@ -17682,7 +17682,7 @@ export interface operations {
             };
         };
     };
-    getDocsByFile: {
+    getDocsFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -17866,7 +17866,7 @@ export interface operations {
             };
         };
     };
-    postOauthIntrospect: {
+    introspectToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -17964,7 +17964,7 @@ export interface operations {
             };
         };
     };
-    postOauthRevoke: {
+    revokeToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -18062,7 +18062,7 @@ export interface operations {
             };
         };
     };
-    postOauthToken: {
+    requestToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -18160,7 +18160,7 @@ export interface operations {
             };
         };
     };
-    getReady: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -18212,7 +18212,7 @@ export interface operations {
             };
         };
     };
-    getWidgetJs: {
+    getWidgetScript: {
         parameters: {
             query?: never;
             header?: never;
@@ -18264,7 +18264,7 @@ export interface operations {
             };
         };
     };
-    getByIdConfig: {
+    widgetGetConfig: {
         parameters: {
             query?: never;
             header?: never;
@@ -18360,7 +18360,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConfig: {
+    widgetGetConfigPreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -18454,7 +18454,7 @@ export interface operations {
             };
         };
     };
-    postByIdConversations: {
+    widgetStartConversation: {
         parameters: {
             query?: never;
             header?: never;
@@ -18574,7 +18574,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversations: {
+    widgetStartConversationPreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -18668,7 +18668,7 @@ export interface operations {
             };
         };
     };
-    getByIdConversationsByConvId: {
+    widgetGetConversation: {
         parameters: {
             query?: {
                 /** @description Only the messages after this one (the last the page has) */
@@ -18780,7 +18780,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversationsByConvId: {
+    widgetGetConversationPreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -18876,7 +18876,7 @@ export interface operations {
             };
         };
     };
-    postByIdConversationsByConvIdEmail: {
+    widgetSetEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -19009,7 +19009,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversationsByConvIdEmail: {
+    widgetSetEmailPreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -19105,7 +19105,7 @@ export interface operations {
             };
         };
     };
-    postByIdConversationsByConvIdMessages: {
+    widgetSendMessage: {
         parameters: {
             query?: never;
             header?: never;
@@ -19258,7 +19258,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversationsByConvIdMessages: {
+    widgetSendMessagePreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -19354,7 +19354,7 @@ export interface operations {
             };
         };
     };
-    postByIdConversationsByConvIdMessagesByMsgIdFeedback: {
+    widgetSendMessageFeedback: {
         parameters: {
             query?: never;
             header?: never;
@@ -19489,7 +19489,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversationsByConvIdMessagesByMsgIdFeedback: {
+    widgetSendMessageFeedbackPreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -19587,7 +19587,7 @@ export interface operations {
             };
         };
     };
-    postByIdConversationsByConvIdRating: {
+    widgetRateConversation: {
         parameters: {
             query?: never;
             header?: never;
@@ -19720,7 +19720,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversationsByConvIdRating: {
+    widgetRateConversationPreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -19816,7 +19816,7 @@ export interface operations {
             };
         };
     };
-    postByIdConversationsByConvIdTyping: {
+    widgetSendTyping: {
         parameters: {
             query?: never;
             header?: never;
@@ -19947,7 +19947,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversationsByConvIdTyping: {
+    widgetSendTypingPreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -20043,7 +20043,7 @@ export interface operations {
             };
         };
     };
-    postByIdLeads: {
+    widgetCreateLead: {
         parameters: {
             query?: never;
             header?: never;
@@ -20174,7 +20174,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdLeads: {
+    widgetCreateLeadPreflight: {
         parameters: {
             query?: never;
             header?: never;

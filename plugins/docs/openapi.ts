@@ -4,6 +4,7 @@
 import type { RequestRoute } from '@hapi/hapi';
 import type Joi from 'joi';
 import { SCOPES, type PlatformRouteOptions, type Scope } from '../../core/index.js';
+import { OPERATION_IDS, preflightOperationId } from './operation-ids.js';
 import { acceptsSession, documentedResponses, notesOf, routeAuthStrategy, UndocumentableRouteError } from './responses.js';
 import { SchemaConverter, type JsonSchema } from './schema.js';
 
@@ -342,8 +343,21 @@ function openApiPath(path: string): string {
   return path;
 }
 
-/** `GET /api/v1/chatbots/{id}/knowledge` → `getChatbotsByIdKnowledge`; `/admin/v1/...` → `adminGet...`. */
+/**
+ * The route's chosen name (operation-ids.ts, or hapi's route `id` for a plugin's own route), else one
+ * derived from its path: `GET /api/v1/chatbots/{id}/knowledge` → `getChatbotsByIdKnowledge`,
+ * `/admin/v1/...` → `adminGet...`.
+ */
 function uniqueOperationId(route: RequestRoute, taken: Set<string>): string {
+  const chosen =
+    OPERATION_IDS[`${route.method.toUpperCase()} ${route.path}`] ??
+    route.settings.id ??
+    (route.method === 'options' ? preflightOperationId(route.path) : undefined);
+  if (chosen) {
+    if (taken.has(chosen)) throw new UndocumentableRouteError(`${route.method.toUpperCase()} ${route.path}: the operation id ${chosen} is taken`);
+    taken.add(chosen);
+    return chosen;
+  }
   const segments = route.path.split('/').filter(Boolean);
   const area = segments[0] === 'admin' ? 'admin' : '';
   const rest = segments[1] === 'v1' ? segments.slice(2) : segments;

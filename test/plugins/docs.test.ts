@@ -4,7 +4,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Joi from 'joi';
 import t from 'tap';
 import { SchemaConverter, convertRegex } from '../../plugins/docs/schema.js';
-import type { OpenApiDocument } from '../../plugins/docs/openapi.js';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../plugins/docs/openapi.js';
+import { OPERATION_IDS, preflightOperationId } from '../../plugins/docs/operation-ids.js';
 import { itemInput } from '../../plugins/knowledge/schemas.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
 
@@ -48,6 +49,13 @@ t.test('every route of the table appears with its method, and nothing else', asy
 
   const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((op: any) => op.operationId));
   t.equal(new Set(ids).size, ids.length, 'operationIds are unique');
+
+  // Client libraries name their methods after these: every route of ours has a chosen name, not one
+  // derived from its path (a new route must be named in plugins/docs/operation-ids.ts).
+  const named = new Set([...Object.values(OPERATION_IDS), ...routes.filter((route) => route.method === 'options').map((route) => preflightOperationId(route.path))]);
+  t.same(ids.filter((id) => !named.has(id)), [], 'every operation has a chosen name');
+  t.same(ids.filter((id) => !/^[a-z][A-Za-z]+$/.test(id)), [], 'every name is a plain camelCase word');
+  t.equal((document.paths['/api/v1/chatbots/{id}/conversations/{convId}/messages']!.post as any).operationId, 'sendMessage');
 });
 
 t.test('resources are named components; every $ref resolves', async (t) => {
@@ -372,4 +380,21 @@ t.test('the docs page is served by this server alone', async (t) => {
   t.equal((await fetch(`${base}/docs/swagger-ui-bundle.js.map`)).status, 400, 'no source maps');
   t.same(assetTypes.sort(), ['image/png', 'text/css', 'text/javascript'], 'only the types of the files served');
   await missing.arrayBuffer();
+});
+
+t.test("a plugin's own route: named by hapi's route id, else from its path; a name used twice is refused", async (t) => {
+  const Hapi = (await import('@hapi/hapi')).default;
+  const server = Hapi.server();
+  server.route([
+    { method: 'GET', path: '/api/v1/notices', options: { id: 'listNotices', description: 'Notices', tags: ['api', 'notices'], handler: () => [], response: { schema: Joi.array() } } },
+    { method: 'POST', path: '/api/v1/notices/{noticeId}/pin', options: { description: 'Pin', tags: ['api', 'notices'], handler: () => null, response: { schema: Joi.any() } } },
+  ]);
+  const document = buildOpenApiDocument(server.table(), { title: 'T', version: '1' });
+  t.equal(document.paths['/api/v1/notices']!.get!.operationId, 'listNotices', 'the route id');
+  t.equal(document.paths['/api/v1/notices/{noticeId}/pin']!.post!.operationId, 'postNoticesByNoticeIdPin', 'derived from the path');
+
+  const clash = Hapi.server();
+  clash.route({ method: 'GET', path: '/api/v1/chatbot-list', options: { id: 'listChatbots', handler: () => [], response: { schema: Joi.array() } } });
+  clash.route({ method: 'GET', path: '/api/v1/chatbots', options: { handler: () => [], response: { schema: Joi.array() } } });
+  t.throws(() => buildOpenApiDocument(clash.table(), { title: 'T', version: '1' }), /the operation id listChatbots is taken/);
 });

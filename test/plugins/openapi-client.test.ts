@@ -28,7 +28,7 @@ t.test('a generated TypeScript client completes the scenario', async (t) => {
   t.match(generated, /export interface paths/);
   t.match(generated, /"\/api\/v1\/chatbots\/\{id\}\/conversations\/\{convId\}\/messages": \{/);
   t.match(generated, /Chatbot: \{/);
-  t.match(generated, /postChatbotsByIdConversationsByConvIdMessages: \{/);
+  t.match(generated, /sendMessage: \{/);
 
   // The types are not checked at run time; the calls go through openapi-fetch as a client would.
   const client = createClient<any>({ baseUrl, headers: { Authorization: `Bearer ${acme.live}` } });

@@ -1,0 +1,171 @@
+// The operation ids of the document: the names client libraries give their methods
+// (`listChatbots`, `send_message`), so they are chosen, not derived from paths. A route of a plugin
+// outside this table names itself with hapi's own route `id` (`options: { id: 'listNotices' }`);
+// one that does neither gets a name derived from its method and path (openapi.ts).
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  // Account
+  'GET /api/v1/account': 'getAccount',
+  'GET /api/v1/account/ip-allowlist': 'getIpAllowlist',
+  'PUT /api/v1/account/ip-allowlist': 'setIpAllowlist',
+  'GET /api/v1/usage': 'getUsage',
+  // Analytics
+  'GET /api/v1/analytics/export': 'exportAnalytics',
+  'GET /api/v1/analytics/overview': 'getAnalyticsOverview',
+  'GET /api/v1/analytics/timeseries': 'getAnalyticsTimeseries',
+  'GET /api/v1/analytics/trends': 'getAnalyticsTrends',
+  'GET /api/v1/chatbots/{id}/quality': 'getChatbotQuality',
+  // API keys
+  'GET /api/v1/api-keys': 'listApiKeys',
+  'POST /api/v1/api-keys': 'createApiKey',
+  'DELETE /api/v1/api-keys/{keyId}': 'deleteApiKey',
+  'POST /api/v1/api-keys/{keyId}/rotate': 'rotateApiKey',
+  // Chatbots
+  'GET /api/v1/chatbots': 'listChatbots',
+  'POST /api/v1/chatbots': 'createChatbot',
+  'GET /api/v1/chatbots/{id}': 'getChatbot',
+  'DELETE /api/v1/chatbots/{id}': 'deleteChatbot',
+  'PATCH /api/v1/chatbots/{id}': 'updateChatbot',
+  'POST /api/v1/chatbots/{id}/api-key/rotate': 'rotateChatbotApiKey',
+  'POST /api/v1/chatbots/{id}/archive': 'archiveChatbot',
+  'POST /api/v1/chatbots/{id}/pause': 'pauseChatbot',
+  'POST /api/v1/chatbots/{id}/restore': 'restoreChatbot',
+  'POST /api/v1/chatbots/{id}/resume': 'resumeChatbot',
+  'GET /api/v1/chatbots/{id}/settings': 'getChatbotSettings',
+  'PUT /api/v1/chatbots/{id}/settings': 'setChatbotSettings',
+  'GET /api/v1/chatbots/{id}/widget': 'getWidgetSettings',
+  'PUT /api/v1/chatbots/{id}/widget': 'setWidgetSettings',
+  // Conversations
+  'GET /api/v1/chatbots/{id}/conversations': 'listConversations',
+  'POST /api/v1/chatbots/{id}/conversations': 'createConversation',
+  'GET /api/v1/chatbots/{id}/conversations/export': 'exportConversations',
+  'GET /api/v1/chatbots/{id}/conversations/{convId}': 'getConversation',
+  'DELETE /api/v1/chatbots/{id}/conversations/{convId}': 'deleteConversation',
+  'PATCH /api/v1/chatbots/{id}/conversations/{convId}': 'updateConversation',
+  'POST /api/v1/chatbots/{id}/conversations/{convId}/assign': 'assignConversation',
+  'GET /api/v1/chatbots/{id}/conversations/{convId}/contact': 'getConversationContact',
+  'POST /api/v1/chatbots/{id}/conversations/{convId}/end': 'endConversation',
+  'POST /api/v1/chatbots/{id}/conversations/{convId}/handoff': 'handoffConversation',
+  'POST /api/v1/chatbots/{id}/conversations/{convId}/release': 'releaseConversation',
+  'GET /api/v1/chatbots/{id}/conversations/{convId}/messages': 'listMessages',
+  'POST /api/v1/chatbots/{id}/conversations/{convId}/messages': 'sendMessage',
+  'POST /api/v1/chatbots/{id}/conversations/{convId}/messages/{msgId}/feedback': 'sendMessageFeedback',
+  'GET /api/v1/chatbots/{id}/conversations/{convId}/typing': 'getTyping',
+  'POST /api/v1/chatbots/{id}/conversations/{convId}/typing': 'sendTyping',
+  'GET /api/v1/conversations': 'listInboxConversations',
+  'GET /api/v1/conversations/counts': 'getConversationCounts',
+  'GET /api/v1/conversations/stream': 'streamConversationEvents',
+  // Knowledge
+  'GET /api/v1/chatbots/{id}/knowledge': 'listKnowledgeItems',
+  'POST /api/v1/chatbots/{id}/knowledge': 'createKnowledgeItem',
+  'GET /api/v1/chatbots/{id}/knowledge/embeddings': 'getKnowledgeEmbeddings',
+  'GET /api/v1/chatbots/{id}/knowledge/embeddings/items': 'listKnowledgeItemEmbeddings',
+  'GET /api/v1/chatbots/{id}/knowledge/export': 'exportKnowledge',
+  'POST /api/v1/chatbots/{id}/knowledge/import': 'importKnowledge',
+  'POST /api/v1/chatbots/{id}/knowledge/qa-from-message': 'createQaFromMessage',
+  'POST /api/v1/chatbots/{id}/knowledge/search': 'searchKnowledge',
+  'GET /api/v1/chatbots/{id}/knowledge/{docId}': 'getKnowledgeItem',
+  'DELETE /api/v1/chatbots/{id}/knowledge/{docId}': 'deleteKnowledgeItem',
+  'PATCH /api/v1/chatbots/{id}/knowledge/{docId}': 'updateKnowledgeItem',
+  'POST /api/v1/chatbots/{id}/knowledge/{docId}/refresh': 'refreshKnowledgeItem',
+  // Leads
+  'GET /api/v1/chatbots/{id}/leads': 'listChatbotLeads',
+  'GET /api/v1/leads': 'listLeads',
+  'POST /api/v1/leads': 'createLead',
+  'GET /api/v1/leads/export': 'exportLeads',
+  'GET /api/v1/leads/{leadId}': 'getLead',
+  'DELETE /api/v1/leads/{leadId}': 'deleteLead',
+  'PATCH /api/v1/leads/{leadId}': 'updateLead',
+  // Events
+  'GET /api/v1/events': 'listEvents',
+  'GET /api/v1/events/{evtId}': 'getEvent',
+  // Members
+  'GET /api/v1/members': 'listMembers',
+  'POST /api/v1/members': 'inviteMember',
+  'GET /api/v1/members/{userId}': 'getMember',
+  'DELETE /api/v1/members/{userId}': 'removeMember',
+  'PATCH /api/v1/members/{userId}': 'updateMember',
+  'POST /api/v1/members/{userId}/invitation': 'resendInvitation',
+  'DELETE /api/v1/members/{userId}/sessions': 'signOutMember',
+  // Model providers
+  'GET /api/v1/model-providers': 'listModelProviders',
+  'POST /api/v1/model-providers': 'createModelProvider',
+  'GET /api/v1/model-providers/{providerId}': 'getModelProvider',
+  'DELETE /api/v1/model-providers/{providerId}': 'deleteModelProvider',
+  'PATCH /api/v1/model-providers/{providerId}': 'updateModelProvider',
+  'POST /api/v1/model-providers/{providerId}/test': 'testModelProvider',
+  // OAuth
+  'GET /.well-known/oauth-authorization-server': 'getAuthorizationServerMetadata',
+  'GET /api/v1/oauth/clients': 'listOAuthClients',
+  'POST /api/v1/oauth/clients': 'createOAuthClient',
+  'DELETE /api/v1/oauth/clients/{clientId}': 'deleteOAuthClient',
+  'POST /api/v1/oauth/clients/{clientId}/rotate-secret': 'rotateOAuthClientSecret',
+  'POST /oauth/token': 'requestToken',
+  'POST /oauth/introspect': 'introspectToken',
+  'POST /oauth/revoke': 'revokeToken',
+  // Presence
+  'GET /api/v1/presence': 'getPresence',
+  'PUT /api/v1/presence': 'setPresence',
+  'POST /api/v1/presence/heartbeat': 'sendPresenceHeartbeat',
+  // Saved replies
+  'GET /api/v1/saved-replies': 'listSavedReplies',
+  'POST /api/v1/saved-replies': 'createSavedReply',
+  'GET /api/v1/saved-replies/{replyId}': 'getSavedReply',
+  'DELETE /api/v1/saved-replies/{replyId}': 'deleteSavedReply',
+  'PATCH /api/v1/saved-replies/{replyId}': 'updateSavedReply',
+  'POST /api/v1/saved-replies/{replyId}/render': 'renderSavedReply',
+  // Webhooks
+  'GET /api/v1/webhooks': 'listWebhooks',
+  'POST /api/v1/webhooks': 'createWebhook',
+  'GET /api/v1/webhooks/{whId}': 'getWebhook',
+  'DELETE /api/v1/webhooks/{whId}': 'deleteWebhook',
+  'PATCH /api/v1/webhooks/{whId}': 'updateWebhook',
+  'GET /api/v1/webhooks/{whId}/deliveries': 'listWebhookDeliveries',
+  'POST /api/v1/webhooks/{whId}/deliveries/{deliveryId}/retry': 'retryWebhookDelivery',
+  'POST /api/v1/webhooks/{whId}/rotate-secret': 'rotateWebhookSecret',
+  'POST /api/v1/webhooks/{whId}/test': 'testWebhook',
+  // Documentation and operations
+  'GET /api/v1/openapi.json': 'getOpenApiDocument',
+  'GET /docs': 'getDocs',
+  'GET /docs/{file}': 'getDocsFile',
+  'GET /health': 'getHealth',
+  'GET /ready': 'getReadiness',
+  'GET /metrics': 'getMetrics',
+  // The operator's routes (ADMIN_TOKEN)
+  'GET /admin/v1/accounts': 'adminListAccounts',
+  'POST /admin/v1/accounts': 'adminCreateAccount',
+  'GET /admin/v1/accounts/{accountId}': 'adminGetAccount',
+  'PATCH /admin/v1/accounts/{accountId}': 'adminUpdateAccount',
+  // Dashboard (the browser's own routes)
+  'GET /': 'getHome',
+  'GET /dashboard': 'getDashboard',
+  'GET /dashboard/assets/{file}': 'getDashboardAsset',
+  'POST /dashboard/invitations/accept': 'acceptInvitation',
+  'POST /dashboard/password': 'changePassword',
+  'PATCH /dashboard/profile': 'updateProfile',
+  'GET /dashboard/session': 'getSession',
+  'POST /dashboard/session': 'signIn',
+  'DELETE /dashboard/session': 'signOut',
+  'PATCH /dashboard/session': 'updateSession',
+  'GET /dashboard/setup': 'getSetupState',
+  'POST /dashboard/setup': 'completeSetup',
+  // Widget (the visitor's routes, with their CORS preflights)
+  'GET /widget.js': 'getWidgetScript',
+  'GET /widget/v1/{id}/config': 'widgetGetConfig',
+  'POST /widget/v1/{id}/conversations': 'widgetStartConversation',
+  'GET /widget/v1/{id}/conversations/{convId}': 'widgetGetConversation',
+  'POST /widget/v1/{id}/conversations/{convId}/email': 'widgetSetEmail',
+  'POST /widget/v1/{id}/conversations/{convId}/messages': 'widgetSendMessage',
+  'POST /widget/v1/{id}/conversations/{convId}/messages/{msgId}/feedback': 'widgetSendMessageFeedback',
+  'POST /widget/v1/{id}/conversations/{convId}/rating': 'widgetRateConversation',
+  'POST /widget/v1/{id}/conversations/{convId}/typing': 'widgetSendTyping',
+  'POST /widget/v1/{id}/leads': 'widgetCreateLead',
+};
+
+/** A widget route's CORS preflight is named after the route it opens: `widgetSendMessagePreflight`. */
+export function preflightOperationId(path: string): string | undefined {
+  for (const method of ['POST', 'GET']) {
+    const id = OPERATION_IDS[`${method} ${path}`];
+    if (id) return `${id}Preflight`;
+  }
+  return undefined;
+}
