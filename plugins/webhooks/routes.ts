@@ -32,6 +32,7 @@ import {
   webhookListQuery,
   webhookParams,
   webhookResponse,
+  webhookWithSecretResponse,
 } from './schemas.js';
 import { WebhookService, type WebhookInput, type WebhookPatch } from './service.js';
 import { presentDelivery, presentWebhook, type WebhookCollections } from './collections.js';
@@ -141,7 +142,7 @@ export function webhookRoutes(
         tags: ['api', 'webhooks'],
         plugins: { platform: { ...webhooksFeature.platform, errors: { 400: ['webhook_address_not_allowed'], 404: ['chatbot_not_found'], 409: ['webhook_limit_reached'] } } },
         validate: { payload: createInput },
-        response: { status: { 201: webhookResponse } },
+        response: { status: { 201: webhookWithSecretResponse } },
         handler: createWebhook,
       },
     },
@@ -209,7 +210,7 @@ export function webhookRoutes(
         tags: ['api', 'webhooks'],
         plugins: webhooksFeature,
         validate: { params: webhookParams, payload: rotateInput },
-        response: { schema: webhookResponse },
+        response: { schema: webhookWithSecretResponse },
         handler: rotateSecret,
       },
     },

@@ -71,8 +71,12 @@ export const webhookResponse = Joi.object({
   disabled_at: isoTime.allow(null).required(),
   created_at: isoTime.required(),
   updated_at: isoTime.required(),
-  secret: Joi.string().pattern(/^whsec_/).description('Shown once: on create and on rotation'),
 }).label('Webhook');
+
+/** The answer of creation and rotation: the only ones that show the signing secret (required, so clients need no check). */
+export const webhookWithSecretResponse = webhookResponse
+  .keys({ secret: Joi.string().pattern(/^whsec_/).required().description('Shown once: on create and on rotation') })
+  .label('WebhookWithSecret');
 
 export const deliveryResponse = Joi.object({
   id: Joi.string().required(),

@@ -3798,8 +3798,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            /** @description Shown once: on create and on rotation */
-            secret?: string;
         };
         WebhookDelivery: {
             id: string;
@@ -3847,6 +3845,25 @@ export interface components {
              * @enum {string}
              */
             status?: "enabled" | "disabled";
+        };
+        WebhookWithSecret: {
+            id: string;
+            chatbot_id: string | null;
+            url: string;
+            description: string | null;
+            events: string[];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** @enum {string|null} */
+            disabled_reason: "api" | "gone" | "failing" | null;
+            /** Format: date-time */
+            disabled_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Shown once: on create and on rotation */
+            secret: string;
         };
         WidgetAppearance: {
             primary_color: string;
@@ -15572,7 +15589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
             /** @description The request is not valid. Codes: `validation_failed`, `webhook_address_not_allowed` */
@@ -16309,7 +16326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
             /** @description The request is not valid. Codes: `validation_failed` */

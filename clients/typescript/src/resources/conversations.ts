@@ -1,0 +1,67 @@
+import type { RequestOptions } from '../http.js';
+import { turnEvents, type TurnStreamEvent } from '../streaming.js';
+import type { Body, Query } from '../types.js';
+import { Resource, chatbotPath } from './resource.js';
+
+export class Conversations extends Resource {
+  /** A chatbot's conversations, newest first. */
+  list(chatbotId: string, query?: Query<'listConversations'>, options?: RequestOptions) {
+    return this.paged('listConversations', chatbotPath(chatbotId, 'conversations'), query, options);
+  }
+  /** The inbox: conversations across the account's chatbots. */
+  listInbox(query?: Query<'listInboxConversations'>, options?: RequestOptions) {
+    return this.paged('listInboxConversations', '/api/v1/conversations', query, options);
+  }
+  create(chatbotId: string, body: Body<'createConversation'> = {}, options?: RequestOptions) {
+    return this.call('createConversation', { method: 'POST', path: chatbotPath(chatbotId, 'conversations'), body, options });
+  }
+  get(chatbotId: string, conversationId: string, options?: RequestOptions) {
+    return this.call('getConversation', { method: 'GET', path: chatbotPath(chatbotId, 'conversations', conversationId), options });
+  }
+  update(chatbotId: string, conversationId: string, body: Body<'updateConversation'>, options?: RequestOptions) {
+    return this.call('updateConversation', { method: 'PATCH', path: chatbotPath(chatbotId, 'conversations', conversationId), body, options });
+  }
+  delete(chatbotId: string, conversationId: string, options?: RequestOptions) {
+    return this.call('deleteConversation', { method: 'DELETE', path: chatbotPath(chatbotId, 'conversations', conversationId), options });
+  }
+  end(chatbotId: string, conversationId: string, body: Body<'endConversation'> = {}, options?: RequestOptions) {
+    return this.call('endConversation', { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'end'), body, options });
+  }
+  /** Hands the conversation to people: the chatbot stops replying until it is released. */
+  handoff(chatbotId: string, conversationId: string, body: Body<'handoffConversation'> = {}, options?: RequestOptions) {
+    return this.call('handoffConversation', { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'handoff'), body, options });
+  }
+  release(chatbotId: string, conversationId: string, options?: RequestOptions) {
+    return this.call('releaseConversation', { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'release'), options });
+  }
+  assign(chatbotId: string, conversationId: string, body: Body<'assignConversation'>, options?: RequestOptions) {
+    return this.call('assignConversation', { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'assign'), body, options });
+  }
+  /** The messages, oldest first. */
+  messages(chatbotId: string, conversationId: string, query?: Query<'listMessages'>, options?: RequestOptions) {
+    return this.paged('listMessages', chatbotPath(chatbotId, 'conversations', conversationId, 'messages'), query, options);
+  }
+  /** A message and the chatbot's reply, whole: `reply` is null while the conversation is handed off. */
+  send(chatbotId: string, conversationId: string, body: Body<'sendMessage'>, options?: RequestOptions) {
+    return this.call('sendMessage', { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'messages'), body, options });
+  }
+  /**
+   * A message and the chatbot's reply as it is written: `message`, `delta` events, then `done`
+   * with the same turn as `send` answers. Errors before the stream are thrown by the first step.
+   */
+  async *stream(chatbotId: string, conversationId: string, body: Body<'sendMessage'>, options?: RequestOptions): AsyncGenerator<TurnStreamEvent> {
+    const response = await this.transport.send({
+      method: 'POST',
+      path: chatbotPath(chatbotId, 'conversations', conversationId, 'messages'),
+      body,
+      accept: 'text/event-stream',
+      options,
+    });
+    yield* turnEvents(response);
+  }
+  /** Feedback on one of the chatbot's replies (`helpful` true or false). */
+  feedback(chatbotId: string, conversationId: string, messageId: string, body: Body<'sendMessageFeedback'>, options?: RequestOptions) {
+    const path = chatbotPath(chatbotId, 'conversations', conversationId, 'messages', messageId, 'feedback');
+    return this.call('sendMessageFeedback', { method: 'POST', path, body, options });
+  }
+}

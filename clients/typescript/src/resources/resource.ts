@@ -1,0 +1,31 @@
+// What every resource does with the transport: typed calls by operation id, and list calls that
+// page through `next_cursor`.
+import { segment, type Call, type RequestOptions, type Transport } from '../http.js';
+import { PageList, type Page } from '../pagination.js';
+import type { Item, OperationId, Query, Result } from '../types.js';
+
+export abstract class Resource {
+  constructor(protected readonly transport: Transport) {}
+
+  /** A call whose answer is the operation's JSON. */
+  protected call<Id extends OperationId>(_operation: Id, call: Call): Promise<Result<Id>> {
+    return this.transport.json<Result<Id>>(call);
+  }
+
+  /** A list operation: its first page when awaited, every item when iterated. */
+  protected paged<Id extends OperationId>(
+    _operation: Id,
+    path: string,
+    query: Query<Id> | undefined,
+    options?: RequestOptions,
+  ): PageList<Item<Id>, Result<Id> & Page<Item<Id>>> {
+    return new PageList((cursor) =>
+      this.transport.json<Result<Id> & Page<Item<Id>>>({ method: 'GET', path, query: { ...query, ...(cursor ? { cursor } : {}) }, options }),
+    );
+  }
+}
+
+/** `/api/v1/chatbots/{id}` and below, with each id escaped. */
+export function chatbotPath(chatbotId: string, ...rest: string[]): string {
+  return ['/api/v1/chatbots', segment(chatbotId), ...rest.map(segment)].join('/');
+}

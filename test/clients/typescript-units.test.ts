@@ -1,0 +1,247 @@
+// The TypeScript client's own mechanics, each against a small local HTTP server that answers as a
+// server under strain would (the scenario against the real server is typescript.test.ts):
+// retries and their Idempotency-Key, Retry-After, errors, event streams, pages, signatures.
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import t, { type Test } from 'tap';
+import {
+  ApiError,
+  ChatbotPlatform,
+  ConnectionError,
+  PageList,
+  RateLimitError,
+  ServerError,
+  WebhookVerificationError,
+  verifyWebhook,
+} from '../../clients/typescript/src/index.js';
+import { retryAfterMs } from '../../clients/typescript/src/http.js';
+import { serverSentEvents } from '../../clients/typescript/src/streaming.js';
+
+type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+async function localServer(t: Test, handler: Handler) {
+  const seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }> = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
+      handler(request, response, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { seen, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+const error = (statusCode: number, code: string) => ({ statusCode, error: 'E', message: `It failed: ${code}`, code, request_id: 'req_1' });
+
+t.test('a POST answered 503 then 201 is sent twice with one Idempotency-Key', async (t) => {
+  let calls = 0;
+  const local = await localServer(t, (_request, response) => {
+    calls += 1;
+    if (calls === 1) json(response, 503, error(503, 'unavailable'), { 'retry-after': '0' });
+    else json(response, 201, { id: 'cb_1', name: 'Support' });
+  });
+  const client = new ChatbotPlatform({ apiKey: 'sk_test_1', baseUrl: local.baseUrl });
+  const created = await client.chatbots.create({ name: 'Support' });
+  t.equal(created.id, 'cb_1');
+  t.equal(local.seen.length, 2, 'two attempts');
+  t.equal(local.seen[0]!.headers['idempotency-key'], local.seen[1]!.headers['idempotency-key'], 'with the same key');
+  t.match(local.seen[0]!.headers['idempotency-key'], /^cbp_[0-9a-f-]{36}$/);
+  t.equal(local.seen[1]!.headers.authorization, 'Bearer sk_test_1', 'the key as a Bearer token');
+  t.same(JSON.parse(local.seen[1]!.body), { name: 'Support' }, 'the same body');
+
+  await client.chatbots.create({ name: 'Support' }, { idempotencyKey: 'mine-1' });
+  t.equal(local.seen[2]!.headers['idempotency-key'], 'mine-1', 'a key given is the one sent');
+  await client.chatbots.list({ limit: 5 });
+  t.equal(local.seen[3]!.headers['idempotency-key'], undefined, 'a GET carries none');
+  t.equal(local.seen[3]!.url, '/api/v1/chatbots?limit=5', 'its query in the URL');
+});
+
+t.test('retries run out: the last error is thrown, typed', async (t) => {
+  const local = await localServer(t, (_request, response) => json(response, 429, error(429, 'rate_limited'), { 'retry-after': '0' }));
+  const client = new ChatbotPlatform({ apiKey: 'sk_test_1', baseUrl: local.baseUrl, maxRetries: 2 });
+  const failed = await client.chatbots.list().catch((caught: unknown) => caught);
+  t.ok(failed instanceof RateLimitError, 'a RateLimitError');
+  t.match(failed, { status: 429, code: 'rate_limited', requestId: 'req_1', message: 'It failed: rate_limited' });
+  t.equal(local.seen.length, 3, 'after the first attempt and two retries');
+
+  const once = await new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl, maxRetries: 0 }).chatbots.list().catch((caught: unknown) => caught);
+  t.ok(once instanceof RateLimitError);
+  t.equal(local.seen.length, 4, 'maxRetries 0: one attempt');
+});
+
+t.test('statuses that are not retried are thrown at once; a body that is not JSON still gives an error', async (t) => {
+  const local = await localServer(t, (request, response) => {
+    if (request.url?.includes('broken')) {
+      response.writeHead(500, { 'content-type': 'text/html', 'x-request-id': 'req_html' });
+      response.end('<h1>Oops</h1>');
+    } else json(response, 409, error(409, 'chatbot_archived'));
+  });
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl });
+  const conflict = await client.chatbots.pause('cb_1').catch((caught: unknown) => caught);
+  t.match(conflict, { status: 409, code: 'chatbot_archived' });
+  t.equal(local.seen.length, 1, 'a 409 is not retried');
+  const broken = await client.chatbots.get('broken').catch((caught: unknown) => caught);
+  t.ok(broken instanceof ServerError, 'a 500 is a ServerError');
+  t.match(broken, { status: 500, code: 'http_500', requestId: 'req_html' });
+  t.equal(local.seen.length, 2, 'a 500 is not retried either');
+  t.equal(local.seen[1]!.url, '/api/v1/chatbots/broken', 'ids are put in paths escaped');
+  await client.chatbots.get('a/b?c').catch(() => undefined);
+  t.equal(local.seen[2]!.url, '/api/v1/chatbots/a%2Fb%3Fc');
+});
+
+t.test('no server: a ConnectionError after the retries', async (t) => {
+  const local = await localServer(t, () => undefined);
+  const closedPort = new URL(local.baseUrl).port;
+  // A port nobody listens on: the server above is closed at once.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const freePort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  t.not(String(freePort), closedPort);
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: `http://127.0.0.1:${freePort}`, maxRetries: 1 });
+  const failed = await client.chatbots.list().catch((caught: unknown) => caught);
+  t.ok(failed instanceof ConnectionError, 'a ConnectionError');
+  t.notOk(failed instanceof ApiError, 'not an ApiError: nothing answered');
+  t.match((failed as Error).message, /^GET \/api\/v1\/chatbots: /);
+
+  const hanging = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl, maxRetries: 0, timeoutMs: 200 });
+  const timedOut = await hanging.chatbots.list().catch((caught: unknown) => caught);
+  t.ok(timedOut instanceof ConnectionError, 'no answer in time is a ConnectionError too');
+  t.match((timedOut as Error).message, /no answer within 200 ms/);
+});
+
+t.test('Retry-After: seconds or an HTTP date', async (t) => {
+  t.equal(retryAfterMs(new Headers({ 'retry-after': '3' })), 3000);
+  const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
+  const fromDate = retryAfterMs(new Headers({ 'retry-after': inTwoSeconds }))!;
+  t.ok(fromDate > 0 && fromDate <= 2000, `a date: ${fromDate} ms`);
+  t.equal(retryAfterMs(new Headers({ 'retry-after': 'soon' })), null, 'nonsense is ignored');
+  t.equal(retryAfterMs(new Headers()), null);
+});
+
+t.test('OAuth: one token for concurrent calls, another after a 401', async (t) => {
+  let tokens = 0;
+  const local = await localServer(t, (request, response, body) => {
+    if (request.url === '/oauth/token') {
+      tokens += 1;
+      t.equal(request.headers['content-type'], 'application/x-www-form-urlencoded');
+      t.equal(new URLSearchParams(body).get('grant_type'), 'client_credentials');
+      t.equal(new URLSearchParams(body).get('scope'), 'chatbots:read leads:read');
+      t.equal(request.headers.authorization, `Basic ${Buffer.from('oc_1:secret').toString('base64')}`);
+      return json(response, 200, { access_token: `token-${tokens}`, token_type: 'Bearer', expires_in: 3600, scope: 'chatbots:read' });
+    }
+    if (request.headers.authorization === 'Bearer token-1' && request.url === '/api/v1/chatbots/expired') return json(response, 401, error(401, 'invalid_token'));
+    json(response, 200, { id: 'cb_1', seen: request.headers.authorization });
+  });
+  const client = new ChatbotPlatform({ baseUrl: local.baseUrl, oauth: { clientId: 'oc_1', clientSecret: 'secret', scope: ['chatbots:read', 'leads:read'] } });
+  const [a, b] = await Promise.all([client.chatbots.get('cb_1'), client.chatbots.get('cb_2')]);
+  t.same([(a as any).seen, (b as any).seen], ['Bearer token-1', 'Bearer token-1'], 'both calls with the one token');
+  t.equal(tokens, 1, 'requested once');
+  const renewed = await client.chatbots.get('expired');
+  t.equal((renewed as any).seen, 'Bearer token-2', 'a 401 fetches a new token and the call goes again');
+  t.equal(tokens, 2);
+
+  const refused = await localServer(t, (_request, response) => json(response, 401, { error: 'invalid_client', error_description: 'Unknown client' }));
+  const bad = new ChatbotPlatform({ baseUrl: refused.baseUrl, oauth: { clientId: 'x', clientSecret: 'y' } });
+  const failed = await bad.chatbots.list().catch((caught: unknown) => caught);
+  t.match(failed, { status: 401, code: 'invalid_client', message: 'Unknown client' }, 'the token endpoint’s RFC 6749 error, typed');
+});
+
+t.test('server-sent events: frames split anywhere, CRLF, comments, several data lines', async (t) => {
+  const text = ': keep-alive\r\nevent: delta\r\ndata: {"content":"a"}\r\n\r\nevent: done\ndata: {"x":\ndata: 1}\n\nevent: ignored\n\n';
+  for (const size of [1, 3, 7, text.length]) {
+    const bytes = new TextEncoder().encode(text);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += size) controller.enqueue(bytes.slice(i, i + size));
+        controller.close();
+      },
+    });
+    const frames = [];
+    for await (const frame of serverSentEvents(body)) frames.push(frame);
+    t.same(frames, [{ event: 'delta', data: '{"content":"a"}' }, { event: 'done', data: '{"x":\n1}' }], `in pieces of ${size} bytes`);
+  }
+});
+
+t.test('a streamed turn: events typed; an error event thrown as the ApiError it describes', async (t) => {
+  const local = await localServer(t, (request, response) => {
+    t.equal(request.headers.accept, 'text/event-stream');
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write('event: message\ndata: {"id":"msg_1","content":"Hi"}\n\n');
+    response.write('event: delta\ndata: {"content":"Hel"}\n\n');
+    response.end(`event: error\ndata: ${JSON.stringify(error(503, 'model_unavailable'))}\n\n`);
+  });
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl });
+  const events: unknown[] = [];
+  const failed = await (async () => {
+    for await (const event of client.conversations.stream('cb_1', 'conv_1', { content: 'Hi' })) events.push(event);
+  })().catch((caught: unknown) => caught);
+  t.same(events, [{ type: 'message', message: { id: 'msg_1', content: 'Hi' } }, { type: 'delta', content: 'Hel' }]);
+  t.match(failed, { status: 503, code: 'model_unavailable' });
+  t.ok(failed instanceof ServerError);
+});
+
+t.test('pages: awaited, the first; iterated, every item, across an empty filtered page', async (t) => {
+  const pages: Record<string, { data: number[]; has_more: boolean; next_cursor: string | null }> = {
+    first: { data: [1, 2], has_more: true, next_cursor: 'b' },
+    b: { data: [], has_more: true, next_cursor: 'c' },
+    c: { data: [3], has_more: false, next_cursor: null },
+  };
+  const asked: Array<string | undefined> = [];
+  const list = new PageList<number>(async (cursor) => {
+    asked.push(cursor);
+    return pages[cursor ?? 'first']!;
+  });
+  t.same((await list).data, [1, 2], 'awaited: the first page');
+  t.same(await list.toArray(), [1, 2, 3], 'iterated: every item');
+  t.same(await list.toArray(2), [1, 2], 'as many as asked');
+  t.same(asked, [undefined, undefined, 'b', 'c', undefined], 'the empty page is followed, the last is not');
+});
+
+t.test('webhook signatures: Standard Webhooks, as the server signs', async (t) => {
+  const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+  const other = `whsec_${Buffer.alloc(24, 9).toString('base64')}`;
+  const body = JSON.stringify({ id: 'evt_1', type: 'lead.created', data: {} });
+  const now = new Date('2026-11-29T12:00:00Z');
+  const timestamp = String(now.getTime() / 1000);
+  const sign = (key: string) => `v1,${createHmac('sha256', Buffer.from(key.slice(6), 'base64')).update(`msg_1.${timestamp}.${body}`).digest('base64')}`;
+  const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': timestamp, 'webhook-signature': sign(secret) };
+
+  t.match(verifyWebhook(body, headers, secret, { now }), { id: 'evt_1', type: 'lead.created' }, 'the event');
+  t.match(verifyWebhook(new TextEncoder().encode(body), new Headers(headers), secret, { now }), { id: 'evt_1' }, 'bytes and a Headers object');
+  const rotated = { ...headers, 'webhook-signature': `${sign(other)} ${sign(secret)}` };
+  t.match(verifyWebhook(body, rotated, secret, { now }), { id: 'evt_1' }, 'one of several signatures (a rotation) is enough');
+  const refusals: Array<[string, () => unknown, RegExp]> = [
+    ['another secret', () => verifyWebhook(body, headers, other, { now }), /No signature matches/],
+    ['a changed body', () => verifyWebhook(`${body} `, headers, secret, { now }), /No signature matches/],
+    ['a timestamp 6 minutes old', () => verifyWebhook(body, headers, secret, { now: new Date(now.getTime() + 360_000) }), /more than 300 s/],
+    ['no signature header', () => verifyWebhook(body, { 'webhook-id': 'msg_1', 'webhook-timestamp': timestamp }, secret, { now }), /headers are required/],
+    ['a v2 signature', () => verifyWebhook(body, { ...headers, 'webhook-signature': sign(secret).replace('v1,', 'v2,') }, secret, { now }), /No signature matches/],
+    ['a timestamp that is not a number', () => verifyWebhook(body, { ...headers, 'webhook-timestamp': '12e3' }, secret, { now }), /not a number/],
+    ['an empty secret', () => verifyWebhook(body, headers, 'whsec_', { now }), /secret is empty/],
+  ];
+  for (const [what, verify, message] of refusals) {
+    t.throws(verify, WebhookVerificationError, `${what} is refused`);
+    t.throws(verify, message);
+  }
+});
+
+t.test('the client needs credentials', async (t) => {
+  const saved = process.env.CHATBOT_PLATFORM_API_KEY;
+  delete process.env.CHATBOT_PLATFORM_API_KEY;
+  t.teardown(() => {
+    if (saved !== undefined) process.env.CHATBOT_PLATFORM_API_KEY = saved;
+  });
+  t.throws(() => new ChatbotPlatform(), /apiKey .* is required/);
+  process.env.CHATBOT_PLATFORM_API_KEY = 'sk_test_env';
+  t.ok(new ChatbotPlatform(), 'or finds the key in the environment');
+});
