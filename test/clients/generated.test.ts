@@ -1,3 +1,4 @@
+// store-independent: it compares generated files; the server it builds them from is never started.
 // The clients cannot drift from the API: what bin/build/clients.ts generates from the routes as
 // they are now must be what is committed (the document and the TypeScript client's types).
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// store-independent: the client's mechanics against local HTTP servers; no store is opened.
 // The TypeScript client's own mechanics, each against a small local HTTP server that answers as a
 // server under strain would (the scenario against the real server is typescript.test.ts):
 // retries and their Idempotency-Key, Retry-After, errors, event streams, pages, signatures.

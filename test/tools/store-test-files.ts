@@ -26,7 +26,7 @@ function testFiles(directory: string): string[] {
 
 export function storeTestFiles(): string[] {
   const examples = readdirSync(path.join(root, 'examples')).map((name) => path.join('examples', name, 'test'));
-  return ['test/core', 'test/plugins', ...examples]
+  return ['test/core', 'test/plugins', 'test/clients', ...examples]
     .filter((directory) => statSync(path.join(root, directory), { throwIfNoEntry: false })?.isDirectory())
     .flatMap((directory) => testFiles(path.join(root, directory)))
     .filter((file) => !MARKED_INDEPENDENT.test(readFileSync(file, 'utf8').split('\n').slice(0, 12).join('\n')))
