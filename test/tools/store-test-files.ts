@@ -1,5 +1,5 @@
 // The test files the FerretDB (and real MongoDB) passes of `npm test` run: every file under
-// test/core, test/plugins and the example plugins' tests (examples/*/test) except those that say in their first lines that they do not depend on
+// test/core, test/plugins, test/clients (the client libraries against a live server) and the example plugins' tests (examples/*/test) except those that say in their first lines that they do not depend on
 // the store (`// store-independent:` and why: parsers, text analysis, the in-memory index, whose
 // code is the same on every store), which the SQLite pass, measuring coverage, runs once. Opting out
 // is explicit, so a new test runs on every store unless it says otherwise.

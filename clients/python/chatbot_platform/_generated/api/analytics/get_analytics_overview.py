@@ -1,0 +1,289 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.analytics_overview import AnalyticsOverview
+from ...models.error import Error
+from ...models.get_analytics_overview_tz import GetAnalyticsOverviewTz
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsOverviewTz | Unset = GetAnalyticsOverviewTz.UTC,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_from_: str | Unset = UNSET
+    if not isinstance(from_, Unset):
+        json_from_ = from_.isoformat()
+    params["from"] = json_from_
+
+    json_to: str | Unset = UNSET
+    if not isinstance(to, Unset):
+        json_to = to.isoformat()
+    params["to"] = json_to
+
+    params["chatbot_id"] = chatbot_id
+
+    json_tz: str | Unset = UNSET
+    if not isinstance(tz, Unset):
+        json_tz = tz.value
+
+    params["tz"] = json_tz
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/analytics/overview",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AnalyticsOverview | Error | None:
+    if response.status_code == 200:
+        response_200 = AnalyticsOverview.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AnalyticsOverview | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsOverviewTz | Unset = GetAnalyticsOverviewTz.UTC,
+) -> Response[AnalyticsOverview | Error]:
+    """Analytics overview of a period
+
+     Conversations, messages, leads, resolution, response times, feedback and the fallback rate of a
+    period, for every chatbot or one (`chatbot_id`; a chatbot key sees its own only). Exact up to the
+    request: closed hours come from hourly roll-ups, the rest is counted live. The period is whole UTC
+    hours (`from` rounds down, `to` up), at most 400 days; 404 `chatbot_not_found` for an unknown
+    `chatbot_id`; 503 `unavailable` while the roll-up catches up with older records.
+
+    Args:
+        from_ (datetime.datetime | Unset): Start of the period (default: 30 days before `to`);
+            rounded down to the UTC hour
+        to (datetime.datetime | Unset): End of the period (default: now); rounded up to the UTC
+            hour
+        chatbot_id (str | Unset): Only this chatbot (a chatbot key: always its own)
+        tz (GetAnalyticsOverviewTz | Unset): IANA time zone of days and weeks (default UTC)
+            Default: GetAnalyticsOverviewTz.UTC.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AnalyticsOverview | Error]
+    """
+
+    kwargs = _get_kwargs(
+        from_=from_,
+        to=to,
+        chatbot_id=chatbot_id,
+        tz=tz,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsOverviewTz | Unset = GetAnalyticsOverviewTz.UTC,
+) -> AnalyticsOverview | Error | None:
+    """Analytics overview of a period
+
+     Conversations, messages, leads, resolution, response times, feedback and the fallback rate of a
+    period, for every chatbot or one (`chatbot_id`; a chatbot key sees its own only). Exact up to the
+    request: closed hours come from hourly roll-ups, the rest is counted live. The period is whole UTC
+    hours (`from` rounds down, `to` up), at most 400 days; 404 `chatbot_not_found` for an unknown
+    `chatbot_id`; 503 `unavailable` while the roll-up catches up with older records.
+
+    Args:
+        from_ (datetime.datetime | Unset): Start of the period (default: 30 days before `to`);
+            rounded down to the UTC hour
+        to (datetime.datetime | Unset): End of the period (default: now); rounded up to the UTC
+            hour
+        chatbot_id (str | Unset): Only this chatbot (a chatbot key: always its own)
+        tz (GetAnalyticsOverviewTz | Unset): IANA time zone of days and weeks (default UTC)
+            Default: GetAnalyticsOverviewTz.UTC.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AnalyticsOverview | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        from_=from_,
+        to=to,
+        chatbot_id=chatbot_id,
+        tz=tz,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsOverviewTz | Unset = GetAnalyticsOverviewTz.UTC,
+) -> Response[AnalyticsOverview | Error]:
+    """Analytics overview of a period
+
+     Conversations, messages, leads, resolution, response times, feedback and the fallback rate of a
+    period, for every chatbot or one (`chatbot_id`; a chatbot key sees its own only). Exact up to the
+    request: closed hours come from hourly roll-ups, the rest is counted live. The period is whole UTC
+    hours (`from` rounds down, `to` up), at most 400 days; 404 `chatbot_not_found` for an unknown
+    `chatbot_id`; 503 `unavailable` while the roll-up catches up with older records.
+
+    Args:
+        from_ (datetime.datetime | Unset): Start of the period (default: 30 days before `to`);
+            rounded down to the UTC hour
+        to (datetime.datetime | Unset): End of the period (default: now); rounded up to the UTC
+            hour
+        chatbot_id (str | Unset): Only this chatbot (a chatbot key: always its own)
+        tz (GetAnalyticsOverviewTz | Unset): IANA time zone of days and weeks (default UTC)
+            Default: GetAnalyticsOverviewTz.UTC.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AnalyticsOverview | Error]
+    """
+
+    kwargs = _get_kwargs(
+        from_=from_,
+        to=to,
+        chatbot_id=chatbot_id,
+        tz=tz,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsOverviewTz | Unset = GetAnalyticsOverviewTz.UTC,
+) -> AnalyticsOverview | Error | None:
+    """Analytics overview of a period
+
+     Conversations, messages, leads, resolution, response times, feedback and the fallback rate of a
+    period, for every chatbot or one (`chatbot_id`; a chatbot key sees its own only). Exact up to the
+    request: closed hours come from hourly roll-ups, the rest is counted live. The period is whole UTC
+    hours (`from` rounds down, `to` up), at most 400 days; 404 `chatbot_not_found` for an unknown
+    `chatbot_id`; 503 `unavailable` while the roll-up catches up with older records.
+
+    Args:
+        from_ (datetime.datetime | Unset): Start of the period (default: 30 days before `to`);
+            rounded down to the UTC hour
+        to (datetime.datetime | Unset): End of the period (default: now); rounded up to the UTC
+            hour
+        chatbot_id (str | Unset): Only this chatbot (a chatbot key: always its own)
+        tz (GetAnalyticsOverviewTz | Unset): IANA time zone of days and weeks (default UTC)
+            Default: GetAnalyticsOverviewTz.UTC.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AnalyticsOverview | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            from_=from_,
+            to=to,
+            chatbot_id=chatbot_id,
+            tz=tz,
+        )
+    ).parsed

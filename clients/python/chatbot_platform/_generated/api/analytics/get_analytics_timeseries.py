@@ -1,0 +1,335 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.analytics_timeseries import AnalyticsTimeseries
+from ...models.error import Error
+from ...models.get_analytics_timeseries_interval import GetAnalyticsTimeseriesInterval
+from ...models.get_analytics_timeseries_metric import GetAnalyticsTimeseriesMetric
+from ...models.get_analytics_timeseries_tz import GetAnalyticsTimeseriesTz
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsTimeseriesTz | Unset = GetAnalyticsTimeseriesTz.UTC,
+    metric: GetAnalyticsTimeseriesMetric,
+    interval: GetAnalyticsTimeseriesInterval
+    | Unset = GetAnalyticsTimeseriesInterval.DAY,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_from_: str | Unset = UNSET
+    if not isinstance(from_, Unset):
+        json_from_ = from_.isoformat()
+    params["from"] = json_from_
+
+    json_to: str | Unset = UNSET
+    if not isinstance(to, Unset):
+        json_to = to.isoformat()
+    params["to"] = json_to
+
+    params["chatbot_id"] = chatbot_id
+
+    json_tz: str | Unset = UNSET
+    if not isinstance(tz, Unset):
+        json_tz = tz.value
+
+    params["tz"] = json_tz
+
+    json_metric = metric.value
+    params["metric"] = json_metric
+
+    json_interval: str | Unset = UNSET
+    if not isinstance(interval, Unset):
+        json_interval = interval.value
+
+    params["interval"] = json_interval
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/analytics/timeseries",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AnalyticsTimeseries | Error | None:
+    if response.status_code == 200:
+        response_200 = AnalyticsTimeseries.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AnalyticsTimeseries | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsTimeseriesTz | Unset = GetAnalyticsTimeseriesTz.UTC,
+    metric: GetAnalyticsTimeseriesMetric,
+    interval: GetAnalyticsTimeseriesInterval
+    | Unset = GetAnalyticsTimeseriesInterval.DAY,
+) -> Response[AnalyticsTimeseries | Error]:
+    """One analytics figure per hour, day or week
+
+     `metric` is one of conversations, messages, leads, resolution_rate, fallback_rate,
+    response_time_p50, response_time_p95, feedback_up, feedback_down; `interval` hour (at most 31 days),
+    day or week (ISO weeks from Monday). Days and weeks are sums of UTC hours in `tz`: the hours that
+    start on that local date, so a DST day has 23 or 25. Every point of the period is listed, empty ones
+    too. 404 `chatbot_not_found`, 503 `unavailable` as for the overview.
+
+    Args:
+        from_ (datetime.datetime | Unset): Start of the period (default: 30 days before `to`);
+            rounded down to the UTC hour
+        to (datetime.datetime | Unset): End of the period (default: now); rounded up to the UTC
+            hour
+        chatbot_id (str | Unset): Only this chatbot (a chatbot key: always its own)
+        tz (GetAnalyticsTimeseriesTz | Unset): IANA time zone of days and weeks (default UTC)
+            Default: GetAnalyticsTimeseriesTz.UTC.
+        metric (GetAnalyticsTimeseriesMetric):
+        interval (GetAnalyticsTimeseriesInterval | Unset):  Default:
+            GetAnalyticsTimeseriesInterval.DAY.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AnalyticsTimeseries | Error]
+    """
+
+    kwargs = _get_kwargs(
+        from_=from_,
+        to=to,
+        chatbot_id=chatbot_id,
+        tz=tz,
+        metric=metric,
+        interval=interval,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsTimeseriesTz | Unset = GetAnalyticsTimeseriesTz.UTC,
+    metric: GetAnalyticsTimeseriesMetric,
+    interval: GetAnalyticsTimeseriesInterval
+    | Unset = GetAnalyticsTimeseriesInterval.DAY,
+) -> AnalyticsTimeseries | Error | None:
+    """One analytics figure per hour, day or week
+
+     `metric` is one of conversations, messages, leads, resolution_rate, fallback_rate,
+    response_time_p50, response_time_p95, feedback_up, feedback_down; `interval` hour (at most 31 days),
+    day or week (ISO weeks from Monday). Days and weeks are sums of UTC hours in `tz`: the hours that
+    start on that local date, so a DST day has 23 or 25. Every point of the period is listed, empty ones
+    too. 404 `chatbot_not_found`, 503 `unavailable` as for the overview.
+
+    Args:
+        from_ (datetime.datetime | Unset): Start of the period (default: 30 days before `to`);
+            rounded down to the UTC hour
+        to (datetime.datetime | Unset): End of the period (default: now); rounded up to the UTC
+            hour
+        chatbot_id (str | Unset): Only this chatbot (a chatbot key: always its own)
+        tz (GetAnalyticsTimeseriesTz | Unset): IANA time zone of days and weeks (default UTC)
+            Default: GetAnalyticsTimeseriesTz.UTC.
+        metric (GetAnalyticsTimeseriesMetric):
+        interval (GetAnalyticsTimeseriesInterval | Unset):  Default:
+            GetAnalyticsTimeseriesInterval.DAY.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AnalyticsTimeseries | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        from_=from_,
+        to=to,
+        chatbot_id=chatbot_id,
+        tz=tz,
+        metric=metric,
+        interval=interval,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsTimeseriesTz | Unset = GetAnalyticsTimeseriesTz.UTC,
+    metric: GetAnalyticsTimeseriesMetric,
+    interval: GetAnalyticsTimeseriesInterval
+    | Unset = GetAnalyticsTimeseriesInterval.DAY,
+) -> Response[AnalyticsTimeseries | Error]:
+    """One analytics figure per hour, day or week
+
+     `metric` is one of conversations, messages, leads, resolution_rate, fallback_rate,
+    response_time_p50, response_time_p95, feedback_up, feedback_down; `interval` hour (at most 31 days),
+    day or week (ISO weeks from Monday). Days and weeks are sums of UTC hours in `tz`: the hours that
+    start on that local date, so a DST day has 23 or 25. Every point of the period is listed, empty ones
+    too. 404 `chatbot_not_found`, 503 `unavailable` as for the overview.
+
+    Args:
+        from_ (datetime.datetime | Unset): Start of the period (default: 30 days before `to`);
+            rounded down to the UTC hour
+        to (datetime.datetime | Unset): End of the period (default: now); rounded up to the UTC
+            hour
+        chatbot_id (str | Unset): Only this chatbot (a chatbot key: always its own)
+        tz (GetAnalyticsTimeseriesTz | Unset): IANA time zone of days and weeks (default UTC)
+            Default: GetAnalyticsTimeseriesTz.UTC.
+        metric (GetAnalyticsTimeseriesMetric):
+        interval (GetAnalyticsTimeseriesInterval | Unset):  Default:
+            GetAnalyticsTimeseriesInterval.DAY.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AnalyticsTimeseries | Error]
+    """
+
+    kwargs = _get_kwargs(
+        from_=from_,
+        to=to,
+        chatbot_id=chatbot_id,
+        tz=tz,
+        metric=metric,
+        interval=interval,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    chatbot_id: str | Unset = UNSET,
+    tz: GetAnalyticsTimeseriesTz | Unset = GetAnalyticsTimeseriesTz.UTC,
+    metric: GetAnalyticsTimeseriesMetric,
+    interval: GetAnalyticsTimeseriesInterval
+    | Unset = GetAnalyticsTimeseriesInterval.DAY,
+) -> AnalyticsTimeseries | Error | None:
+    """One analytics figure per hour, day or week
+
+     `metric` is one of conversations, messages, leads, resolution_rate, fallback_rate,
+    response_time_p50, response_time_p95, feedback_up, feedback_down; `interval` hour (at most 31 days),
+    day or week (ISO weeks from Monday). Days and weeks are sums of UTC hours in `tz`: the hours that
+    start on that local date, so a DST day has 23 or 25. Every point of the period is listed, empty ones
+    too. 404 `chatbot_not_found`, 503 `unavailable` as for the overview.
+
+    Args:
+        from_ (datetime.datetime | Unset): Start of the period (default: 30 days before `to`);
+            rounded down to the UTC hour
+        to (datetime.datetime | Unset): End of the period (default: now); rounded up to the UTC
+            hour
+        chatbot_id (str | Unset): Only this chatbot (a chatbot key: always its own)
+        tz (GetAnalyticsTimeseriesTz | Unset): IANA time zone of days and weeks (default UTC)
+            Default: GetAnalyticsTimeseriesTz.UTC.
+        metric (GetAnalyticsTimeseriesMetric):
+        interval (GetAnalyticsTimeseriesInterval | Unset):  Default:
+            GetAnalyticsTimeseriesInterval.DAY.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AnalyticsTimeseries | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            from_=from_,
+            to=to,
+            chatbot_id=chatbot_id,
+            tz=tz,
+            metric=metric,
+            interval=interval,
+        )
+    ).parsed

@@ -1,0 +1,210 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delete_conversation_response_200 import DeleteConversationResponse200
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+    conv_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/v1/chatbots/{id}/conversations/{conv_id}".format(
+            id=quote(str(id), safe=""),
+            conv_id=quote(str(conv_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DeleteConversationResponse200 | Error | None:
+    if response.status_code == 200:
+        response_200 = DeleteConversationResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DeleteConversationResponse200 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    conv_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DeleteConversationResponse200 | Error]:
+    """Delete a conversation and its messages, for good
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        conv_id (str): An id of the form conv_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeleteConversationResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        conv_id=conv_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    conv_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DeleteConversationResponse200 | Error | None:
+    """Delete a conversation and its messages, for good
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        conv_id (str): An id of the form conv_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeleteConversationResponse200 | Error
+    """
+
+    return sync_detailed(
+        id=id,
+        conv_id=conv_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    conv_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DeleteConversationResponse200 | Error]:
+    """Delete a conversation and its messages, for good
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        conv_id (str): An id of the form conv_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeleteConversationResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        conv_id=conv_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    conv_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DeleteConversationResponse200 | Error | None:
+    """Delete a conversation and its messages, for good
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        conv_id (str): An id of the form conv_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeleteConversationResponse200 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            conv_id=conv_id,
+            client=client,
+        )
+    ).parsed

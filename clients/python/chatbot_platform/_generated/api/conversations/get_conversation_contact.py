@@ -1,0 +1,221 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.conversation_contact import ConversationContact
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+    conv_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/chatbots/{id}/conversations/{conv_id}/contact".format(
+            id=quote(str(id), safe=""),
+            conv_id=quote(str(conv_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ConversationContact | Error | None:
+    if response.status_code == 200:
+        response_200 = ConversationContact.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ConversationContact | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    conv_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ConversationContact | Error]:
+    """How to reach the visitor of a conversation
+
+     The name, e-mail and phone of the conversation’s lead (`lead_id`): for the agent answering an
+    offline handoff by e-mail. Agents may call it (the leads routes are for owners and admins). 404
+    `lead_not_found` when the visitor left none.
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        conv_id (str): An id of the form conv_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConversationContact | Error]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        conv_id=conv_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    conv_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ConversationContact | Error | None:
+    """How to reach the visitor of a conversation
+
+     The name, e-mail and phone of the conversation’s lead (`lead_id`): for the agent answering an
+    offline handoff by e-mail. Agents may call it (the leads routes are for owners and admins). 404
+    `lead_not_found` when the visitor left none.
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        conv_id (str): An id of the form conv_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConversationContact | Error
+    """
+
+    return sync_detailed(
+        id=id,
+        conv_id=conv_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    conv_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[ConversationContact | Error]:
+    """How to reach the visitor of a conversation
+
+     The name, e-mail and phone of the conversation’s lead (`lead_id`): for the agent answering an
+    offline handoff by e-mail. Agents may call it (the leads routes are for owners and admins). 404
+    `lead_not_found` when the visitor left none.
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        conv_id (str): An id of the form conv_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConversationContact | Error]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        conv_id=conv_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    conv_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> ConversationContact | Error | None:
+    """How to reach the visitor of a conversation
+
+     The name, e-mail and phone of the conversation’s lead (`lead_id`): for the agent answering an
+    offline handoff by e-mail. Agents may call it (the leads routes are for owners and admins). 404
+    `lead_not_found` when the visitor left none.
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        conv_id (str): An id of the form conv_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConversationContact | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            conv_id=conv_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,275 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.knowledge_search import KnowledgeSearch
+from ...models.knowledge_search_result import KnowledgeSearchResult
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: KnowledgeSearch,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/chatbots/{id}/knowledge/search".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | KnowledgeSearchResult | None:
+    if response.status_code == 200:
+        response_200 = KnowledgeSearchResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | KnowledgeSearchResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: KnowledgeSearch,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | KnowledgeSearchResult]:
+    """Search the knowledge base: the ranked passages the chatbot would answer from
+
+     The query is analysed in the chatbot’s language (stop words, stems, accents; typos, compounds and
+    synonyms match at a discount). Results are ordered by `score` (0 to 1): coverage^0.3 × (0.3 + 0.7 ×
+    BM25 share), where coverage is how much of the query the passage holds, each word weighted by how
+    rare it is in the knowledge. `confidence` (0 to 1), coverage^0.7 × (0.75 + 0.25 × BM25 share), is
+    what the answer engine compares to `answer.min_confidence` before quoting. Only ready items are
+    found.
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        idempotency_key (str | Unset):
+        body (KnowledgeSearch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | KnowledgeSearchResult]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: KnowledgeSearch,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | KnowledgeSearchResult | None:
+    """Search the knowledge base: the ranked passages the chatbot would answer from
+
+     The query is analysed in the chatbot’s language (stop words, stems, accents; typos, compounds and
+    synonyms match at a discount). Results are ordered by `score` (0 to 1): coverage^0.3 × (0.3 + 0.7 ×
+    BM25 share), where coverage is how much of the query the passage holds, each word weighted by how
+    rare it is in the knowledge. `confidence` (0 to 1), coverage^0.7 × (0.75 + 0.25 × BM25 share), is
+    what the answer engine compares to `answer.min_confidence` before quoting. Only ready items are
+    found.
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        idempotency_key (str | Unset):
+        body (KnowledgeSearch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | KnowledgeSearchResult
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: KnowledgeSearch,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | KnowledgeSearchResult]:
+    """Search the knowledge base: the ranked passages the chatbot would answer from
+
+     The query is analysed in the chatbot’s language (stop words, stems, accents; typos, compounds and
+    synonyms match at a discount). Results are ordered by `score` (0 to 1): coverage^0.3 × (0.3 + 0.7 ×
+    BM25 share), where coverage is how much of the query the passage holds, each word weighted by how
+    rare it is in the knowledge. `confidence` (0 to 1), coverage^0.7 × (0.75 + 0.25 × BM25 share), is
+    what the answer engine compares to `answer.min_confidence` before quoting. Only ready items are
+    found.
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        idempotency_key (str | Unset):
+        body (KnowledgeSearch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | KnowledgeSearchResult]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: KnowledgeSearch,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | KnowledgeSearchResult | None:
+    """Search the knowledge base: the ranked passages the chatbot would answer from
+
+     The query is analysed in the chatbot’s language (stop words, stems, accents; typos, compounds and
+    synonyms match at a discount). Results are ordered by `score` (0 to 1): coverage^0.3 × (0.3 + 0.7 ×
+    BM25 share), where coverage is how much of the query the passage holds, each word weighted by how
+    rare it is in the knowledge. `confidence` (0 to 1), coverage^0.7 × (0.75 + 0.25 × BM25 share), is
+    what the answer engine compares to `answer.min_confidence` before quoting. Only ready items are
+    found.
+
+    Args:
+        id (str): An id of the form cb_<ulid>
+        idempotency_key (str | Unset):
+        body (KnowledgeSearch):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | KnowledgeSearchResult
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,216 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.deleted_lead import DeletedLead
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    lead_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/v1/leads/{lead_id}".format(
+            lead_id=quote(str(lead_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DeletedLead | Error | None:
+    if response.status_code == 200:
+        response_200 = DeletedLead.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DeletedLead | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    lead_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DeletedLead | Error]:
+    """Delete a lead and its personal data, for good
+
+     Removes the lead, and the personal data of the `lead.captured` and `lead.updated` events still kept
+    (they keep only the lead’s id; webhook retries send them so). A conversation the lead came from
+    stops naming it, but keeps its messages: what the visitor wrote stays there until the conversation
+    is deleted.
+
+    Args:
+        lead_id (str): An id of the form lead_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeletedLead | Error]
+    """
+
+    kwargs = _get_kwargs(
+        lead_id=lead_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    lead_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DeletedLead | Error | None:
+    """Delete a lead and its personal data, for good
+
+     Removes the lead, and the personal data of the `lead.captured` and `lead.updated` events still kept
+    (they keep only the lead’s id; webhook retries send them so). A conversation the lead came from
+    stops naming it, but keeps its messages: what the visitor wrote stays there until the conversation
+    is deleted.
+
+    Args:
+        lead_id (str): An id of the form lead_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeletedLead | Error
+    """
+
+    return sync_detailed(
+        lead_id=lead_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    lead_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DeletedLead | Error]:
+    """Delete a lead and its personal data, for good
+
+     Removes the lead, and the personal data of the `lead.captured` and `lead.updated` events still kept
+    (they keep only the lead’s id; webhook retries send them so). A conversation the lead came from
+    stops naming it, but keeps its messages: what the visitor wrote stays there until the conversation
+    is deleted.
+
+    Args:
+        lead_id (str): An id of the form lead_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeletedLead | Error]
+    """
+
+    kwargs = _get_kwargs(
+        lead_id=lead_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    lead_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DeletedLead | Error | None:
+    """Delete a lead and its personal data, for good
+
+     Removes the lead, and the personal data of the `lead.captured` and `lead.updated` events still kept
+    (they keep only the lead’s id; webhook retries send them so). A conversation the lead came from
+    stops naming it, but keeps its messages: what the visitor wrote stays there until the conversation
+    is deleted.
+
+    Args:
+        lead_id (str): An id of the form lead_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeletedLead | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            lead_id=lead_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,311 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_members_order import ListMembersOrder
+from ...models.list_members_role import ListMembersRole
+from ...models.list_members_status import ListMembersStatus
+from ...models.member_list import MemberList
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    order: ListMembersOrder | Unset = ListMembersOrder.DESC,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    role: ListMembersRole | Unset = UNSET,
+    status: ListMembersStatus | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    json_order: str | Unset = UNSET
+    if not isinstance(order, Unset):
+        json_order = order.value
+
+    params["order"] = json_order
+
+    json_created_after: str | Unset = UNSET
+    if not isinstance(created_after, Unset):
+        json_created_after = created_after.isoformat()
+    params["created_after"] = json_created_after
+
+    json_created_before: str | Unset = UNSET
+    if not isinstance(created_before, Unset):
+        json_created_before = created_before.isoformat()
+    params["created_before"] = json_created_before
+
+    json_role: str | Unset = UNSET
+    if not isinstance(role, Unset):
+        json_role = role.value
+
+    params["role"] = json_role
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/members",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | MemberList | None:
+    if response.status_code == 200:
+        response_200 = MemberList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | MemberList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    order: ListMembersOrder | Unset = ListMembersOrder.DESC,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    role: ListMembersRole | Unset = UNSET,
+    status: ListMembersStatus | Unset = UNSET,
+) -> Response[Error | MemberList]:
+    """List the account’s members
+
+     Newest first. Filters: `role`, `status`. A test-mode key is 403 `live_mode_required`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):
+        order (ListMembersOrder | Unset): Newest first unless asc Default: ListMembersOrder.DESC.
+        created_after (datetime.datetime | Unset): Only records created after this time
+        created_before (datetime.datetime | Unset): Only records created before this time
+        role (ListMembersRole | Unset):
+        status (ListMembersStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MemberList]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        cursor=cursor,
+        order=order,
+        created_after=created_after,
+        created_before=created_before,
+        role=role,
+        status=status,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    order: ListMembersOrder | Unset = ListMembersOrder.DESC,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    role: ListMembersRole | Unset = UNSET,
+    status: ListMembersStatus | Unset = UNSET,
+) -> Error | MemberList | None:
+    """List the account’s members
+
+     Newest first. Filters: `role`, `status`. A test-mode key is 403 `live_mode_required`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):
+        order (ListMembersOrder | Unset): Newest first unless asc Default: ListMembersOrder.DESC.
+        created_after (datetime.datetime | Unset): Only records created after this time
+        created_before (datetime.datetime | Unset): Only records created before this time
+        role (ListMembersRole | Unset):
+        status (ListMembersStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MemberList
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        cursor=cursor,
+        order=order,
+        created_after=created_after,
+        created_before=created_before,
+        role=role,
+        status=status,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    order: ListMembersOrder | Unset = ListMembersOrder.DESC,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    role: ListMembersRole | Unset = UNSET,
+    status: ListMembersStatus | Unset = UNSET,
+) -> Response[Error | MemberList]:
+    """List the account’s members
+
+     Newest first. Filters: `role`, `status`. A test-mode key is 403 `live_mode_required`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):
+        order (ListMembersOrder | Unset): Newest first unless asc Default: ListMembersOrder.DESC.
+        created_after (datetime.datetime | Unset): Only records created after this time
+        created_before (datetime.datetime | Unset): Only records created before this time
+        role (ListMembersRole | Unset):
+        status (ListMembersStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MemberList]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        cursor=cursor,
+        order=order,
+        created_after=created_after,
+        created_before=created_before,
+        role=role,
+        status=status,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+    order: ListMembersOrder | Unset = ListMembersOrder.DESC,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    role: ListMembersRole | Unset = UNSET,
+    status: ListMembersStatus | Unset = UNSET,
+) -> Error | MemberList | None:
+    """List the account’s members
+
+     Newest first. Filters: `role`, `status`. A test-mode key is 403 `live_mode_required`.
+
+    Args:
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):
+        order (ListMembersOrder | Unset): Newest first unless asc Default: ListMembersOrder.DESC.
+        created_after (datetime.datetime | Unset): Only records created after this time
+        created_before (datetime.datetime | Unset): Only records created before this time
+        role (ListMembersRole | Unset):
+        status (ListMembersStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MemberList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            cursor=cursor,
+            order=order,
+            created_after=created_after,
+            created_before=created_before,
+            role=role,
+            status=status,
+        )
+    ).parsed

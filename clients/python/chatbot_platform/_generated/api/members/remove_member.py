@@ -1,0 +1,212 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.deleted_member import DeletedMember
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    user_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/v1/members/{user_id}".format(
+            user_id=quote(str(user_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DeletedMember | Error | None:
+    if response.status_code == 200:
+        response_200 = DeletedMember.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DeletedMember | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DeletedMember | Error]:
+    """Remove a member
+
+     Ends their sessions at once; the keys and OAuth clients they made stop working. Nobody removes
+    themselves (409 `cannot_remove_self`), and the last active owner stays (409 `last_owner`). A test-
+    mode key is 403 `live_mode_required`.
+
+    Args:
+        user_id (str): An id of the form usr_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeletedMember | Error]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DeletedMember | Error | None:
+    """Remove a member
+
+     Ends their sessions at once; the keys and OAuth clients they made stop working. Nobody removes
+    themselves (409 `cannot_remove_self`), and the last active owner stays (409 `last_owner`). A test-
+    mode key is 403 `live_mode_required`.
+
+    Args:
+        user_id (str): An id of the form usr_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeletedMember | Error
+    """
+
+    return sync_detailed(
+        user_id=user_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[DeletedMember | Error]:
+    """Remove a member
+
+     Ends their sessions at once; the keys and OAuth clients they made stop working. Nobody removes
+    themselves (409 `cannot_remove_self`), and the last active owner stays (409 `last_owner`). A test-
+    mode key is 403 `live_mode_required`.
+
+    Args:
+        user_id (str): An id of the form usr_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeletedMember | Error]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    user_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> DeletedMember | Error | None:
+    """Remove a member
+
+     Ends their sessions at once; the keys and OAuth clients they made stop working. Nobody removes
+    themselves (409 `cannot_remove_self`), and the last active owner stays (409 `last_owner`). A test-
+    mode key is 403 `live_mode_required`.
+
+    Args:
+        user_id (str): An id of the form usr_<ulid>
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeletedMember | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            user_id=user_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,253 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.member_presence import MemberPresence
+from ...models.send_presence_heartbeat_body_type_0 import SendPresenceHeartbeatBodyType0
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: None | SendPresenceHeartbeatBodyType0 | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/presence/heartbeat",
+    }
+
+    if isinstance(body, SendPresenceHeartbeatBodyType0):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | MemberPresence | None:
+    if response.status_code == 200:
+        response_200 = MemberPresence.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | MemberPresence]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: None | SendPresenceHeartbeatBodyType0 | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | MemberPresence]:
+    """Keep the signed-in member’s presence from lapsing
+
+     What an open dashboard sends every 30 seconds; the status stays as it is. A dashboard member’s own
+    presence: with an API key or OAuth token, 403 `session_required`. The member counts as available for
+    handoffs while their status is `available` and their last heartbeat is under 90 seconds old (the
+    dashboard beats while a tab is open, so availability lapses when the last tab closes). Agents may
+    call it.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (None | SendPresenceHeartbeatBodyType0 | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MemberPresence]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: None | SendPresenceHeartbeatBodyType0 | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | MemberPresence | None:
+    """Keep the signed-in member’s presence from lapsing
+
+     What an open dashboard sends every 30 seconds; the status stays as it is. A dashboard member’s own
+    presence: with an API key or OAuth token, 403 `session_required`. The member counts as available for
+    handoffs while their status is `available` and their last heartbeat is under 90 seconds old (the
+    dashboard beats while a tab is open, so availability lapses when the last tab closes). Agents may
+    call it.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (None | SendPresenceHeartbeatBodyType0 | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MemberPresence
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: None | SendPresenceHeartbeatBodyType0 | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Error | MemberPresence]:
+    """Keep the signed-in member’s presence from lapsing
+
+     What an open dashboard sends every 30 seconds; the status stays as it is. A dashboard member’s own
+    presence: with an API key or OAuth token, 403 `session_required`. The member counts as available for
+    handoffs while their status is `available` and their last heartbeat is under 90 seconds old (the
+    dashboard beats while a tab is open, so availability lapses when the last tab closes). Agents may
+    call it.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (None | SendPresenceHeartbeatBodyType0 | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MemberPresence]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: None | SendPresenceHeartbeatBodyType0 | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Error | MemberPresence | None:
+    """Keep the signed-in member’s presence from lapsing
+
+     What an open dashboard sends every 30 seconds; the status stays as it is. A dashboard member’s own
+    presence: with an API key or OAuth token, 403 `session_required`. The member counts as available for
+    handoffs while their status is `available` and their last heartbeat is under 90 seconds old (the
+    dashboard beats while a tab is open, so availability lapses when the last tab closes). Agents may
+    call it.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (None | SendPresenceHeartbeatBodyType0 | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MemberPresence
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

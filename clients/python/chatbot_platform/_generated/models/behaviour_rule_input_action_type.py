@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class BehaviourRuleInputActionType(StrEnum):
+    HANDOFF = "handoff"
+    LEAD_REQUEST = "lead_request"
+    REPLY = "reply"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ConversationResolutionType3Type1(StrEnum):
+    ESCALATED = "escalated"
+    RESOLVED = "resolved"
+    UNRESOLVED = "unresolved"
+
+    def __str__(self) -> str:
+        return str(self.value)

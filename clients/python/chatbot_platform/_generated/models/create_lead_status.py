@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class CreateLeadStatus(StrEnum):
+    CONTACTED = "contacted"
+    CONVERTED = "converted"
+    LOST = "lost"
+    NEW = "new"
+    QUALIFIED = "qualified"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ExportConversationsResolution(StrEnum):
+    ESCALATED = "escalated"
+    RESOLVED = "resolved"
+    UNRESOLVED = "unresolved"
+
+    def __str__(self) -> str:
+        return str(self.value)

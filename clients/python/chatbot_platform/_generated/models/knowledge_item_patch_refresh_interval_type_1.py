@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class KnowledgeItemPatchRefreshIntervalType1(StrEnum):
+    DAILY = "daily"
+    WEEKLY = "weekly"
+
+    def __str__(self) -> str:
+        return str(self.value)

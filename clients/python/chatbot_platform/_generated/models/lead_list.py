@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.lead import Lead
+
+
+T = TypeVar("T", bound="LeadList")
+
+
+@_attrs_define
+class LeadList:
+    """
+    Attributes:
+        data (list[Lead]):
+        has_more (bool):
+        next_cursor (None | str):
+    """
+
+    data: list[Lead]
+    has_more: bool
+    next_cursor: None | str
+
+    def to_dict(self) -> dict[str, Any]:
+        data = []
+        for data_item_data in self.data:
+            data_item = data_item_data.to_dict()
+            data.append(data_item)
+
+        has_more = self.has_more
+
+        next_cursor: None | str
+        next_cursor = self.next_cursor
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "has_more": has_more,
+                "next_cursor": next_cursor,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.lead import Lead
+
+        d = dict(src_dict)
+        data = []
+        _data = d.pop("data")
+        for data_item_data in _data:
+            data_item = Lead.from_dict(data_item_data)
+
+            data.append(data_item)
+
+        has_more = d.pop("has_more")
+
+        def _parse_next_cursor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_cursor = _parse_next_cursor(d.pop("next_cursor"))
+
+        lead_list = cls(
+            data=data,
+            has_more=has_more,
+            next_cursor=next_cursor,
+        )
+
+        return lead_list

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class LeadSource(StrEnum):
+    API = "api"
+    CONVERSATION = "conversation"
+    HANDOFF_OFFLINE = "handoff_offline"
+    WIDGET_FORM = "widget_form"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ListConversationsChannel(StrEnum):
+    API = "api"
+    WIDGET = "widget"
+
+    def __str__(self) -> str:
+        return str(self.value)

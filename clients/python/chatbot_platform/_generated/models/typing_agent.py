@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="TypingAgent")
+
+
+@_attrs_define
+class TypingAgent:
+    """
+    Attributes:
+        member_id (str):
+        name (str):
+        avatar_url (None | str):
+    """
+
+    member_id: str
+    name: str
+    avatar_url: None | str
+
+    def to_dict(self) -> dict[str, Any]:
+        member_id = self.member_id
+
+        name = self.name
+
+        avatar_url: None | str
+        avatar_url = self.avatar_url
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "member_id": member_id,
+                "name": name,
+                "avatar_url": avatar_url,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        member_id = d.pop("member_id")
+
+        name = d.pop("name")
+
+        def _parse_avatar_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        avatar_url = _parse_avatar_url(d.pop("avatar_url"))
+
+        typing_agent = cls(
+            member_id=member_id,
+            name=name,
+            avatar_url=avatar_url,
+        )
+
+        return typing_agent

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.update_chatbot_personality import UpdateChatbotPersonality
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="UpdateChatbot")
+
+
+@_attrs_define
+class UpdateChatbot:
+    """
+    Attributes:
+        name (str | Unset):
+        language (str | Unset):
+        personality (UpdateChatbotPersonality | Unset):
+        welcome_message (None | str | Unset):
+    """
+
+    name: str | Unset = UNSET
+    language: str | Unset = UNSET
+    personality: UpdateChatbotPersonality | Unset = UNSET
+    welcome_message: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        language = self.language
+
+        personality: str | Unset = UNSET
+        if not isinstance(self.personality, Unset):
+            personality = self.personality.value
+
+        welcome_message: None | str | Unset
+        if isinstance(self.welcome_message, Unset):
+            welcome_message = UNSET
+        else:
+            welcome_message = self.welcome_message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if language is not UNSET:
+            field_dict["language"] = language
+        if personality is not UNSET:
+            field_dict["personality"] = personality
+        if welcome_message is not UNSET:
+            field_dict["welcome_message"] = welcome_message
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
+        language = d.pop("language", UNSET)
+
+        _personality = d.pop("personality", UNSET)
+        personality: UpdateChatbotPersonality | Unset
+        if isinstance(_personality, Unset):
+            personality = UNSET
+        else:
+            personality = UpdateChatbotPersonality(_personality)
+
+        def _parse_welcome_message(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        welcome_message = _parse_welcome_message(d.pop("welcome_message", UNSET))
+
+        update_chatbot = cls(
+            name=name,
+            language=language,
+            personality=personality,
+            welcome_message=welcome_message,
+        )
+
+        return update_chatbot

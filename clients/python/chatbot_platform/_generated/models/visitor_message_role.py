@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class VisitorMessageRole(StrEnum):
+    AGENT = "agent"
+    ASSISTANT = "assistant"
+    USER = "user"
+
+    def __str__(self) -> str:
+        return str(self.value)

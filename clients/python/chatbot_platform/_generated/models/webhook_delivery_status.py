@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class WebhookDeliveryStatus(StrEnum):
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+    PENDING = "pending"
+    SUCCEEDED = "succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)

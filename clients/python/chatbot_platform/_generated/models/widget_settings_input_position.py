@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class WidgetSettingsInputPosition(StrEnum):
+    BOTTOM_LEFT = "bottom-left"
+    BOTTOM_RIGHT = "bottom-right"
+
+    def __str__(self) -> str:
+        return str(self.value)
