@@ -30,7 +30,7 @@ from ._generated.models.knowledge_search_result import KnowledgeSearchResult
 from ._generated.models.lead import Lead
 from ._generated.models.message_turn import MessageTurn
 from ._generated.models.o_auth_client_with_secret import OAuthClientWithSecret
-from ._generated.models.webhook import Webhook
+from ._generated.models.webhook_with_secret import WebhookWithSecret
 from ._generated.models.webhook_delivery import WebhookDelivery
 from ._generated.models.webhook_list import WebhookList
 from ._webhooks import DEFAULT_TOLERANCE_SECONDS, verify_webhook
@@ -290,7 +290,7 @@ class Leads(_Resource):
 
 
 class Webhooks(_Resource):
-    def create(self, *, url: str, **fields: Any) -> Webhook:
+    def create(self, *, url: str, **fields: Any) -> WebhookWithSecret:
         """Registers an endpoint; the returned ``secret`` (``whsec_…``) is shown this once."""
         return self._client._call(ops.create_webhook_op({"url": url, **fields}))
 
@@ -473,7 +473,7 @@ class AsyncLeads(_AsyncResource):
 
 
 class AsyncWebhooks(_AsyncResource):
-    async def create(self, *, url: str, **fields: Any) -> Webhook:
+    async def create(self, *, url: str, **fields: Any) -> WebhookWithSecret:
         return await self._client._call(ops.create_webhook_op({"url": url, **fields}))
 
     async def list(self, **filters: Any) -> WebhookList:

@@ -34,7 +34,7 @@ from ._generated.models.message import Message
 from ._generated.models.message_turn import MessageTurn
 from ._generated.models.o_auth_client_with_secret import OAuthClientWithSecret
 from ._generated.models.o_auth_token_response import OAuthTokenResponse
-from ._generated.models.webhook import Webhook
+from ._generated.models.webhook_with_secret import WebhookWithSecret
 from ._generated.models.webhook_delivery import WebhookDelivery
 from ._generated.models.webhook_list import WebhookList
 from ._errors import ApiError, error_from_body
@@ -253,8 +253,8 @@ def get_lead_op(lead_id: str) -> Operation[Lead]:
 # Webhooks
 
 
-def create_webhook_op(fields: dict[str, Any]) -> Operation[Webhook]:
-    return _post(create_webhook._get_kwargs(body=cast(Any, _Raw(None))), _body(fields), Webhook.from_dict)
+def create_webhook_op(fields: dict[str, Any]) -> Operation[WebhookWithSecret]:
+    return _post(create_webhook._get_kwargs(body=cast(Any, _Raw(None))), _body(fields), WebhookWithSecret.from_dict)
 
 
 def list_webhooks_op(filters: dict[str, Any]) -> Operation[WebhookList]:

@@ -18,8 +18,8 @@ const conversation = await client.conversations.create(chatbot.id, { visitor: { 
 const turn = await client.conversations.send(chatbot.id, conversation.id, { content: 'When are you open?' });
 console.log(turn.reply?.content);
 
-// The same, written as it comes.
-for await (const event of client.conversations.stream(chatbot.id, conversation.id, { content: 'What are your opening hours?' })) {
+// The same question again, the answer written as it comes.
+for await (const event of client.conversations.stream(chatbot.id, conversation.id, { content: 'When are you open?' })) {
   if (event.type === 'delta') process.stdout.write(event.content);
 }
 process.stdout.write('\n');

@@ -82,6 +82,7 @@ export type KnowledgeItem = Schemas['KnowledgeItem'];
 export type KnowledgeDocumentInput = Schemas['KnowledgeItemInputDocument'];
 export type KnowledgePassage = Schemas['KnowledgePassage'];
 export type Webhook = Schemas['Webhook'];
+export type WebhookWithSecret = Schemas['WebhookWithSecret'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type ApiKey = Schemas['ApiKey'] & { secret?: string };
 export type Account = Schemas['Account'];

@@ -6,7 +6,7 @@ import { href } from '../router.js';
 import { notify } from '../state.js';
 // The platform's own list (bundled in): plugins' event types are subscribed to with `*`.
 import { BUILT_IN_EVENT_TYPES } from '../../../../common/event-types.js';
-import type { Chatbot, Webhook } from '../types.js';
+import type { Chatbot, Webhook, WebhookWithSecret } from '../types.js';
 import { Badge, Checkbox, ConfirmButton, Empty, ErrorMessage, Field, FormError, html, Loading, PageHeader, SecretBox, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 
 export function useChatbotNames() {
@@ -58,9 +58,9 @@ export function WebhooksPage() {
       ? html`<${CreateWebhookForm}
           chatbots=${chatbots.data ?? []}
           onCancel=${() => setCreating(false)}
-          onCreated=${(webhook: Webhook) => {
+          onCreated=${(webhook: WebhookWithSecret) => {
             setCreating(false);
-            if (webhook.secret) setSecret({ title: `Signing secret of ${webhook.url}`, value: webhook.secret });
+            setSecret({ title: `Signing secret of ${webhook.url}`, value: webhook.secret });
             notify('Webhook added');
             list.reload();
           }}
@@ -140,7 +140,7 @@ export function WebhookActions({ webhook, onSecret, onChange, onDeleted }: { web
   </div>`;
 }
 
-function CreateWebhookForm({ chatbots, onCreated, onCancel }: { chatbots: Chatbot[]; onCreated: (webhook: Webhook) => void; onCancel: () => void }) {
+function CreateWebhookForm({ chatbots, onCreated, onCancel }: { chatbots: Chatbot[]; onCreated: (webhook: WebhookWithSecret) => void; onCancel: () => void }) {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [chatbotId, setChatbotId] = useState('');

@@ -680,6 +680,17 @@ from .webhook_patch import WebhookPatch
 from .webhook_patch_events_item import WebhookPatchEventsItem
 from .webhook_patch_status import WebhookPatchStatus
 from .webhook_status import WebhookStatus
+from .webhook_with_secret import WebhookWithSecret
+from .webhook_with_secret_disabled_reason_type_1 import (
+    WebhookWithSecretDisabledReasonType1,
+)
+from .webhook_with_secret_disabled_reason_type_2_type_1 import (
+    WebhookWithSecretDisabledReasonType2Type1,
+)
+from .webhook_with_secret_disabled_reason_type_3_type_1 import (
+    WebhookWithSecretDisabledReasonType3Type1,
+)
+from .webhook_with_secret_status import WebhookWithSecretStatus
 from .widget_appearance import WidgetAppearance
 from .widget_appearance_position import WidgetAppearancePosition
 from .widget_config import WidgetConfig
@@ -1187,6 +1198,11 @@ __all__ = (
     "WebhookPatchEventsItem",
     "WebhookPatchStatus",
     "WebhookStatus",
+    "WebhookWithSecret",
+    "WebhookWithSecretDisabledReasonType1",
+    "WebhookWithSecretDisabledReasonType2Type1",
+    "WebhookWithSecretDisabledReasonType3Type1",
+    "WebhookWithSecretStatus",
     "WidgetAppearance",
     "WidgetAppearancePosition",
     "WidgetConfig",

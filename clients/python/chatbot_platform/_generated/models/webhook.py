@@ -14,7 +14,6 @@ from ..models.webhook_disabled_reason_type_3_type_1 import (
     WebhookDisabledReasonType3Type1,
 )
 from ..models.webhook_status import WebhookStatus
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Webhook")
 
@@ -34,7 +33,6 @@ class Webhook:
         disabled_at (datetime.datetime | None):
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
-        secret (str | Unset): Shown once: on create and on rotation
     """
 
     id: str
@@ -52,7 +50,6 @@ class Webhook:
     disabled_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
-    secret: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -89,8 +86,6 @@ class Webhook:
 
         updated_at = self.updated_at.isoformat()
 
-        secret = self.secret
-
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -107,8 +102,6 @@ class Webhook:
                 "updated_at": updated_at,
             }
         )
-        if secret is not UNSET:
-            field_dict["secret"] = secret
 
         return field_dict
 
@@ -200,8 +193,6 @@ class Webhook:
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
-        secret = d.pop("secret", UNSET)
-
         webhook = cls(
             id=id,
             chatbot_id=chatbot_id,
@@ -213,7 +204,6 @@ class Webhook:
             disabled_at=disabled_at,
             created_at=created_at,
             updated_at=updated_at,
-            secret=secret,
         )
 
         return webhook

@@ -7,7 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.create_webhook import CreateWebhook
 from ...models.error import Error
-from ...models.webhook import Webhook
+from ...models.webhook_with_secret import WebhookWithSecret
 from ...types import UNSET, Response, Unset
 
 
@@ -35,9 +35,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Webhook | None:
+) -> Error | WebhookWithSecret | None:
     if response.status_code == 201:
-        response_201 = Webhook.from_dict(response.json())
+        response_201 = WebhookWithSecret.from_dict(response.json())
 
         return response_201
 
@@ -104,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Webhook]:
+) -> Response[Error | WebhookWithSecret]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -118,7 +118,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: CreateWebhook,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Webhook]:
+) -> Response[Error | WebhookWithSecret]:
     """Register a webhook endpoint
 
      `url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all:
@@ -140,7 +140,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Webhook]
+        Response[Error | WebhookWithSecret]
     """
 
     kwargs = _get_kwargs(
@@ -160,7 +160,7 @@ def sync(
     client: AuthenticatedClient,
     body: CreateWebhook,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Webhook | None:
+) -> Error | WebhookWithSecret | None:
     """Register a webhook endpoint
 
      `url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all:
@@ -182,7 +182,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Webhook
+        Error | WebhookWithSecret
     """
 
     return sync_detailed(
@@ -197,7 +197,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: CreateWebhook,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Webhook]:
+) -> Response[Error | WebhookWithSecret]:
     """Register a webhook endpoint
 
      `url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all:
@@ -219,7 +219,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Webhook]
+        Response[Error | WebhookWithSecret]
     """
 
     kwargs = _get_kwargs(
@@ -237,7 +237,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: CreateWebhook,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Webhook | None:
+) -> Error | WebhookWithSecret | None:
     """Register a webhook endpoint
 
      `url` (http or https), `chatbot_id` (null: every chatbot of the account), `events` (default all:
@@ -259,7 +259,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Webhook
+        Error | WebhookWithSecret
     """
 
     return (

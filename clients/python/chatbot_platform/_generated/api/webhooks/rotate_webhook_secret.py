@@ -8,7 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.rotate_webhook_secret import RotateWebhookSecret
-from ...models.webhook import Webhook
+from ...models.webhook_with_secret import WebhookWithSecret
 from ...types import UNSET, Response, Unset
 
 
@@ -42,9 +42,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Webhook | None:
+) -> Error | WebhookWithSecret | None:
     if response.status_code == 200:
-        response_200 = Webhook.from_dict(response.json())
+        response_200 = WebhookWithSecret.from_dict(response.json())
 
         return response_200
 
@@ -111,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Webhook]:
+) -> Response[Error | WebhookWithSecret]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -126,7 +126,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: None | RotateWebhookSecret | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Webhook]:
+) -> Response[Error | WebhookWithSecret]:
     """Rotate the signing secret
 
      Answers with the new `secret`, shown this once. The old one keeps signing too for `grace_seconds`
@@ -142,7 +142,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Webhook]
+        Response[Error | WebhookWithSecret]
     """
 
     kwargs = _get_kwargs(
@@ -164,7 +164,7 @@ def sync(
     client: AuthenticatedClient,
     body: None | RotateWebhookSecret | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Webhook | None:
+) -> Error | WebhookWithSecret | None:
     """Rotate the signing secret
 
      Answers with the new `secret`, shown this once. The old one keeps signing too for `grace_seconds`
@@ -180,7 +180,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Webhook
+        Error | WebhookWithSecret
     """
 
     return sync_detailed(
@@ -197,7 +197,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: None | RotateWebhookSecret | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Webhook]:
+) -> Response[Error | WebhookWithSecret]:
     """Rotate the signing secret
 
      Answers with the new `secret`, shown this once. The old one keeps signing too for `grace_seconds`
@@ -213,7 +213,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Webhook]
+        Response[Error | WebhookWithSecret]
     """
 
     kwargs = _get_kwargs(
@@ -233,7 +233,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: None | RotateWebhookSecret | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Webhook | None:
+) -> Error | WebhookWithSecret | None:
     """Rotate the signing secret
 
      Answers with the new `secret`, shown this once. The old one keeps signing too for `grace_seconds`
@@ -249,7 +249,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Webhook
+        Error | WebhookWithSecret
     """
 
     return (
