@@ -51,4 +51,12 @@ t.test('the Python client passes its scenario against a live server, sync and as
   const count = (name: string) => Number(new RegExp(`\\b${name}="(\\d+)"`).exec(suite)?.[1] ?? NaN);
   const passed = count('tests') - count('failures') - count('errors') - count('skipped');
   t.equal(passed, EXPECTED_TESTS, `${EXPECTED_TESTS} pytest tests passed (${count('failures')} failed, ${count('errors')} errors, ${count('skipped')} skipped)`);
+
+  // The README's first call, as a developer runs it: the key and address from the environment.
+  const example = readFileSync(path.join(clientDir, 'examples/quickstart.py'), 'utf8');
+  t.ok(readFileSync(path.join(clientDir, 'README.md'), 'utf8').includes(example.trim()), 'the README shows the quickstart as it is run here');
+  const env = scenario.env();
+  const quickstart = await run(python, ['examples/quickstart.py'], { CHATBOT_PLATFORM_API_KEY: env.CHATBOT_PLATFORM_API_KEY!, CHATBOT_PLATFORM_BASE_URL: env.CHATBOT_PLATFORM_BASE_URL! });
+  t.equal(quickstart.code, 0, `the quickstart runs: ${quickstart.output}`);
+  t.match(quickstart.output, /^2 to 3 working days\.\n2 to 3 working days\.\nchatbot_not_found req_\S+\n$/, 'the answer, the same streamed, no lead yet, and a typed error');
 });

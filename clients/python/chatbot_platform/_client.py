@@ -7,6 +7,7 @@ how they wait (``time.sleep`` or ``asyncio.sleep``) and send (``httpx.Client`` o
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import threading
 import time
@@ -75,11 +76,16 @@ class _Settings:
         oauth_client_id: str | None,
         oauth_client_secret: str | None,
         scope: str | None,
-        base_url: str,
+        base_url: str | None,
         max_retries: int,
     ) -> None:
+        # As the TypeScript client: the environment holds the key and the address unless they are given.
+        if api_key is None and oauth_client_id is None:
+            api_key = os.environ.get("CHATBOT_PLATFORM_API_KEY")
+        if base_url is None:
+            base_url = os.environ.get("CHATBOT_PLATFORM_BASE_URL", DEFAULT_BASE_URL)
         if api_key is None and (oauth_client_id is None or oauth_client_secret is None):
-            raise ValueError("pass api_key, or oauth_client_id and oauth_client_secret")
+            raise ValueError("pass api_key (or set CHATBOT_PLATFORM_API_KEY), or oauth_client_id and oauth_client_secret")
         if api_key is not None and oauth_client_id is not None:
             raise ValueError("pass api_key or OAuth client credentials, not both")
         if max_retries < 0:
@@ -141,7 +147,7 @@ class ChatbotPlatform:
         self,
         api_key: str | None = None,
         *,
-        base_url: str = DEFAULT_BASE_URL,
+        base_url: str | None = None,
         max_retries: int = 2,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
         oauth_client_id: str | None = None,
@@ -326,7 +332,7 @@ class AsyncChatbotPlatform:
         self,
         api_key: str | None = None,
         *,
-        base_url: str = DEFAULT_BASE_URL,
+        base_url: str | None = None,
         max_retries: int = 2,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
         oauth_client_id: str | None = None,
