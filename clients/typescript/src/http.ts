@@ -8,7 +8,7 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Retries of this call on 429, 502, 503, 504 and broken connections (the client's by default). */
   maxRetries?: number;
-  /** Milliseconds before an attempt is given up (the client's by default). */
+  /** Milliseconds before an attempt is given up, reading its answer included (a stream's too): the client's by default. */
   timeoutMs?: number;
   /** Cancels the call. */
   signal?: AbortSignal;
