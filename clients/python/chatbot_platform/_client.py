@@ -12,36 +12,69 @@ import random
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from email.utils import parsedate_to_datetime
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import httpx
 
 from . import _operations as ops
 from ._errors import ApiConnectionError, ApiError, error_from_response
+from ._generated.models.account import Account
+from ._generated.models.analytics_overview import AnalyticsOverview
+from ._generated.models.analytics_timeseries import AnalyticsTimeseries
+from ._generated.models.analytics_trends import AnalyticsTrends
+from ._generated.models.api_key import ApiKey
+from ._generated.models.api_key_list import ApiKeyList
+from ._generated.models.api_key_with_secret import ApiKeyWithSecret
 from ._generated.models.chatbot import Chatbot
 from ._generated.models.chatbot_list import ChatbotList
+from ._generated.models.chatbot_settings import ChatbotSettings
 from ._generated.models.conversation import Conversation
+from ._generated.models.conversation_list import ConversationList
 from ._generated.models.created_chatbot import CreatedChatbot
+from ._generated.models.delete_conversation_response_200 import DeleteConversationResponse200
+from ._generated.models.delete_knowledge_item_response_200 import DeleteKnowledgeItemResponse200
+from ._generated.models.delete_webhook_response_200 import DeleteWebhookResponse200
 from ._generated.models.deleted_chatbot import DeletedChatbot
+from ._generated.models.deleted_lead import DeletedLead
+from ._generated.models.event import Event
+from ._generated.models.event_list import EventList
+from ._generated.models.import_knowledge_response_201 import ImportKnowledgeResponse201
+from ._generated.models.inbox_conversation_list import InboxConversationList
+from ._generated.models.knowledge_embeddings import KnowledgeEmbeddings
 from ._generated.models.knowledge_item import KnowledgeItem
 from ._generated.models.knowledge_item_list import KnowledgeItemList
 from ._generated.models.knowledge_search_result import KnowledgeSearchResult
 from ._generated.models.lead import Lead
+from ._generated.models.lead_list import LeadList
+from ._generated.models.message import Message
+from ._generated.models.message_list import MessageList
 from ._generated.models.message_turn import MessageTurn
+from ._generated.models.o_auth_client import OAuthClient
+from ._generated.models.o_auth_client_deleted import OAuthClientDeleted
+from ._generated.models.o_auth_client_list import OAuthClientList
 from ._generated.models.o_auth_client_with_secret import OAuthClientWithSecret
-from ._generated.models.webhook_with_secret import WebhookWithSecret
+from ._generated.models.quality_report import QualityReport
+from ._generated.models.rotate_chatbot_api_key_response_201 import RotateChatbotApiKeyResponse201
+from ._generated.models.rotated_key import RotatedKey
+from ._generated.models.usage import Usage
+from ._generated.models.webhook import Webhook
 from ._generated.models.webhook_delivery import WebhookDelivery
+from ._generated.models.webhook_delivery_list import WebhookDeliveryList
 from ._generated.models.webhook_list import WebhookList
+from ._generated.models.webhook_with_secret import WebhookWithSecret
+from ._generated.models.widget_settings import WidgetSettings
 from ._webhooks import DEFAULT_TOLERANCE_SECONDS, verify_webhook
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 DEFAULT_BASE_URL = "http://localhost:3000"
 DEFAULT_TIMEOUT = 60.0
-#: Statuses worth another try: the rate limit and a server that is starting, stopping or overloaded.
-RETRYABLE_STATUSES = frozenset({429, 503})
+#: Statuses worth another try, as the TypeScript client: the rate limit, and a proxy or server that
+#: is starting, stopping or overloaded. A 500 is not: the same request would most likely fail again.
+RETRYABLE_STATUSES = frozenset({429, 502, 503, 504})
 #: A Retry-After longer than this is not waited for: the error goes to the caller.
 MAX_RETRY_AFTER_SECONDS = 60.0
 #: A token is renewed this long before it expires, so no request goes out with one about to lapse.
@@ -67,6 +100,47 @@ def retry_delay(attempt: int, response: httpx.Response | None) -> float | None:
             seconds = max(seconds, 0.0)
             return seconds if seconds <= MAX_RETRY_AFTER_SECONDS else None
     return min(0.5 * 2.0**attempt, 8.0) * (0.75 + random.random() / 2)
+
+
+class _Page(Protocol[T_co]):
+    """What every list answer has: a page of ``data`` and the cursor of the next."""
+
+    @property
+    def data(self) -> Sequence[T_co]: ...
+
+    @property
+    def has_more(self) -> bool: ...
+
+    @property
+    def next_cursor(self) -> str | None: ...
+
+
+def _items(fetch: Callable[[str | None], _Page[T]], cursor: str | None) -> Iterator[T]:
+    """Every item of a list, fetching the next page only when the caller reaches it."""
+    while True:
+        page = fetch(cursor)
+        yield from page.data
+        if not page.has_more or not page.next_cursor:
+            return
+        cursor = page.next_cursor
+
+
+async def _aitems(fetch: Callable[[str | None], Awaitable[_Page[T]]], cursor: str | None) -> AsyncIterator[T]:
+    while True:
+        page = await fetch(cursor)
+        for item in page.data:
+            yield item
+        if not page.has_more or not page.next_cursor:
+            return
+        cursor = page.next_cursor
+
+
+def _period(query: dict[str, Any]) -> dict[str, Any]:
+    """``from`` is a Python keyword: callers pass ``from_``, the API reads ``from``."""
+    if "from_" in query:
+        query = {**query, "from": query["from_"]}
+        del query["from_"]
+    return query
 
 
 class _Settings:
@@ -137,7 +211,7 @@ class ChatbotPlatform:
     Authenticate with ``api_key`` (``sk_live_…``/``sk_test_…``), or with an OAuth client's
     ``oauth_client_id`` and ``oauth_client_secret`` (and the ``scope`` to ask for): a token is
     fetched from ``POST /oauth/token`` when first needed and renewed before it expires.
-    Requests answered 429 or 503, and those that did not reach the server, are retried up to
+    Requests answered 429, 502, 503 or 504, and those that did not reach the server, are retried up to
     ``max_retries`` times, waiting as ``Retry-After`` says; every POST carries an
     ``Idempotency-Key``, the same on each retry, so a retried write happens once.
     Pass ``http_client`` to use your own ``httpx.Client`` (proxies, event hooks, transports).
@@ -160,10 +234,14 @@ class ChatbotPlatform:
         self._http = http_client if http_client is not None else httpx.Client(timeout=timeout)
         self._token_lock = threading.Lock()
         self.chatbots = Chatbots(self)
-        self.knowledge = Knowledge(self)
         self.conversations = Conversations(self)
+        self.knowledge = Knowledge(self)
         self.leads = Leads(self)
         self.webhooks = Webhooks(self)
+        self.events = Events(self)
+        self.analytics = Analytics(self)
+        self.account = AccountResource(self)
+        self.api_keys = ApiKeys(self)
         self.oauth_clients = OAuthClients(self)
 
     def close(self) -> None:
@@ -233,11 +311,17 @@ class _Resource:
 
 
 class Chatbots(_Resource):
-    def create(self, *, name: str, **fields: Any) -> CreatedChatbot:
-        return self._client._call(ops.create_chatbot_op({"name": name, **fields}))
+    def list(self, **filters: Any) -> Iterator[Chatbot]:
+        """The account's chatbots, newest first, page after page (``limit`` is the page size)."""
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
 
-    def list(self, **filters: Any) -> ChatbotList:
-        return self._client._call(ops.list_chatbots_op(filters))
+    def list_page(self, *, cursor: str | None = None, **filters: Any) -> ChatbotList:
+        return self._client._call(ops.list_chatbots_op({**filters, "cursor": cursor}))
+
+    def create(self, *, name: str, **fields: Any) -> CreatedChatbot:
+        """A new chatbot; its own API key is in the answer, shown this once."""
+        return self._client._call(ops.create_chatbot_op({"name": name, **fields}))
 
     def get(self, chatbot_id: str) -> Chatbot:
         return self._client._call(ops.get_chatbot_op(chatbot_id))
@@ -248,64 +332,217 @@ class Chatbots(_Resource):
     def delete(self, chatbot_id: str) -> DeletedChatbot:
         return self._client._call(ops.delete_chatbot_op(chatbot_id))
 
+    def archive(self, chatbot_id: str) -> Chatbot:
+        return self._client._call(ops.archive_chatbot_op(chatbot_id))
 
-class Knowledge(_Resource):
-    def create(self, chatbot_id: str, **item: Any) -> KnowledgeItem:
-        """Adds an item: ``type="qa", question=..., answer=...``, or a ``url`` or ``document``."""
-        return self._client._call(ops.create_knowledge_op(chatbot_id, item))
+    def restore(self, chatbot_id: str) -> Chatbot:
+        return self._client._call(ops.restore_chatbot_op(chatbot_id))
 
-    def list(self, chatbot_id: str, **filters: Any) -> KnowledgeItemList:
-        return self._client._call(ops.list_knowledge_op(chatbot_id, filters))
+    def pause(self, chatbot_id: str) -> Chatbot:
+        return self._client._call(ops.pause_chatbot_op(chatbot_id))
 
-    def get(self, chatbot_id: str, item_id: str, *, include_content: bool | None = None) -> KnowledgeItem:
-        return self._client._call(ops.get_knowledge_op(chatbot_id, item_id, include_content))
+    def resume(self, chatbot_id: str) -> Chatbot:
+        return self._client._call(ops.resume_chatbot_op(chatbot_id))
 
-    def search(self, chatbot_id: str, *, query: str, **fields: Any) -> KnowledgeSearchResult:
-        return self._client._call(ops.search_knowledge_op(chatbot_id, {"query": query, **fields}))
+    def rotate_api_key(self, chatbot_id: str) -> RotateChatbotApiKeyResponse201:
+        """A new API key for the chatbot; the old one stops working."""
+        return self._client._call(ops.rotate_chatbot_api_key_op(chatbot_id))
+
+    def get_settings(self, chatbot_id: str) -> ChatbotSettings:
+        return self._client._call(ops.get_chatbot_settings_op(chatbot_id))
+
+    def set_settings(self, chatbot_id: str, **settings: Any) -> ChatbotSettings:
+        return self._client._call(ops.set_chatbot_settings_op(chatbot_id, settings))
+
+    def get_widget(self, chatbot_id: str) -> WidgetSettings:
+        return self._client._call(ops.get_widget_settings_op(chatbot_id))
+
+    def set_widget(self, chatbot_id: str, **settings: Any) -> WidgetSettings:
+        return self._client._call(ops.set_widget_settings_op(chatbot_id, settings))
+
+    def quality(self, chatbot_id: str, **query: Any) -> QualityReport:
+        """Answered, clarified and fallback turns, the suggestions chosen, the questions that fell back
+        (``from_``/``to`` are sent as ``from``/``to``)."""
+        return self._client._call(ops.get_chatbot_quality_op(chatbot_id, _period(query)))
 
 
 class Conversations(_Resource):
+    def list(self, chatbot_id: str, **filters: Any) -> Iterator[Conversation]:
+        """A chatbot's conversations, newest first, page after page."""
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_page(chatbot_id, cursor=cursor, **filters), start)
+
+    def list_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> ConversationList:
+        return self._client._call(ops.list_conversations_op(chatbot_id, {**filters, "cursor": cursor}))
+
+    def list_inbox(self, **filters: Any) -> Iterator[Conversation]:
+        """The inbox: conversations across the account's chatbots, page after page."""
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_inbox_page(cursor=cursor, **filters), start)
+
+    def list_inbox_page(self, *, cursor: str | None = None, **filters: Any) -> InboxConversationList:
+        return self._client._call(ops.list_inbox_conversations_op({**filters, "cursor": cursor}))
+
     def create(self, chatbot_id: str, **fields: Any) -> Conversation:
         return self._client._call(ops.create_conversation_op(chatbot_id, fields))
 
+    def get(self, chatbot_id: str, conversation_id: str) -> Conversation:
+        return self._client._call(ops.get_conversation_op(chatbot_id, conversation_id))
+
+    def update(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+        return self._client._call(ops.update_conversation_op(chatbot_id, conversation_id, fields))
+
+    def delete(self, chatbot_id: str, conversation_id: str) -> DeleteConversationResponse200:
+        return self._client._call(ops.delete_conversation_op(chatbot_id, conversation_id))
+
+    def end(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+        return self._client._call(ops.end_conversation_op(chatbot_id, conversation_id, fields))
+
+    def handoff(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+        """Hands the conversation to people: the chatbot stops replying until it is released."""
+        return self._client._call(ops.handoff_conversation_op(chatbot_id, conversation_id, fields))
+
+    def release(self, chatbot_id: str, conversation_id: str) -> Conversation:
+        return self._client._call(ops.release_conversation_op(chatbot_id, conversation_id))
+
+    def assign(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+        return self._client._call(ops.assign_conversation_op(chatbot_id, conversation_id, fields))
+
+    def messages(self, chatbot_id: str, conversation_id: str, **filters: Any) -> Iterator[Message]:
+        """The conversation's messages, page after page (newest first unless ``order="asc"``)."""
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.messages_page(chatbot_id, conversation_id, cursor=cursor, **filters), start)
+
+    def messages_page(self, chatbot_id: str, conversation_id: str, *, cursor: str | None = None, **filters: Any) -> MessageList:
+        return self._client._call(ops.list_messages_op(chatbot_id, conversation_id, {**filters, "cursor": cursor}))
+
     def send(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> MessageTurn:
-        """Sends a message; the turn has ``.message``, the chatbot's ``.reply`` and ``.conversation``."""
+        """Sends a message; the turn has ``.message``, the chatbot's ``.reply`` (None while the
+        conversation is handed off) and ``.conversation``."""
         return self._client._call(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
 
     def stream(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> Iterator[ops.StreamEvent]:
         """Sends a message and yields the reply as it is written: ``message``, ``delta``… then ``done`` (or ``error``)."""
         return self._client._stream(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
 
+    def feedback(self, chatbot_id: str, conversation_id: str, message_id: str, *, helpful: bool, **fields: Any) -> Message:
+        """Feedback on one of the chatbot's replies."""
+        return self._client._call(ops.send_message_feedback_op(chatbot_id, conversation_id, message_id, {"helpful": helpful, **fields}))
+
+
+class Knowledge(_Resource):
+    def list(self, chatbot_id: str, **filters: Any) -> Iterator[KnowledgeItem]:
+        """The chatbot's knowledge items, page after page."""
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_page(chatbot_id, cursor=cursor, **filters), start)
+
+    def list_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> KnowledgeItemList:
+        return self._client._call(ops.list_knowledge_op(chatbot_id, {**filters, "cursor": cursor}))
+
+    def create(self, chatbot_id: str, **item: Any) -> KnowledgeItem:
+        """Adds an item: ``type="qa", question=..., answer=...``, or a ``url`` or ``document``;
+        it is processed in the background until its ``status`` is ``ready``."""
+        return self._client._call(ops.create_knowledge_op(chatbot_id, item))
+
+    def get(self, chatbot_id: str, item_id: str, *, include_content: bool | None = None) -> KnowledgeItem:
+        return self._client._call(ops.get_knowledge_op(chatbot_id, item_id, include_content))
+
+    def update(self, chatbot_id: str, item_id: str, **fields: Any) -> KnowledgeItem:
+        return self._client._call(ops.update_knowledge_op(chatbot_id, item_id, fields))
+
+    def delete(self, chatbot_id: str, item_id: str) -> DeleteKnowledgeItemResponse200:
+        return self._client._call(ops.delete_knowledge_op(chatbot_id, item_id))
+
+    def refresh(self, chatbot_id: str, item_id: str) -> KnowledgeItem:
+        """Fetches a URL item again."""
+        return self._client._call(ops.refresh_knowledge_op(chatbot_id, item_id))
+
+    def import_(self, chatbot_id: str, **fields: Any) -> ImportKnowledgeResponse201:
+        """Many items in one call (the API's ``import``: ``import`` is a Python keyword, so the
+        method cannot bear its name)."""
+        return self._client._call(ops.import_knowledge_op(chatbot_id, fields))
+
+    def search(self, chatbot_id: str, *, query: str, **fields: Any) -> KnowledgeSearchResult:
+        """The passages and pairs the chatbot would answer from, best first."""
+        return self._client._call(ops.search_knowledge_op(chatbot_id, {"query": query, **fields}))
+
+    def from_message(self, chatbot_id: str, **fields: Any) -> KnowledgeItem:
+        """A Q&A pair from a conversation's message (a question and the answer an agent gave)."""
+        return self._client._call(ops.knowledge_from_message_op(chatbot_id, fields))
+
+    def embeddings(self, chatbot_id: str) -> KnowledgeEmbeddings:
+        """Where the chatbot's semantic index stands."""
+        return self._client._call(ops.knowledge_embeddings_op(chatbot_id))
+
 
 class Leads(_Resource):
+    def list(self, **filters: Any) -> Iterator[Lead]:
+        """Every lead matching ``filters``, page after page (``limit`` is the page size)."""
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    def list_page(self, *, cursor: str | None = None, **filters: Any) -> LeadList:
+        return self._client._call(ops.list_leads_op({**filters, "cursor": cursor}))
+
+    def list_for_chatbot(self, chatbot_id: str, **filters: Any) -> Iterator[Lead]:
+        """One chatbot's leads, page after page."""
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_for_chatbot_page(chatbot_id, cursor=cursor, **filters), start)
+
+    def list_for_chatbot_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> LeadList:
+        return self._client._call(ops.list_chatbot_leads_op(chatbot_id, {**filters, "cursor": cursor}))
+
     def create(self, **fields: Any) -> Lead:
         return self._client._call(ops.create_lead_op(fields))
 
     def get(self, lead_id: str) -> Lead:
         return self._client._call(ops.get_lead_op(lead_id))
 
-    def list(self, **filters: Any) -> Iterator[Lead]:
-        """Every lead matching ``filters``, page after page (``limit`` is the page size)."""
-        cursor = filters.pop("cursor", None)
-        while True:
-            page = self._client._call(ops.list_leads_op({**filters, "cursor": cursor}))
-            yield from page.data
-            if not page.has_more or not page.next_cursor:
-                return
-            cursor = page.next_cursor
+    def update(self, lead_id: str, **fields: Any) -> Lead:
+        return self._client._call(ops.update_lead_op(lead_id, fields))
+
+    def delete(self, lead_id: str) -> DeletedLead:
+        return self._client._call(ops.delete_lead_op(lead_id))
 
 
 class Webhooks(_Resource):
+    def list(self, **filters: Any) -> Iterator[Webhook]:
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    def list_page(self, *, cursor: str | None = None, **filters: Any) -> WebhookList:
+        return self._client._call(ops.list_webhooks_op({**filters, "cursor": cursor}))
+
     def create(self, *, url: str, **fields: Any) -> WebhookWithSecret:
         """Registers an endpoint; the returned ``secret`` (``whsec_…``) is shown this once."""
         return self._client._call(ops.create_webhook_op({"url": url, **fields}))
 
-    def list(self, **filters: Any) -> WebhookList:
-        return self._client._call(ops.list_webhooks_op(filters))
+    def get(self, webhook_id: str) -> Webhook:
+        return self._client._call(ops.get_webhook_op(webhook_id))
 
-    def test(self, webhook_id: str, **fields: Any) -> WebhookDelivery:
-        """Sends a ``webhook.test`` event to the endpoint."""
-        return self._client._call(ops.test_webhook_op(webhook_id, fields))
+    def update(self, webhook_id: str, **fields: Any) -> Webhook:
+        return self._client._call(ops.update_webhook_op(webhook_id, fields))
+
+    def delete(self, webhook_id: str) -> DeleteWebhookResponse200:
+        return self._client._call(ops.delete_webhook_op(webhook_id))
+
+    def test(self, webhook_id: str) -> WebhookDelivery:
+        """Sends a ``webhook.test`` event to this endpoint alone."""
+        return self._client._call(ops.test_webhook_op(webhook_id))
+
+    def rotate_secret(self, webhook_id: str, **fields: Any) -> WebhookWithSecret:
+        """A new signing secret; the old one keeps signing beside it for its grace period."""
+        return self._client._call(ops.rotate_webhook_secret_op(webhook_id, fields))
+
+    def deliveries(self, webhook_id: str, **filters: Any) -> Iterator[WebhookDelivery]:
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.deliveries_page(webhook_id, cursor=cursor, **filters), start)
+
+    def deliveries_page(self, webhook_id: str, *, cursor: str | None = None, **filters: Any) -> WebhookDeliveryList:
+        return self._client._call(ops.list_webhook_deliveries_op(webhook_id, {**filters, "cursor": cursor}))
+
+    def retry_delivery(self, webhook_id: str, delivery_id: str) -> WebhookDelivery:
+        return self._client._call(ops.retry_webhook_delivery_op(webhook_id, delivery_id))
 
     @staticmethod
     def verify(
@@ -319,10 +556,78 @@ class Webhooks(_Resource):
         return verify_webhook(payload, headers, secret, tolerance_seconds=tolerance_seconds)
 
 
+class Events(_Resource):
+    """The events webhooks deliver, kept to be read again."""
+
+    def list(self, **filters: Any) -> Iterator[Event]:
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    def list_page(self, *, cursor: str | None = None, **filters: Any) -> EventList:
+        return self._client._call(ops.list_events_op({**filters, "cursor": cursor}))
+
+    def get(self, event_id: str) -> Event:
+        return self._client._call(ops.get_event_op(event_id))
+
+
+class Analytics(_Resource):
+    """``from_``/``to`` (``from`` is a Python keyword) are sent as the API's ``from``/``to``."""
+
+    def overview(self, **query: Any) -> AnalyticsOverview:
+        return self._client._call(ops.analytics_overview_op(_period(query)))
+
+    def timeseries(self, *, metric: str, **query: Any) -> AnalyticsTimeseries:
+        return self._client._call(ops.analytics_timeseries_op(_period({"metric": metric, **query})))
+
+    def trends(self, **query: Any) -> AnalyticsTrends:
+        return self._client._call(ops.analytics_trends_op(_period(query)))
+
+
+class AccountResource(_Resource):
+    def get(self) -> Account:
+        return self._client._call(ops.get_account_op())
+
+    def usage(self, **query: Any) -> Usage:
+        """Requests, messages and chatbots used against the plan's limits."""
+        return self._client._call(ops.get_usage_op(query))
+
+
+class ApiKeys(_Resource):
+    def list(self, **filters: Any) -> Iterator[ApiKey]:
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    def list_page(self, *, cursor: str | None = None, **filters: Any) -> ApiKeyList:
+        return self._client._call(ops.list_api_keys_op({**filters, "cursor": cursor}))
+
+    def create(self, **fields: Any) -> ApiKeyWithSecret:
+        """A new key; its secret is in the answer, shown this once."""
+        return self._client._call(ops.create_api_key_op(fields))
+
+    def delete(self, key_id: str) -> ApiKey:
+        return self._client._call(ops.delete_api_key_op(key_id))
+
+    def rotate(self, key_id: str, **fields: Any) -> RotatedKey:
+        return self._client._call(ops.rotate_api_key_op(key_id, fields))
+
+
 class OAuthClients(_Resource):
-    def create(self, *, name: str, scopes: list[str], **fields: Any) -> OAuthClientWithSecret:
+    def list(self, **filters: Any) -> Iterator[OAuthClient]:
+        start = filters.pop("cursor", None)
+        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    def list_page(self, *, cursor: str | None = None, **filters: Any) -> OAuthClientList:
+        return self._client._call(ops.list_oauth_clients_op({**filters, "cursor": cursor}))
+
+    def create(self, *, name: str, scopes: Sequence[str], **fields: Any) -> OAuthClientWithSecret:
         """Registers an OAuth client (API keys only); its ``client_secret`` is shown this once."""
         return self._client._call(ops.create_oauth_client_op({"name": name, "scopes": scopes, **fields}))
+
+    def delete(self, client_id: str) -> OAuthClientDeleted:
+        return self._client._call(ops.delete_oauth_client_op(client_id))
+
+    def rotate_secret(self, client_id: str) -> OAuthClientWithSecret:
+        return self._client._call(ops.rotate_oauth_client_secret_op(client_id))
 
 
 class AsyncChatbotPlatform:
@@ -345,10 +650,14 @@ class AsyncChatbotPlatform:
         self._http = http_client if http_client is not None else httpx.AsyncClient(timeout=timeout)
         self._token_lock = asyncio.Lock()
         self.chatbots = AsyncChatbots(self)
-        self.knowledge = AsyncKnowledge(self)
         self.conversations = AsyncConversations(self)
+        self.knowledge = AsyncKnowledge(self)
         self.leads = AsyncLeads(self)
         self.webhooks = AsyncWebhooks(self)
+        self.events = AsyncEvents(self)
+        self.analytics = AsyncAnalytics(self)
+        self.account = AsyncAccountResource(self)
+        self.api_keys = AsyncApiKeys(self)
         self.oauth_clients = AsyncOAuthClients(self)
 
     async def close(self) -> None:
@@ -417,11 +726,17 @@ class _AsyncResource:
 
 
 class AsyncChatbots(_AsyncResource):
-    async def create(self, *, name: str, **fields: Any) -> CreatedChatbot:
-        return await self._client._call(ops.create_chatbot_op({"name": name, **fields}))
+    def list(self, **filters: Any) -> AsyncIterator[Chatbot]:
+        """The account's chatbots, newest first, page after page (``limit`` is the page size)."""
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
 
-    async def list(self, **filters: Any) -> ChatbotList:
-        return await self._client._call(ops.list_chatbots_op(filters))
+    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> ChatbotList:
+        return await self._client._call(ops.list_chatbots_op({**filters, "cursor": cursor}))
+
+    async def create(self, *, name: str, **fields: Any) -> CreatedChatbot:
+        """A new chatbot; its own API key is in the answer, shown this once."""
+        return await self._client._call(ops.create_chatbot_op({"name": name, **fields}))
 
     async def get(self, chatbot_id: str) -> Chatbot:
         return await self._client._call(ops.get_chatbot_op(chatbot_id))
@@ -432,65 +747,290 @@ class AsyncChatbots(_AsyncResource):
     async def delete(self, chatbot_id: str) -> DeletedChatbot:
         return await self._client._call(ops.delete_chatbot_op(chatbot_id))
 
+    async def archive(self, chatbot_id: str) -> Chatbot:
+        return await self._client._call(ops.archive_chatbot_op(chatbot_id))
+
+    async def restore(self, chatbot_id: str) -> Chatbot:
+        return await self._client._call(ops.restore_chatbot_op(chatbot_id))
+
+    async def pause(self, chatbot_id: str) -> Chatbot:
+        return await self._client._call(ops.pause_chatbot_op(chatbot_id))
+
+    async def resume(self, chatbot_id: str) -> Chatbot:
+        return await self._client._call(ops.resume_chatbot_op(chatbot_id))
+
+    async def rotate_api_key(self, chatbot_id: str) -> RotateChatbotApiKeyResponse201:
+        """A new API key for the chatbot; the old one stops working."""
+        return await self._client._call(ops.rotate_chatbot_api_key_op(chatbot_id))
+
+    async def get_settings(self, chatbot_id: str) -> ChatbotSettings:
+        return await self._client._call(ops.get_chatbot_settings_op(chatbot_id))
+
+    async def set_settings(self, chatbot_id: str, **settings: Any) -> ChatbotSettings:
+        return await self._client._call(ops.set_chatbot_settings_op(chatbot_id, settings))
+
+    async def get_widget(self, chatbot_id: str) -> WidgetSettings:
+        return await self._client._call(ops.get_widget_settings_op(chatbot_id))
+
+    async def set_widget(self, chatbot_id: str, **settings: Any) -> WidgetSettings:
+        return await self._client._call(ops.set_widget_settings_op(chatbot_id, settings))
+
+    async def quality(self, chatbot_id: str, **query: Any) -> QualityReport:
+        """Answered, clarified and fallback turns, the suggestions chosen, the questions that fell back
+        (``from_``/``to`` are sent as ``from``/``to``)."""
+        return await self._client._call(ops.get_chatbot_quality_op(chatbot_id, _period(query)))
+
+
+class AsyncConversations(_AsyncResource):
+    def list(self, chatbot_id: str, **filters: Any) -> AsyncIterator[Conversation]:
+        """A chatbot's conversations, newest first, page after page."""
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_page(chatbot_id, cursor=cursor, **filters), start)
+
+    async def list_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> ConversationList:
+        return await self._client._call(ops.list_conversations_op(chatbot_id, {**filters, "cursor": cursor}))
+
+    def list_inbox(self, **filters: Any) -> AsyncIterator[Conversation]:
+        """The inbox: conversations across the account's chatbots, page after page."""
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_inbox_page(cursor=cursor, **filters), start)
+
+    async def list_inbox_page(self, *, cursor: str | None = None, **filters: Any) -> InboxConversationList:
+        return await self._client._call(ops.list_inbox_conversations_op({**filters, "cursor": cursor}))
+
+    async def create(self, chatbot_id: str, **fields: Any) -> Conversation:
+        return await self._client._call(ops.create_conversation_op(chatbot_id, fields))
+
+    async def get(self, chatbot_id: str, conversation_id: str) -> Conversation:
+        return await self._client._call(ops.get_conversation_op(chatbot_id, conversation_id))
+
+    async def update(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+        return await self._client._call(ops.update_conversation_op(chatbot_id, conversation_id, fields))
+
+    async def delete(self, chatbot_id: str, conversation_id: str) -> DeleteConversationResponse200:
+        return await self._client._call(ops.delete_conversation_op(chatbot_id, conversation_id))
+
+    async def end(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+        return await self._client._call(ops.end_conversation_op(chatbot_id, conversation_id, fields))
+
+    async def handoff(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+        """Hands the conversation to people: the chatbot stops replying until it is released."""
+        return await self._client._call(ops.handoff_conversation_op(chatbot_id, conversation_id, fields))
+
+    async def release(self, chatbot_id: str, conversation_id: str) -> Conversation:
+        return await self._client._call(ops.release_conversation_op(chatbot_id, conversation_id))
+
+    async def assign(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+        return await self._client._call(ops.assign_conversation_op(chatbot_id, conversation_id, fields))
+
+    def messages(self, chatbot_id: str, conversation_id: str, **filters: Any) -> AsyncIterator[Message]:
+        """The conversation's messages, page after page (newest first unless ``order="asc"``)."""
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.messages_page(chatbot_id, conversation_id, cursor=cursor, **filters), start)
+
+    async def messages_page(self, chatbot_id: str, conversation_id: str, *, cursor: str | None = None, **filters: Any) -> MessageList:
+        return await self._client._call(ops.list_messages_op(chatbot_id, conversation_id, {**filters, "cursor": cursor}))
+
+    async def send(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> MessageTurn:
+        """Sends a message; the turn has ``.message``, the chatbot's ``.reply`` (None while the
+        conversation is handed off) and ``.conversation``."""
+        return await self._client._call(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
+
+    def stream(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> AsyncIterator[ops.StreamEvent]:
+        """Sends a message and yields the reply as it is written: ``message``, ``delta``… then ``done`` (or ``error``)."""
+        return self._client._stream(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
+
+    async def feedback(self, chatbot_id: str, conversation_id: str, message_id: str, *, helpful: bool, **fields: Any) -> Message:
+        """Feedback on one of the chatbot's replies."""
+        return await self._client._call(ops.send_message_feedback_op(chatbot_id, conversation_id, message_id, {"helpful": helpful, **fields}))
+
 
 class AsyncKnowledge(_AsyncResource):
-    async def create(self, chatbot_id: str, **item: Any) -> KnowledgeItem:
-        return await self._client._call(ops.create_knowledge_op(chatbot_id, item))
+    def list(self, chatbot_id: str, **filters: Any) -> AsyncIterator[KnowledgeItem]:
+        """The chatbot's knowledge items, page after page."""
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_page(chatbot_id, cursor=cursor, **filters), start)
 
-    async def list(self, chatbot_id: str, **filters: Any) -> KnowledgeItemList:
-        return await self._client._call(ops.list_knowledge_op(chatbot_id, filters))
+    async def list_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> KnowledgeItemList:
+        return await self._client._call(ops.list_knowledge_op(chatbot_id, {**filters, "cursor": cursor}))
+
+    async def create(self, chatbot_id: str, **item: Any) -> KnowledgeItem:
+        """Adds an item: ``type="qa", question=..., answer=...``, or a ``url`` or ``document``;
+        it is processed in the background until its ``status`` is ``ready``."""
+        return await self._client._call(ops.create_knowledge_op(chatbot_id, item))
 
     async def get(self, chatbot_id: str, item_id: str, *, include_content: bool | None = None) -> KnowledgeItem:
         return await self._client._call(ops.get_knowledge_op(chatbot_id, item_id, include_content))
 
+    async def update(self, chatbot_id: str, item_id: str, **fields: Any) -> KnowledgeItem:
+        return await self._client._call(ops.update_knowledge_op(chatbot_id, item_id, fields))
+
+    async def delete(self, chatbot_id: str, item_id: str) -> DeleteKnowledgeItemResponse200:
+        return await self._client._call(ops.delete_knowledge_op(chatbot_id, item_id))
+
+    async def refresh(self, chatbot_id: str, item_id: str) -> KnowledgeItem:
+        """Fetches a URL item again."""
+        return await self._client._call(ops.refresh_knowledge_op(chatbot_id, item_id))
+
+    async def import_(self, chatbot_id: str, **fields: Any) -> ImportKnowledgeResponse201:
+        """Many items in one call (the API's ``import``: ``import`` is a Python keyword, so the
+        method cannot bear its name)."""
+        return await self._client._call(ops.import_knowledge_op(chatbot_id, fields))
+
     async def search(self, chatbot_id: str, *, query: str, **fields: Any) -> KnowledgeSearchResult:
+        """The passages and pairs the chatbot would answer from, best first."""
         return await self._client._call(ops.search_knowledge_op(chatbot_id, {"query": query, **fields}))
 
+    async def from_message(self, chatbot_id: str, **fields: Any) -> KnowledgeItem:
+        """A Q&A pair from a conversation's message (a question and the answer an agent gave)."""
+        return await self._client._call(ops.knowledge_from_message_op(chatbot_id, fields))
 
-class AsyncConversations(_AsyncResource):
-    async def create(self, chatbot_id: str, **fields: Any) -> Conversation:
-        return await self._client._call(ops.create_conversation_op(chatbot_id, fields))
-
-    async def send(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> MessageTurn:
-        return await self._client._call(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
-
-    def stream(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> AsyncIterator[ops.StreamEvent]:
-        """``async for event in client.conversations.stream(...)``: as the sync client's."""
-        return self._client._stream(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
+    async def embeddings(self, chatbot_id: str) -> KnowledgeEmbeddings:
+        """Where the chatbot's semantic index stands."""
+        return await self._client._call(ops.knowledge_embeddings_op(chatbot_id))
 
 
 class AsyncLeads(_AsyncResource):
+    def list(self, **filters: Any) -> AsyncIterator[Lead]:
+        """Every lead matching ``filters``, page after page (``limit`` is the page size)."""
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> LeadList:
+        return await self._client._call(ops.list_leads_op({**filters, "cursor": cursor}))
+
+    def list_for_chatbot(self, chatbot_id: str, **filters: Any) -> AsyncIterator[Lead]:
+        """One chatbot's leads, page after page."""
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_for_chatbot_page(chatbot_id, cursor=cursor, **filters), start)
+
+    async def list_for_chatbot_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> LeadList:
+        return await self._client._call(ops.list_chatbot_leads_op(chatbot_id, {**filters, "cursor": cursor}))
+
     async def create(self, **fields: Any) -> Lead:
         return await self._client._call(ops.create_lead_op(fields))
 
     async def get(self, lead_id: str) -> Lead:
         return await self._client._call(ops.get_lead_op(lead_id))
 
-    async def list(self, **filters: Any) -> AsyncIterator[Lead]:
-        """``async for lead in client.leads.list(...)``: every lead, page after page."""
-        cursor = filters.pop("cursor", None)
-        while True:
-            page = await self._client._call(ops.list_leads_op({**filters, "cursor": cursor}))
-            for lead in page.data:
-                yield lead
-            if not page.has_more or not page.next_cursor:
-                return
-            cursor = page.next_cursor
+    async def update(self, lead_id: str, **fields: Any) -> Lead:
+        return await self._client._call(ops.update_lead_op(lead_id, fields))
+
+    async def delete(self, lead_id: str) -> DeletedLead:
+        return await self._client._call(ops.delete_lead_op(lead_id))
 
 
 class AsyncWebhooks(_AsyncResource):
+    def list(self, **filters: Any) -> AsyncIterator[Webhook]:
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> WebhookList:
+        return await self._client._call(ops.list_webhooks_op({**filters, "cursor": cursor}))
+
     async def create(self, *, url: str, **fields: Any) -> WebhookWithSecret:
+        """Registers an endpoint; the returned ``secret`` (``whsec_…``) is shown this once."""
         return await self._client._call(ops.create_webhook_op({"url": url, **fields}))
 
-    async def list(self, **filters: Any) -> WebhookList:
-        return await self._client._call(ops.list_webhooks_op(filters))
+    async def get(self, webhook_id: str) -> Webhook:
+        return await self._client._call(ops.get_webhook_op(webhook_id))
 
-    async def test(self, webhook_id: str, **fields: Any) -> WebhookDelivery:
-        return await self._client._call(ops.test_webhook_op(webhook_id, fields))
+    async def update(self, webhook_id: str, **fields: Any) -> Webhook:
+        return await self._client._call(ops.update_webhook_op(webhook_id, fields))
+
+    async def delete(self, webhook_id: str) -> DeleteWebhookResponse200:
+        return await self._client._call(ops.delete_webhook_op(webhook_id))
+
+    async def test(self, webhook_id: str) -> WebhookDelivery:
+        """Sends a ``webhook.test`` event to this endpoint alone."""
+        return await self._client._call(ops.test_webhook_op(webhook_id))
+
+    async def rotate_secret(self, webhook_id: str, **fields: Any) -> WebhookWithSecret:
+        """A new signing secret; the old one keeps signing beside it for its grace period."""
+        return await self._client._call(ops.rotate_webhook_secret_op(webhook_id, fields))
+
+    def deliveries(self, webhook_id: str, **filters: Any) -> AsyncIterator[WebhookDelivery]:
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.deliveries_page(webhook_id, cursor=cursor, **filters), start)
+
+    async def deliveries_page(self, webhook_id: str, *, cursor: str | None = None, **filters: Any) -> WebhookDeliveryList:
+        return await self._client._call(ops.list_webhook_deliveries_op(webhook_id, {**filters, "cursor": cursor}))
+
+    async def retry_delivery(self, webhook_id: str, delivery_id: str) -> WebhookDelivery:
+        return await self._client._call(ops.retry_webhook_delivery_op(webhook_id, delivery_id))
 
     verify = staticmethod(Webhooks.verify)
 
 
+class AsyncEvents(_AsyncResource):
+    """The events webhooks deliver, kept to be read again."""
+
+    def list(self, **filters: Any) -> AsyncIterator[Event]:
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> EventList:
+        return await self._client._call(ops.list_events_op({**filters, "cursor": cursor}))
+
+    async def get(self, event_id: str) -> Event:
+        return await self._client._call(ops.get_event_op(event_id))
+
+
+class AsyncAnalytics(_AsyncResource):
+    """``from_``/``to`` (``from`` is a Python keyword) are sent as the API's ``from``/``to``."""
+
+    async def overview(self, **query: Any) -> AnalyticsOverview:
+        return await self._client._call(ops.analytics_overview_op(_period(query)))
+
+    async def timeseries(self, *, metric: str, **query: Any) -> AnalyticsTimeseries:
+        return await self._client._call(ops.analytics_timeseries_op(_period({"metric": metric, **query})))
+
+    async def trends(self, **query: Any) -> AnalyticsTrends:
+        return await self._client._call(ops.analytics_trends_op(_period(query)))
+
+
+class AsyncAccountResource(_AsyncResource):
+    async def get(self) -> Account:
+        return await self._client._call(ops.get_account_op())
+
+    async def usage(self, **query: Any) -> Usage:
+        """Requests, messages and chatbots used against the plan's limits."""
+        return await self._client._call(ops.get_usage_op(query))
+
+
+class AsyncApiKeys(_AsyncResource):
+    def list(self, **filters: Any) -> AsyncIterator[ApiKey]:
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> ApiKeyList:
+        return await self._client._call(ops.list_api_keys_op({**filters, "cursor": cursor}))
+
+    async def create(self, **fields: Any) -> ApiKeyWithSecret:
+        """A new key; its secret is in the answer, shown this once."""
+        return await self._client._call(ops.create_api_key_op(fields))
+
+    async def delete(self, key_id: str) -> ApiKey:
+        return await self._client._call(ops.delete_api_key_op(key_id))
+
+    async def rotate(self, key_id: str, **fields: Any) -> RotatedKey:
+        return await self._client._call(ops.rotate_api_key_op(key_id, fields))
+
+
 class AsyncOAuthClients(_AsyncResource):
-    async def create(self, *, name: str, scopes: list[str], **fields: Any) -> OAuthClientWithSecret:
+    def list(self, **filters: Any) -> AsyncIterator[OAuthClient]:
+        start = filters.pop("cursor", None)
+        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+
+    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> OAuthClientList:
+        return await self._client._call(ops.list_oauth_clients_op({**filters, "cursor": cursor}))
+
+    async def create(self, *, name: str, scopes: Sequence[str], **fields: Any) -> OAuthClientWithSecret:
+        """Registers an OAuth client (API keys only); its ``client_secret`` is shown this once."""
         return await self._client._call(ops.create_oauth_client_op({"name": name, "scopes": scopes, **fields}))
+
+    async def delete(self, client_id: str) -> OAuthClientDeleted:
+        return await self._client._call(ops.delete_oauth_client_op(client_id))
+
+    async def rotate_secret(self, client_id: str) -> OAuthClientWithSecret:
+        return await self._client._call(ops.rotate_oauth_client_secret_op(client_id))

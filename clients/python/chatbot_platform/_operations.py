@@ -14,29 +14,113 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
-from ._generated.api.chatbots import create_chatbot, delete_chatbot, get_chatbot, list_chatbots, update_chatbot
-from ._generated.api.conversations import create_conversation, send_message
-from ._generated.api.knowledge import create_knowledge_item, get_knowledge_item, list_knowledge_items, search_knowledge
-from ._generated.api.leads import create_lead, get_lead, list_leads
-from ._generated.api.oauth import create_o_auth_client, request_token
-from ._generated.api.webhooks import create_webhook, list_webhooks, test_webhook
+import inspect
+from types import ModuleType
+
+from ._generated.api.account import get_account, get_usage
+from ._generated.api.analytics import get_analytics_overview, get_analytics_timeseries, get_analytics_trends, get_chatbot_quality
+from ._generated.api.api_keys import create_api_key, delete_api_key, list_api_keys, rotate_api_key
+from ._generated.api.chatbots import (
+    archive_chatbot,
+    create_chatbot,
+    delete_chatbot,
+    get_chatbot,
+    get_chatbot_settings,
+    list_chatbots,
+    pause_chatbot,
+    restore_chatbot,
+    resume_chatbot,
+    rotate_chatbot_api_key,
+    set_chatbot_settings,
+    update_chatbot,
+)
+from ._generated.api.conversations import (
+    assign_conversation,
+    create_conversation,
+    delete_conversation,
+    end_conversation,
+    get_conversation,
+    handoff_conversation,
+    list_conversations,
+    list_inbox_conversations,
+    list_messages,
+    release_conversation,
+    send_message,
+    send_message_feedback,
+    update_conversation,
+)
+from ._generated.api.events import get_event, list_events
+from ._generated.api.knowledge import (
+    create_knowledge_item,
+    create_qa_from_message,
+    delete_knowledge_item,
+    get_knowledge_embeddings,
+    get_knowledge_item,
+    import_knowledge,
+    list_knowledge_items,
+    refresh_knowledge_item,
+    search_knowledge,
+    update_knowledge_item,
+)
+from ._generated.api.leads import create_lead, delete_lead, get_lead, list_chatbot_leads, list_leads, update_lead
+from ._generated.api.oauth import create_o_auth_client, delete_o_auth_client, list_o_auth_clients, request_token, rotate_o_auth_client_secret
+from ._generated.api.webhooks import (
+    create_webhook,
+    delete_webhook,
+    get_webhook,
+    list_webhook_deliveries,
+    list_webhooks,
+    retry_webhook_delivery,
+    rotate_webhook_secret,
+    test_webhook,
+    update_webhook,
+)
+from ._generated.api.widget import get_widget_settings, set_widget_settings
+from ._generated.models.account import Account
+from ._generated.models.analytics_overview import AnalyticsOverview
+from ._generated.models.analytics_timeseries import AnalyticsTimeseries
+from ._generated.models.analytics_trends import AnalyticsTrends
+from ._generated.models.api_key import ApiKey
+from ._generated.models.api_key_list import ApiKeyList
+from ._generated.models.api_key_with_secret import ApiKeyWithSecret
 from ._generated.models.chatbot import Chatbot
 from ._generated.models.chatbot_list import ChatbotList
+from ._generated.models.chatbot_settings import ChatbotSettings
 from ._generated.models.conversation import Conversation
+from ._generated.models.conversation_list import ConversationList
 from ._generated.models.created_chatbot import CreatedChatbot
+from ._generated.models.delete_conversation_response_200 import DeleteConversationResponse200
+from ._generated.models.delete_knowledge_item_response_200 import DeleteKnowledgeItemResponse200
+from ._generated.models.delete_webhook_response_200 import DeleteWebhookResponse200
 from ._generated.models.deleted_chatbot import DeletedChatbot
+from ._generated.models.deleted_lead import DeletedLead
+from ._generated.models.event import Event
+from ._generated.models.event_list import EventList
+from ._generated.models.import_knowledge_response_201 import ImportKnowledgeResponse201
+from ._generated.models.inbox_conversation_list import InboxConversationList
+from ._generated.models.knowledge_embeddings import KnowledgeEmbeddings
 from ._generated.models.knowledge_item import KnowledgeItem
 from ._generated.models.knowledge_item_list import KnowledgeItemList
 from ._generated.models.knowledge_search_result import KnowledgeSearchResult
 from ._generated.models.lead import Lead
 from ._generated.models.lead_list import LeadList
 from ._generated.models.message import Message
+from ._generated.models.message_list import MessageList
 from ._generated.models.message_turn import MessageTurn
+from ._generated.models.o_auth_client_deleted import OAuthClientDeleted
+from ._generated.models.o_auth_client_list import OAuthClientList
 from ._generated.models.o_auth_client_with_secret import OAuthClientWithSecret
 from ._generated.models.o_auth_token_response import OAuthTokenResponse
-from ._generated.models.webhook_with_secret import WebhookWithSecret
+from ._generated.models.quality_report import QualityReport
+from ._generated.models.rotate_chatbot_api_key_response_201 import RotateChatbotApiKeyResponse201
+from ._generated.models.rotated_key import RotatedKey
+from ._generated.models.usage import Usage
+from ._generated.models.webhook import Webhook
 from ._generated.models.webhook_delivery import WebhookDelivery
+from ._generated.models.webhook_delivery_list import WebhookDeliveryList
 from ._generated.models.webhook_list import WebhookList
+from ._generated.models.webhook_with_secret import WebhookWithSecret
+from ._generated.models.widget_settings import WidgetSettings
 from ._errors import ApiError, error_from_body
 
 import httpx
@@ -57,10 +141,12 @@ class Operation(Generic[T]):
 
 
 class _Raw:
-    """Stands in for a generated body model: ``_get_kwargs`` only needs its ``to_dict``."""
+    """Stands in for a generated body model or enum argument: ``_get_kwargs`` only needs its
+    ``to_dict`` or ``value``; the request's body and query are the caller's, not these."""
 
     def __init__(self, body: Any) -> None:
         self.body = body
+        self.value = body
 
     def to_dict(self) -> Any:
         return self.body
@@ -79,69 +165,179 @@ def _body(fields: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value is not None}
 
 
-def _post(kwargs: dict[str, Any], body: Any, parse: Callable[[Any], T]) -> Operation[T]:
-    method, url = _route(kwargs)
-    return Operation(method, url, parse, json=body, idempotent_key=True)
+def _op(module: ModuleType, parse: Callable[[Any], T], *path: str, body: Any = None, query: dict[str, Any] | None = None) -> Operation[T]:
+    """The operation of a generated module: its method and path (each id escaped as the generated
+    code escapes it), ``body`` as JSON, ``query`` as parameters. Its required keyword arguments
+    (a body model, an enum) get a stand-in: only the route is read from ``_get_kwargs``."""
+    stand_ins = {
+        name: _Raw(None)
+        for name, parameter in inspect.signature(module._get_kwargs).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and parameter.default is inspect.Parameter.empty
+    }
+    method, url = _route(module._get_kwargs(*path, **stand_ins))
+    params = _params(query) if query else None
+    return Operation(method, url, parse, json=body, params=params, idempotent_key=method == "POST")
 
 
 # Chatbots
 
 
+def list_chatbots_op(query: dict[str, Any]) -> Operation[ChatbotList]:
+    return _op(list_chatbots, ChatbotList.from_dict, query=query)
+
+
 def create_chatbot_op(fields: dict[str, Any]) -> Operation[CreatedChatbot]:
-    return _post(create_chatbot._get_kwargs(body=cast(Any, _Raw(None))), _body(fields), CreatedChatbot.from_dict)
-
-
-def list_chatbots_op(filters: dict[str, Any]) -> Operation[ChatbotList]:
-    method, url = _route(list_chatbots._get_kwargs())
-    return Operation(method, url, ChatbotList.from_dict, params=_params(filters))
+    return _op(create_chatbot, CreatedChatbot.from_dict, body=_body(fields))
 
 
 def get_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
-    method, url = _route(get_chatbot._get_kwargs(chatbot_id))
-    return Operation(method, url, Chatbot.from_dict)
+    return _op(get_chatbot, Chatbot.from_dict, chatbot_id)
 
 
 def update_chatbot_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[Chatbot]:
-    method, url = _route(update_chatbot._get_kwargs(chatbot_id, body=cast(Any, _Raw(None))))
-    return Operation(method, url, Chatbot.from_dict, json=fields)
+    return _op(update_chatbot, Chatbot.from_dict, chatbot_id, body=fields)
 
 
 def delete_chatbot_op(chatbot_id: str) -> Operation[DeletedChatbot]:
-    method, url = _route(delete_chatbot._get_kwargs(chatbot_id))
-    return Operation(method, url, DeletedChatbot.from_dict)
+    return _op(delete_chatbot, DeletedChatbot.from_dict, chatbot_id)
 
 
-# Knowledge
+def archive_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
+    return _op(archive_chatbot, Chatbot.from_dict, chatbot_id)
 
 
-def create_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
-    return _post(create_knowledge_item._get_kwargs(chatbot_id, body=cast(Any, _Raw(None))), _body(fields), KnowledgeItem.from_dict)
+def restore_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
+    return _op(restore_chatbot, Chatbot.from_dict, chatbot_id)
 
 
-def list_knowledge_op(chatbot_id: str, filters: dict[str, Any]) -> Operation[KnowledgeItemList]:
-    method, url = _route(list_knowledge_items._get_kwargs(chatbot_id))
-    return Operation(method, url, KnowledgeItemList.from_dict, params=_params(filters))
+def pause_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
+    return _op(pause_chatbot, Chatbot.from_dict, chatbot_id)
 
 
-def get_knowledge_op(chatbot_id: str, item_id: str, include_content: bool | None) -> Operation[KnowledgeItem]:
-    method, url = _route(get_knowledge_item._get_kwargs(chatbot_id, item_id))
-    return Operation(method, url, KnowledgeItem.from_dict, params=_params({"include_content": include_content}))
+def resume_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
+    return _op(resume_chatbot, Chatbot.from_dict, chatbot_id)
 
 
-def search_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeSearchResult]:
-    return _post(search_knowledge._get_kwargs(chatbot_id, body=cast(Any, _Raw(None))), _body(fields), KnowledgeSearchResult.from_dict)
+def rotate_chatbot_api_key_op(chatbot_id: str) -> Operation[RotateChatbotApiKeyResponse201]:
+    return _op(rotate_chatbot_api_key, RotateChatbotApiKeyResponse201.from_dict, chatbot_id)
+
+
+def get_chatbot_settings_op(chatbot_id: str) -> Operation[ChatbotSettings]:
+    return _op(get_chatbot_settings, ChatbotSettings.from_dict, chatbot_id)
+
+
+def set_chatbot_settings_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[ChatbotSettings]:
+    return _op(set_chatbot_settings, ChatbotSettings.from_dict, chatbot_id, body=fields)
+
+
+def get_widget_settings_op(chatbot_id: str) -> Operation[WidgetSettings]:
+    return _op(get_widget_settings, WidgetSettings.from_dict, chatbot_id)
+
+
+def set_widget_settings_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[WidgetSettings]:
+    return _op(set_widget_settings, WidgetSettings.from_dict, chatbot_id, body=fields)
+
+
+def get_chatbot_quality_op(chatbot_id: str, query: dict[str, Any]) -> Operation[QualityReport]:
+    return _op(get_chatbot_quality, QualityReport.from_dict, chatbot_id, query=query)
 
 
 # Conversations
 
 
+def list_conversations_op(chatbot_id: str, query: dict[str, Any]) -> Operation[ConversationList]:
+    return _op(list_conversations, ConversationList.from_dict, chatbot_id, query=query)
+
+
+def list_inbox_conversations_op(query: dict[str, Any]) -> Operation[InboxConversationList]:
+    return _op(list_inbox_conversations, InboxConversationList.from_dict, query=query)
+
+
 def create_conversation_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
-    return _post(create_conversation._get_kwargs(chatbot_id), _body(fields), Conversation.from_dict)
+    return _op(create_conversation, Conversation.from_dict, chatbot_id, body=_body(fields))
+
+
+def get_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[Conversation]:
+    return _op(get_conversation, Conversation.from_dict, chatbot_id, conversation_id)
+
+
+def update_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+    return _op(update_conversation, Conversation.from_dict, chatbot_id, conversation_id, body=fields)
+
+
+def delete_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[DeleteConversationResponse200]:
+    return _op(delete_conversation, DeleteConversationResponse200.from_dict, chatbot_id, conversation_id)
+
+
+def end_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+    return _op(end_conversation, Conversation.from_dict, chatbot_id, conversation_id, body=_body(fields))
+
+
+def handoff_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+    return _op(handoff_conversation, Conversation.from_dict, chatbot_id, conversation_id, body=_body(fields))
+
+
+def release_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[Conversation]:
+    return _op(release_conversation, Conversation.from_dict, chatbot_id, conversation_id)
+
+
+def assign_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+    return _op(assign_conversation, Conversation.from_dict, chatbot_id, conversation_id, body=fields)
+
+
+def list_messages_op(chatbot_id: str, conversation_id: str, query: dict[str, Any]) -> Operation[MessageList]:
+    return _op(list_messages, MessageList.from_dict, chatbot_id, conversation_id, query=query)
 
 
 def send_message_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[MessageTurn]:
-    kwargs = send_message._get_kwargs(chatbot_id, conversation_id, body=cast(Any, _Raw(None)))
-    return _post(kwargs, _body(fields), MessageTurn.from_dict)
+    return _op(send_message, MessageTurn.from_dict, chatbot_id, conversation_id, body=_body(fields))
+
+
+def send_message_feedback_op(chatbot_id: str, conversation_id: str, message_id: str, fields: dict[str, Any]) -> Operation[Message]:
+    return _op(send_message_feedback, Message.from_dict, chatbot_id, conversation_id, message_id, body=_body(fields))
+
+
+# Knowledge
+
+
+def list_knowledge_op(chatbot_id: str, query: dict[str, Any]) -> Operation[KnowledgeItemList]:
+    return _op(list_knowledge_items, KnowledgeItemList.from_dict, chatbot_id, query=query)
+
+
+def create_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
+    return _op(create_knowledge_item, KnowledgeItem.from_dict, chatbot_id, body=_body(fields))
+
+
+def get_knowledge_op(chatbot_id: str, item_id: str, include_content: bool | None) -> Operation[KnowledgeItem]:
+    return _op(get_knowledge_item, KnowledgeItem.from_dict, chatbot_id, item_id, query={"include_content": include_content})
+
+
+def update_knowledge_op(chatbot_id: str, item_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
+    return _op(update_knowledge_item, KnowledgeItem.from_dict, chatbot_id, item_id, body=fields)
+
+
+def delete_knowledge_op(chatbot_id: str, item_id: str) -> Operation[DeleteKnowledgeItemResponse200]:
+    return _op(delete_knowledge_item, DeleteKnowledgeItemResponse200.from_dict, chatbot_id, item_id)
+
+
+def refresh_knowledge_op(chatbot_id: str, item_id: str) -> Operation[KnowledgeItem]:
+    return _op(refresh_knowledge_item, KnowledgeItem.from_dict, chatbot_id, item_id)
+
+
+def import_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[ImportKnowledgeResponse201]:
+    return _op(import_knowledge, ImportKnowledgeResponse201.from_dict, chatbot_id, body=_body(fields))
+
+
+def search_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeSearchResult]:
+    return _op(search_knowledge, KnowledgeSearchResult.from_dict, chatbot_id, body=_body(fields))
+
+
+def knowledge_from_message_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
+    return _op(create_qa_from_message, KnowledgeItem.from_dict, chatbot_id, body=_body(fields))
+
+
+def knowledge_embeddings_op(chatbot_id: str) -> Operation[KnowledgeEmbeddings]:
+    return _op(get_knowledge_embeddings, KnowledgeEmbeddings.from_dict, chatbot_id)
 
 
 @dataclass(frozen=True)
@@ -236,41 +432,136 @@ class SseParser:
 # Leads
 
 
+def list_leads_op(query: dict[str, Any]) -> Operation[LeadList]:
+    return _op(list_leads, LeadList.from_dict, query=query)
+
+
+def list_chatbot_leads_op(chatbot_id: str, query: dict[str, Any]) -> Operation[LeadList]:
+    return _op(list_chatbot_leads, LeadList.from_dict, chatbot_id, query=query)
+
+
 def create_lead_op(fields: dict[str, Any]) -> Operation[Lead]:
-    return _post(create_lead._get_kwargs(body=cast(Any, _Raw(None))), _body(fields), Lead.from_dict)
-
-
-def list_leads_op(filters: dict[str, Any]) -> Operation[LeadList]:
-    method, url = _route(list_leads._get_kwargs())
-    return Operation(method, url, LeadList.from_dict, params=_params(filters))
+    return _op(create_lead, Lead.from_dict, body=_body(fields))
 
 
 def get_lead_op(lead_id: str) -> Operation[Lead]:
-    method, url = _route(get_lead._get_kwargs(lead_id))
-    return Operation(method, url, Lead.from_dict)
+    return _op(get_lead, Lead.from_dict, lead_id)
+
+
+def update_lead_op(lead_id: str, fields: dict[str, Any]) -> Operation[Lead]:
+    return _op(update_lead, Lead.from_dict, lead_id, body=fields)
+
+
+def delete_lead_op(lead_id: str) -> Operation[DeletedLead]:
+    return _op(delete_lead, DeletedLead.from_dict, lead_id)
 
 
 # Webhooks
 
 
+def list_webhooks_op(query: dict[str, Any]) -> Operation[WebhookList]:
+    return _op(list_webhooks, WebhookList.from_dict, query=query)
+
+
 def create_webhook_op(fields: dict[str, Any]) -> Operation[WebhookWithSecret]:
-    return _post(create_webhook._get_kwargs(body=cast(Any, _Raw(None))), _body(fields), WebhookWithSecret.from_dict)
+    return _op(create_webhook, WebhookWithSecret.from_dict, body=_body(fields))
 
 
-def list_webhooks_op(filters: dict[str, Any]) -> Operation[WebhookList]:
-    method, url = _route(list_webhooks._get_kwargs())
-    return Operation(method, url, WebhookList.from_dict, params=_params(filters))
+def get_webhook_op(webhook_id: str) -> Operation[Webhook]:
+    return _op(get_webhook, Webhook.from_dict, webhook_id)
 
 
-def test_webhook_op(webhook_id: str, fields: dict[str, Any]) -> Operation[WebhookDelivery]:
-    return _post(test_webhook._get_kwargs(webhook_id), _body(fields) or None, WebhookDelivery.from_dict)
+def update_webhook_op(webhook_id: str, fields: dict[str, Any]) -> Operation[Webhook]:
+    return _op(update_webhook, Webhook.from_dict, webhook_id, body=fields)
 
 
-# OAuth
+def delete_webhook_op(webhook_id: str) -> Operation[DeleteWebhookResponse200]:
+    return _op(delete_webhook, DeleteWebhookResponse200.from_dict, webhook_id)
+
+
+def test_webhook_op(webhook_id: str) -> Operation[WebhookDelivery]:
+    return _op(test_webhook, WebhookDelivery.from_dict, webhook_id)
+
+
+def rotate_webhook_secret_op(webhook_id: str, fields: dict[str, Any]) -> Operation[WebhookWithSecret]:
+    return _op(rotate_webhook_secret, WebhookWithSecret.from_dict, webhook_id, body=_body(fields))
+
+
+def list_webhook_deliveries_op(webhook_id: str, query: dict[str, Any]) -> Operation[WebhookDeliveryList]:
+    return _op(list_webhook_deliveries, WebhookDeliveryList.from_dict, webhook_id, query=query)
+
+
+def retry_webhook_delivery_op(webhook_id: str, delivery_id: str) -> Operation[WebhookDelivery]:
+    return _op(retry_webhook_delivery, WebhookDelivery.from_dict, webhook_id, delivery_id)
+
+
+# Events and analytics
+
+
+def list_events_op(query: dict[str, Any]) -> Operation[EventList]:
+    return _op(list_events, EventList.from_dict, query=query)
+
+
+def get_event_op(event_id: str) -> Operation[Event]:
+    return _op(get_event, Event.from_dict, event_id)
+
+
+def analytics_overview_op(query: dict[str, Any]) -> Operation[AnalyticsOverview]:
+    return _op(get_analytics_overview, AnalyticsOverview.from_dict, query=query)
+
+
+def analytics_timeseries_op(query: dict[str, Any]) -> Operation[AnalyticsTimeseries]:
+    return _op(get_analytics_timeseries, AnalyticsTimeseries.from_dict, query=query)
+
+
+def analytics_trends_op(query: dict[str, Any]) -> Operation[AnalyticsTrends]:
+    return _op(get_analytics_trends, AnalyticsTrends.from_dict, query=query)
+
+
+# The account, its API keys and OAuth clients
+
+
+def get_account_op() -> Operation[Account]:
+    return _op(get_account, Account.from_dict)
+
+
+def get_usage_op(query: dict[str, Any]) -> Operation[Usage]:
+    return _op(get_usage, Usage.from_dict, query=query)
+
+
+def list_api_keys_op(query: dict[str, Any]) -> Operation[ApiKeyList]:
+    return _op(list_api_keys, ApiKeyList.from_dict, query=query)
+
+
+def create_api_key_op(fields: dict[str, Any]) -> Operation[ApiKeyWithSecret]:
+    return _op(create_api_key, ApiKeyWithSecret.from_dict, body=_body(fields))
+
+
+def delete_api_key_op(key_id: str) -> Operation[ApiKey]:
+    return _op(delete_api_key, ApiKey.from_dict, key_id)
+
+
+def rotate_api_key_op(key_id: str, fields: dict[str, Any]) -> Operation[RotatedKey]:
+    return _op(rotate_api_key, RotatedKey.from_dict, key_id, body=_body(fields))
+
+
+def list_oauth_clients_op(query: dict[str, Any]) -> Operation[OAuthClientList]:
+    return _op(list_o_auth_clients, OAuthClientList.from_dict, query=query)
 
 
 def create_oauth_client_op(fields: dict[str, Any]) -> Operation[OAuthClientWithSecret]:
-    return _post(create_o_auth_client._get_kwargs(body=cast(Any, _Raw(None))), _body(fields), OAuthClientWithSecret.from_dict)
+    return _op(create_o_auth_client, OAuthClientWithSecret.from_dict, body=_body(fields))
+
+
+def delete_oauth_client_op(client_id: str) -> Operation[OAuthClientDeleted]:
+    return _op(delete_o_auth_client, OAuthClientDeleted.from_dict, client_id)
+
+
+def rotate_oauth_client_secret_op(client_id: str) -> Operation[OAuthClientWithSecret]:
+    return _op(rotate_o_auth_client_secret, OAuthClientWithSecret.from_dict, client_id)
+
+
+# OAuth tokens
 
 
 def request_token_op(client_id: str, client_secret: str, scope: str | None) -> Operation[OAuthTokenResponse]:

@@ -42,14 +42,14 @@ def test_chatbot_knowledge_and_a_conversation(server: Server) -> None:
         bot = await client.chatbots.create(name=unique("Shop"))
         assert (await client.chatbots.get(bot.id)).name == bot.name
         assert (await client.chatbots.update(bot.id, name="Renamed shop")).name == "Renamed shop"
-        assert bot.id in [listed.id for listed in (await client.chatbots.list(limit=100)).data]
+        assert bot.id in [listed.id for listed in (await client.chatbots.list_page(limit=100)).data]
 
         item = await client.knowledge.create(bot.id, type="qa", question=QUESTION, answer=ANSWER)
         until = deadline()
         while (await client.knowledge.get(bot.id, item.id)).status.value != "ready":
             assert time.monotonic() < until, "the Q&A pair never became ready"
             await asyncio.sleep(0.2)
-        assert [listed.id for listed in (await client.knowledge.list(bot.id)).data] == [item.id]
+        assert [listed.id for listed in (await client.knowledge.list_page(bot.id)).data] == [item.id]
         while not (await client.knowledge.search(bot.id, query=QUESTION)).data:
             assert time.monotonic() < until, "the Q&A pair never became searchable"
             await asyncio.sleep(0.2)
@@ -113,7 +113,7 @@ def test_a_webhook_is_verified(server: Server, receiver: Receiver) -> None:
         client = client_for(server)
         webhook = await client.webhooks.create(url=receiver.url, events=["webhook.test"])
         assert isinstance(webhook.secret, str) and webhook.secret.startswith("whsec_")
-        assert webhook.id in [listed.id for listed in (await client.webhooks.list(limit=100)).data]
+        assert webhook.id in [listed.id for listed in (await client.webhooks.list_page(limit=100)).data]
         await client.webhooks.test(webhook.id)
         assert await asyncio.to_thread(receiver.arrived.wait, 60), "no delivery arrived"
         received = receiver.requests[0]
@@ -140,7 +140,7 @@ def test_an_oauth_client_lists_chatbots(server: Server) -> None:
             base_url=server.base_url,
             http_client=httpx.AsyncClient(timeout=30, event_hooks={"response": [log.async_hook]}),
         ) as reporting:
-            assert bot.id in [listed.id for listed in (await reporting.chatbots.list(limit=100)).data]
+            assert bot.id in [listed.id for listed in (await reporting.chatbots.list_page(limit=100)).data]
             assert (await reporting.chatbots.get(bot.id)).id == bot.id
         assert [(path, status) for _, path, status in log.seen] == [
             ("/oauth/token", 200),

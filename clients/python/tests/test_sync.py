@@ -33,14 +33,14 @@ def test_chatbot_knowledge_and_a_conversation(server: Server) -> None:
     bot = client.chatbots.create(name=unique("Shop"))
     assert client.chatbots.get(bot.id).name == bot.name
     assert client.chatbots.update(bot.id, name="Renamed shop").name == "Renamed shop"
-    assert bot.id in [listed.id for listed in client.chatbots.list(limit=100).data]
+    assert bot.id in [listed.id for listed in client.chatbots.list_page(limit=100).data]
 
     item = client.knowledge.create(bot.id, type="qa", question=QUESTION, answer=ANSWER)
     until = deadline()
     while client.knowledge.get(bot.id, item.id).status.value != "ready":
         assert time.monotonic() < until, "the Q&A pair never became ready"
         time.sleep(0.2)
-    assert [listed.id for listed in client.knowledge.list(bot.id).data] == [item.id]
+    assert [listed.id for listed in client.knowledge.list_page(bot.id).data] == [item.id]
     # The search index is rebuilt after a change; the first questions may still see the old one.
     while not client.knowledge.search(bot.id, query=QUESTION).data:
         assert time.monotonic() < until, "the Q&A pair never became searchable"
@@ -98,7 +98,7 @@ def test_a_webhook_is_verified(server: Server, receiver: Receiver) -> None:
     client = client_for(server)
     webhook = client.webhooks.create(url=receiver.url, events=["webhook.test"])
     assert isinstance(webhook.secret, str) and webhook.secret.startswith("whsec_")
-    assert webhook.id in [listed.id for listed in client.webhooks.list(limit=100).data]
+    assert webhook.id in [listed.id for listed in client.webhooks.list_page(limit=100).data]
     client.webhooks.test(webhook.id)
     assert receiver.arrived.wait(60), "no delivery arrived"
     received = receiver.requests[0]
@@ -124,7 +124,7 @@ def test_an_oauth_client_lists_chatbots(server: Server, monkeypatch: pytest.Monk
         base_url=server.base_url,
         http_client=httpx.Client(timeout=30, event_hooks={"response": [log.hook]}),
     ) as reporting:
-        assert bot.id in [listed.id for listed in reporting.chatbots.list(limit=100).data]
+        assert bot.id in [listed.id for listed in reporting.chatbots.list_page(limit=100).data]
         assert reporting.chatbots.get(bot.id).id == bot.id
         assert [(path, status) for _, path, status in log.seen] == [
             ("/oauth/token", 200),
