@@ -246,3 +246,126 @@ t.test('the client needs credentials', async (t) => {
   process.env.CHATBOT_PLATFORM_API_KEY = 'sk_test_env';
   t.ok(new ChatbotPlatform(), 'or finds the key in the environment');
 });
+
+t.test('an id that URLs would resolve (".", "..") or an empty one is refused before any request', async (t) => {
+  const local = await localServer(t, (_request, response) => json(response, 200, {}));
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl });
+  // `DELETE …/conversations/..` would be `DELETE /api/v1/chatbots/cb_1`: the chatbot.
+  for (const id of ['..', '.', '']) {
+    t.throws(() => client.conversations.delete('cb_1', id), TypeError, `${JSON.stringify(id)} is refused`);
+    t.throws(() => client.webhooks.retryDelivery('wh_1', id), TypeError);
+  }
+  t.throws(() => client.conversations.messages('..', 'conv_1'), TypeError, 'a list too');
+  t.equal(local.seen.length, 0, 'and nothing was sent');
+  await client.chatbots.get('...');
+  t.equal(local.seen[0]!.url, '/api/v1/chatbots/...', 'three dots are an ordinary id');
+});
+
+t.test('OAuth: a second 401 is thrown; a renewal is not repeated by the retries after it', async (t) => {
+  let tokens = 0;
+  let calls = 0;
+  const local = await localServer(t, (request, response) => {
+    if (request.url === '/oauth/token') {
+      tokens += 1;
+      return json(response, 200, { access_token: `token-${tokens}`, token_type: 'Bearer', expires_in: 3600, scope: '' });
+    }
+    calls += 1;
+    if (request.url === '/api/v1/chatbots/revoked') return json(response, 401, error(401, 'invalid_token'));
+    // The first token is refused; with the second, one 503 and then the answer.
+    if (request.headers.authorization === 'Bearer token-1') return json(response, 401, error(401, 'invalid_token'));
+    if (calls === 2) return json(response, 503, error(503, 'unavailable'), { 'retry-after': '0' });
+    json(response, 200, { id: 'cb_1' });
+  });
+  const client = new ChatbotPlatform({ baseUrl: local.baseUrl, oauth: { clientId: 'oc_1', clientSecret: 's' } });
+  await client.chatbots.get('cb_1');
+  t.equal(tokens, 2, 'one renewal after the 401, none after the 503');
+  t.equal(calls, 3, '401, then 503 and 200 with the new token');
+  const failed = await client.chatbots.get('revoked').catch((caught: unknown) => caught);
+  t.match(failed, { status: 401, code: 'invalid_token' }, 'a 401 after the renewal is thrown');
+  t.equal(tokens, 3, 'after one more renewal, not a loop');
+});
+
+t.test('a 409 of the same Idempotency-Key still running is retried; other 409s are not', async (t) => {
+  let calls = 0;
+  const local = await localServer(t, (_request, response) => {
+    calls += 1;
+    if (calls === 1) json(response, 409, error(409, 'idempotency_key_in_flight'), { 'retry-after': '0' });
+    else json(response, 201, { id: 'cb_1' });
+  });
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl });
+  t.match(await client.chatbots.create({ name: 'Support' }), { id: 'cb_1' });
+  t.equal(local.seen.length, 2, 'sent again once the first attempt is done');
+  t.equal(local.seen[0]!.headers['idempotency-key'], local.seen[1]!.headers['idempotency-key'], 'with its key');
+});
+
+t.test('Retry-After longer than the client waits is thrown at once; a wait is cut short by the signal', async (t) => {
+  const local = await localServer(t, (_request, response) => json(response, 429, error(429, 'rate_limited'), { 'retry-after': '3600' }));
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl, maxRetryDelayMs: 60_000 });
+  const failed = await client.chatbots.list().catch((caught: unknown) => caught);
+  t.ok(failed instanceof RateLimitError, 'an hour is the caller’s to wait');
+  t.equal(local.seen.length, 1, 'not retried early');
+
+  const patient = await localServer(t, (_request, response) => json(response, 503, error(503, 'unavailable'), { 'retry-after': '30' }));
+  const controller = new AbortController();
+  const waiting = new ChatbotPlatform({ apiKey: 'k', baseUrl: patient.baseUrl }).chatbots.list({}, { signal: controller.signal }).catch((caught: unknown) => caught);
+  while (patient.seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  controller.abort(new Error('the caller gave up'));
+  t.match(await waiting, { message: 'the caller gave up' }, 'the 30 s wait ends with the caller’s abort');
+  t.equal(patient.seen.length, 1, 'and nothing more is sent');
+});
+
+t.test('streams: no time limit once the answer has begun; a streamed POST is not sent twice; a stream cut short throws', async (t) => {
+  let attempts = 0;
+  const local = await localServer(t, (request, response) => {
+    attempts += 1;
+    if (request.url?.includes('conv_broken')) return request.socket.destroy();
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write('event: message\ndata: {"id":"msg_1"}\n\n');
+    response.write('event: later-version\ndata: not json\n\n');
+    if (request.url?.includes('conv_cut')) return response.end('event: delta\ndata: {"content":"Hal"}\n\n');
+    setTimeout(() => response.end('event: delta\ndata: {"content":"Hello"}\n\nevent: done\ndata: {"reply":{"content":"Hello"}}\n\n'), 300);
+  });
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl, timeoutMs: 100 });
+  const events: string[] = [];
+  for await (const event of client.conversations.stream('cb_1', 'conv_slow', { content: 'Hi' })) events.push(event.type);
+  t.same(events, ['message', 'delta', 'done'], 'a reply written after the time limit arrives whole; an unknown event is skipped unread');
+
+  const cut = await (async () => {
+    for await (const _event of client.conversations.stream('cb_1', 'conv_cut', { content: 'Hi' }));
+  })().catch((caught: unknown) => caught);
+  t.ok(cut instanceof ConnectionError, 'a stream ending before done is a ConnectionError');
+  t.match((cut as Error).message, /ended before its done event/);
+
+  const before = attempts;
+  const broken = await (async () => {
+    for await (const _event of client.conversations.stream('cb_1', 'conv_broken', { content: 'Hi' }));
+  })().catch((caught: unknown) => caught);
+  t.ok(broken instanceof ConnectionError, 'a broken connection is a ConnectionError');
+  t.equal(attempts - before, 1, 'sent once: not again after the connection broke');
+});
+
+t.test('a JSON answer that stalls past the time limit is a ConnectionError, as no answer is', async (t) => {
+  const local = await localServer(t, (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('{"data": [');
+  });
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl, timeoutMs: 200, maxRetries: 0 });
+  const failed = await client.chatbots.get('cb_1').catch((caught: unknown) => caught);
+  t.ok(failed instanceof ConnectionError, 'a ConnectionError');
+  t.match((failed as Error).message, /GET \/api\/v1\/chatbots\/cb_1: no answer within 200 ms/);
+});
+
+t.test('a cursor given twice ends the paging with an error, not a circle', async (t) => {
+  const list = new PageList<number>(async () => ({ data: [1], has_more: true, next_cursor: 'same' }));
+  const failed = await list.toArray().catch((caught: unknown) => caught);
+  t.match(failed, { message: /cursor same twice/ });
+});
+
+t.test('a signature is over the bytes as they came', async (t) => {
+  const secret = `whsec_${Buffer.alloc(24, 3).toString('base64')}`;
+  const bytes = Buffer.concat([Buffer.from('{"id":"evt_1","note":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`msg_1.${timestamp}.`).update(bytes).digest('base64');
+  const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+  t.match(verifyWebhook(new Uint8Array(bytes), headers, secret), { id: 'evt_1' }, 'bytes that are not UTF-8 verify as signed');
+});

@@ -1,7 +1,8 @@
 // The one way requests leave the client: credentials, an Idempotency-Key on every POST (the same on
 // each retry of one call, so a retried POST is never applied twice), retries with back-off on 429,
-// 502, 503, 504 and broken connections (honouring `Retry-After`), and errors turned into ApiError.
-import { ConnectionError, apiErrorOf } from './errors.js';
+// 502, 503, 504, a 409 of the same key still running, and broken connections (honouring
+// `Retry-After`), and errors turned into ApiError.
+import { ChatbotPlatformError, ConnectionError, apiErrorOf } from './errors.js';
 
 export interface RequestOptions {
   /** The Idempotency-Key of a POST; one is made up when left out. */
@@ -58,7 +59,11 @@ export class Transport {
   async json<T>(call: Call): Promise<T> {
     const response = await this.send(call);
     if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
+    try {
+      return (await response.json()) as T;
+    } catch (error) {
+      throw readFailure(call, error);
+    }
   }
 
   /** The successful answer itself (a stream, a CSV), after retries; errors are thrown. */
@@ -66,9 +71,16 @@ export class Transport {
     const { settings } = this;
     const options = call.options ?? {};
     const maxRetries = options.maxRetries ?? settings.maxRetries;
+    const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
     const idempotencyKey = call.method === 'POST' && !call.form ? (options.idempotencyKey ?? `cbp_${crypto.randomUUID()}`) : undefined;
+    // A streamed answer is written for as long as the reply takes: its time limit ends when its
+    // headers arrive (the caller's signal still stops it). And the server keeps no streamed answer
+    // for replay, so a streamed POST whose connection broke is not sent again: its message could be
+    // stored twice.
+    const streamed = call.accept === 'text/event-stream';
     const url = this.url(call.path, call.query);
     let renewed = false;
+    let staleToken = false;
     for (let attempt = 0; ; attempt++) {
       const headers: Record<string, string> = {
         accept: call.accept ?? 'application/json',
@@ -76,7 +88,8 @@ export class Transport {
         ...settings.headers,
         ...options.headers,
       };
-      if (settings.credentials) headers.authorization = await settings.credentials.authorization(renewed);
+      if (settings.credentials) headers.authorization = await settings.credentials.authorization(staleToken);
+      staleToken = false;
       if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
       let body: string | undefined;
       if (call.form) {
@@ -86,36 +99,46 @@ export class Transport {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(call.body);
       }
-      const timeout = AbortSignal.timeout(options.timeoutMs ?? settings.timeoutMs);
-      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      const limit = new AbortController();
+      const timer = setTimeout(() => limit.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+      (timer as { unref?: () => void }).unref?.();
+      const signal = options.signal ? AbortSignal.any([options.signal, limit.signal]) : limit.signal;
 
       let response: Response;
       try {
         response = await settings.fetch(url, { method: call.method, headers, body, signal });
       } catch (error) {
+        clearTimeout(timer);
         if (options.signal?.aborted) throw error;
-        if (attempt < maxRetries) {
-          await sleep(backoff(attempt));
+        if (attempt < maxRetries && !(streamed && call.method === 'POST')) {
+          await sleep(backoff(attempt), options.signal);
           continue;
         }
-        const reason = timeout.aborted ? `no answer within ${options.timeoutMs ?? settings.timeoutMs} ms` : (error as Error).message;
+        const reason = limit.signal.aborted ? `no answer within ${timeoutMs} ms` : (error as Error).message;
         throw new ConnectionError(`${call.method} ${call.path}: ${reason}`, { cause: error });
       }
+      if (streamed) clearTimeout(timer);
       if (response.ok) return response;
 
-      // An expired OAuth token: fetched again once, and the call made again at once.
+      // An expired or revoked OAuth token: a new one, once, and the call made again at once.
       if (response.status === 401 && settings.credentials?.renewable && !renewed) {
         renewed = true;
+        staleToken = true;
         await response.body?.cancel();
         attempt--;
         continue;
       }
-      if (RETRIED_STATUSES.has(response.status) && attempt < maxRetries) {
-        await response.body?.cancel();
-        await sleep(Math.min(retryAfterMs(response.headers) ?? backoff(attempt), settings.maxRetryDelayMs));
+      const error = apiErrorOf(response.status, await response.json().catch(() => null), response.headers);
+      // A 409 `idempotency_key_in_flight`: this call's first attempt is still running on the server.
+      const retryable = RETRIED_STATUSES.has(response.status) || (response.status === 409 && error.code === 'idempotency_key_in_flight');
+      if (retryable && attempt < maxRetries) {
+        const asked = retryAfterMs(response.headers);
+        // A longer wait than the client allows is the caller's to decide: retried early, it would fail again.
+        if (asked !== null && asked > settings.maxRetryDelayMs) throw error;
+        await sleep(asked ?? backoff(attempt), options.signal);
         continue;
       }
-      throw apiErrorOf(response.status, await response.json().catch(() => null), response.headers);
+      throw error;
     }
   }
 
@@ -143,11 +166,37 @@ function backoff(attempt: number): number {
   return base * (0.75 + Math.random() * 0.5);
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** A wait the caller's signal cuts short (with its reason, as fetch would). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }
 
-/** A path segment: ids are put in paths escaped, never as they are. */
+/** A body that broke off or timed out while it was read: no whole answer came. */
+export function readFailure(call: Pick<Call, 'method' | 'path'>, error: unknown): ChatbotPlatformError {
+  if (error instanceof ChatbotPlatformError) return error;
+  const name = (error as { name?: string }).name;
+  if (name === 'SyntaxError') return new ChatbotPlatformError(`${call.method} ${call.path}: the answer is not JSON`, { cause: error });
+  const reason = name === 'TimeoutError' ? (error as Error).message : `the answer broke off (${(error as Error).message})`;
+  return new ConnectionError(`${call.method} ${call.path}: ${reason}`, { cause: error });
+}
+
+/**
+ * A path segment: ids are put in paths escaped, never as they are. `.` and `..` escape to
+ * themselves and URLs resolve them (`/chatbots/cb_1/conversations/..` is the chatbot), so they,
+ * and an empty id, are refused before any request.
+ */
 export function segment(value: string): string {
+  if (value === '' || value === '.' || value === '..') throw new TypeError(`${JSON.stringify(value)} is not an id`);
   return encodeURIComponent(value);
 }

@@ -1,6 +1,7 @@
 // A list call is a promise of its first page and an async iterable of every item across pages:
 // `await client.leads.list()` is one page; `for await (const lead of client.leads.list())` follows
 // `next_cursor` until `has_more` is false.
+import { ChatbotPlatformError } from './errors.js';
 
 export interface Page<Item> {
   data: Item[];
@@ -33,11 +34,15 @@ export class PageList<Item, Answer extends Page<Item> = Page<Item>> implements P
   /** Every page, the first one first. */
   async *pages(): AsyncGenerator<Answer> {
     let cursor: string | undefined;
+    const seen = new Set<string>();
     for (;;) {
       const page = await this.fetchPage(cursor);
       yield page;
       // `has_more` with a cursor: a filtered page may hold no item and still not be the last.
       if (!page.has_more || !page.next_cursor) return;
+      // A cursor given twice would page in a circle for ever.
+      if (seen.has(page.next_cursor)) throw new ChatbotPlatformError(`The server gave the cursor ${page.next_cursor} twice: paging stopped`);
+      seen.add(page.next_cursor);
       cursor = page.next_cursor;
     }
   }

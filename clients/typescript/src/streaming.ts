@@ -1,7 +1,8 @@
 // A streamed reply (`Accept: text/event-stream`) as an async iterable of typed events: `message`
 // (the visitor's stored message), `delta` (a piece of the reply), then `done` (the whole turn, the
 // same body as the JSON answer). An `error` event is thrown as an ApiError, like any error.
-import { apiErrorOf } from './errors.js';
+import { ConnectionError, apiErrorOf } from './errors.js';
+import { readFailure, type Call } from './http.js';
 import type { Result, Schemas } from './types.js';
 
 export type TurnStreamEvent =
@@ -46,15 +47,39 @@ export async function* serverSentEvents(body: ReadableStream<Uint8Array>): Async
   }
 }
 
-/** The turn's events, typed; an `error` event becomes the ApiError it describes. */
-export async function* turnEvents(response: Response): AsyncGenerator<TurnStreamEvent> {
-  if (!response.body) return;
-  for await (const { event, data } of serverSentEvents(response.body)) {
-    const parsed = JSON.parse(data) as unknown;
+const TURN_EVENTS = new Set(['message', 'delta', 'done', 'error']);
+
+/**
+ * The turn's events, typed; an `error` event becomes the ApiError it describes. Events of other
+ * types (a later server's) are skipped unread. A stream that breaks off, or ends without `done`,
+ * throws a ConnectionError: a reply cut short must not look whole.
+ */
+export async function* turnEvents(response: Response, call: Pick<Call, 'method' | 'path'>): AsyncGenerator<TurnStreamEvent> {
+  if (!response.body) throw new ConnectionError(`${call.method} ${call.path}: the answer has no body`);
+  const frames = serverSentEvents(response.body);
+  for (;;) {
+    let next: IteratorResult<{ event: string; data: string }>;
+    try {
+      next = await frames.next();
+    } catch (error) {
+      throw readFailure(call, error);
+    }
+    if (next.done) throw new ConnectionError(`${call.method} ${call.path}: the stream ended before its done event`);
+    const { event, data } = next.value;
+    if (!TURN_EVENTS.has(event)) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch (error) {
+      throw readFailure(call, error);
+    }
     if (event === 'message') yield { type: 'message', message: parsed as Schemas['Message'] };
     else if (event === 'delta') yield { type: 'delta', content: (parsed as { content: string }).content };
-    else if (event === 'done') yield { type: 'done', turn: parsed as Result<'sendMessage'> };
-    else if (event === 'error') {
+    else if (event === 'done') {
+      yield { type: 'done', turn: parsed as Result<'sendMessage'> };
+      await frames.return(undefined);
+      return;
+    } else {
       const status = (parsed as { statusCode?: number }).statusCode ?? 500;
       throw apiErrorOf(status, parsed, response.headers);
     }

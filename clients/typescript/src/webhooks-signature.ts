@@ -25,10 +25,11 @@ export function verifyWebhook(payload: string | Uint8Array, headers: WebhookHead
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
   if (Math.abs(now - Number(timestamp)) > tolerance) throw new WebhookVerificationError(`The webhook-timestamp is more than ${tolerance} s from now`);
 
-  const body = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   if (key.length === 0) throw new WebhookVerificationError('The secret is empty: it is the whsec_… value shown when the webhook was created');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
+  // The bytes as they came are what was signed (a decoder would replace any byte it cannot read).
+  const bytes = typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(bytes).digest();
   const matches = signatures.split(' ').some((signature) => {
     const [version, value] = signature.split(',', 2);
     if (version !== 'v1' || !value) return false;
@@ -37,7 +38,7 @@ export function verifyWebhook(payload: string | Uint8Array, headers: WebhookHead
   });
   if (!matches) throw new WebhookVerificationError('No signature matches: the body, or the secret, is not the one signed');
   try {
-    return JSON.parse(body) as Schemas['Event'];
+    return JSON.parse(typeof payload === 'string' ? payload : new TextDecoder().decode(payload)) as Schemas['Event'];
   } catch {
     throw new WebhookVerificationError('The signed body is not JSON');
   }

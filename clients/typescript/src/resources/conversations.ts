@@ -37,7 +37,7 @@ export class Conversations extends Resource {
   assign(chatbotId: string, conversationId: string, body: Body<'assignConversation'>, options?: RequestOptions) {
     return this.call('assignConversation', { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'assign'), body, options });
   }
-  /** The messages, oldest first. */
+  /** The messages, newest first (`order: 'asc'` for oldest first). */
   messages(chatbotId: string, conversationId: string, query?: Query<'listMessages'>, options?: RequestOptions) {
     return this.paged('listMessages', chatbotPath(chatbotId, 'conversations', conversationId, 'messages'), query, options);
   }
@@ -47,17 +47,12 @@ export class Conversations extends Resource {
   }
   /**
    * A message and the chatbot's reply as it is written: `message`, `delta` events, then `done`
-   * with the same turn as `send` answers. Errors before the stream are thrown by the first step.
+   * with the same turn as `send` answers. Errors before the stream are thrown by the first step;
+   * it is not sent again after a broken connection (a streamed answer is not kept for replay).
    */
   async *stream(chatbotId: string, conversationId: string, body: Body<'sendMessage'>, options?: RequestOptions): AsyncGenerator<TurnStreamEvent> {
-    const response = await this.transport.send({
-      method: 'POST',
-      path: chatbotPath(chatbotId, 'conversations', conversationId, 'messages'),
-      body,
-      accept: 'text/event-stream',
-      options,
-    });
-    yield* turnEvents(response);
+    const call = { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'messages'), body, accept: 'text/event-stream', options } as const;
+    yield* turnEvents(await this.transport.send(call), call);
   }
   /** Feedback on one of the chatbot's replies (`helpful` true or false). */
   feedback(chatbotId: string, conversationId: string, messageId: string, body: Body<'sendMessageFeedback'>, options?: RequestOptions) {
