@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 import httpx
 
 from . import _operations as ops
-from ._errors import ApiConnectionError, ApiError, error_from_response
+from ._errors import ApiConnectionError, ApiError, ChatbotPlatformError, error_from_response
 from ._generated.models.account import Account
 from ._generated.models.analytics_overview import AnalyticsOverview
 from ._generated.models.analytics_timeseries import AnalyticsTimeseries
@@ -79,6 +79,19 @@ RETRYABLE_STATUSES = frozenset({429, 502, 503, 504})
 MAX_RETRY_AFTER_SECONDS = 60.0
 #: A token is renewed this long before it expires, so no request goes out with one about to lapse.
 TOKEN_RENEWAL_MARGIN_SECONDS = 60.0
+#: The 409 of a request whose Idempotency-Key is still being answered by a first attempt: worth waiting for.
+IN_FLIGHT_CODE = "idempotency_key_in_flight"
+
+
+def _in_flight(response: httpx.Response) -> bool:
+    """A 409 saying the first attempt with the same Idempotency-Key is still running (body read)."""
+    if response.status_code != 409:
+        return False
+    try:
+        body: Any = response.json()
+    except ValueError:
+        return False
+    return isinstance(body, dict) and body.get("code") == IN_FLIGHT_CODE
 
 
 def retry_delay(attempt: int, response: httpx.Response | None) -> float | None:
@@ -115,24 +128,37 @@ class _Page(Protocol[T_co]):
     def next_cursor(self) -> str | None: ...
 
 
+def _next_cursor(page: _Page[Any], seen: set[str | None]) -> str | None:
+    """The cursor of the page after ``page``; None at the end. A cursor already followed would loop
+    for ever: an error instead."""
+    if not page.has_more or not page.next_cursor:
+        return None
+    if page.next_cursor in seen:
+        raise ChatbotPlatformError(f"the server repeated next_cursor {page.next_cursor!r}: paging stopped")
+    seen.add(page.next_cursor)
+    return page.next_cursor
+
+
 def _items(fetch: Callable[[str | None], _Page[T]], cursor: str | None) -> Iterator[T]:
     """Every item of a list, fetching the next page only when the caller reaches it."""
+    seen: set[str | None] = {cursor}
     while True:
         page = fetch(cursor)
         yield from page.data
-        if not page.has_more or not page.next_cursor:
+        cursor = _next_cursor(page, seen)
+        if cursor is None:
             return
-        cursor = page.next_cursor
 
 
 async def _aitems(fetch: Callable[[str | None], Awaitable[_Page[T]]], cursor: str | None) -> AsyncIterator[T]:
+    seen: set[str | None] = {cursor}
     while True:
         page = await fetch(cursor)
         for item in page.data:
             yield item
-        if not page.has_more or not page.next_cursor:
+        cursor = _next_cursor(page, seen)
+        if cursor is None:
             return
-        cursor = page.next_cursor
 
 
 def _period(query: dict[str, Any]) -> dict[str, Any]:
@@ -181,6 +207,16 @@ class _Settings:
         # Renewed a minute before it expires; a token shorter-lived than two minutes at half its life.
         self.token_renew_at = time.monotonic() + expires_in - min(TOKEN_RENEWAL_MARGIN_SECONDS, expires_in / 2)
 
+    def drop_token(self, refused: str) -> None:
+        """Forgets a token the server answered 401 to (revoked, or expired early), unless another
+        call has already replaced it."""
+        if self.token == refused:
+            self.token = None
+            self.token_renew_at = 0.0
+
+    def renews_after_401(self, response: httpx.Response) -> bool:
+        return response.status_code == 401 and self.api_key is None
+
     def request(self, http: httpx.Client | httpx.AsyncClient, op: ops.Operation[Any], bearer: str | None, key: str | None, accept: str) -> httpx.Request:
         headers = {"Accept": accept}
         if bearer is not None:
@@ -199,6 +235,11 @@ def _idempotency_key(op: ops.Operation[Any]) -> str | None:
     return str(uuid.uuid4()) if op.idempotent_key else None
 
 
+def _stream_unfinished() -> ApiConnectionError:
+    # A connection cut mid-answer ends the lines quietly: without its done event the turn is unknown.
+    return ApiConnectionError("the stream ended before its done event")
+
+
 def _parse(op: ops.Operation[T], response: httpx.Response) -> T:
     if response.status_code >= 400:
         raise error_from_response(response)
@@ -211,9 +252,12 @@ class ChatbotPlatform:
     Authenticate with ``api_key`` (``sk_live_…``/``sk_test_…``), or with an OAuth client's
     ``oauth_client_id`` and ``oauth_client_secret`` (and the ``scope`` to ask for): a token is
     fetched from ``POST /oauth/token`` when first needed and renewed before it expires.
-    Requests answered 429, 502, 503 or 504, and those that did not reach the server, are retried up to
-    ``max_retries`` times, waiting as ``Retry-After`` says; every POST carries an
-    ``Idempotency-Key``, the same on each retry, so a retried write happens once.
+    A 401 to a token gets a new token and one more try.
+    Requests answered 429, 502, 503 or 504 (or 409 ``idempotency_key_in_flight``), and those that
+    did not reach the server, are retried up to ``max_retries`` times, waiting as ``Retry-After``
+    says; every POST carries an ``Idempotency-Key``, the same on each retry, so a retried write
+    happens once. A stream cut by a connection error is not sent again (the server keeps no
+    streamed answer to replay).
     Pass ``http_client`` to use your own ``httpx.Client`` (proxies, event hooks, transports).
     """
 
@@ -274,33 +318,51 @@ class ChatbotPlatform:
             try:
                 response = self._http.send(request, stream=stream)
             except httpx.TransportError as error:
-                delay = retry_delay(attempt, None)
+                delay = None if stream else retry_delay(attempt, None)
                 if attempt >= self._settings.max_retries or delay is None:
                     raise ApiConnectionError(f"{op.method} {op.url}: {error}") from error
             else:
-                delay = retry_delay(attempt, response) if response.status_code in RETRYABLE_STATUSES else None
+                if response.status_code == 409:
+                    response.read()
+                delay = retry_delay(attempt, response) if response.status_code in RETRYABLE_STATUSES or _in_flight(response) else None
                 if delay is None or attempt >= self._settings.max_retries:
                     return response
                 response.close()
             time.sleep(delay)
             attempt += 1
 
+    def _send_authorized(self, op: ops.Operation[Any], accept: str, stream: bool = False) -> httpx.Response:
+        """Sends with the key or token; a 401 to a token gets a new token and one more try."""
+        key = _idempotency_key(op)
+        bearer = self._bearer()
+        response = self._send(op, bearer, key, accept, stream)
+        if self._settings.renews_after_401(response):
+            response.close()
+            with self._token_lock:
+                self._settings.drop_token(bearer)
+            response = self._send(op, self._bearer(), key, accept, stream)
+        return response
+
     def _call(self, op: ops.Operation[T]) -> T:
-        return _parse(op, self._send(op, self._bearer(), _idempotency_key(op), "application/json"))
+        return _parse(op, self._send_authorized(op, "application/json"))
 
     def _stream(self, op: ops.Operation[Any]) -> Iterator[ops.StreamEvent]:
-        response = self._send(op, self._bearer(), _idempotency_key(op), "text/event-stream", stream=True)
+        response = self._send_authorized(op, "text/event-stream", stream=True)
         try:
             if response.status_code >= 400:
                 response.read()
                 raise error_from_response(response)
             parser = ops.SseParser()
+            finished = False
             for line in response.iter_lines():
                 ready = parser.feed(line)
                 if ready is not None:
                     event = ops.stream_event(ready[0], ready[1], response.headers)
                     if event is not None:
+                        finished = finished or isinstance(event, (ops.DoneEvent, ops.ErrorEvent))
                         yield event
+            if not finished:
+                raise _stream_unfinished()
         finally:
             response.close()
 
@@ -689,33 +751,50 @@ class AsyncChatbotPlatform:
             try:
                 response = await self._http.send(request, stream=stream)
             except httpx.TransportError as error:
-                delay = retry_delay(attempt, None)
+                delay = None if stream else retry_delay(attempt, None)
                 if attempt >= self._settings.max_retries or delay is None:
                     raise ApiConnectionError(f"{op.method} {op.url}: {error}") from error
             else:
-                delay = retry_delay(attempt, response) if response.status_code in RETRYABLE_STATUSES else None
+                if response.status_code == 409:
+                    await response.aread()
+                delay = retry_delay(attempt, response) if response.status_code in RETRYABLE_STATUSES or _in_flight(response) else None
                 if delay is None or attempt >= self._settings.max_retries:
                     return response
                 await response.aclose()
             await asyncio.sleep(delay)
             attempt += 1
 
+    async def _send_authorized(self, op: ops.Operation[Any], accept: str, stream: bool = False) -> httpx.Response:
+        key = _idempotency_key(op)
+        bearer = await self._bearer()
+        response = await self._send(op, bearer, key, accept, stream)
+        if self._settings.renews_after_401(response):
+            await response.aclose()
+            async with self._token_lock:
+                self._settings.drop_token(bearer)
+            response = await self._send(op, await self._bearer(), key, accept, stream)
+        return response
+
     async def _call(self, op: ops.Operation[T]) -> T:
-        return _parse(op, await self._send(op, await self._bearer(), _idempotency_key(op), "application/json"))
+        return _parse(op, await self._send_authorized(op, "application/json"))
 
     async def _stream(self, op: ops.Operation[Any]) -> AsyncIterator[ops.StreamEvent]:
-        response = await self._send(op, await self._bearer(), _idempotency_key(op), "text/event-stream", stream=True)
+        response = await self._send_authorized(op, "text/event-stream", stream=True)
         try:
             if response.status_code >= 400:
                 await response.aread()
                 raise error_from_response(response)
             parser = ops.SseParser()
+            finished = False
             async for line in response.aiter_lines():
                 ready = parser.feed(line)
                 if ready is not None:
                     event = ops.stream_event(ready[0], ready[1], response.headers)
                     if event is not None:
+                        finished = finished or isinstance(event, (ops.DoneEvent, ops.ErrorEvent))
                         yield event
+            if not finished:
+                raise _stream_unfinished()
         finally:
             await response.aclose()
 

@@ -165,16 +165,22 @@ def _body(fields: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value is not None}
 
 
-def _op(module: ModuleType, parse: Callable[[Any], T], *path: str, body: Any = None, query: dict[str, Any] | None = None) -> Operation[T]:
+def _op(module: ModuleType, parse: Callable[[Any], T], *, body: Any = None, query: dict[str, Any] | None = None, **ids: str) -> Operation[T]:
     """The operation of a generated module: its method and path (each id escaped as the generated
     code escapes it), ``body`` as JSON, ``query`` as parameters. Its required keyword arguments
     (a body model, an enum) get a stand-in: only the route is read from ``_get_kwargs``."""
+    # httpx drops dot segments: an id of ".." would move the call up a level (deleting a conversation
+    # "..", the chatbot), and an empty one would hit the list's path. Refused here, before any request;
+    # ``ids`` are keywords so the error names the caller's parameter.
+    for name, value in ids.items():
+        if value in ("", ".", ".."):
+            raise ValueError(f"{name} must not be empty, '.' or '..' (got {value!r})")
     stand_ins = {
         name: _Raw(None)
         for name, parameter in inspect.signature(module._get_kwargs).parameters.items()
         if parameter.kind is inspect.Parameter.KEYWORD_ONLY and parameter.default is inspect.Parameter.empty
     }
-    method, url = _route(module._get_kwargs(*path, **stand_ins))
+    method, url = _route(module._get_kwargs(*ids.values(), **stand_ins))
     params = _params(query) if query else None
     return Operation(method, url, parse, json=body, params=params, idempotent_key=method == "POST")
 
@@ -191,62 +197,62 @@ def create_chatbot_op(fields: dict[str, Any]) -> Operation[CreatedChatbot]:
 
 
 def get_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
-    return _op(get_chatbot, Chatbot.from_dict, chatbot_id)
+    return _op(get_chatbot, Chatbot.from_dict, chatbot_id=chatbot_id)
 
 
 def update_chatbot_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[Chatbot]:
-    return _op(update_chatbot, Chatbot.from_dict, chatbot_id, body=fields)
+    return _op(update_chatbot, Chatbot.from_dict, chatbot_id=chatbot_id, body=fields)
 
 
 def delete_chatbot_op(chatbot_id: str) -> Operation[DeletedChatbot]:
-    return _op(delete_chatbot, DeletedChatbot.from_dict, chatbot_id)
+    return _op(delete_chatbot, DeletedChatbot.from_dict, chatbot_id=chatbot_id)
 
 
 def archive_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
-    return _op(archive_chatbot, Chatbot.from_dict, chatbot_id)
+    return _op(archive_chatbot, Chatbot.from_dict, chatbot_id=chatbot_id)
 
 
 def restore_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
-    return _op(restore_chatbot, Chatbot.from_dict, chatbot_id)
+    return _op(restore_chatbot, Chatbot.from_dict, chatbot_id=chatbot_id)
 
 
 def pause_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
-    return _op(pause_chatbot, Chatbot.from_dict, chatbot_id)
+    return _op(pause_chatbot, Chatbot.from_dict, chatbot_id=chatbot_id)
 
 
 def resume_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
-    return _op(resume_chatbot, Chatbot.from_dict, chatbot_id)
+    return _op(resume_chatbot, Chatbot.from_dict, chatbot_id=chatbot_id)
 
 
 def rotate_chatbot_api_key_op(chatbot_id: str) -> Operation[RotateChatbotApiKeyResponse201]:
-    return _op(rotate_chatbot_api_key, RotateChatbotApiKeyResponse201.from_dict, chatbot_id)
+    return _op(rotate_chatbot_api_key, RotateChatbotApiKeyResponse201.from_dict, chatbot_id=chatbot_id)
 
 
 def get_chatbot_settings_op(chatbot_id: str) -> Operation[ChatbotSettings]:
-    return _op(get_chatbot_settings, ChatbotSettings.from_dict, chatbot_id)
+    return _op(get_chatbot_settings, ChatbotSettings.from_dict, chatbot_id=chatbot_id)
 
 
 def set_chatbot_settings_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[ChatbotSettings]:
-    return _op(set_chatbot_settings, ChatbotSettings.from_dict, chatbot_id, body=fields)
+    return _op(set_chatbot_settings, ChatbotSettings.from_dict, chatbot_id=chatbot_id, body=fields)
 
 
 def get_widget_settings_op(chatbot_id: str) -> Operation[WidgetSettings]:
-    return _op(get_widget_settings, WidgetSettings.from_dict, chatbot_id)
+    return _op(get_widget_settings, WidgetSettings.from_dict, chatbot_id=chatbot_id)
 
 
 def set_widget_settings_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[WidgetSettings]:
-    return _op(set_widget_settings, WidgetSettings.from_dict, chatbot_id, body=fields)
+    return _op(set_widget_settings, WidgetSettings.from_dict, chatbot_id=chatbot_id, body=fields)
 
 
 def get_chatbot_quality_op(chatbot_id: str, query: dict[str, Any]) -> Operation[QualityReport]:
-    return _op(get_chatbot_quality, QualityReport.from_dict, chatbot_id, query=query)
+    return _op(get_chatbot_quality, QualityReport.from_dict, chatbot_id=chatbot_id, query=query)
 
 
 # Conversations
 
 
 def list_conversations_op(chatbot_id: str, query: dict[str, Any]) -> Operation[ConversationList]:
-    return _op(list_conversations, ConversationList.from_dict, chatbot_id, query=query)
+    return _op(list_conversations, ConversationList.from_dict, chatbot_id=chatbot_id, query=query)
 
 
 def list_inbox_conversations_op(query: dict[str, Any]) -> Operation[InboxConversationList]:
@@ -254,90 +260,90 @@ def list_inbox_conversations_op(query: dict[str, Any]) -> Operation[InboxConvers
 
 
 def create_conversation_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
-    return _op(create_conversation, Conversation.from_dict, chatbot_id, body=_body(fields))
+    return _op(create_conversation, Conversation.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
 def get_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[Conversation]:
-    return _op(get_conversation, Conversation.from_dict, chatbot_id, conversation_id)
+    return _op(get_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
 
 
 def update_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
-    return _op(update_conversation, Conversation.from_dict, chatbot_id, conversation_id, body=fields)
+    return _op(update_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=fields)
 
 
 def delete_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[DeleteConversationResponse200]:
-    return _op(delete_conversation, DeleteConversationResponse200.from_dict, chatbot_id, conversation_id)
+    return _op(delete_conversation, DeleteConversationResponse200.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
 
 
 def end_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
-    return _op(end_conversation, Conversation.from_dict, chatbot_id, conversation_id, body=_body(fields))
+    return _op(end_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
 
 
 def handoff_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
-    return _op(handoff_conversation, Conversation.from_dict, chatbot_id, conversation_id, body=_body(fields))
+    return _op(handoff_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
 
 
 def release_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[Conversation]:
-    return _op(release_conversation, Conversation.from_dict, chatbot_id, conversation_id)
+    return _op(release_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
 
 
 def assign_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
-    return _op(assign_conversation, Conversation.from_dict, chatbot_id, conversation_id, body=fields)
+    return _op(assign_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=fields)
 
 
 def list_messages_op(chatbot_id: str, conversation_id: str, query: dict[str, Any]) -> Operation[MessageList]:
-    return _op(list_messages, MessageList.from_dict, chatbot_id, conversation_id, query=query)
+    return _op(list_messages, MessageList.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, query=query)
 
 
 def send_message_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[MessageTurn]:
-    return _op(send_message, MessageTurn.from_dict, chatbot_id, conversation_id, body=_body(fields))
+    return _op(send_message, MessageTurn.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
 
 
 def send_message_feedback_op(chatbot_id: str, conversation_id: str, message_id: str, fields: dict[str, Any]) -> Operation[Message]:
-    return _op(send_message_feedback, Message.from_dict, chatbot_id, conversation_id, message_id, body=_body(fields))
+    return _op(send_message_feedback, Message.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, message_id=message_id, body=_body(fields))
 
 
 # Knowledge
 
 
 def list_knowledge_op(chatbot_id: str, query: dict[str, Any]) -> Operation[KnowledgeItemList]:
-    return _op(list_knowledge_items, KnowledgeItemList.from_dict, chatbot_id, query=query)
+    return _op(list_knowledge_items, KnowledgeItemList.from_dict, chatbot_id=chatbot_id, query=query)
 
 
 def create_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
-    return _op(create_knowledge_item, KnowledgeItem.from_dict, chatbot_id, body=_body(fields))
+    return _op(create_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
 def get_knowledge_op(chatbot_id: str, item_id: str, include_content: bool | None) -> Operation[KnowledgeItem]:
-    return _op(get_knowledge_item, KnowledgeItem.from_dict, chatbot_id, item_id, query={"include_content": include_content})
+    return _op(get_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, item_id=item_id, query={"include_content": include_content})
 
 
 def update_knowledge_op(chatbot_id: str, item_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
-    return _op(update_knowledge_item, KnowledgeItem.from_dict, chatbot_id, item_id, body=fields)
+    return _op(update_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, item_id=item_id, body=fields)
 
 
 def delete_knowledge_op(chatbot_id: str, item_id: str) -> Operation[DeleteKnowledgeItemResponse200]:
-    return _op(delete_knowledge_item, DeleteKnowledgeItemResponse200.from_dict, chatbot_id, item_id)
+    return _op(delete_knowledge_item, DeleteKnowledgeItemResponse200.from_dict, chatbot_id=chatbot_id, item_id=item_id)
 
 
 def refresh_knowledge_op(chatbot_id: str, item_id: str) -> Operation[KnowledgeItem]:
-    return _op(refresh_knowledge_item, KnowledgeItem.from_dict, chatbot_id, item_id)
+    return _op(refresh_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, item_id=item_id)
 
 
 def import_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[ImportKnowledgeResponse201]:
-    return _op(import_knowledge, ImportKnowledgeResponse201.from_dict, chatbot_id, body=_body(fields))
+    return _op(import_knowledge, ImportKnowledgeResponse201.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
 def search_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeSearchResult]:
-    return _op(search_knowledge, KnowledgeSearchResult.from_dict, chatbot_id, body=_body(fields))
+    return _op(search_knowledge, KnowledgeSearchResult.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
 def knowledge_from_message_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
-    return _op(create_qa_from_message, KnowledgeItem.from_dict, chatbot_id, body=_body(fields))
+    return _op(create_qa_from_message, KnowledgeItem.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
 def knowledge_embeddings_op(chatbot_id: str) -> Operation[KnowledgeEmbeddings]:
-    return _op(get_knowledge_embeddings, KnowledgeEmbeddings.from_dict, chatbot_id)
+    return _op(get_knowledge_embeddings, KnowledgeEmbeddings.from_dict, chatbot_id=chatbot_id)
 
 
 @dataclass(frozen=True)
@@ -390,6 +396,8 @@ StreamEvent = MessageEvent | DeltaEvent | DoneEvent | ErrorEvent
 
 def stream_event(event: str, data: str, headers: httpx.Headers) -> StreamEvent | None:
     """One server-sent event as its type; None for an event this version does not know."""
+    if event not in ("message", "delta", "done", "error"):
+        return None  # a later version's event: skipped, its data unread
     body: Any = json.loads(data)
     if event == "message":
         return MessageEvent(Message.from_dict(body))
@@ -437,7 +445,7 @@ def list_leads_op(query: dict[str, Any]) -> Operation[LeadList]:
 
 
 def list_chatbot_leads_op(chatbot_id: str, query: dict[str, Any]) -> Operation[LeadList]:
-    return _op(list_chatbot_leads, LeadList.from_dict, chatbot_id, query=query)
+    return _op(list_chatbot_leads, LeadList.from_dict, chatbot_id=chatbot_id, query=query)
 
 
 def create_lead_op(fields: dict[str, Any]) -> Operation[Lead]:
@@ -445,15 +453,15 @@ def create_lead_op(fields: dict[str, Any]) -> Operation[Lead]:
 
 
 def get_lead_op(lead_id: str) -> Operation[Lead]:
-    return _op(get_lead, Lead.from_dict, lead_id)
+    return _op(get_lead, Lead.from_dict, lead_id=lead_id)
 
 
 def update_lead_op(lead_id: str, fields: dict[str, Any]) -> Operation[Lead]:
-    return _op(update_lead, Lead.from_dict, lead_id, body=fields)
+    return _op(update_lead, Lead.from_dict, lead_id=lead_id, body=fields)
 
 
 def delete_lead_op(lead_id: str) -> Operation[DeletedLead]:
-    return _op(delete_lead, DeletedLead.from_dict, lead_id)
+    return _op(delete_lead, DeletedLead.from_dict, lead_id=lead_id)
 
 
 # Webhooks
@@ -468,31 +476,31 @@ def create_webhook_op(fields: dict[str, Any]) -> Operation[WebhookWithSecret]:
 
 
 def get_webhook_op(webhook_id: str) -> Operation[Webhook]:
-    return _op(get_webhook, Webhook.from_dict, webhook_id)
+    return _op(get_webhook, Webhook.from_dict, webhook_id=webhook_id)
 
 
 def update_webhook_op(webhook_id: str, fields: dict[str, Any]) -> Operation[Webhook]:
-    return _op(update_webhook, Webhook.from_dict, webhook_id, body=fields)
+    return _op(update_webhook, Webhook.from_dict, webhook_id=webhook_id, body=fields)
 
 
 def delete_webhook_op(webhook_id: str) -> Operation[DeleteWebhookResponse200]:
-    return _op(delete_webhook, DeleteWebhookResponse200.from_dict, webhook_id)
+    return _op(delete_webhook, DeleteWebhookResponse200.from_dict, webhook_id=webhook_id)
 
 
 def test_webhook_op(webhook_id: str) -> Operation[WebhookDelivery]:
-    return _op(test_webhook, WebhookDelivery.from_dict, webhook_id)
+    return _op(test_webhook, WebhookDelivery.from_dict, webhook_id=webhook_id)
 
 
 def rotate_webhook_secret_op(webhook_id: str, fields: dict[str, Any]) -> Operation[WebhookWithSecret]:
-    return _op(rotate_webhook_secret, WebhookWithSecret.from_dict, webhook_id, body=_body(fields))
+    return _op(rotate_webhook_secret, WebhookWithSecret.from_dict, webhook_id=webhook_id, body=_body(fields))
 
 
 def list_webhook_deliveries_op(webhook_id: str, query: dict[str, Any]) -> Operation[WebhookDeliveryList]:
-    return _op(list_webhook_deliveries, WebhookDeliveryList.from_dict, webhook_id, query=query)
+    return _op(list_webhook_deliveries, WebhookDeliveryList.from_dict, webhook_id=webhook_id, query=query)
 
 
 def retry_webhook_delivery_op(webhook_id: str, delivery_id: str) -> Operation[WebhookDelivery]:
-    return _op(retry_webhook_delivery, WebhookDelivery.from_dict, webhook_id, delivery_id)
+    return _op(retry_webhook_delivery, WebhookDelivery.from_dict, webhook_id=webhook_id, delivery_id=delivery_id)
 
 
 # Events and analytics
@@ -503,7 +511,7 @@ def list_events_op(query: dict[str, Any]) -> Operation[EventList]:
 
 
 def get_event_op(event_id: str) -> Operation[Event]:
-    return _op(get_event, Event.from_dict, event_id)
+    return _op(get_event, Event.from_dict, event_id=event_id)
 
 
 def analytics_overview_op(query: dict[str, Any]) -> Operation[AnalyticsOverview]:
@@ -538,11 +546,11 @@ def create_api_key_op(fields: dict[str, Any]) -> Operation[ApiKeyWithSecret]:
 
 
 def delete_api_key_op(key_id: str) -> Operation[ApiKey]:
-    return _op(delete_api_key, ApiKey.from_dict, key_id)
+    return _op(delete_api_key, ApiKey.from_dict, key_id=key_id)
 
 
 def rotate_api_key_op(key_id: str, fields: dict[str, Any]) -> Operation[RotatedKey]:
-    return _op(rotate_api_key, RotatedKey.from_dict, key_id, body=_body(fields))
+    return _op(rotate_api_key, RotatedKey.from_dict, key_id=key_id, body=_body(fields))
 
 
 def list_oauth_clients_op(query: dict[str, Any]) -> Operation[OAuthClientList]:
@@ -554,11 +562,11 @@ def create_oauth_client_op(fields: dict[str, Any]) -> Operation[OAuthClientWithS
 
 
 def delete_oauth_client_op(client_id: str) -> Operation[OAuthClientDeleted]:
-    return _op(delete_o_auth_client, OAuthClientDeleted.from_dict, client_id)
+    return _op(delete_o_auth_client, OAuthClientDeleted.from_dict, client_id=client_id)
 
 
 def rotate_oauth_client_secret_op(client_id: str) -> Operation[OAuthClientWithSecret]:
-    return _op(rotate_o_auth_client_secret, OAuthClientWithSecret.from_dict, client_id)
+    return _op(rotate_o_auth_client_secret, OAuthClientWithSecret.from_dict, client_id=client_id)
 
 
 # OAuth tokens

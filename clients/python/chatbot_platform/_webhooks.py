@@ -42,7 +42,7 @@ def verify_webhook(
     ``payload`` is the body exactly as received (before any JSON parsing), ``headers`` the
     request's headers, ``secret`` the ``whsec_…`` secret shown when the webhook was created.
     """
-    body = payload.decode("utf-8") if isinstance(payload, bytes) else payload
+    body = payload if isinstance(payload, bytes) else payload.encode("utf-8", "surrogateescape")
     webhook_id = _header(headers, "webhook-id")
     timestamp_text = _header(headers, "webhook-timestamp")
     signatures = _header(headers, "webhook-signature")
@@ -57,13 +57,17 @@ def verify_webhook(
         key = base64.b64decode(secret.removeprefix("whsec_"), validate=True)
     except binascii.Error:
         raise WebhookVerificationError("the secret is not whsec_ and base64") from None
-    expected = base64.b64encode(
-        hmac.new(key, f"{webhook_id}.{timestamp}.{body}".encode(), hashlib.sha256).digest()
-    ).decode()
+    # The timestamp as the header wrote it, the body as it came: any reformatting would sign other bytes.
+    signed = f"{webhook_id}.{timestamp_text}.".encode("utf-8", "surrogateescape") + body
+    expected = base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest())
     for signature in signatures.split(" "):
         version, _, value = signature.partition(",")
-        if version == "v1" and hmac.compare_digest(value, expected):
-            event: Any = json.loads(body)
+        # Bytes, not text: compare_digest refuses a str that is not ASCII.
+        if version == "v1" and hmac.compare_digest(value.encode("utf-8", "surrogateescape"), expected):
+            try:
+                event: Any = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                raise WebhookVerificationError("the body is not UTF-8 JSON") from None
             if not isinstance(event, dict):
                 raise WebhookVerificationError("the body is not a JSON object")
             return event
