@@ -1,0 +1,138 @@
+// store-independent: the client's paths against the committed document and a local HTTP server; no store is opened.
+// Every method of the TypeScript client's resources sends the method and path of the operation it
+// names: each call is made against a local server that records it, and compared with where
+// clients/openapi.json puts that operation id (the ids filled into its path template in order).
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import t from 'tap';
+import { ROOT } from '../../bin/build/server.js';
+import { ChatbotPlatform } from '../../clients/typescript/src/index.js';
+
+type Client = ChatbotPlatform;
+interface Case {
+  operation: string;
+  ids: string[];
+  call(client: Client): PromiseLike<unknown>;
+}
+
+const CB = 'cb_1';
+const CONV = 'conv_1';
+const none = {} as never;
+const CASES: Case[] = [
+  { operation: 'listChatbots', ids: [], call: (c) => c.chatbots.list() },
+  { operation: 'createChatbot', ids: [], call: (c) => c.chatbots.create({ name: 'Support' }) },
+  { operation: 'getChatbot', ids: [CB], call: (c) => c.chatbots.get(CB) },
+  { operation: 'updateChatbot', ids: [CB], call: (c) => c.chatbots.update(CB, none) },
+  { operation: 'deleteChatbot', ids: [CB], call: (c) => c.chatbots.delete(CB) },
+  { operation: 'archiveChatbot', ids: [CB], call: (c) => c.chatbots.archive(CB) },
+  { operation: 'restoreChatbot', ids: [CB], call: (c) => c.chatbots.restore(CB) },
+  { operation: 'pauseChatbot', ids: [CB], call: (c) => c.chatbots.pause(CB) },
+  { operation: 'resumeChatbot', ids: [CB], call: (c) => c.chatbots.resume(CB) },
+  { operation: 'rotateChatbotApiKey', ids: [CB], call: (c) => c.chatbots.rotateApiKey(CB) },
+  { operation: 'getChatbotSettings', ids: [CB], call: (c) => c.chatbots.getSettings(CB) },
+  { operation: 'setChatbotSettings', ids: [CB], call: (c) => c.chatbots.setSettings(CB, none) },
+  { operation: 'getWidgetSettings', ids: [CB], call: (c) => c.chatbots.getWidget(CB) },
+  { operation: 'setWidgetSettings', ids: [CB], call: (c) => c.chatbots.setWidget(CB, none) },
+  { operation: 'getChatbotQuality', ids: [CB], call: (c) => c.chatbots.quality(CB) },
+  { operation: 'listConversations', ids: [CB], call: (c) => c.conversations.list(CB) },
+  { operation: 'listInboxConversations', ids: [], call: (c) => c.conversations.listInbox() },
+  { operation: 'createConversation', ids: [CB], call: (c) => c.conversations.create(CB) },
+  { operation: 'getConversation', ids: [CB, CONV], call: (c) => c.conversations.get(CB, CONV) },
+  { operation: 'updateConversation', ids: [CB, CONV], call: (c) => c.conversations.update(CB, CONV, none) },
+  { operation: 'deleteConversation', ids: [CB, CONV], call: (c) => c.conversations.delete(CB, CONV) },
+  { operation: 'endConversation', ids: [CB, CONV], call: (c) => c.conversations.end(CB, CONV) },
+  { operation: 'handoffConversation', ids: [CB, CONV], call: (c) => c.conversations.handoff(CB, CONV) },
+  { operation: 'releaseConversation', ids: [CB, CONV], call: (c) => c.conversations.release(CB, CONV) },
+  { operation: 'assignConversation', ids: [CB, CONV], call: (c) => c.conversations.assign(CB, CONV, none) },
+  { operation: 'listMessages', ids: [CB, CONV], call: (c) => c.conversations.messages(CB, CONV) },
+  { operation: 'sendMessage', ids: [CB, CONV], call: (c) => c.conversations.send(CB, CONV, { content: 'Hi' }) },
+  { operation: 'sendMessageFeedback', ids: [CB, CONV, 'msg_1'], call: (c) => c.conversations.feedback(CB, CONV, 'msg_1', none) },
+  { operation: 'listKnowledgeItems', ids: [CB], call: (c) => c.knowledge.list(CB) },
+  { operation: 'createKnowledgeItem', ids: [CB], call: (c) => c.knowledge.create(CB, none) },
+  { operation: 'getKnowledgeItem', ids: [CB, 'doc_1'], call: (c) => c.knowledge.get(CB, 'doc_1') },
+  { operation: 'updateKnowledgeItem', ids: [CB, 'doc_1'], call: (c) => c.knowledge.update(CB, 'doc_1', none) },
+  { operation: 'deleteKnowledgeItem', ids: [CB, 'doc_1'], call: (c) => c.knowledge.delete(CB, 'doc_1') },
+  { operation: 'refreshKnowledgeItem', ids: [CB, 'doc_1'], call: (c) => c.knowledge.refresh(CB, 'doc_1') },
+  { operation: 'importKnowledge', ids: [CB], call: (c) => c.knowledge.import(CB, none) },
+  { operation: 'searchKnowledge', ids: [CB], call: (c) => c.knowledge.search(CB, none) },
+  { operation: 'createQaFromMessage', ids: [CB], call: (c) => c.knowledge.fromMessage(CB, none) },
+  { operation: 'getKnowledgeEmbeddings', ids: [CB], call: (c) => c.knowledge.embeddings(CB) },
+  { operation: 'listLeads', ids: [], call: (c) => c.leads.list() },
+  { operation: 'listChatbotLeads', ids: [CB], call: (c) => c.leads.listForChatbot(CB) },
+  { operation: 'createLead', ids: [], call: (c) => c.leads.create(none) },
+  { operation: 'getLead', ids: ['lead_1'], call: (c) => c.leads.get('lead_1') },
+  { operation: 'updateLead', ids: ['lead_1'], call: (c) => c.leads.update('lead_1', none) },
+  { operation: 'deleteLead', ids: ['lead_1'], call: (c) => c.leads.delete('lead_1') },
+  { operation: 'listWebhooks', ids: [], call: (c) => c.webhooks.list() },
+  { operation: 'createWebhook', ids: [], call: (c) => c.webhooks.create(none) },
+  { operation: 'getWebhook', ids: ['wh_1'], call: (c) => c.webhooks.get('wh_1') },
+  { operation: 'updateWebhook', ids: ['wh_1'], call: (c) => c.webhooks.update('wh_1', none) },
+  { operation: 'deleteWebhook', ids: ['wh_1'], call: (c) => c.webhooks.delete('wh_1') },
+  { operation: 'testWebhook', ids: ['wh_1'], call: (c) => c.webhooks.test('wh_1') },
+  { operation: 'rotateWebhookSecret', ids: ['wh_1'], call: (c) => c.webhooks.rotateSecret('wh_1') },
+  { operation: 'listWebhookDeliveries', ids: ['wh_1'], call: (c) => c.webhooks.deliveries('wh_1') },
+  { operation: 'retryWebhookDelivery', ids: ['wh_1', 'del_1'], call: (c) => c.webhooks.retryDelivery('wh_1', 'del_1') },
+  { operation: 'listEvents', ids: [], call: (c) => c.events.list() },
+  { operation: 'getEvent', ids: ['evt_1'], call: (c) => c.events.get('evt_1') },
+  { operation: 'getAnalyticsOverview', ids: [], call: (c) => c.analytics.overview() },
+  { operation: 'getAnalyticsTimeseries', ids: [], call: (c) => c.analytics.timeseries() },
+  { operation: 'getAnalyticsTrends', ids: [], call: (c) => c.analytics.trends() },
+  { operation: 'getAccount', ids: [], call: (c) => c.account.get() },
+  { operation: 'getUsage', ids: [], call: (c) => c.account.usage() },
+  { operation: 'listApiKeys', ids: [], call: (c) => c.apiKeys.list() },
+  { operation: 'createApiKey', ids: [], call: (c) => c.apiKeys.create(none) },
+  { operation: 'deleteApiKey', ids: ['key_1'], call: (c) => c.apiKeys.delete('key_1') },
+  { operation: 'rotateApiKey', ids: ['key_1'], call: (c) => c.apiKeys.rotate('key_1') },
+  { operation: 'listOAuthClients', ids: [], call: (c) => c.oauthClients.list() },
+  { operation: 'createOAuthClient', ids: [], call: (c) => c.oauthClients.create(none) },
+  { operation: 'deleteOAuthClient', ids: ['oc_1'], call: (c) => c.oauthClients.delete('oc_1') },
+  { operation: 'rotateOAuthClientSecret', ids: ['oc_1'], call: (c) => c.oauthClients.rotateSecret('oc_1') },
+];
+
+/** Operation id → its method and path template in the committed document. */
+function documentedOperations(): Map<string, { method: string; path: string }> {
+  const document = JSON.parse(readFileSync(path.join(ROOT, 'clients/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, { operationId: string }>> };
+  const operations = new Map<string, { method: string; path: string }>();
+  for (const [template, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) operations.set(operation.operationId, { method: method.toUpperCase(), path: template });
+  }
+  return operations;
+}
+
+t.test('each resource method sends its operation’s method and path', async (t) => {
+  const seen: string[] = [];
+  const server = createServer((request, response) => {
+    seen.push(`${request.method} ${new URL(request.url!, 'http://x').pathname}`);
+    response.writeHead(200, { 'content-type': 'application/json' });
+    // Enough for a list (a last page) and for any other call.
+    response.end(JSON.stringify({ data: [], has_more: false, next_cursor: null }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const client = new ChatbotPlatform({ apiKey: 'sk_test_1', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  const operations = documentedOperations();
+
+  for (const { operation, ids, call } of CASES) {
+    const documented = operations.get(operation);
+    if (!t.ok(documented, `${operation} is in the document`)) continue;
+    let index = 0;
+    const expected = `${documented!.method} ${documented!.path.replace(/\{[^}]+\}/g, () => ids[index++] ?? '?')}`;
+    t.equal(index, ids.length, `${operation}: one id for each parameter of ${documented!.path}`);
+    const before = seen.length;
+    await call(client);
+    t.same(seen.slice(before), [expected], `${operation}: ${expected}`);
+  }
+
+  // Every API-key operation of the account's resources has a method (those left out are the
+  // dashboard's, the widget's, the operator's and the protocol endpoints).
+  const covered = new Set(CASES.map((entry) => entry.operation));
+  const apiOperations = [...operations.entries()].filter(([, { path: template }]) => template.startsWith('/api/v1/')).map(([id]) => id);
+  const withoutMethod = apiOperations.filter((id) => !covered.has(id)).sort();
+  t.same(
+    withoutMethod,
+    ['exportAnalytics', 'exportConversations', 'exportKnowledge', 'exportLeads', 'getConversationContact', 'getConversationCounts', 'getIpAllowlist', 'getMember', 'getModelProvider', 'getOpenApiDocument', 'getPresence', 'getSavedReply', 'getTyping', 'inviteMember', 'listKnowledgeItemEmbeddings', 'listMembers', 'listModelProviders', 'listSavedReplies', 'removeMember', 'resendInvitation', 'sendPresenceHeartbeat', 'sendTyping', 'setIpAllowlist', 'setPresence', 'signOutMember', 'streamConversationEvents', 'testModelProvider', 'updateMember', 'updateModelProvider', 'updateSavedReply', 'createModelProvider', 'createSavedReply', 'deleteModelProvider', 'deleteSavedReply', 'renderSavedReply'].sort(),
+    'the operations the client does not offer yet, listed so a new one is a decision',
+  );
+});
