@@ -4,7 +4,7 @@
 // item's answer follows (streamed, the widget's way); the buttons go once one is chosen or the
 // visitor types; after a reload only the last reply's come back; a stale offer (answered
 // elsewhere) is a notice, not a crash; "Talk to a person" still works under a clarify reply.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import t from 'tap';
 import { WIDGET_UI } from '../../web/widget/src/ui-strings.js';
 import { computedStyle, hasFocus, widgetFixture } from '../helpers/widget-site.js';
@@ -20,6 +20,30 @@ const VAGUE = 'delivery?';
 const UNKNOWN = 'Do you sell kayaks?';
 const CLARIFY = 'I’m not sure I understood. Did you mean one of these?';
 const ui = WIDGET_UI.en!;
+
+/**
+ * The page's requests that `matches` and that have not ended yet. `settled()` resolves once none has
+ * been under way for a quiet spell: a request the page made just before is reported by then.
+ */
+function inFlight(page: Page, matches: (url: string, method: string) => boolean): { settled(): Promise<void> } {
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (matches(request.url(), request.method())) open.add(request);
+  });
+  const end = (request: Request) => open.delete(request);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return {
+    async settled() {
+      const quietSpell = 300;
+      let quietSince = Date.now();
+      while (Date.now() - quietSince < quietSpell) {
+        if (open.size > 0) quietSince = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}
 
 /** Presses Shift+Tab (keyboard only) until `target` has focus; fails after `max` presses. */
 async function shiftTabTo(page: Page, target: Locator, max = 12): Promise<void> {
@@ -39,6 +63,7 @@ t.test('a clarify reply’s suggestions: keyboard, the chosen answer, only the l
   for (const pair of PAIRS) await w.addQa(pair.question, pair.answer);
 
   const { page, launcher, refused, errors, expectHttpError } = await w.open('/help');
+  const widgetReads = inFlight(page, (url, method) => method === 'GET' && url.includes('/widget/v1/'));
   await launcher().click();
   const dialog = page.getByRole('dialog', { name: 'Acme Help' });
   const log = dialog.getByRole('log');
@@ -108,9 +133,13 @@ t.test('a clarify reply’s suggestions: keyboard, the chosen answer, only the l
   t.equal(await groups.count(), 1, 'one group of buttons after the reload');
   t.equal(await log.locator('.msg.assistant').last().getByRole('group', { name: ui.suggestedQuestions }).count(), 1, 'on the last reply');
 
-  // A stale offer: answered elsewhere (another tab) while this page's poll waits.
+  // A stale offer: answered elsewhere (another tab) while this page's poll waits. The page's clock
+  // stops first, so no poll starts; a poll already under way must be answered before the other tab
+  // writes, or it brings the newer message and takes the offer away before the click (a CI run lost
+  // that race).
   t.equal(await replies.count(), 5, 'five replies so far');
   await page.clock.pauseAt(Date.now() + 2000);
+  await widgetReads.settled();
   const saved = await page.evaluate((id) => (globalThis as any).localStorage.getItem(`chatbot-widget:${id}:conversation`), w.chatbot.id);
   const { id: conversationId, token } = JSON.parse(saved) as { id: string; token: string };
   const elsewhere = await w.api.request('POST', `/widget/v1/${w.chatbot.id}/conversations/${conversationId}/messages`, {
