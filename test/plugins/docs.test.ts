@@ -55,6 +55,10 @@ t.test('every route of the table appears with its method, and nothing else', asy
   const named = new Set([...Object.values(OPERATION_IDS), ...routes.filter((route) => route.method === 'options').map((route) => preflightOperationId(route.path))]);
   t.same(ids.filter((id) => !named.has(id)), [], 'every operation has a chosen name');
   t.same(ids.filter((id) => !/^[a-z][A-Za-z]+$/.test(id)), [], 'every name is a plain camelCase word');
+  // And the table names only routes that exist: a route renamed or removed leaves no stale entry
+  // behind, which a later route with that old path would silently take.
+  const routeKeys = new Set(routes.map((route) => `${route.method.toUpperCase()} ${route.path}`));
+  t.same(Object.keys(OPERATION_IDS).filter((key) => !routeKeys.has(key)), [], 'every entry of the table is a route');
   t.equal((document.paths['/api/v1/chatbots/{id}/conversations/{convId}/messages']!.post as any).operationId, 'sendMessage');
 });
 
