@@ -17,7 +17,7 @@ import {
   verifyWebhook,
 } from '../../clients/typescript/src/index.js';
 import { retryAfterMs } from '../../clients/typescript/src/http.js';
-import { serverSentEvents } from '../../clients/typescript/src/streaming.js';
+import { MAX_EVENT_CHARS, serverSentEvents } from '../../clients/typescript/src/streaming.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 
@@ -171,6 +171,30 @@ t.test('server-sent events: frames split anywhere, CRLF, comments, several data 
     for await (const frame of serverSentEvents(body)) frames.push(frame);
     t.same(frames, [{ event: 'delta', data: '{"content":"a"}' }, { event: 'done', data: '{"x":\n1}' }], `in pieces of ${size} bytes`);
   }
+});
+
+t.test('server-sent events: an event longer than the limit is refused, not buffered without end', async (t) => {
+  const piece = new TextEncoder().encode('x'.repeat(1024 * 1024));
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      // One `data:` line that never ends: the parser must give up near the limit, not read on.
+      controller.enqueue(sent === 0 ? new TextEncoder().encode('data: ') : piece);
+      sent += 1;
+      if (sent > 64) controller.close();
+    },
+  });
+  const failed = await (async () => {
+    for await (const frame of serverSentEvents(body)) t.fail(`no frame expected, got ${frame.event}`);
+  })().catch((caught: unknown) => caught);
+  t.match(String(failed), /longer than 16777216 characters/, 'the overlong event is an error');
+  t.ok(sent <= 18, `it stopped reading after ${sent} chunks of 1 MiB (the limit is 16 MiB)`);
+
+  const frames = [];
+  const lines = `event: delta\ndata: ${'y'.repeat(MAX_EVENT_CHARS - 100)}\n\n`;
+  const whole = new ReadableStream<Uint8Array>({ start: (controller) => (controller.enqueue(new TextEncoder().encode(lines)), controller.close()) });
+  for await (const frame of serverSentEvents(whole)) frames.push(frame.data.length);
+  t.same(frames, [MAX_EVENT_CHARS - 100], 'an event just under the limit is read whole');
 });
 
 t.test('a streamed turn: events typed; an error event thrown as the ApiError it describes', async (t) => {

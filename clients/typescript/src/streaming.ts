@@ -10,35 +10,55 @@ export type TurnStreamEvent =
   | { type: 'delta'; content: string }
   | { type: 'done'; turn: Result<'sendMessage'> };
 
-/** Server-sent events of an answer's body: each frame's `event` and `data` (lines joined). */
+/** The longest event the client reads (its `data` lines and the line being read): a `done` event
+ * carries a whole turn, far below this; a server sending more is broken or hostile. */
+export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
+
+/**
+ * Server-sent events of an answer's body: each frame's `event` and `data` (lines joined). Linear in
+ * the body however it is split: a line's end is looked for only in text not yet scanned, and the
+ * buffer is cut once per chunk, not once per line.
+ */
 export async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: string }> {
   const decoder = new TextDecoder();
+  const lineEnd = /\r\n|\r|\n/g;
   let buffer = '';
+  let scanned = 0;
   let event = 'message';
   let data: string[] = [];
+  let dataChars = 0;
   const reader = body.getReader();
   try {
     for (;;) {
       const { value, done } = await reader.read();
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      let newline: number;
-      while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      let start = 0;
+      lineEnd.lastIndex = scanned;
+      let match: RegExpExecArray | null;
+      while ((match = lineEnd.exec(buffer)) !== null) {
         // A CR last in the buffer may be the first half of a CRLF split between two chunks.
-        if (!done && newline === buffer.length - 1 && buffer.endsWith('\r')) break;
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+        if (!done && match[0] === '\r' && match.index === buffer.length - 1) break;
+        const line = buffer.slice(start, match.index);
+        start = match.index + match[0].length;
         if (line === '') {
           if (data.length > 0) yield { event, data: data.join('\n') };
           event = 'message';
           data = [];
+          dataChars = 0;
         } else if (!line.startsWith(':')) {
           const colon = line.indexOf(':');
           const field = colon < 0 ? line : line.slice(0, colon);
           const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
           if (field === 'event') event = text;
-          else if (field === 'data') data.push(text);
+          else if (field === 'data') {
+            data.push(text);
+            dataChars += text.length + 1;
+          }
         }
       }
+      buffer = buffer.slice(start);
+      scanned = Math.max(0, buffer.length - 1); // the kept CR, if any, is looked at again
+      if (dataChars + buffer.length > MAX_EVENT_CHARS) throw new Error(`an event of the stream is longer than ${MAX_EVENT_CHARS} characters`);
       if (done) return;
     }
   } finally {
