@@ -1,6 +1,6 @@
 // The client: `new ChatbotPlatform({ apiKey })`, or `{ oauth: { clientId, clientSecret } }` for an
 // OAuth client's tokens, and one property per resource area of the API.
-import { Transport, type TransportSettings } from './http.js';
+import { Transport, type RequestOptions, type TransportSettings } from './http.js';
 import { OAuthTokenCredentials, apiKeyCredentials, type OAuthClientCredentials } from './oauth.js';
 import { Account, ApiKeys, OAuthClients } from './resources/account.js';
 import { Chatbots } from './resources/chatbots.js';
@@ -8,7 +8,12 @@ import { Conversations } from './resources/conversations.js';
 import { Analytics, Events } from './resources/events.js';
 import { Knowledge } from './resources/knowledge.js';
 import { Leads } from './resources/leads.js';
+import { Members } from './resources/members.js';
+import { ModelProviders } from './resources/model-providers.js';
+import { Presence } from './resources/presence.js';
+import { SavedReplies } from './resources/saved-replies.js';
 import { Webhooks } from './resources/webhooks.js';
+import type { Result } from './types.js';
 
 export interface ClientOptions {
   /** An API key (`sk_live_…` or `sk_test_…`); `CHATBOT_PLATFORM_API_KEY` when neither it nor `oauth` is given. */
@@ -40,8 +45,13 @@ export class ChatbotPlatform {
   readonly account: Account;
   readonly apiKeys: ApiKeys;
   readonly oauthClients: OAuthClients;
+  readonly members: Members;
+  readonly modelProviders: ModelProviders;
+  readonly savedReplies: SavedReplies;
+  readonly presence: Presence;
   /** The OAuth token source, when the client was made with `oauth`. */
   readonly oauth: OAuthTokenCredentials | null;
+  private readonly transport: Transport;
 
   constructor(options: ClientOptions = {}) {
     const env = typeof process === 'undefined' ? {} : process.env;
@@ -65,6 +75,7 @@ export class ChatbotPlatform {
       settings.credentials = apiKeyCredentials(apiKey);
     }
     const transport = new Transport(settings);
+    this.transport = transport;
     this.chatbots = new Chatbots(transport);
     this.conversations = new Conversations(transport);
     this.knowledge = new Knowledge(transport);
@@ -75,5 +86,14 @@ export class ChatbotPlatform {
     this.account = new Account(transport);
     this.apiKeys = new ApiKeys(transport);
     this.oauthClients = new OAuthClients(transport);
+    this.members = new Members(transport);
+    this.modelProviders = new ModelProviders(transport);
+    this.savedReplies = new SavedReplies(transport);
+    this.presence = new Presence(transport);
+  }
+
+  /** The server's OpenAPI document: every operation, as this server describes it. */
+  openApiDocument(options?: RequestOptions): Promise<Result<'getOpenApiDocument'>> {
+    return this.transport.json({ method: 'GET', path: '/api/v1/openapi.json', options });
   }
 }

@@ -66,6 +66,19 @@ export class Transport {
     }
   }
 
+  /**
+   * The call's body as text (an export's CSV or JSON Lines), read whole: the same retries, typed
+   * errors and time limit as a JSON call, the time limit covering the reading.
+   */
+  async text(call: Call): Promise<string> {
+    const response = await this.send(call);
+    try {
+      return await response.text();
+    } catch (error) {
+      throw readFailure(call, error);
+    }
+  }
+
   /** The successful answer itself (a stream, a CSV), after retries; errors are thrown. */
   async send(call: Call): Promise<Response> {
     const { settings } = this;

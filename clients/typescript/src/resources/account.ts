@@ -11,6 +11,14 @@ export class Account extends Resource {
   usage(query?: Query<'getUsage'>, options?: RequestOptions) {
     return this.call('getUsage', { method: 'GET', path: '/api/v1/usage', query, options });
   }
+  /** The addresses the account's requests may come from (enforced on plans that include it, when not empty). */
+  getIpAllowlist(options?: RequestOptions) {
+    return this.call('getIpAllowlist', { method: 'GET', path: '/api/v1/account/ip-allowlist', options });
+  }
+  /** Replaces the list (an empty one allows every address). */
+  setIpAllowlist(body: Body<'setIpAllowlist'>, options?: RequestOptions) {
+    return this.call('setIpAllowlist', { method: 'PUT', path: '/api/v1/account/ip-allowlist', body, options });
+  }
 }
 
 export class ApiKeys extends Resource {

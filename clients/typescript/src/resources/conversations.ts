@@ -1,3 +1,4 @@
+import { conversationStreamEvents, type ConversationStreamEvent } from '../conversation-stream.js';
 import type { RequestOptions } from '../http.js';
 import { turnEvents, type TurnStreamEvent } from '../streaming.js';
 import type { Body, Query } from '../types.js';
@@ -11,6 +12,32 @@ export class Conversations extends Resource {
   /** The inbox: conversations across the account's chatbots. */
   listInbox(query?: Query<'listInboxConversations'>, options?: RequestOptions) {
     return this.paged('listInboxConversations', '/api/v1/conversations', query, options);
+  }
+  /** How many conversations are in each status (the inbox's badges), with the inbox's filters. */
+  counts(query?: Query<'getConversationCounts'>, options?: RequestOptions) {
+    return this.call('getConversationCounts', { method: 'GET', path: '/api/v1/conversations/counts', query, options });
+  }
+  /**
+   * The account's conversation.* and message.* events as they happen (what the dashboard's inbox
+   * listens to): `ready` first, then each event; `reset` when some may have been missed. It does not
+   * end by itself: `break` closes the connection, and so does aborting `options.signal`, which ends
+   * the iteration. A chatbot's key gets its chatbot's events only.
+   */
+  async *events(query?: Query<'streamConversationEvents'>, options?: RequestOptions): AsyncGenerator<ConversationStreamEvent> {
+    const call = { method: 'GET', path: '/api/v1/conversations/stream', query, accept: 'text/event-stream', options } as const;
+    let response: Response;
+    try {
+      response = await this.transport.send(call);
+    } catch (error) {
+      if (options?.signal?.aborted) return;
+      throw error;
+    }
+    yield* conversationStreamEvents(response, call, options?.signal);
+  }
+  /** Conversations of a chatbot as text: JSON Lines (each with its messages) by default, `format: 'csv'` for CSV. */
+  export(chatbotId: string, query?: Query<'exportConversations'>, options?: RequestOptions) {
+    const path = chatbotPath(chatbotId, 'conversations', 'export');
+    return this.text('exportConversations', { method: 'GET', path, query, accept: 'application/x-ndjson, text/csv', options });
   }
   create(chatbotId: string, body: Body<'createConversation'> = {}, options?: RequestOptions) {
     return this.call('createConversation', { method: 'POST', path: chatbotPath(chatbotId, 'conversations'), body, options });
@@ -53,6 +80,18 @@ export class Conversations extends Resource {
   async *stream(chatbotId: string, conversationId: string, body: Body<'sendMessage'>, options?: RequestOptions): AsyncGenerator<TurnStreamEvent> {
     const call = { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'messages'), body, accept: 'text/event-stream', options } as const;
     yield* turnEvents(await this.transport.send(call), call);
+  }
+  /** The contact details the visitor left (their lead). */
+  contact(chatbotId: string, conversationId: string, options?: RequestOptions) {
+    return this.call('getConversationContact', { method: 'GET', path: chatbotPath(chatbotId, 'conversations', conversationId, 'contact'), options });
+  }
+  /** Who typed in the last 6 seconds: the agent the visitor sees, and whether the visitor did. */
+  typing(chatbotId: string, conversationId: string, options?: RequestOptions) {
+    return this.call('getTyping', { method: 'GET', path: chatbotPath(chatbotId, 'conversations', conversationId, 'typing'), options });
+  }
+  /** Shows the visitor that an agent types: a dashboard member's; an API key or OAuth token is refused (403 `member_required`). */
+  sendTyping(chatbotId: string, conversationId: string, body: Body<'sendTyping'> = {}, options?: RequestOptions) {
+    return this.call('sendTyping', { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'typing'), body, options });
   }
   /** Feedback on one of the chatbot's replies (`helpful` true or false). */
   feedback(chatbotId: string, conversationId: string, messageId: string, body: Body<'sendMessageFeedback'>, options?: RequestOptions) {

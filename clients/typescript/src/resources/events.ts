@@ -22,4 +22,8 @@ export class Analytics extends Resource {
   trends(query?: Query<'getAnalyticsTrends'>, options?: RequestOptions) {
     return this.call('getAnalyticsTrends', { method: 'GET', path: '/api/v1/analytics/trends', query, options });
   }
+  /** The timeseries' points as the server wrote them: CSV by default, `format: 'json'` for JSON text. */
+  export(query?: Query<'exportAnalytics'>, options?: RequestOptions) {
+    return this.text('exportAnalytics', { method: 'GET', path: '/api/v1/analytics/export', query, accept: 'text/csv, application/json', options });
+  }
 }

@@ -39,4 +39,12 @@ export class Knowledge extends Resource {
   embeddings(chatbotId: string, options?: RequestOptions) {
     return this.call('getKnowledgeEmbeddings', { method: 'GET', path: chatbotPath(chatbotId, 'knowledge', 'embeddings'), options });
   }
+  /** Each item with how many of its chunks have vectors of the embedding provider's model. */
+  itemEmbeddings(chatbotId: string, query?: Query<'listKnowledgeItemEmbeddings'>, options?: RequestOptions) {
+    return this.paged('listKnowledgeItemEmbeddings', chatbotPath(chatbotId, 'knowledge', 'embeddings', 'items'), query, options);
+  }
+  /** Every item as JSON Lines text. */
+  export(chatbotId: string, query?: Query<'exportKnowledge'>, options?: RequestOptions) {
+    return this.text('exportKnowledge', { method: 'GET', path: chatbotPath(chatbotId, 'knowledge', 'export'), query, accept: 'application/x-ndjson', options });
+  }
 }

@@ -13,6 +13,10 @@ export class Leads extends Resource {
   listForChatbot(chatbotId: string, query?: Query<'listChatbotLeads'>, options?: RequestOptions) {
     return this.paged('listChatbotLeads', chatbotPath(chatbotId, 'leads'), query, options);
   }
+  /** Every lead in the filter, oldest first, as text: JSON Lines by default, `format: 'csv'` for CSV. */
+  export(query?: Query<'exportLeads'>, options?: RequestOptions) {
+    return this.text('exportLeads', { method: 'GET', path: '/api/v1/leads/export', query, accept: 'application/x-ndjson, text/csv', options });
+  }
   create(body: Body<'createLead'>, options?: RequestOptions) {
     return this.call('createLead', { method: 'POST', path: '/api/v1/leads', body, options });
   }

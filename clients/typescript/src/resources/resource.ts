@@ -12,6 +12,11 @@ export abstract class Resource {
     return this.transport.json<Result<Id>>(call);
   }
 
+  /** A call whose answer is text as the server sent it (an export: CSV, JSON Lines). */
+  protected text<Id extends OperationId>(_operation: Id, call: Call): Promise<string> {
+    return this.transport.text(call);
+  }
+
   /** A list operation: its first page when awaited, every item when iterated. */
   protected paged<Id extends OperationId>(
     _operation: Id,
