@@ -10,6 +10,7 @@ import {
   ApiError,
   ChatbotPlatform,
   ConnectionError,
+  NotFoundError,
   PageList,
   RateLimitError,
   ServerError,
@@ -393,3 +394,105 @@ t.test('a signature is over the bytes as they came', async (t) => {
   const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
   t.match(verifyWebhook(new Uint8Array(bytes), headers, secret), { id: 'evt_1' }, 'bytes that are not UTF-8 verify as signed');
 });
+
+t.test('an export is its body as text; errors, retries and the time limit as a JSON call', async (t) => {
+  const csv = 'id,email\r\nlead_1,"ada@example.com"\r\n';
+  let exports = 0;
+  const local = await localServer(t, (request, response) => {
+    if (request.url?.startsWith('/api/v1/leads/export')) {
+      exports += 1;
+      if (exports === 1) return json(response, 503, error(503, 'unavailable'), { 'retry-after': '0' });
+      response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      return response.end(csv);
+    }
+    if (request.url?.includes('cb_stalls')) {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      return response.write('{"id":"doc_1"}\n');
+    }
+    json(response, 404, error(404, 'chatbot_not_found'));
+  });
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl, timeoutMs: 300 });
+  t.equal(await client.leads.export({ format: 'csv', status: 'new' }), csv, 'the CSV as it was sent, after a 503 retried');
+  t.equal(local.seen.length, 2, 'two attempts');
+  t.equal(local.seen[1]!.url, '/api/v1/leads/export?format=csv&status=new', 'its query in the URL');
+  t.match(local.seen[1]!.headers.accept, /text\/csv/, 'asking for what the operation answers');
+
+  const missing = await client.conversations.export('cb_gone', { format: 'csv' }).catch((caught: unknown) => caught);
+  t.ok(missing instanceof NotFoundError, 'a 404 is a NotFoundError');
+  t.match(missing, { status: 404, code: 'chatbot_not_found', requestId: 'req_1' });
+
+  const stalled = await client.knowledge.export('cb_stalls', undefined, { maxRetries: 0 }).catch((caught: unknown) => caught);
+  t.ok(stalled instanceof ConnectionError, 'a body that stalls past the time limit is a ConnectionError, not part of the text');
+  t.match((stalled as Error).message, /GET \/api\/v1\/chatbots\/cb_stalls\/knowledge\/export: no answer within 300 ms/);
+});
+
+t.test('the live event stream: typed events; break and abort close the connection and end the iteration', async (t) => {
+  const closed: string[] = [];
+  const local = await localServer(t, (request, response) => {
+    const url = request.url!;
+    response.on('close', () => closed.push(url));
+    if (url.includes('cb_busy')) return json(response, 429, error(429, 'too_many_streams'), { 'retry-after': '15' });
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write('event: ready\ndata: {}\n\n: keep-alive\n\n');
+    response.write('id: evt_1\nevent: message.created\ndata: {"id":"evt_1","type":"message.created","data":{}}\n\n');
+    response.write('event: later-control\ndata: not json\n\nevent: reset\ndata: {}\n\n');
+    if (url.includes('cb_ends')) return response.end();
+    if (url.includes('cb_breaks')) return setTimeout(() => request.socket.destroy(), 50);
+    // Otherwise it stays open, as the server's does, until the client leaves.
+  });
+  // A short time limit: a stream that has begun is not bound by it.
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl, timeoutMs: 100, maxRetryDelayMs: 1000 });
+  const closedFor = (chatbotId: string) => until(() => closed.some((url) => url.includes(chatbotId)));
+
+  const read = [];
+  for await (const event of client.conversations.events({ chatbot_id: 'cb_open' })) {
+    read.push(event);
+    if (event.type === 'reset') {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // past timeoutMs
+      break;
+    }
+  }
+  t.same(
+    read,
+    [{ type: 'ready' }, { type: 'event', event: { id: 'evt_1', type: 'message.created', data: {} } }, { type: 'reset' }],
+    'ready, the event’s envelope, reset; a comment and an unknown frame skipped',
+  );
+  t.equal(local.seen[0]!.headers.accept, 'text/event-stream');
+  t.equal(local.seen[0]!.url, '/api/v1/conversations/stream?chatbot_id=cb_open');
+  await closedFor('cb_open');
+  t.pass('break closed the connection');
+
+  const controller = new AbortController();
+  const aborted: string[] = [];
+  for await (const event of client.conversations.events({ chatbot_id: 'cb_abort' }, { signal: controller.signal })) {
+    aborted.push(event.type);
+    if (event.type === 'reset') setTimeout(() => controller.abort(), 20);
+  }
+  t.same(aborted, ['ready', 'event', 'reset'], 'an abort while waiting for the next event ends the iteration, without an error');
+  await closedFor('cb_abort');
+  t.pass('and closed the connection');
+  const early = [];
+  for await (const event of client.conversations.events({}, { signal: AbortSignal.abort() })) early.push(event);
+  t.same(early, [], 'aborted before it opened: no events, no error');
+
+  const ended = [];
+  for await (const event of client.conversations.events({ chatbot_id: 'cb_ends' })) ended.push(event.type);
+  t.same(ended, ['ready', 'event', 'reset'], 'a stream the server ends ends the iteration');
+
+  const broken = await (async () => {
+    for await (const _event of client.conversations.events({ chatbot_id: 'cb_breaks' }));
+  })().catch((caught: unknown) => caught);
+  t.ok(broken instanceof ConnectionError, 'a connection that breaks is a ConnectionError');
+
+  const busy = await client.conversations.events({ chatbot_id: 'cb_busy' }).next().catch((caught: unknown) => caught);
+  t.ok(busy instanceof RateLimitError, 'a refusal to open is the typed error');
+  t.match(busy, { status: 429, code: 'too_many_streams' });
+});
+
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

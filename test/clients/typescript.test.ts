@@ -74,6 +74,31 @@ t.test('the TypeScript client runs the scenario against a live server', async (t
   t.same(names, ['Edsger', 'Grace', 'Ada'], 'every lead, newest first, across pages');
   t.ok(counting.attempts.length - before >= 3, 'one request a page');
 
+  // The inbox's tools: saved replies, counts, the live event stream.
+  const saved = await client.savedReplies.create({ shortcut: 'hours', title: 'Opening hours', body: 'Hi {visitor.name}, {chatbot.name} is open 9 to 5.' });
+  t.match(saved, { id: /^sr_/, shortcut: 'hours', use_count: 0 }, 'a saved reply');
+  t.same((await client.savedReplies.list({ q: 'HOURS' })).data.map((reply) => reply.id), [saved.id], 'found by part of its shortcut');
+  const rendered = await client.savedReplies.render(saved.id, { conversation_id: conversation.id });
+  t.same(rendered, { saved_reply_id: saved.id, conversation_id: conversation.id, text: 'Hi Ada, Support is open 9 to 5.', missing: [] }, 'rendered with the visitor’s and chatbot’s names');
+  t.equal((await client.savedReplies.get(saved.id)).use_count, 1, 'a render counts as a use');
+  await client.savedReplies.delete(saved.id);
+  t.ok((await client.savedReplies.get(saved.id).catch((error: unknown) => error)) instanceof NotFoundError, 'deleted');
+  t.same(await client.conversations.counts({ chatbot_id: chatbot.id }), { open: 1, handoff: 0, ended: 0 }, 'one open conversation');
+
+  const stop = new AbortController();
+  const timeLimit = setTimeout(() => stop.abort(), 20_000);
+  const streamed: string[] = [];
+  let started: string | undefined;
+  for await (const event of client.conversations.events({ chatbot_id: chatbot.id }, { signal: stop.signal })) {
+    if (event.type === 'ready') await client.conversations.create(chatbot.id, { visitor: { name: 'Grace' } }).then((made) => (started = made.id));
+    if (event.type !== 'event') continue;
+    streamed.push(event.event.type);
+    const data = event.event.data as { id?: string; conversation?: { id?: string } };
+    if (event.event.type === 'conversation.started' && (data.id ?? data.conversation?.id) === started) break;
+  }
+  clearTimeout(timeLimit);
+  t.notOk(stop.signal.aborted, `the conversation started after ready came in the live stream (${streamed.join(', ')})`);
+
   // Typed errors.
   const missing = await client.chatbots.get('cb_00000000000000000000000000').catch((error: unknown) => error);
   t.ok(missing instanceof NotFoundError, 'a 404 is a NotFoundError');
@@ -81,6 +106,22 @@ t.test('the TypeScript client runs the scenario against a live server', async (t
   const invalid = await client.chatbots.create({ name: '' }).catch((error: unknown) => error);
   t.ok(invalid instanceof InvalidRequestError, 'a 400 is an InvalidRequestError');
   t.match(invalid, { status: 400, code: 'validation_failed', requestId: /^req_/, details: [{ path: 'name', type: 'string.empty' }] });
+
+  // The leads exported as CSV, the account's members and its IP allowlist.
+  const csv = await client.leads.export({ format: 'csv', chatbot_id: chatbot.id });
+  const rows = csv.trimEnd().split('\r\n');
+  t.match(rows[0], /^id,chatbot_id,conversation_id,name,email,/, 'the CSV’s header row');
+  t.same(rows.slice(1).map((row) => row.split(',')[4]), ['ada@example.com', 'grace@example.com', 'edsger@example.com'], 'a row per lead with its email, oldest first');
+  const invited = await client.members.invite({ email: 'barbara@example.com', name: 'Barbara', role: 'agent' });
+  t.match(invited, { id: /^usr_/, email: 'barbara@example.com', status: 'invited', invitation: { url: /^http/ } }, 'a member invited, with the link to pass on');
+  const members = await client.members.list({ status: 'invited' }).toArray();
+  t.same(members.map((member) => member.email), ['barbara@example.com'], 'listed among the invited');
+  t.match(await client.members.get(invited.id), { name: 'Barbara', role: 'agent' });
+  await client.members.remove(invited.id);
+  t.same((await client.members.list({ status: 'invited' })).data, [], 'and removed');
+  t.same(await client.account.getIpAllowlist(), { ip_allowlist: [], enforced: false }, 'no IP allowlist');
+  t.same(await client.account.setIpAllowlist({ ip_allowlist: ['127.0.0.1'] }), { ip_allowlist: ['127.0.0.1'], enforced: true }, 'loopback only, enforced on enterprise');
+  t.same((await client.account.setIpAllowlist({ ip_allowlist: [] })).ip_allowlist, [], 'every address again: the call came from loopback');
 
   // A webhook delivery, verified with the secret shown on creation.
   const received: Array<{ body: string; headers: IncomingHttpHeaders }> = [];
