@@ -66,7 +66,6 @@ const CASES: Case[] = [
   { operation: 'exportConversations', ids: [CB], call: (c) => c.conversations.export(CB, { format: 'csv' }), gives: CSV },
   { operation: 'getConversationContact', ids: [CB, CONV], call: (c) => c.conversations.contact(CB, CONV) },
   { operation: 'getTyping', ids: [CB, CONV], call: (c) => c.conversations.typing(CB, CONV) },
-  { operation: 'sendTyping', ids: [CB, CONV], call: (c) => c.conversations.sendTyping(CB, CONV, { typing: true }) },
   { operation: 'sendMessageFeedback', ids: [CB, CONV, 'msg_1'], call: (c) => c.conversations.feedback(CB, CONV, 'msg_1', none) },
   { operation: 'listKnowledgeItems', ids: [CB], call: (c) => c.knowledge.list(CB) },
   { operation: 'createKnowledgeItem', ids: [CB], call: (c) => c.knowledge.create(CB, none) },
@@ -133,9 +132,6 @@ const CASES: Case[] = [
   { operation: 'updateSavedReply', ids: ['sr_1'], call: (c) => c.savedReplies.update('sr_1', none) },
   { operation: 'deleteSavedReply', ids: ['sr_1'], call: (c) => c.savedReplies.delete('sr_1') },
   { operation: 'renderSavedReply', ids: ['sr_1'], call: (c) => c.savedReplies.render('sr_1', { conversation_id: CONV }) },
-  { operation: 'getPresence', ids: [], call: (c) => c.presence.get() },
-  { operation: 'setPresence', ids: [], call: (c) => c.presence.set({ status: 'away' }) },
-  { operation: 'sendPresenceHeartbeat', ids: [], call: (c) => c.presence.heartbeat() },
   { operation: 'getOpenApiDocument', ids: [], call: (c) => c.openApiDocument() },
 ];
 
@@ -186,9 +182,11 @@ t.test('each resource method sends its operation’s method and path', async (t)
   }
 
   // Every API-key operation of the account's resources has a method (those left out are the
-  // dashboard's, the widget's, the operator's and the protocol endpoints).
+  // dashboard's, the widget's, the operator's and the protocol endpoints), but a signed-in member's
+  // own: presence and showing an agent typing answer an API key or OAuth token 403
+  // (`session_required`, `member_required`), the only credentials this client has.
   const covered = new Set(CASES.map((entry) => entry.operation));
   const apiOperations = [...operations.entries()].filter(([, { path: template }]) => template.startsWith('/api/v1/')).map(([id]) => id);
   const withoutMethod = apiOperations.filter((id) => !covered.has(id)).sort();
-  t.same(withoutMethod, [], 'the operations the client does not offer yet, listed so a new one is a decision');
+  t.same(withoutMethod, ['getPresence', 'sendPresenceHeartbeat', 'sendTyping', 'setPresence'], 'the operations the client does not offer yet, listed so a new one is a decision');
 });

@@ -10,7 +10,6 @@ import { Knowledge } from './resources/knowledge.js';
 import { Leads } from './resources/leads.js';
 import { Members } from './resources/members.js';
 import { ModelProviders } from './resources/model-providers.js';
-import { Presence } from './resources/presence.js';
 import { SavedReplies } from './resources/saved-replies.js';
 import { Webhooks } from './resources/webhooks.js';
 import type { Result } from './types.js';
@@ -48,7 +47,6 @@ export class ChatbotPlatform {
   readonly members: Members;
   readonly modelProviders: ModelProviders;
   readonly savedReplies: SavedReplies;
-  readonly presence: Presence;
   /** The OAuth token source, when the client was made with `oauth`. */
   readonly oauth: OAuthTokenCredentials | null;
   private readonly transport: Transport;
@@ -89,7 +87,6 @@ export class ChatbotPlatform {
     this.members = new Members(transport);
     this.modelProviders = new ModelProviders(transport);
     this.savedReplies = new SavedReplies(transport);
-    this.presence = new Presence(transport);
   }
 
   /** The server's OpenAPI document: every operation, as this server describes it. */

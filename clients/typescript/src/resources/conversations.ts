@@ -89,10 +89,6 @@ export class Conversations extends Resource {
   typing(chatbotId: string, conversationId: string, options?: RequestOptions) {
     return this.call('getTyping', { method: 'GET', path: chatbotPath(chatbotId, 'conversations', conversationId, 'typing'), options });
   }
-  /** Shows the visitor that an agent types: a dashboard member's; an API key or OAuth token is refused (403 `member_required`). */
-  sendTyping(chatbotId: string, conversationId: string, body: Body<'sendTyping'> = {}, options?: RequestOptions) {
-    return this.call('sendTyping', { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'typing'), body, options });
-  }
   /** Feedback on one of the chatbot's replies (`helpful` true or false). */
   feedback(chatbotId: string, conversationId: string, messageId: string, body: Body<'sendMessageFeedback'>, options?: RequestOptions) {
     const path = chatbotPath(chatbotId, 'conversations', conversationId, 'messages', messageId, 'feedback');
