@@ -23,7 +23,7 @@ const clientDir = path.join(root, 'clients/python');
  * rest of the surface sync (4, one against a local server answering 502/504/500) and async (1), and
  * the review fixes (7, sync and async each, against a scripted local server or none), and mypy's
  * verdict on typing_checks/calls.py (1, no server). */
-const EXPECTED_TESTS = 26;
+const EXPECTED_TESTS = 132;
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {

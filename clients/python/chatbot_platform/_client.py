@@ -13,7 +13,7 @@ import random
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Generator, Iterator, Mapping, Sequence
 from email.utils import parsedate_to_datetime
 from typing import Any, Protocol, TypeVar, Unpack
 
@@ -328,7 +328,7 @@ def _stream_unfinished() -> ApiConnectionError:
 def _parse(op: ops.Operation[T], response: httpx.Response) -> T:
     if response.status_code >= 400:
         raise error_from_response(response)
-    return op.parse(response.json())
+    return op.parse(response.text if op.text else response.json())
 
 
 class ChatbotPlatform:
@@ -435,7 +435,7 @@ class ChatbotPlatform:
     def _call(self, op: ops.Operation[T]) -> T:
         return _parse(op, self._send_authorized(op, op.accept))
 
-    def _live(self, op: ops.Operation[Any]) -> Iterator[ops.LiveEvent]:
+    def _live(self, op: ops.Operation[Any]) -> Generator[ops.LiveEvent, None, None]:
         """The events of a stream that runs until the caller stops (closing the generator closes
         the connection) or the server ends it."""
         response = self._send_authorized(op, "text/event-stream", stream=True)
@@ -609,17 +609,18 @@ class Conversations(_Resource):
         return self._client._call(ops.get_typing_op(chatbot_id, conversation_id))
 
     def send_typing(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendTypingBody]) -> ConversationTyping:
-        """Says an agent is typing (``typing=False``: stopped)."""
+        """Says the signed-in member is typing (``typing=False``: stopped): a member's session only,
+        an API key or token gets 403 ``member_required``."""
         return self._client._call(ops.send_typing_op(chatbot_id, conversation_id, fields))
 
     def counts(self, **query: Unpack[GetConversationCountsQuery]) -> ConversationCounts:
         """How many conversations are open, handed off and ended (the inbox's tabs)."""
         return self._client._call(ops.get_conversation_counts_op(query))
 
-    def events(self, **query: Unpack[StreamConversationEventsQuery]) -> Iterator[ops.LiveEvent]:
+    def events(self, **query: Unpack[StreamConversationEventsQuery]) -> Generator[ops.LiveEvent, None, None]:
         """The account's conversation and message events as they happen (the dashboard inbox's
-        stream): ``ready`` first, then each event; it runs until you stop iterating (``break``
-        closes the connection) or the server ends it."""
+        stream): ``ready`` first, then each event; it runs until you stop iterating (``break``, or
+        ``close()`` on it, closes the connection) or the server ends it."""
         return self._client._live(ops.stream_conversation_events_op(query))
 
 
@@ -1029,7 +1030,7 @@ class AsyncChatbotPlatform:
     async def _call(self, op: ops.Operation[T]) -> T:
         return _parse(op, await self._send_authorized(op, op.accept))
 
-    async def _live(self, op: ops.Operation[Any]) -> AsyncIterator[ops.LiveEvent]:
+    async def _live(self, op: ops.Operation[Any]) -> AsyncGenerator[ops.LiveEvent, None]:
         response = await self._send_authorized(op, "text/event-stream", stream=True)
         try:
             if response.status_code >= 400:
@@ -1201,17 +1202,18 @@ class AsyncConversations(_AsyncResource):
         return await self._client._call(ops.get_typing_op(chatbot_id, conversation_id))
 
     async def send_typing(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendTypingBody]) -> ConversationTyping:
-        """Says an agent is typing (``typing=False``: stopped)."""
+        """Says the signed-in member is typing (``typing=False``: stopped): a member's session only,
+        an API key or token gets 403 ``member_required``."""
         return await self._client._call(ops.send_typing_op(chatbot_id, conversation_id, fields))
 
     async def counts(self, **query: Unpack[GetConversationCountsQuery]) -> ConversationCounts:
         """How many conversations are open, handed off and ended (the inbox's tabs)."""
         return await self._client._call(ops.get_conversation_counts_op(query))
 
-    def events(self, **query: Unpack[StreamConversationEventsQuery]) -> AsyncIterator[ops.LiveEvent]:
+    def events(self, **query: Unpack[StreamConversationEventsQuery]) -> AsyncGenerator[ops.LiveEvent, None]:
         """The account's conversation and message events as they happen (the dashboard inbox's
-        stream): ``ready`` first, then each event; it runs until you stop iterating (``break``
-        closes the connection) or the server ends it."""
+        stream): ``ready`` first, then each event; it runs until you stop iterating (``break``, or
+        ``close()`` on it, closes the connection) or the server ends it."""
         return self._client._live(ops.stream_conversation_events_op(query))
 
 

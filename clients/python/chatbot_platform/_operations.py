@@ -188,6 +188,8 @@ class Operation(Generic[T]):
     idempotent_key: bool = False
     #: The media types asked for; an export answers text (CSV, JSON Lines), read as it came
     accept: str = "application/json"
+    #: ``parse`` gets the body as text, not as parsed JSON (exports)
+    text: bool = False
 
 
 class _Raw:
@@ -246,7 +248,7 @@ EXPORT_TYPES = "text/csv, application/x-ndjson, application/json"
 
 def _export(module: ModuleType, query: Mapping[str, Any], **ids: str) -> Operation[str]:
     op = _op(module, str, query=query, **ids)
-    return Operation(op.method, op.url, str, params=op.params, accept=EXPORT_TYPES)
+    return Operation(op.method, op.url, str, params=op.params, accept=EXPORT_TYPES, text=True)
 
 
 # Chatbots
