@@ -601,7 +601,8 @@ class Conversations(_Resource):
         return self._client._call(ops.export_conversations_op(chatbot_id, query))
 
     def contact(self, chatbot_id: str, conversation_id: str) -> ConversationContact:
-        """Who the visitor is, as far as the conversation and its lead tell."""
+        """The name, e-mail and phone of the conversation's lead (NotFoundError ``lead_not_found`` when
+        the visitor left none)."""
         return self._client._call(ops.get_conversation_contact_op(chatbot_id, conversation_id))
 
     def typing(self, chatbot_id: str, conversation_id: str) -> ConversationTyping:
@@ -668,7 +669,7 @@ class Knowledge(_Resource):
         return self._client._call(ops.knowledge_embeddings_op(chatbot_id))
 
     def item_embeddings(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemEmbeddingsQuery]) -> Iterator[KnowledgeItemEmbeddings]:
-        """Each item's embedding state (chunks embedded, failures), page after page."""
+        """Each item's embedding state (its chunks and how many are embedded), page after page."""
         return _items(lambda cursor: self._client._call(ops.list_knowledge_item_embeddings_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
     def item_embeddings_page(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemEmbeddingsQuery]) -> ListKnowledgeItemEmbeddingsResponse200:
@@ -1194,7 +1195,8 @@ class AsyncConversations(_AsyncResource):
         return await self._client._call(ops.export_conversations_op(chatbot_id, query))
 
     async def contact(self, chatbot_id: str, conversation_id: str) -> ConversationContact:
-        """Who the visitor is, as far as the conversation and its lead tell."""
+        """The name, e-mail and phone of the conversation's lead (NotFoundError ``lead_not_found`` when
+        the visitor left none)."""
         return await self._client._call(ops.get_conversation_contact_op(chatbot_id, conversation_id))
 
     async def typing(self, chatbot_id: str, conversation_id: str) -> ConversationTyping:
@@ -1261,7 +1263,7 @@ class AsyncKnowledge(_AsyncResource):
         return await self._client._call(ops.knowledge_embeddings_op(chatbot_id))
 
     def item_embeddings(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemEmbeddingsQuery]) -> AsyncIterator[KnowledgeItemEmbeddings]:
-        """Each item's embedding state (chunks embedded, failures), page after page."""
+        """Each item's embedding state (its chunks and how many are embedded), page after page."""
         return _aitems(lambda cursor: self._client._call(ops.list_knowledge_item_embeddings_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
     async def item_embeddings_page(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemEmbeddingsQuery]) -> ListKnowledgeItemEmbeddingsResponse200:
