@@ -78,7 +78,6 @@ from ._generated.models.ip_allowlist import IpAllowlist
 from ._generated.models.list_knowledge_item_embeddings_response_200 import ListKnowledgeItemEmbeddingsResponse200
 from ._generated.models.member import Member
 from ._generated.models.member_list import MemberList
-from ._generated.models.member_presence import MemberPresence
 from ._generated.models.member_signed_out import MemberSignedOut
 from ._generated.models.model_provider import ModelProvider
 from ._generated.models.model_provider_list import ModelProviderList
@@ -134,10 +133,8 @@ from ._params import (
     SearchKnowledgeBody,
     SendMessageBody,
     SendMessageFeedbackBody,
-    SendTypingBody,
     SetChatbotSettingsBody,
     SetIpAllowlistBody,
-    SetPresenceBody,
     SetWidgetSettingsBody,
     StreamConversationEventsQuery,
     UpdateChatbotBody,
@@ -375,7 +372,6 @@ class ChatbotPlatform:
         self.members = Members(self)
         self.model_providers = ModelProviders(self)
         self.saved_replies = SavedReplies(self)
-        self.presence = Presence(self)
 
     def close(self) -> None:
         if self._own_http:
@@ -609,10 +605,6 @@ class Conversations(_Resource):
         """Who is typing in the conversation now."""
         return self._client._call(ops.get_typing_op(chatbot_id, conversation_id))
 
-    def send_typing(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendTypingBody]) -> ConversationTyping:
-        """Says the signed-in member is typing (``typing=False``: stopped): a member's session only,
-        an API key or token gets 403 ``member_required``."""
-        return self._client._call(ops.send_typing_op(chatbot_id, conversation_id, fields))
 
     def counts(self, **query: Unpack[GetConversationCountsQuery]) -> ConversationCounts:
         """How many conversations are open, handed off and ended (the inbox's tabs)."""
@@ -927,19 +919,6 @@ class SavedReplies(_Resource):
         return self._client._call(ops.render_saved_reply_op(reply_id, fields))
 
 
-class Presence(_Resource):
-    """A signed-in member's availability for assignment: a member's own, so it needs a dashboard
-    session (an API key gets 403 ``session_required``)."""
-
-    def get(self) -> MemberPresence:
-        return self._client._call(ops.get_presence_op())
-
-    def set(self, **fields: Unpack[SetPresenceBody]) -> MemberPresence:
-        return self._client._call(ops.set_presence_op(fields))
-
-    def heartbeat(self) -> MemberPresence:
-        return self._client._call(ops.send_presence_heartbeat_op())
-
 
 class AsyncChatbotPlatform:
     """The API with ``async``/``await``: the same surface and behaviour as ChatbotPlatform."""
@@ -973,7 +952,6 @@ class AsyncChatbotPlatform:
         self.members = AsyncMembers(self)
         self.model_providers = AsyncModelProviders(self)
         self.saved_replies = AsyncSavedReplies(self)
-        self.presence = AsyncPresence(self)
 
     async def close(self) -> None:
         if self._own_http:
@@ -1203,10 +1181,6 @@ class AsyncConversations(_AsyncResource):
         """Who is typing in the conversation now."""
         return await self._client._call(ops.get_typing_op(chatbot_id, conversation_id))
 
-    async def send_typing(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendTypingBody]) -> ConversationTyping:
-        """Says the signed-in member is typing (``typing=False``: stopped): a member's session only,
-        an API key or token gets 403 ``member_required``."""
-        return await self._client._call(ops.send_typing_op(chatbot_id, conversation_id, fields))
 
     async def counts(self, **query: Unpack[GetConversationCountsQuery]) -> ConversationCounts:
         """How many conversations are open, handed off and ended (the inbox's tabs)."""
@@ -1511,16 +1485,3 @@ class AsyncSavedReplies(_AsyncResource):
         """The reply's text for a conversation, its variables filled in (``missing``: those left empty)."""
         return await self._client._call(ops.render_saved_reply_op(reply_id, fields))
 
-
-class AsyncPresence(_AsyncResource):
-    """A signed-in member's availability for assignment: a member's own, so it needs a dashboard
-    session (an API key gets 403 ``session_required``)."""
-
-    async def get(self) -> MemberPresence:
-        return await self._client._call(ops.get_presence_op())
-
-    async def set(self, **fields: Unpack[SetPresenceBody]) -> MemberPresence:
-        return await self._client._call(ops.set_presence_op(fields))
-
-    async def heartbeat(self) -> MemberPresence:
-        return await self._client._call(ops.send_presence_heartbeat_op())

@@ -52,7 +52,6 @@ from ._generated.api.conversations import (
     release_conversation,
     send_message,
     send_message_feedback,
-    send_typing,
     stream_conversation_events,
     update_conversation,
 )
@@ -83,7 +82,6 @@ from ._generated.api.model_providers import (
     update_model_provider,
 )
 from ._generated.api.oauth import create_o_auth_client, delete_o_auth_client, list_o_auth_clients, request_token, rotate_o_auth_client_secret
-from ._generated.api.presence import get_presence, send_presence_heartbeat, set_presence
 from ._generated.api.saved_replies import (
     create_saved_reply,
     delete_saved_reply,
@@ -161,7 +159,6 @@ from ._generated.models.ip_allowlist import IpAllowlist
 from ._generated.models.list_knowledge_item_embeddings_response_200 import ListKnowledgeItemEmbeddingsResponse200
 from ._generated.models.member import Member
 from ._generated.models.member_list import MemberList
-from ._generated.models.member_presence import MemberPresence
 from ._generated.models.member_signed_out import MemberSignedOut
 from ._generated.models.model_provider import ModelProvider
 from ._generated.models.model_provider_list import ModelProviderList
@@ -640,7 +637,7 @@ def rotate_oauth_client_secret_op(client_id: str) -> Operation[OAuthClientWithSe
 
 
 # Added operations: the account's IP allowlist, exports, typing, counts, the live event stream,
-# members, model providers, saved replies, presence and the API's own document
+# members, model providers, saved replies and the API's own document
 
 
 def get_ip_allowlist_op() -> Operation[IpAllowlist]:
@@ -666,9 +663,6 @@ def get_conversation_contact_op(chatbot_id: str, conversation_id: str) -> Operat
 def get_typing_op(chatbot_id: str, conversation_id: str) -> Operation[ConversationTyping]:
     return _op(get_typing, ConversationTyping.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
 
-
-def send_typing_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[ConversationTyping]:
-    return _op(send_typing, ConversationTyping.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
 
 
 def get_conversation_counts_op(query: Mapping[str, Any]) -> Operation[ConversationCounts]:
@@ -767,16 +761,7 @@ def render_saved_reply_op(reply_id: str, fields: Mapping[str, Any]) -> Operation
     return _op(render_saved_reply, RenderedSavedReply.from_dict, reply_id=reply_id, body=_body(fields))
 
 
-def get_presence_op() -> Operation[MemberPresence]:
-    return _op(get_presence, MemberPresence.from_dict)
 
-
-def set_presence_op(fields: Mapping[str, Any]) -> Operation[MemberPresence]:
-    return _op(set_presence, MemberPresence.from_dict, body=fields)
-
-
-def send_presence_heartbeat_op() -> Operation[MemberPresence]:
-    return _op(send_presence_heartbeat, MemberPresence.from_dict)
 
 
 def _document(body: Any) -> dict[str, Any]:
