@@ -20,7 +20,7 @@ from ._errors import (
     UnprocessableEntityError,
     WebhookVerificationError,
 )
-from ._operations import DeltaEvent, DoneEvent, ErrorEvent, MessageEvent, StreamEvent
+from ._operations import DeltaEvent, DoneEvent, ErrorEvent, LiveEvent, MessageEvent, StreamEvent
 from ._webhooks import verify_webhook
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "DeltaEvent",
     "DoneEvent",
     "ErrorEvent",
+    "LiveEvent",
     "MessageEvent",
     "NotFoundError",
     "PermissionDeniedError",

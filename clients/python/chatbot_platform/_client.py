@@ -7,14 +7,15 @@ how they wait (``time.sleep`` or ``asyncio.sleep``) and send (``httpx.Client`` o
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Generator, Iterator, Mapping, Sequence
 from email.utils import parsedate_to_datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, Unpack
 
 import httpx
 
@@ -65,6 +66,86 @@ from ._generated.models.webhook_delivery_list import WebhookDeliveryList
 from ._generated.models.webhook_list import WebhookList
 from ._generated.models.webhook_with_secret import WebhookWithSecret
 from ._generated.models.widget_settings import WidgetSettings
+from ._generated.models.conversation_contact import ConversationContact
+from ._generated.models.conversation_counts import ConversationCounts
+from ._generated.models.conversation_typing import ConversationTyping
+from ._generated.models.deleted_member import DeletedMember
+from ._generated.models.deleted_model_provider import DeletedModelProvider
+from ._generated.models.deleted_saved_reply import DeletedSavedReply
+from ._generated.models.invitation import Invitation
+from ._generated.models.invited_member import InvitedMember
+from ._generated.models.ip_allowlist import IpAllowlist
+from ._generated.models.list_knowledge_item_embeddings_response_200 import ListKnowledgeItemEmbeddingsResponse200
+from ._generated.models.member import Member
+from ._generated.models.member_list import MemberList
+from ._generated.models.member_signed_out import MemberSignedOut
+from ._generated.models.model_provider import ModelProvider
+from ._generated.models.model_provider_list import ModelProviderList
+from ._generated.models.model_provider_test import ModelProviderTest
+from ._generated.models.rendered_saved_reply import RenderedSavedReply
+from ._generated.models.saved_reply import SavedReply
+from ._generated.models.saved_reply_list import SavedReplyList
+from ._generated.models.knowledge_item_embeddings import KnowledgeItemEmbeddings
+from ._params import (
+    AssignConversationBody,
+    CreateApiKeyBody,
+    CreateChatbotBody,
+    CreateConversationBody,
+    CreateKnowledgeItemBody,
+    CreateLeadBody,
+    CreateModelProviderBody,
+    CreateOAuthClientBody,
+    CreateQaFromMessageBody,
+    CreateSavedReplyBody,
+    CreateWebhookBody,
+    EndConversationBody,
+    ExportAnalyticsQuery,
+    ExportConversationsQuery,
+    ExportKnowledgeQuery,
+    ExportLeadsQuery,
+    GetAnalyticsOverviewQuery,
+    GetAnalyticsTimeseriesQuery,
+    GetAnalyticsTrendsQuery,
+    GetChatbotQualityQuery,
+    GetConversationCountsQuery,
+    HandoffConversationBody,
+    ImportKnowledgeBody,
+    InviteMemberBody,
+    ListApiKeysQuery,
+    ListChatbotLeadsQuery,
+    ListChatbotsQuery,
+    ListConversationsQuery,
+    ListEventsQuery,
+    ListInboxConversationsQuery,
+    ListKnowledgeItemEmbeddingsQuery,
+    ListKnowledgeItemsQuery,
+    ListLeadsQuery,
+    ListMembersQuery,
+    ListMessagesQuery,
+    ListModelProvidersQuery,
+    ListOAuthClientsQuery,
+    ListSavedRepliesQuery,
+    ListWebhookDeliveriesQuery,
+    ListWebhooksQuery,
+    RenderSavedReplyBody,
+    RotateApiKeyBody,
+    RotateWebhookSecretBody,
+    SearchKnowledgeBody,
+    SendMessageBody,
+    SendMessageFeedbackBody,
+    SetChatbotSettingsBody,
+    SetIpAllowlistBody,
+    SetWidgetSettingsBody,
+    StreamConversationEventsQuery,
+    UpdateChatbotBody,
+    UpdateConversationBody,
+    UpdateKnowledgeItemBody,
+    UpdateLeadBody,
+    UpdateMemberBody,
+    UpdateModelProviderBody,
+    UpdateSavedReplyBody,
+    UpdateWebhookBody,
+)
 from ._webhooks import DEFAULT_TOLERANCE_SECONDS, verify_webhook
 
 T = TypeVar("T")
@@ -161,12 +242,13 @@ async def _aitems(fetch: Callable[[str | None], Awaitable[_Page[T]]], cursor: st
             return
 
 
-def _period(query: dict[str, Any]) -> dict[str, Any]:
-    """``from`` is a Python keyword: callers pass ``from_``, the API reads ``from``."""
-    if "from_" in query:
-        query = {**query, "from": query["from_"]}
-        del query["from_"]
-    return query
+def _at_cursor(filters: Mapping[str, Any], cursor: str | None) -> dict[str, Any]:
+    """The query of the page at ``cursor``: the caller's filters, with the cursor paging has reached."""
+    return {**filters, "cursor": cursor}
+
+
+def _live_event(event: str, data: str, event_id: str | None) -> ops.LiveEvent:
+    return ops.LiveEvent(event, json.loads(data) if data else None, event_id)
 
 
 class _Settings:
@@ -243,7 +325,7 @@ def _stream_unfinished() -> ApiConnectionError:
 def _parse(op: ops.Operation[T], response: httpx.Response) -> T:
     if response.status_code >= 400:
         raise error_from_response(response)
-    return op.parse(response.json())
+    return op.parse(response.text if op.text else response.json())
 
 
 class ChatbotPlatform:
@@ -287,6 +369,9 @@ class ChatbotPlatform:
         self.account = AccountResource(self)
         self.api_keys = ApiKeys(self)
         self.oauth_clients = OAuthClients(self)
+        self.members = Members(self)
+        self.model_providers = ModelProviders(self)
+        self.saved_replies = SavedReplies(self)
 
     def close(self) -> None:
         if self._own_http:
@@ -344,7 +429,27 @@ class ChatbotPlatform:
         return response
 
     def _call(self, op: ops.Operation[T]) -> T:
-        return _parse(op, self._send_authorized(op, "application/json"))
+        return _parse(op, self._send_authorized(op, op.accept))
+
+    def _live(self, op: ops.Operation[Any]) -> Generator[ops.LiveEvent, None, None]:
+        """The events of a stream that runs until the caller stops (closing the generator closes
+        the connection) or the server ends it."""
+        response = self._send_authorized(op, "text/event-stream", stream=True)
+        try:
+            if response.status_code >= 400:
+                response.read()
+                raise error_from_response(response)
+            parser = ops.SseParser()
+            for line in response.iter_lines():
+                ready = parser.feed(line)
+                if ready is not None:
+                    yield _live_event(ready[0], ready[1], parser.last_id)
+        finally:
+            response.close()
+
+    def openapi_document(self) -> dict[str, Any]:
+        """The API's OpenAPI document, as this server describes itself."""
+        return self._call(ops.get_openapi_document_op())
 
     def _stream(self, op: ops.Operation[Any]) -> Iterator[ops.StreamEvent]:
         response = self._send_authorized(op, "text/event-stream", stream=True)
@@ -373,22 +478,21 @@ class _Resource:
 
 
 class Chatbots(_Resource):
-    def list(self, **filters: Any) -> Iterator[Chatbot]:
+    def list(self, **filters: Unpack[ListChatbotsQuery]) -> Iterator[Chatbot]:
         """The account's chatbots, newest first, page after page (``limit`` is the page size)."""
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+        return _items(lambda cursor: self._client._call(ops.list_chatbots_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_page(self, *, cursor: str | None = None, **filters: Any) -> ChatbotList:
-        return self._client._call(ops.list_chatbots_op({**filters, "cursor": cursor}))
+    def list_page(self, **filters: Unpack[ListChatbotsQuery]) -> ChatbotList:
+        return self._client._call(ops.list_chatbots_op(filters))
 
-    def create(self, *, name: str, **fields: Any) -> CreatedChatbot:
+    def create(self, **fields: Unpack[CreateChatbotBody]) -> CreatedChatbot:
         """A new chatbot; its own API key is in the answer, shown this once."""
-        return self._client._call(ops.create_chatbot_op({"name": name, **fields}))
+        return self._client._call(ops.create_chatbot_op(fields))
 
     def get(self, chatbot_id: str) -> Chatbot:
         return self._client._call(ops.get_chatbot_op(chatbot_id))
 
-    def update(self, chatbot_id: str, **fields: Any) -> Chatbot:
+    def update(self, chatbot_id: str, **fields: Unpack[UpdateChatbotBody]) -> Chatbot:
         return self._client._call(ops.update_chatbot_op(chatbot_id, fields))
 
     def delete(self, chatbot_id: str) -> DeletedChatbot:
@@ -413,95 +517,115 @@ class Chatbots(_Resource):
     def get_settings(self, chatbot_id: str) -> ChatbotSettings:
         return self._client._call(ops.get_chatbot_settings_op(chatbot_id))
 
-    def set_settings(self, chatbot_id: str, **settings: Any) -> ChatbotSettings:
+    def set_settings(self, chatbot_id: str, **settings: Unpack[SetChatbotSettingsBody]) -> ChatbotSettings:
         return self._client._call(ops.set_chatbot_settings_op(chatbot_id, settings))
 
     def get_widget(self, chatbot_id: str) -> WidgetSettings:
         return self._client._call(ops.get_widget_settings_op(chatbot_id))
 
-    def set_widget(self, chatbot_id: str, **settings: Any) -> WidgetSettings:
+    def set_widget(self, chatbot_id: str, **settings: Unpack[SetWidgetSettingsBody]) -> WidgetSettings:
         return self._client._call(ops.set_widget_settings_op(chatbot_id, settings))
 
-    def quality(self, chatbot_id: str, **query: Any) -> QualityReport:
+    def quality(self, chatbot_id: str, **query: Unpack[GetChatbotQualityQuery]) -> QualityReport:
         """Answered, clarified and fallback turns, the suggestions chosen, the questions that fell back
         (``from_``/``to`` are sent as ``from``/``to``)."""
-        return self._client._call(ops.get_chatbot_quality_op(chatbot_id, _period(query)))
+        return self._client._call(ops.get_chatbot_quality_op(chatbot_id, query))
 
 
 class Conversations(_Resource):
-    def list(self, chatbot_id: str, **filters: Any) -> Iterator[Conversation]:
+    def list(self, chatbot_id: str, **filters: Unpack[ListConversationsQuery]) -> Iterator[Conversation]:
         """A chatbot's conversations, newest first, page after page."""
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_page(chatbot_id, cursor=cursor, **filters), start)
+        return _items(lambda cursor: self._client._call(ops.list_conversations_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> ConversationList:
-        return self._client._call(ops.list_conversations_op(chatbot_id, {**filters, "cursor": cursor}))
+    def list_page(self, chatbot_id: str, **filters: Unpack[ListConversationsQuery]) -> ConversationList:
+        return self._client._call(ops.list_conversations_op(chatbot_id, filters))
 
-    def list_inbox(self, **filters: Any) -> Iterator[Conversation]:
+    def list_inbox(self, **filters: Unpack[ListInboxConversationsQuery]) -> Iterator[Conversation]:
         """The inbox: conversations across the account's chatbots, page after page."""
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_inbox_page(cursor=cursor, **filters), start)
+        return _items(lambda cursor: self._client._call(ops.list_inbox_conversations_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_inbox_page(self, *, cursor: str | None = None, **filters: Any) -> InboxConversationList:
-        return self._client._call(ops.list_inbox_conversations_op({**filters, "cursor": cursor}))
+    def list_inbox_page(self, **filters: Unpack[ListInboxConversationsQuery]) -> InboxConversationList:
+        return self._client._call(ops.list_inbox_conversations_op(filters))
 
-    def create(self, chatbot_id: str, **fields: Any) -> Conversation:
+    def create(self, chatbot_id: str, **fields: Unpack[CreateConversationBody]) -> Conversation:
         return self._client._call(ops.create_conversation_op(chatbot_id, fields))
 
     def get(self, chatbot_id: str, conversation_id: str) -> Conversation:
         return self._client._call(ops.get_conversation_op(chatbot_id, conversation_id))
 
-    def update(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+    def update(self, chatbot_id: str, conversation_id: str, **fields: Unpack[UpdateConversationBody]) -> Conversation:
         return self._client._call(ops.update_conversation_op(chatbot_id, conversation_id, fields))
 
     def delete(self, chatbot_id: str, conversation_id: str) -> DeleteConversationResponse200:
         return self._client._call(ops.delete_conversation_op(chatbot_id, conversation_id))
 
-    def end(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+    def end(self, chatbot_id: str, conversation_id: str, **fields: Unpack[EndConversationBody]) -> Conversation:
         return self._client._call(ops.end_conversation_op(chatbot_id, conversation_id, fields))
 
-    def handoff(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+    def handoff(self, chatbot_id: str, conversation_id: str, **fields: Unpack[HandoffConversationBody]) -> Conversation:
         """Hands the conversation to people: the chatbot stops replying until it is released."""
         return self._client._call(ops.handoff_conversation_op(chatbot_id, conversation_id, fields))
 
     def release(self, chatbot_id: str, conversation_id: str) -> Conversation:
         return self._client._call(ops.release_conversation_op(chatbot_id, conversation_id))
 
-    def assign(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+    def assign(self, chatbot_id: str, conversation_id: str, **fields: Unpack[AssignConversationBody]) -> Conversation:
         return self._client._call(ops.assign_conversation_op(chatbot_id, conversation_id, fields))
 
-    def messages(self, chatbot_id: str, conversation_id: str, **filters: Any) -> Iterator[Message]:
+    def messages(self, chatbot_id: str, conversation_id: str, **filters: Unpack[ListMessagesQuery]) -> Iterator[Message]:
         """The conversation's messages, page after page (newest first unless ``order="asc"``)."""
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.messages_page(chatbot_id, conversation_id, cursor=cursor, **filters), start)
+        return _items(lambda cursor: self._client._call(ops.list_messages_op(chatbot_id, conversation_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def messages_page(self, chatbot_id: str, conversation_id: str, *, cursor: str | None = None, **filters: Any) -> MessageList:
-        return self._client._call(ops.list_messages_op(chatbot_id, conversation_id, {**filters, "cursor": cursor}))
+    def messages_page(self, chatbot_id: str, conversation_id: str, **filters: Unpack[ListMessagesQuery]) -> MessageList:
+        return self._client._call(ops.list_messages_op(chatbot_id, conversation_id, filters))
 
-    def send(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> MessageTurn:
+    def send(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendMessageBody]) -> MessageTurn:
         """Sends a message; the turn has ``.message``, the chatbot's ``.reply`` (None while the
         conversation is handed off) and ``.conversation``."""
-        return self._client._call(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
+        return self._client._call(ops.send_message_op(chatbot_id, conversation_id, fields))
 
-    def stream(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> Iterator[ops.StreamEvent]:
+    def stream(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendMessageBody]) -> Iterator[ops.StreamEvent]:
         """Sends a message and yields the reply as it is written: ``message``, ``delta``… then ``done`` (or ``error``)."""
-        return self._client._stream(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
+        return self._client._stream(ops.send_message_op(chatbot_id, conversation_id, fields))
 
-    def feedback(self, chatbot_id: str, conversation_id: str, message_id: str, *, helpful: bool, **fields: Any) -> Message:
+    def feedback(self, chatbot_id: str, conversation_id: str, message_id: str, **fields: Unpack[SendMessageFeedbackBody]) -> Message:
         """Feedback on one of the chatbot's replies."""
-        return self._client._call(ops.send_message_feedback_op(chatbot_id, conversation_id, message_id, {"helpful": helpful, **fields}))
+        return self._client._call(ops.send_message_feedback_op(chatbot_id, conversation_id, message_id, fields))
+
+    def export(self, chatbot_id: str, **query: Unpack[ExportConversationsQuery]) -> str:
+        """The chatbot's conversations as the server writes them: JSON Lines, or CSV with ``format="csv"``."""
+        return self._client._call(ops.export_conversations_op(chatbot_id, query))
+
+    def contact(self, chatbot_id: str, conversation_id: str) -> ConversationContact:
+        """The name, e-mail and phone of the conversation's lead (NotFoundError ``lead_not_found`` when
+        the visitor left none)."""
+        return self._client._call(ops.get_conversation_contact_op(chatbot_id, conversation_id))
+
+    def typing(self, chatbot_id: str, conversation_id: str) -> ConversationTyping:
+        """Who is typing in the conversation now."""
+        return self._client._call(ops.get_typing_op(chatbot_id, conversation_id))
+
+
+    def counts(self, **query: Unpack[GetConversationCountsQuery]) -> ConversationCounts:
+        """How many conversations are open, handed off and ended (the inbox's tabs)."""
+        return self._client._call(ops.get_conversation_counts_op(query))
+
+    def events(self, **query: Unpack[StreamConversationEventsQuery]) -> Generator[ops.LiveEvent, None, None]:
+        """The account's conversation and message events as they happen (the dashboard inbox's
+        stream): ``ready`` first, then each event; it runs until you stop iterating (``break``, or
+        ``close()`` on it, closes the connection) or the server ends it."""
+        return self._client._live(ops.stream_conversation_events_op(query))
 
 
 class Knowledge(_Resource):
-    def list(self, chatbot_id: str, **filters: Any) -> Iterator[KnowledgeItem]:
+    def list(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemsQuery]) -> Iterator[KnowledgeItem]:
         """The chatbot's knowledge items, page after page."""
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_page(chatbot_id, cursor=cursor, **filters), start)
+        return _items(lambda cursor: self._client._call(ops.list_knowledge_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> KnowledgeItemList:
-        return self._client._call(ops.list_knowledge_op(chatbot_id, {**filters, "cursor": cursor}))
+    def list_page(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemsQuery]) -> KnowledgeItemList:
+        return self._client._call(ops.list_knowledge_op(chatbot_id, filters))
 
-    def create(self, chatbot_id: str, **item: Any) -> KnowledgeItem:
+    def create(self, chatbot_id: str, **item: Unpack[CreateKnowledgeItemBody]) -> KnowledgeItem:
         """Adds an item: ``type="qa", question=..., answer=...``, or a ``url`` or ``document``;
         it is processed in the background until its ``status`` is ``ready``."""
         return self._client._call(ops.create_knowledge_op(chatbot_id, item))
@@ -509,7 +633,7 @@ class Knowledge(_Resource):
     def get(self, chatbot_id: str, item_id: str, *, include_content: bool | None = None) -> KnowledgeItem:
         return self._client._call(ops.get_knowledge_op(chatbot_id, item_id, include_content))
 
-    def update(self, chatbot_id: str, item_id: str, **fields: Any) -> KnowledgeItem:
+    def update(self, chatbot_id: str, item_id: str, **fields: Unpack[UpdateKnowledgeItemBody]) -> KnowledgeItem:
         return self._client._call(ops.update_knowledge_op(chatbot_id, item_id, fields))
 
     def delete(self, chatbot_id: str, item_id: str) -> DeleteKnowledgeItemResponse200:
@@ -519,16 +643,16 @@ class Knowledge(_Resource):
         """Fetches a URL item again."""
         return self._client._call(ops.refresh_knowledge_op(chatbot_id, item_id))
 
-    def import_(self, chatbot_id: str, **fields: Any) -> ImportKnowledgeResponse201:
+    def import_(self, chatbot_id: str, **fields: Unpack[ImportKnowledgeBody]) -> ImportKnowledgeResponse201:
         """Many items in one call (the API's ``import``: ``import`` is a Python keyword, so the
         method cannot bear its name)."""
         return self._client._call(ops.import_knowledge_op(chatbot_id, fields))
 
-    def search(self, chatbot_id: str, *, query: str, **fields: Any) -> KnowledgeSearchResult:
+    def search(self, chatbot_id: str, **fields: Unpack[SearchKnowledgeBody]) -> KnowledgeSearchResult:
         """The passages and pairs the chatbot would answer from, best first."""
-        return self._client._call(ops.search_knowledge_op(chatbot_id, {"query": query, **fields}))
+        return self._client._call(ops.search_knowledge_op(chatbot_id, fields))
 
-    def from_message(self, chatbot_id: str, **fields: Any) -> KnowledgeItem:
+    def from_message(self, chatbot_id: str, **fields: Unpack[CreateQaFromMessageBody]) -> KnowledgeItem:
         """A Q&A pair from a conversation's message (a question and the answer an agent gave)."""
         return self._client._call(ops.knowledge_from_message_op(chatbot_id, fields))
 
@@ -536,53 +660,65 @@ class Knowledge(_Resource):
         """Where the chatbot's semantic index stands."""
         return self._client._call(ops.knowledge_embeddings_op(chatbot_id))
 
+    def item_embeddings(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemEmbeddingsQuery]) -> Iterator[KnowledgeItemEmbeddings]:
+        """Each item's embedding state (its chunks and how many are embedded), page after page."""
+        return _items(lambda cursor: self._client._call(ops.list_knowledge_item_embeddings_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
+
+    def item_embeddings_page(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemEmbeddingsQuery]) -> ListKnowledgeItemEmbeddingsResponse200:
+        return self._client._call(ops.list_knowledge_item_embeddings_op(chatbot_id, filters))
+
+    def export(self, chatbot_id: str, **query: Unpack[ExportKnowledgeQuery]) -> str:
+        """The chatbot's knowledge as JSON Lines, as the server writes it (``import_`` reads it back)."""
+        return self._client._call(ops.export_knowledge_op(chatbot_id, query))
+
 
 class Leads(_Resource):
-    def list(self, **filters: Any) -> Iterator[Lead]:
+    def list(self, **filters: Unpack[ListLeadsQuery]) -> Iterator[Lead]:
         """Every lead matching ``filters``, page after page (``limit`` is the page size)."""
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+        return _items(lambda cursor: self._client._call(ops.list_leads_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_page(self, *, cursor: str | None = None, **filters: Any) -> LeadList:
-        return self._client._call(ops.list_leads_op({**filters, "cursor": cursor}))
+    def list_page(self, **filters: Unpack[ListLeadsQuery]) -> LeadList:
+        return self._client._call(ops.list_leads_op(filters))
 
-    def list_for_chatbot(self, chatbot_id: str, **filters: Any) -> Iterator[Lead]:
+    def list_for_chatbot(self, chatbot_id: str, **filters: Unpack[ListChatbotLeadsQuery]) -> Iterator[Lead]:
         """One chatbot's leads, page after page."""
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_for_chatbot_page(chatbot_id, cursor=cursor, **filters), start)
+        return _items(lambda cursor: self._client._call(ops.list_chatbot_leads_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_for_chatbot_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> LeadList:
-        return self._client._call(ops.list_chatbot_leads_op(chatbot_id, {**filters, "cursor": cursor}))
+    def list_for_chatbot_page(self, chatbot_id: str, **filters: Unpack[ListChatbotLeadsQuery]) -> LeadList:
+        return self._client._call(ops.list_chatbot_leads_op(chatbot_id, filters))
 
-    def create(self, **fields: Any) -> Lead:
+    def create(self, **fields: Unpack[CreateLeadBody]) -> Lead:
         return self._client._call(ops.create_lead_op(fields))
 
     def get(self, lead_id: str) -> Lead:
         return self._client._call(ops.get_lead_op(lead_id))
 
-    def update(self, lead_id: str, **fields: Any) -> Lead:
+    def update(self, lead_id: str, **fields: Unpack[UpdateLeadBody]) -> Lead:
         return self._client._call(ops.update_lead_op(lead_id, fields))
 
     def delete(self, lead_id: str) -> DeletedLead:
         return self._client._call(ops.delete_lead_op(lead_id))
 
+    def export(self, **query: Unpack[ExportLeadsQuery]) -> str:
+        """The leads matching ``query`` as the server writes them: JSON Lines, or CSV with ``format="csv"``."""
+        return self._client._call(ops.export_leads_op(query))
+
 
 class Webhooks(_Resource):
-    def list(self, **filters: Any) -> Iterator[Webhook]:
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+    def list(self, **filters: Unpack[ListWebhooksQuery]) -> Iterator[Webhook]:
+        return _items(lambda cursor: self._client._call(ops.list_webhooks_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_page(self, *, cursor: str | None = None, **filters: Any) -> WebhookList:
-        return self._client._call(ops.list_webhooks_op({**filters, "cursor": cursor}))
+    def list_page(self, **filters: Unpack[ListWebhooksQuery]) -> WebhookList:
+        return self._client._call(ops.list_webhooks_op(filters))
 
-    def create(self, *, url: str, **fields: Any) -> WebhookWithSecret:
+    def create(self, **fields: Unpack[CreateWebhookBody]) -> WebhookWithSecret:
         """Registers an endpoint; the returned ``secret`` (``whsec_…``) is shown this once."""
-        return self._client._call(ops.create_webhook_op({"url": url, **fields}))
+        return self._client._call(ops.create_webhook_op(fields))
 
     def get(self, webhook_id: str) -> Webhook:
         return self._client._call(ops.get_webhook_op(webhook_id))
 
-    def update(self, webhook_id: str, **fields: Any) -> Webhook:
+    def update(self, webhook_id: str, **fields: Unpack[UpdateWebhookBody]) -> Webhook:
         return self._client._call(ops.update_webhook_op(webhook_id, fields))
 
     def delete(self, webhook_id: str) -> DeleteWebhookResponse200:
@@ -592,16 +728,15 @@ class Webhooks(_Resource):
         """Sends a ``webhook.test`` event to this endpoint alone."""
         return self._client._call(ops.test_webhook_op(webhook_id))
 
-    def rotate_secret(self, webhook_id: str, **fields: Any) -> WebhookWithSecret:
+    def rotate_secret(self, webhook_id: str, **fields: Unpack[RotateWebhookSecretBody]) -> WebhookWithSecret:
         """A new signing secret; the old one keeps signing beside it for its grace period."""
         return self._client._call(ops.rotate_webhook_secret_op(webhook_id, fields))
 
-    def deliveries(self, webhook_id: str, **filters: Any) -> Iterator[WebhookDelivery]:
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.deliveries_page(webhook_id, cursor=cursor, **filters), start)
+    def deliveries(self, webhook_id: str, **filters: Unpack[ListWebhookDeliveriesQuery]) -> Iterator[WebhookDelivery]:
+        return _items(lambda cursor: self._client._call(ops.list_webhook_deliveries_op(webhook_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def deliveries_page(self, webhook_id: str, *, cursor: str | None = None, **filters: Any) -> WebhookDeliveryList:
-        return self._client._call(ops.list_webhook_deliveries_op(webhook_id, {**filters, "cursor": cursor}))
+    def deliveries_page(self, webhook_id: str, **filters: Unpack[ListWebhookDeliveriesQuery]) -> WebhookDeliveryList:
+        return self._client._call(ops.list_webhook_deliveries_op(webhook_id, filters))
 
     def retry_delivery(self, webhook_id: str, delivery_id: str) -> WebhookDelivery:
         return self._client._call(ops.retry_webhook_delivery_op(webhook_id, delivery_id))
@@ -621,12 +756,11 @@ class Webhooks(_Resource):
 class Events(_Resource):
     """The events webhooks deliver, kept to be read again."""
 
-    def list(self, **filters: Any) -> Iterator[Event]:
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+    def list(self, **filters: Unpack[ListEventsQuery]) -> Iterator[Event]:
+        return _items(lambda cursor: self._client._call(ops.list_events_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_page(self, *, cursor: str | None = None, **filters: Any) -> EventList:
-        return self._client._call(ops.list_events_op({**filters, "cursor": cursor}))
+    def list_page(self, **filters: Unpack[ListEventsQuery]) -> EventList:
+        return self._client._call(ops.list_events_op(filters))
 
     def get(self, event_id: str) -> Event:
         return self._client._call(ops.get_event_op(event_id))
@@ -635,61 +769,155 @@ class Events(_Resource):
 class Analytics(_Resource):
     """``from_``/``to`` (``from`` is a Python keyword) are sent as the API's ``from``/``to``."""
 
-    def overview(self, **query: Any) -> AnalyticsOverview:
-        return self._client._call(ops.analytics_overview_op(_period(query)))
+    def overview(self, **query: Unpack[GetAnalyticsOverviewQuery]) -> AnalyticsOverview:
+        return self._client._call(ops.analytics_overview_op(query))
 
-    def timeseries(self, *, metric: str, **query: Any) -> AnalyticsTimeseries:
-        return self._client._call(ops.analytics_timeseries_op(_period({"metric": metric, **query})))
+    def timeseries(self, **query: Unpack[GetAnalyticsTimeseriesQuery]) -> AnalyticsTimeseries:
+        return self._client._call(ops.analytics_timeseries_op(query))
 
-    def trends(self, **query: Any) -> AnalyticsTrends:
-        return self._client._call(ops.analytics_trends_op(_period(query)))
+    def trends(self, **query: Unpack[GetAnalyticsTrendsQuery]) -> AnalyticsTrends:
+        return self._client._call(ops.analytics_trends_op(query))
+
+    def export(self, **query: Unpack[ExportAnalyticsQuery]) -> str:
+        """The period's figures as the server writes them: CSV, or JSON text with ``format="json"``."""
+        return self._client._call(ops.export_analytics_op(query))
 
 
 class AccountResource(_Resource):
     def get(self) -> Account:
         return self._client._call(ops.get_account_op())
 
-    def usage(self, **query: Any) -> Usage:
+    def usage(self) -> Usage:
         """Requests, messages and chatbots used against the plan's limits."""
-        return self._client._call(ops.get_usage_op(query))
+        return self._client._call(ops.get_usage_op({}))
+
+    def get_ip_allowlist(self) -> IpAllowlist:
+        """The addresses and ranges API calls may come from (empty: any)."""
+        return self._client._call(ops.get_ip_allowlist_op())
+
+    def set_ip_allowlist(self, **fields: Unpack[SetIpAllowlistBody]) -> IpAllowlist:
+        """Replaces the allowlist (``ip_allowlist=[]`` lifts it)."""
+        return self._client._call(ops.set_ip_allowlist_op(fields))
 
 
 class ApiKeys(_Resource):
-    def list(self, **filters: Any) -> Iterator[ApiKey]:
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+    def list(self, **filters: Unpack[ListApiKeysQuery]) -> Iterator[ApiKey]:
+        return _items(lambda cursor: self._client._call(ops.list_api_keys_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_page(self, *, cursor: str | None = None, **filters: Any) -> ApiKeyList:
-        return self._client._call(ops.list_api_keys_op({**filters, "cursor": cursor}))
+    def list_page(self, **filters: Unpack[ListApiKeysQuery]) -> ApiKeyList:
+        return self._client._call(ops.list_api_keys_op(filters))
 
-    def create(self, **fields: Any) -> ApiKeyWithSecret:
+    def create(self, **fields: Unpack[CreateApiKeyBody]) -> ApiKeyWithSecret:
         """A new key; its secret is in the answer, shown this once."""
         return self._client._call(ops.create_api_key_op(fields))
 
     def delete(self, key_id: str) -> ApiKey:
         return self._client._call(ops.delete_api_key_op(key_id))
 
-    def rotate(self, key_id: str, **fields: Any) -> RotatedKey:
+    def rotate(self, key_id: str, **fields: Unpack[RotateApiKeyBody]) -> RotatedKey:
         return self._client._call(ops.rotate_api_key_op(key_id, fields))
 
 
 class OAuthClients(_Resource):
-    def list(self, **filters: Any) -> Iterator[OAuthClient]:
-        start = filters.pop("cursor", None)
-        return _items(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+    def list(self, **filters: Unpack[ListOAuthClientsQuery]) -> Iterator[OAuthClient]:
+        return _items(lambda cursor: self._client._call(ops.list_oauth_clients_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    def list_page(self, *, cursor: str | None = None, **filters: Any) -> OAuthClientList:
-        return self._client._call(ops.list_oauth_clients_op({**filters, "cursor": cursor}))
+    def list_page(self, **filters: Unpack[ListOAuthClientsQuery]) -> OAuthClientList:
+        return self._client._call(ops.list_oauth_clients_op(filters))
 
-    def create(self, *, name: str, scopes: Sequence[str], **fields: Any) -> OAuthClientWithSecret:
+    def create(self, **fields: Unpack[CreateOAuthClientBody]) -> OAuthClientWithSecret:
         """Registers an OAuth client (API keys only); its ``client_secret`` is shown this once."""
-        return self._client._call(ops.create_oauth_client_op({"name": name, "scopes": scopes, **fields}))
+        return self._client._call(ops.create_oauth_client_op(fields))
 
     def delete(self, client_id: str) -> OAuthClientDeleted:
         return self._client._call(ops.delete_oauth_client_op(client_id))
 
     def rotate_secret(self, client_id: str) -> OAuthClientWithSecret:
         return self._client._call(ops.rotate_oauth_client_secret_op(client_id))
+
+
+class Members(_Resource):
+    """The account's people (live mode: a test key gets 403 ``live_mode_required``)."""
+
+    def list(self, **filters: Unpack[ListMembersQuery]) -> Iterator[Member]:
+        return _items(lambda cursor: self._client._call(ops.list_members_op(_at_cursor(filters, cursor))), filters.get("cursor"))
+
+    def list_page(self, **filters: Unpack[ListMembersQuery]) -> MemberList:
+        return self._client._call(ops.list_members_op(filters))
+
+    def invite(self, **fields: Unpack[InviteMemberBody]) -> InvitedMember:
+        """Invites a person by e-mail; the answer holds the invitation."""
+        return self._client._call(ops.invite_member_op(fields))
+
+    def get(self, user_id: str) -> Member:
+        return self._client._call(ops.get_member_op(user_id))
+
+    def update(self, user_id: str, **fields: Unpack[UpdateMemberBody]) -> Member:
+        return self._client._call(ops.update_member_op(user_id, fields))
+
+    def remove(self, user_id: str) -> DeletedMember:
+        return self._client._call(ops.remove_member_op(user_id))
+
+    def resend_invitation(self, user_id: str) -> Invitation:
+        """A new invitation for a member who has not accepted yet (the old link stops working)."""
+        return self._client._call(ops.resend_invitation_op(user_id))
+
+    def sign_out(self, user_id: str) -> MemberSignedOut:
+        """Ends every session of the member."""
+        return self._client._call(ops.sign_out_member_op(user_id))
+
+
+class ModelProviders(_Resource):
+    """The account's own model servers (OpenAI-compatible or Ollama) chatbots can answer with."""
+
+    def list(self, **filters: Unpack[ListModelProvidersQuery]) -> Iterator[ModelProvider]:
+        return _items(lambda cursor: self._client._call(ops.list_model_providers_op(_at_cursor(filters, cursor))), filters.get("cursor"))
+
+    def list_page(self, **filters: Unpack[ListModelProvidersQuery]) -> ModelProviderList:
+        return self._client._call(ops.list_model_providers_op(filters))
+
+    def create(self, **fields: Unpack[CreateModelProviderBody]) -> ModelProvider:
+        return self._client._call(ops.create_model_provider_op(fields))
+
+    def get(self, provider_id: str) -> ModelProvider:
+        return self._client._call(ops.get_model_provider_op(provider_id))
+
+    def update(self, provider_id: str, **fields: Unpack[UpdateModelProviderBody]) -> ModelProvider:
+        return self._client._call(ops.update_model_provider_op(provider_id, fields))
+
+    def delete(self, provider_id: str) -> DeletedModelProvider:
+        return self._client._call(ops.delete_model_provider_op(provider_id))
+
+    def test(self, provider_id: str) -> ModelProviderTest:
+        """Calls the provider's chat and embedding models once and says what answered."""
+        return self._client._call(ops.test_model_provider_op(provider_id))
+
+
+class SavedReplies(_Resource):
+    """Replies agents insert by shortcut, with variables filled in per conversation."""
+
+    def list(self, **filters: Unpack[ListSavedRepliesQuery]) -> Iterator[SavedReply]:
+        return _items(lambda cursor: self._client._call(ops.list_saved_replies_op(_at_cursor(filters, cursor))), filters.get("cursor"))
+
+    def list_page(self, **filters: Unpack[ListSavedRepliesQuery]) -> SavedReplyList:
+        return self._client._call(ops.list_saved_replies_op(filters))
+
+    def create(self, **fields: Unpack[CreateSavedReplyBody]) -> SavedReply:
+        return self._client._call(ops.create_saved_reply_op(fields))
+
+    def get(self, reply_id: str) -> SavedReply:
+        return self._client._call(ops.get_saved_reply_op(reply_id))
+
+    def update(self, reply_id: str, **fields: Unpack[UpdateSavedReplyBody]) -> SavedReply:
+        return self._client._call(ops.update_saved_reply_op(reply_id, fields))
+
+    def delete(self, reply_id: str) -> DeletedSavedReply:
+        return self._client._call(ops.delete_saved_reply_op(reply_id))
+
+    def render(self, reply_id: str, **fields: Unpack[RenderSavedReplyBody]) -> RenderedSavedReply:
+        """The reply's text for a conversation, its variables filled in (``missing``: those left empty)."""
+        return self._client._call(ops.render_saved_reply_op(reply_id, fields))
+
 
 
 class AsyncChatbotPlatform:
@@ -721,6 +949,9 @@ class AsyncChatbotPlatform:
         self.account = AsyncAccountResource(self)
         self.api_keys = AsyncApiKeys(self)
         self.oauth_clients = AsyncOAuthClients(self)
+        self.members = AsyncMembers(self)
+        self.model_providers = AsyncModelProviders(self)
+        self.saved_replies = AsyncSavedReplies(self)
 
     async def close(self) -> None:
         if self._own_http:
@@ -776,7 +1007,25 @@ class AsyncChatbotPlatform:
         return response
 
     async def _call(self, op: ops.Operation[T]) -> T:
-        return _parse(op, await self._send_authorized(op, "application/json"))
+        return _parse(op, await self._send_authorized(op, op.accept))
+
+    async def _live(self, op: ops.Operation[Any]) -> AsyncGenerator[ops.LiveEvent, None]:
+        response = await self._send_authorized(op, "text/event-stream", stream=True)
+        try:
+            if response.status_code >= 400:
+                await response.aread()
+                raise error_from_response(response)
+            parser = ops.SseParser()
+            async for line in response.aiter_lines():
+                ready = parser.feed(line)
+                if ready is not None:
+                    yield _live_event(ready[0], ready[1], parser.last_id)
+        finally:
+            await response.aclose()
+
+    async def openapi_document(self) -> dict[str, Any]:
+        """The API's OpenAPI document, as this server describes itself."""
+        return await self._call(ops.get_openapi_document_op())
 
     async def _stream(self, op: ops.Operation[Any]) -> AsyncIterator[ops.StreamEvent]:
         response = await self._send_authorized(op, "text/event-stream", stream=True)
@@ -805,22 +1054,21 @@ class _AsyncResource:
 
 
 class AsyncChatbots(_AsyncResource):
-    def list(self, **filters: Any) -> AsyncIterator[Chatbot]:
+    def list(self, **filters: Unpack[ListChatbotsQuery]) -> AsyncIterator[Chatbot]:
         """The account's chatbots, newest first, page after page (``limit`` is the page size)."""
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+        return _aitems(lambda cursor: self._client._call(ops.list_chatbots_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> ChatbotList:
-        return await self._client._call(ops.list_chatbots_op({**filters, "cursor": cursor}))
+    async def list_page(self, **filters: Unpack[ListChatbotsQuery]) -> ChatbotList:
+        return await self._client._call(ops.list_chatbots_op(filters))
 
-    async def create(self, *, name: str, **fields: Any) -> CreatedChatbot:
+    async def create(self, **fields: Unpack[CreateChatbotBody]) -> CreatedChatbot:
         """A new chatbot; its own API key is in the answer, shown this once."""
-        return await self._client._call(ops.create_chatbot_op({"name": name, **fields}))
+        return await self._client._call(ops.create_chatbot_op(fields))
 
     async def get(self, chatbot_id: str) -> Chatbot:
         return await self._client._call(ops.get_chatbot_op(chatbot_id))
 
-    async def update(self, chatbot_id: str, **fields: Any) -> Chatbot:
+    async def update(self, chatbot_id: str, **fields: Unpack[UpdateChatbotBody]) -> Chatbot:
         return await self._client._call(ops.update_chatbot_op(chatbot_id, fields))
 
     async def delete(self, chatbot_id: str) -> DeletedChatbot:
@@ -845,95 +1093,115 @@ class AsyncChatbots(_AsyncResource):
     async def get_settings(self, chatbot_id: str) -> ChatbotSettings:
         return await self._client._call(ops.get_chatbot_settings_op(chatbot_id))
 
-    async def set_settings(self, chatbot_id: str, **settings: Any) -> ChatbotSettings:
+    async def set_settings(self, chatbot_id: str, **settings: Unpack[SetChatbotSettingsBody]) -> ChatbotSettings:
         return await self._client._call(ops.set_chatbot_settings_op(chatbot_id, settings))
 
     async def get_widget(self, chatbot_id: str) -> WidgetSettings:
         return await self._client._call(ops.get_widget_settings_op(chatbot_id))
 
-    async def set_widget(self, chatbot_id: str, **settings: Any) -> WidgetSettings:
+    async def set_widget(self, chatbot_id: str, **settings: Unpack[SetWidgetSettingsBody]) -> WidgetSettings:
         return await self._client._call(ops.set_widget_settings_op(chatbot_id, settings))
 
-    async def quality(self, chatbot_id: str, **query: Any) -> QualityReport:
+    async def quality(self, chatbot_id: str, **query: Unpack[GetChatbotQualityQuery]) -> QualityReport:
         """Answered, clarified and fallback turns, the suggestions chosen, the questions that fell back
         (``from_``/``to`` are sent as ``from``/``to``)."""
-        return await self._client._call(ops.get_chatbot_quality_op(chatbot_id, _period(query)))
+        return await self._client._call(ops.get_chatbot_quality_op(chatbot_id, query))
 
 
 class AsyncConversations(_AsyncResource):
-    def list(self, chatbot_id: str, **filters: Any) -> AsyncIterator[Conversation]:
+    def list(self, chatbot_id: str, **filters: Unpack[ListConversationsQuery]) -> AsyncIterator[Conversation]:
         """A chatbot's conversations, newest first, page after page."""
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_page(chatbot_id, cursor=cursor, **filters), start)
+        return _aitems(lambda cursor: self._client._call(ops.list_conversations_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> ConversationList:
-        return await self._client._call(ops.list_conversations_op(chatbot_id, {**filters, "cursor": cursor}))
+    async def list_page(self, chatbot_id: str, **filters: Unpack[ListConversationsQuery]) -> ConversationList:
+        return await self._client._call(ops.list_conversations_op(chatbot_id, filters))
 
-    def list_inbox(self, **filters: Any) -> AsyncIterator[Conversation]:
+    def list_inbox(self, **filters: Unpack[ListInboxConversationsQuery]) -> AsyncIterator[Conversation]:
         """The inbox: conversations across the account's chatbots, page after page."""
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_inbox_page(cursor=cursor, **filters), start)
+        return _aitems(lambda cursor: self._client._call(ops.list_inbox_conversations_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_inbox_page(self, *, cursor: str | None = None, **filters: Any) -> InboxConversationList:
-        return await self._client._call(ops.list_inbox_conversations_op({**filters, "cursor": cursor}))
+    async def list_inbox_page(self, **filters: Unpack[ListInboxConversationsQuery]) -> InboxConversationList:
+        return await self._client._call(ops.list_inbox_conversations_op(filters))
 
-    async def create(self, chatbot_id: str, **fields: Any) -> Conversation:
+    async def create(self, chatbot_id: str, **fields: Unpack[CreateConversationBody]) -> Conversation:
         return await self._client._call(ops.create_conversation_op(chatbot_id, fields))
 
     async def get(self, chatbot_id: str, conversation_id: str) -> Conversation:
         return await self._client._call(ops.get_conversation_op(chatbot_id, conversation_id))
 
-    async def update(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+    async def update(self, chatbot_id: str, conversation_id: str, **fields: Unpack[UpdateConversationBody]) -> Conversation:
         return await self._client._call(ops.update_conversation_op(chatbot_id, conversation_id, fields))
 
     async def delete(self, chatbot_id: str, conversation_id: str) -> DeleteConversationResponse200:
         return await self._client._call(ops.delete_conversation_op(chatbot_id, conversation_id))
 
-    async def end(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+    async def end(self, chatbot_id: str, conversation_id: str, **fields: Unpack[EndConversationBody]) -> Conversation:
         return await self._client._call(ops.end_conversation_op(chatbot_id, conversation_id, fields))
 
-    async def handoff(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+    async def handoff(self, chatbot_id: str, conversation_id: str, **fields: Unpack[HandoffConversationBody]) -> Conversation:
         """Hands the conversation to people: the chatbot stops replying until it is released."""
         return await self._client._call(ops.handoff_conversation_op(chatbot_id, conversation_id, fields))
 
     async def release(self, chatbot_id: str, conversation_id: str) -> Conversation:
         return await self._client._call(ops.release_conversation_op(chatbot_id, conversation_id))
 
-    async def assign(self, chatbot_id: str, conversation_id: str, **fields: Any) -> Conversation:
+    async def assign(self, chatbot_id: str, conversation_id: str, **fields: Unpack[AssignConversationBody]) -> Conversation:
         return await self._client._call(ops.assign_conversation_op(chatbot_id, conversation_id, fields))
 
-    def messages(self, chatbot_id: str, conversation_id: str, **filters: Any) -> AsyncIterator[Message]:
+    def messages(self, chatbot_id: str, conversation_id: str, **filters: Unpack[ListMessagesQuery]) -> AsyncIterator[Message]:
         """The conversation's messages, page after page (newest first unless ``order="asc"``)."""
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.messages_page(chatbot_id, conversation_id, cursor=cursor, **filters), start)
+        return _aitems(lambda cursor: self._client._call(ops.list_messages_op(chatbot_id, conversation_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def messages_page(self, chatbot_id: str, conversation_id: str, *, cursor: str | None = None, **filters: Any) -> MessageList:
-        return await self._client._call(ops.list_messages_op(chatbot_id, conversation_id, {**filters, "cursor": cursor}))
+    async def messages_page(self, chatbot_id: str, conversation_id: str, **filters: Unpack[ListMessagesQuery]) -> MessageList:
+        return await self._client._call(ops.list_messages_op(chatbot_id, conversation_id, filters))
 
-    async def send(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> MessageTurn:
+    async def send(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendMessageBody]) -> MessageTurn:
         """Sends a message; the turn has ``.message``, the chatbot's ``.reply`` (None while the
         conversation is handed off) and ``.conversation``."""
-        return await self._client._call(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
+        return await self._client._call(ops.send_message_op(chatbot_id, conversation_id, fields))
 
-    def stream(self, chatbot_id: str, conversation_id: str, *, content: str | None = None, **fields: Any) -> AsyncIterator[ops.StreamEvent]:
+    def stream(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendMessageBody]) -> AsyncIterator[ops.StreamEvent]:
         """Sends a message and yields the reply as it is written: ``message``, ``delta``… then ``done`` (or ``error``)."""
-        return self._client._stream(ops.send_message_op(chatbot_id, conversation_id, {"content": content, **fields}))
+        return self._client._stream(ops.send_message_op(chatbot_id, conversation_id, fields))
 
-    async def feedback(self, chatbot_id: str, conversation_id: str, message_id: str, *, helpful: bool, **fields: Any) -> Message:
+    async def feedback(self, chatbot_id: str, conversation_id: str, message_id: str, **fields: Unpack[SendMessageFeedbackBody]) -> Message:
         """Feedback on one of the chatbot's replies."""
-        return await self._client._call(ops.send_message_feedback_op(chatbot_id, conversation_id, message_id, {"helpful": helpful, **fields}))
+        return await self._client._call(ops.send_message_feedback_op(chatbot_id, conversation_id, message_id, fields))
+
+    async def export(self, chatbot_id: str, **query: Unpack[ExportConversationsQuery]) -> str:
+        """The chatbot's conversations as the server writes them: JSON Lines, or CSV with ``format="csv"``."""
+        return await self._client._call(ops.export_conversations_op(chatbot_id, query))
+
+    async def contact(self, chatbot_id: str, conversation_id: str) -> ConversationContact:
+        """The name, e-mail and phone of the conversation's lead (NotFoundError ``lead_not_found`` when
+        the visitor left none)."""
+        return await self._client._call(ops.get_conversation_contact_op(chatbot_id, conversation_id))
+
+    async def typing(self, chatbot_id: str, conversation_id: str) -> ConversationTyping:
+        """Who is typing in the conversation now."""
+        return await self._client._call(ops.get_typing_op(chatbot_id, conversation_id))
+
+
+    async def counts(self, **query: Unpack[GetConversationCountsQuery]) -> ConversationCounts:
+        """How many conversations are open, handed off and ended (the inbox's tabs)."""
+        return await self._client._call(ops.get_conversation_counts_op(query))
+
+    def events(self, **query: Unpack[StreamConversationEventsQuery]) -> AsyncGenerator[ops.LiveEvent, None]:
+        """The account's conversation and message events as they happen (the dashboard inbox's
+        stream): ``ready`` first, then each event; it runs until you stop iterating (``break``, or
+        ``close()`` on it, closes the connection) or the server ends it."""
+        return self._client._live(ops.stream_conversation_events_op(query))
 
 
 class AsyncKnowledge(_AsyncResource):
-    def list(self, chatbot_id: str, **filters: Any) -> AsyncIterator[KnowledgeItem]:
+    def list(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemsQuery]) -> AsyncIterator[KnowledgeItem]:
         """The chatbot's knowledge items, page after page."""
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_page(chatbot_id, cursor=cursor, **filters), start)
+        return _aitems(lambda cursor: self._client._call(ops.list_knowledge_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> KnowledgeItemList:
-        return await self._client._call(ops.list_knowledge_op(chatbot_id, {**filters, "cursor": cursor}))
+    async def list_page(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemsQuery]) -> KnowledgeItemList:
+        return await self._client._call(ops.list_knowledge_op(chatbot_id, filters))
 
-    async def create(self, chatbot_id: str, **item: Any) -> KnowledgeItem:
+    async def create(self, chatbot_id: str, **item: Unpack[CreateKnowledgeItemBody]) -> KnowledgeItem:
         """Adds an item: ``type="qa", question=..., answer=...``, or a ``url`` or ``document``;
         it is processed in the background until its ``status`` is ``ready``."""
         return await self._client._call(ops.create_knowledge_op(chatbot_id, item))
@@ -941,7 +1209,7 @@ class AsyncKnowledge(_AsyncResource):
     async def get(self, chatbot_id: str, item_id: str, *, include_content: bool | None = None) -> KnowledgeItem:
         return await self._client._call(ops.get_knowledge_op(chatbot_id, item_id, include_content))
 
-    async def update(self, chatbot_id: str, item_id: str, **fields: Any) -> KnowledgeItem:
+    async def update(self, chatbot_id: str, item_id: str, **fields: Unpack[UpdateKnowledgeItemBody]) -> KnowledgeItem:
         return await self._client._call(ops.update_knowledge_op(chatbot_id, item_id, fields))
 
     async def delete(self, chatbot_id: str, item_id: str) -> DeleteKnowledgeItemResponse200:
@@ -951,16 +1219,16 @@ class AsyncKnowledge(_AsyncResource):
         """Fetches a URL item again."""
         return await self._client._call(ops.refresh_knowledge_op(chatbot_id, item_id))
 
-    async def import_(self, chatbot_id: str, **fields: Any) -> ImportKnowledgeResponse201:
+    async def import_(self, chatbot_id: str, **fields: Unpack[ImportKnowledgeBody]) -> ImportKnowledgeResponse201:
         """Many items in one call (the API's ``import``: ``import`` is a Python keyword, so the
         method cannot bear its name)."""
         return await self._client._call(ops.import_knowledge_op(chatbot_id, fields))
 
-    async def search(self, chatbot_id: str, *, query: str, **fields: Any) -> KnowledgeSearchResult:
+    async def search(self, chatbot_id: str, **fields: Unpack[SearchKnowledgeBody]) -> KnowledgeSearchResult:
         """The passages and pairs the chatbot would answer from, best first."""
-        return await self._client._call(ops.search_knowledge_op(chatbot_id, {"query": query, **fields}))
+        return await self._client._call(ops.search_knowledge_op(chatbot_id, fields))
 
-    async def from_message(self, chatbot_id: str, **fields: Any) -> KnowledgeItem:
+    async def from_message(self, chatbot_id: str, **fields: Unpack[CreateQaFromMessageBody]) -> KnowledgeItem:
         """A Q&A pair from a conversation's message (a question and the answer an agent gave)."""
         return await self._client._call(ops.knowledge_from_message_op(chatbot_id, fields))
 
@@ -968,53 +1236,65 @@ class AsyncKnowledge(_AsyncResource):
         """Where the chatbot's semantic index stands."""
         return await self._client._call(ops.knowledge_embeddings_op(chatbot_id))
 
+    def item_embeddings(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemEmbeddingsQuery]) -> AsyncIterator[KnowledgeItemEmbeddings]:
+        """Each item's embedding state (its chunks and how many are embedded), page after page."""
+        return _aitems(lambda cursor: self._client._call(ops.list_knowledge_item_embeddings_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
+
+    async def item_embeddings_page(self, chatbot_id: str, **filters: Unpack[ListKnowledgeItemEmbeddingsQuery]) -> ListKnowledgeItemEmbeddingsResponse200:
+        return await self._client._call(ops.list_knowledge_item_embeddings_op(chatbot_id, filters))
+
+    async def export(self, chatbot_id: str, **query: Unpack[ExportKnowledgeQuery]) -> str:
+        """The chatbot's knowledge as JSON Lines, as the server writes it (``import_`` reads it back)."""
+        return await self._client._call(ops.export_knowledge_op(chatbot_id, query))
+
 
 class AsyncLeads(_AsyncResource):
-    def list(self, **filters: Any) -> AsyncIterator[Lead]:
+    def list(self, **filters: Unpack[ListLeadsQuery]) -> AsyncIterator[Lead]:
         """Every lead matching ``filters``, page after page (``limit`` is the page size)."""
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+        return _aitems(lambda cursor: self._client._call(ops.list_leads_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> LeadList:
-        return await self._client._call(ops.list_leads_op({**filters, "cursor": cursor}))
+    async def list_page(self, **filters: Unpack[ListLeadsQuery]) -> LeadList:
+        return await self._client._call(ops.list_leads_op(filters))
 
-    def list_for_chatbot(self, chatbot_id: str, **filters: Any) -> AsyncIterator[Lead]:
+    def list_for_chatbot(self, chatbot_id: str, **filters: Unpack[ListChatbotLeadsQuery]) -> AsyncIterator[Lead]:
         """One chatbot's leads, page after page."""
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_for_chatbot_page(chatbot_id, cursor=cursor, **filters), start)
+        return _aitems(lambda cursor: self._client._call(ops.list_chatbot_leads_op(chatbot_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_for_chatbot_page(self, chatbot_id: str, *, cursor: str | None = None, **filters: Any) -> LeadList:
-        return await self._client._call(ops.list_chatbot_leads_op(chatbot_id, {**filters, "cursor": cursor}))
+    async def list_for_chatbot_page(self, chatbot_id: str, **filters: Unpack[ListChatbotLeadsQuery]) -> LeadList:
+        return await self._client._call(ops.list_chatbot_leads_op(chatbot_id, filters))
 
-    async def create(self, **fields: Any) -> Lead:
+    async def create(self, **fields: Unpack[CreateLeadBody]) -> Lead:
         return await self._client._call(ops.create_lead_op(fields))
 
     async def get(self, lead_id: str) -> Lead:
         return await self._client._call(ops.get_lead_op(lead_id))
 
-    async def update(self, lead_id: str, **fields: Any) -> Lead:
+    async def update(self, lead_id: str, **fields: Unpack[UpdateLeadBody]) -> Lead:
         return await self._client._call(ops.update_lead_op(lead_id, fields))
 
     async def delete(self, lead_id: str) -> DeletedLead:
         return await self._client._call(ops.delete_lead_op(lead_id))
 
+    async def export(self, **query: Unpack[ExportLeadsQuery]) -> str:
+        """The leads matching ``query`` as the server writes them: JSON Lines, or CSV with ``format="csv"``."""
+        return await self._client._call(ops.export_leads_op(query))
+
 
 class AsyncWebhooks(_AsyncResource):
-    def list(self, **filters: Any) -> AsyncIterator[Webhook]:
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+    def list(self, **filters: Unpack[ListWebhooksQuery]) -> AsyncIterator[Webhook]:
+        return _aitems(lambda cursor: self._client._call(ops.list_webhooks_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> WebhookList:
-        return await self._client._call(ops.list_webhooks_op({**filters, "cursor": cursor}))
+    async def list_page(self, **filters: Unpack[ListWebhooksQuery]) -> WebhookList:
+        return await self._client._call(ops.list_webhooks_op(filters))
 
-    async def create(self, *, url: str, **fields: Any) -> WebhookWithSecret:
+    async def create(self, **fields: Unpack[CreateWebhookBody]) -> WebhookWithSecret:
         """Registers an endpoint; the returned ``secret`` (``whsec_…``) is shown this once."""
-        return await self._client._call(ops.create_webhook_op({"url": url, **fields}))
+        return await self._client._call(ops.create_webhook_op(fields))
 
     async def get(self, webhook_id: str) -> Webhook:
         return await self._client._call(ops.get_webhook_op(webhook_id))
 
-    async def update(self, webhook_id: str, **fields: Any) -> Webhook:
+    async def update(self, webhook_id: str, **fields: Unpack[UpdateWebhookBody]) -> Webhook:
         return await self._client._call(ops.update_webhook_op(webhook_id, fields))
 
     async def delete(self, webhook_id: str) -> DeleteWebhookResponse200:
@@ -1024,16 +1304,15 @@ class AsyncWebhooks(_AsyncResource):
         """Sends a ``webhook.test`` event to this endpoint alone."""
         return await self._client._call(ops.test_webhook_op(webhook_id))
 
-    async def rotate_secret(self, webhook_id: str, **fields: Any) -> WebhookWithSecret:
+    async def rotate_secret(self, webhook_id: str, **fields: Unpack[RotateWebhookSecretBody]) -> WebhookWithSecret:
         """A new signing secret; the old one keeps signing beside it for its grace period."""
         return await self._client._call(ops.rotate_webhook_secret_op(webhook_id, fields))
 
-    def deliveries(self, webhook_id: str, **filters: Any) -> AsyncIterator[WebhookDelivery]:
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.deliveries_page(webhook_id, cursor=cursor, **filters), start)
+    def deliveries(self, webhook_id: str, **filters: Unpack[ListWebhookDeliveriesQuery]) -> AsyncIterator[WebhookDelivery]:
+        return _aitems(lambda cursor: self._client._call(ops.list_webhook_deliveries_op(webhook_id, _at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def deliveries_page(self, webhook_id: str, *, cursor: str | None = None, **filters: Any) -> WebhookDeliveryList:
-        return await self._client._call(ops.list_webhook_deliveries_op(webhook_id, {**filters, "cursor": cursor}))
+    async def deliveries_page(self, webhook_id: str, **filters: Unpack[ListWebhookDeliveriesQuery]) -> WebhookDeliveryList:
+        return await self._client._call(ops.list_webhook_deliveries_op(webhook_id, filters))
 
     async def retry_delivery(self, webhook_id: str, delivery_id: str) -> WebhookDelivery:
         return await self._client._call(ops.retry_webhook_delivery_op(webhook_id, delivery_id))
@@ -1044,12 +1323,11 @@ class AsyncWebhooks(_AsyncResource):
 class AsyncEvents(_AsyncResource):
     """The events webhooks deliver, kept to be read again."""
 
-    def list(self, **filters: Any) -> AsyncIterator[Event]:
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+    def list(self, **filters: Unpack[ListEventsQuery]) -> AsyncIterator[Event]:
+        return _aitems(lambda cursor: self._client._call(ops.list_events_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> EventList:
-        return await self._client._call(ops.list_events_op({**filters, "cursor": cursor}))
+    async def list_page(self, **filters: Unpack[ListEventsQuery]) -> EventList:
+        return await self._client._call(ops.list_events_op(filters))
 
     async def get(self, event_id: str) -> Event:
         return await self._client._call(ops.get_event_op(event_id))
@@ -1058,58 +1336,152 @@ class AsyncEvents(_AsyncResource):
 class AsyncAnalytics(_AsyncResource):
     """``from_``/``to`` (``from`` is a Python keyword) are sent as the API's ``from``/``to``."""
 
-    async def overview(self, **query: Any) -> AnalyticsOverview:
-        return await self._client._call(ops.analytics_overview_op(_period(query)))
+    async def overview(self, **query: Unpack[GetAnalyticsOverviewQuery]) -> AnalyticsOverview:
+        return await self._client._call(ops.analytics_overview_op(query))
 
-    async def timeseries(self, *, metric: str, **query: Any) -> AnalyticsTimeseries:
-        return await self._client._call(ops.analytics_timeseries_op(_period({"metric": metric, **query})))
+    async def timeseries(self, **query: Unpack[GetAnalyticsTimeseriesQuery]) -> AnalyticsTimeseries:
+        return await self._client._call(ops.analytics_timeseries_op(query))
 
-    async def trends(self, **query: Any) -> AnalyticsTrends:
-        return await self._client._call(ops.analytics_trends_op(_period(query)))
+    async def trends(self, **query: Unpack[GetAnalyticsTrendsQuery]) -> AnalyticsTrends:
+        return await self._client._call(ops.analytics_trends_op(query))
+
+    async def export(self, **query: Unpack[ExportAnalyticsQuery]) -> str:
+        """The period's figures as the server writes them: CSV, or JSON text with ``format="json"``."""
+        return await self._client._call(ops.export_analytics_op(query))
 
 
 class AsyncAccountResource(_AsyncResource):
     async def get(self) -> Account:
         return await self._client._call(ops.get_account_op())
 
-    async def usage(self, **query: Any) -> Usage:
+    async def usage(self) -> Usage:
         """Requests, messages and chatbots used against the plan's limits."""
-        return await self._client._call(ops.get_usage_op(query))
+        return await self._client._call(ops.get_usage_op({}))
+
+    async def get_ip_allowlist(self) -> IpAllowlist:
+        """The addresses and ranges API calls may come from (empty: any)."""
+        return await self._client._call(ops.get_ip_allowlist_op())
+
+    async def set_ip_allowlist(self, **fields: Unpack[SetIpAllowlistBody]) -> IpAllowlist:
+        """Replaces the allowlist (``ip_allowlist=[]`` lifts it)."""
+        return await self._client._call(ops.set_ip_allowlist_op(fields))
 
 
 class AsyncApiKeys(_AsyncResource):
-    def list(self, **filters: Any) -> AsyncIterator[ApiKey]:
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+    def list(self, **filters: Unpack[ListApiKeysQuery]) -> AsyncIterator[ApiKey]:
+        return _aitems(lambda cursor: self._client._call(ops.list_api_keys_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> ApiKeyList:
-        return await self._client._call(ops.list_api_keys_op({**filters, "cursor": cursor}))
+    async def list_page(self, **filters: Unpack[ListApiKeysQuery]) -> ApiKeyList:
+        return await self._client._call(ops.list_api_keys_op(filters))
 
-    async def create(self, **fields: Any) -> ApiKeyWithSecret:
+    async def create(self, **fields: Unpack[CreateApiKeyBody]) -> ApiKeyWithSecret:
         """A new key; its secret is in the answer, shown this once."""
         return await self._client._call(ops.create_api_key_op(fields))
 
     async def delete(self, key_id: str) -> ApiKey:
         return await self._client._call(ops.delete_api_key_op(key_id))
 
-    async def rotate(self, key_id: str, **fields: Any) -> RotatedKey:
+    async def rotate(self, key_id: str, **fields: Unpack[RotateApiKeyBody]) -> RotatedKey:
         return await self._client._call(ops.rotate_api_key_op(key_id, fields))
 
 
 class AsyncOAuthClients(_AsyncResource):
-    def list(self, **filters: Any) -> AsyncIterator[OAuthClient]:
-        start = filters.pop("cursor", None)
-        return _aitems(lambda cursor: self.list_page(cursor=cursor, **filters), start)
+    def list(self, **filters: Unpack[ListOAuthClientsQuery]) -> AsyncIterator[OAuthClient]:
+        return _aitems(lambda cursor: self._client._call(ops.list_oauth_clients_op(_at_cursor(filters, cursor))), filters.get("cursor"))
 
-    async def list_page(self, *, cursor: str | None = None, **filters: Any) -> OAuthClientList:
-        return await self._client._call(ops.list_oauth_clients_op({**filters, "cursor": cursor}))
+    async def list_page(self, **filters: Unpack[ListOAuthClientsQuery]) -> OAuthClientList:
+        return await self._client._call(ops.list_oauth_clients_op(filters))
 
-    async def create(self, *, name: str, scopes: Sequence[str], **fields: Any) -> OAuthClientWithSecret:
+    async def create(self, **fields: Unpack[CreateOAuthClientBody]) -> OAuthClientWithSecret:
         """Registers an OAuth client (API keys only); its ``client_secret`` is shown this once."""
-        return await self._client._call(ops.create_oauth_client_op({"name": name, "scopes": scopes, **fields}))
+        return await self._client._call(ops.create_oauth_client_op(fields))
 
     async def delete(self, client_id: str) -> OAuthClientDeleted:
         return await self._client._call(ops.delete_oauth_client_op(client_id))
 
     async def rotate_secret(self, client_id: str) -> OAuthClientWithSecret:
         return await self._client._call(ops.rotate_oauth_client_secret_op(client_id))
+
+
+class AsyncMembers(_AsyncResource):
+    """The account's people (live mode: a test key gets 403 ``live_mode_required``)."""
+
+    def list(self, **filters: Unpack[ListMembersQuery]) -> AsyncIterator[Member]:
+        return _aitems(lambda cursor: self._client._call(ops.list_members_op(_at_cursor(filters, cursor))), filters.get("cursor"))
+
+    async def list_page(self, **filters: Unpack[ListMembersQuery]) -> MemberList:
+        return await self._client._call(ops.list_members_op(filters))
+
+    async def invite(self, **fields: Unpack[InviteMemberBody]) -> InvitedMember:
+        """Invites a person by e-mail; the answer holds the invitation."""
+        return await self._client._call(ops.invite_member_op(fields))
+
+    async def get(self, user_id: str) -> Member:
+        return await self._client._call(ops.get_member_op(user_id))
+
+    async def update(self, user_id: str, **fields: Unpack[UpdateMemberBody]) -> Member:
+        return await self._client._call(ops.update_member_op(user_id, fields))
+
+    async def remove(self, user_id: str) -> DeletedMember:
+        return await self._client._call(ops.remove_member_op(user_id))
+
+    async def resend_invitation(self, user_id: str) -> Invitation:
+        """A new invitation for a member who has not accepted yet (the old link stops working)."""
+        return await self._client._call(ops.resend_invitation_op(user_id))
+
+    async def sign_out(self, user_id: str) -> MemberSignedOut:
+        """Ends every session of the member."""
+        return await self._client._call(ops.sign_out_member_op(user_id))
+
+
+class AsyncModelProviders(_AsyncResource):
+    """The account's own model servers (OpenAI-compatible or Ollama) chatbots can answer with."""
+
+    def list(self, **filters: Unpack[ListModelProvidersQuery]) -> AsyncIterator[ModelProvider]:
+        return _aitems(lambda cursor: self._client._call(ops.list_model_providers_op(_at_cursor(filters, cursor))), filters.get("cursor"))
+
+    async def list_page(self, **filters: Unpack[ListModelProvidersQuery]) -> ModelProviderList:
+        return await self._client._call(ops.list_model_providers_op(filters))
+
+    async def create(self, **fields: Unpack[CreateModelProviderBody]) -> ModelProvider:
+        return await self._client._call(ops.create_model_provider_op(fields))
+
+    async def get(self, provider_id: str) -> ModelProvider:
+        return await self._client._call(ops.get_model_provider_op(provider_id))
+
+    async def update(self, provider_id: str, **fields: Unpack[UpdateModelProviderBody]) -> ModelProvider:
+        return await self._client._call(ops.update_model_provider_op(provider_id, fields))
+
+    async def delete(self, provider_id: str) -> DeletedModelProvider:
+        return await self._client._call(ops.delete_model_provider_op(provider_id))
+
+    async def test(self, provider_id: str) -> ModelProviderTest:
+        """Calls the provider's chat and embedding models once and says what answered."""
+        return await self._client._call(ops.test_model_provider_op(provider_id))
+
+
+class AsyncSavedReplies(_AsyncResource):
+    """Replies agents insert by shortcut, with variables filled in per conversation."""
+
+    def list(self, **filters: Unpack[ListSavedRepliesQuery]) -> AsyncIterator[SavedReply]:
+        return _aitems(lambda cursor: self._client._call(ops.list_saved_replies_op(_at_cursor(filters, cursor))), filters.get("cursor"))
+
+    async def list_page(self, **filters: Unpack[ListSavedRepliesQuery]) -> SavedReplyList:
+        return await self._client._call(ops.list_saved_replies_op(filters))
+
+    async def create(self, **fields: Unpack[CreateSavedReplyBody]) -> SavedReply:
+        return await self._client._call(ops.create_saved_reply_op(fields))
+
+    async def get(self, reply_id: str) -> SavedReply:
+        return await self._client._call(ops.get_saved_reply_op(reply_id))
+
+    async def update(self, reply_id: str, **fields: Unpack[UpdateSavedReplyBody]) -> SavedReply:
+        return await self._client._call(ops.update_saved_reply_op(reply_id, fields))
+
+    async def delete(self, reply_id: str) -> DeletedSavedReply:
+        return await self._client._call(ops.delete_saved_reply_op(reply_id))
+
+    async def render(self, reply_id: str, **fields: Unpack[RenderSavedReplyBody]) -> RenderedSavedReply:
+        """The reply's text for a conversation, its variables filled in (``missing``: those left empty)."""
+        return await self._client._call(ops.render_saved_reply_op(reply_id, fields))
+

@@ -10,15 +10,16 @@ answers a typed 400/422 the caller can read, rather than the client guessing fir
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import keyword
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 import inspect
 from types import ModuleType
 
-from ._generated.api.account import get_account, get_usage
-from ._generated.api.analytics import get_analytics_overview, get_analytics_timeseries, get_analytics_trends, get_chatbot_quality
+from ._generated.api.account import get_account, get_ip_allowlist, get_usage, set_ip_allowlist
+from ._generated.api.analytics import export_analytics, get_analytics_overview, get_analytics_timeseries, get_analytics_trends, get_chatbot_quality
 from ._generated.api.api_keys import create_api_key, delete_api_key, list_api_keys, rotate_api_key
 from ._generated.api.chatbots import (
     archive_chatbot,
@@ -39,7 +40,11 @@ from ._generated.api.conversations import (
     create_conversation,
     delete_conversation,
     end_conversation,
+    export_conversations,
     get_conversation,
+    get_conversation_contact,
+    get_conversation_counts,
+    get_typing,
     handoff_conversation,
     list_conversations,
     list_inbox_conversations,
@@ -47,23 +52,44 @@ from ._generated.api.conversations import (
     release_conversation,
     send_message,
     send_message_feedback,
+    stream_conversation_events,
     update_conversation,
 )
+from ._generated.api.docs import get_open_api_document
 from ._generated.api.events import get_event, list_events
 from ._generated.api.knowledge import (
     create_knowledge_item,
     create_qa_from_message,
     delete_knowledge_item,
+    export_knowledge,
     get_knowledge_embeddings,
     get_knowledge_item,
     import_knowledge,
+    list_knowledge_item_embeddings,
     list_knowledge_items,
     refresh_knowledge_item,
     search_knowledge,
     update_knowledge_item,
 )
-from ._generated.api.leads import create_lead, delete_lead, get_lead, list_chatbot_leads, list_leads, update_lead
+from ._generated.api.leads import create_lead, delete_lead, export_leads, get_lead, list_chatbot_leads, list_leads, update_lead
+from ._generated.api.members import get_member, invite_member, list_members, remove_member, resend_invitation, sign_out_member, update_member
+from ._generated.api.model_providers import (
+    create_model_provider,
+    delete_model_provider,
+    get_model_provider,
+    list_model_providers,
+    test_model_provider,
+    update_model_provider,
+)
 from ._generated.api.oauth import create_o_auth_client, delete_o_auth_client, list_o_auth_clients, request_token, rotate_o_auth_client_secret
+from ._generated.api.saved_replies import (
+    create_saved_reply,
+    delete_saved_reply,
+    get_saved_reply,
+    list_saved_replies,
+    render_saved_reply,
+    update_saved_reply,
+)
 from ._generated.api.webhooks import (
     create_webhook,
     delete_webhook,
@@ -121,6 +147,25 @@ from ._generated.models.webhook_delivery_list import WebhookDeliveryList
 from ._generated.models.webhook_list import WebhookList
 from ._generated.models.webhook_with_secret import WebhookWithSecret
 from ._generated.models.widget_settings import WidgetSettings
+from ._generated.models.conversation_contact import ConversationContact
+from ._generated.models.conversation_counts import ConversationCounts
+from ._generated.models.conversation_typing import ConversationTyping
+from ._generated.models.deleted_member import DeletedMember
+from ._generated.models.deleted_model_provider import DeletedModelProvider
+from ._generated.models.deleted_saved_reply import DeletedSavedReply
+from ._generated.models.invitation import Invitation
+from ._generated.models.invited_member import InvitedMember
+from ._generated.models.ip_allowlist import IpAllowlist
+from ._generated.models.list_knowledge_item_embeddings_response_200 import ListKnowledgeItemEmbeddingsResponse200
+from ._generated.models.member import Member
+from ._generated.models.member_list import MemberList
+from ._generated.models.member_signed_out import MemberSignedOut
+from ._generated.models.model_provider import ModelProvider
+from ._generated.models.model_provider_list import ModelProviderList
+from ._generated.models.model_provider_test import ModelProviderTest
+from ._generated.models.rendered_saved_reply import RenderedSavedReply
+from ._generated.models.saved_reply import SavedReply
+from ._generated.models.saved_reply_list import SavedReplyList
 from ._errors import ApiError, error_from_body
 
 import httpx
@@ -138,6 +183,10 @@ class Operation(Generic[T]):
     params: dict[str, Any] | None = None
     #: POSTs get an Idempotency-Key, the same on every retry (not the token endpoint, which has none)
     idempotent_key: bool = False
+    #: The media types asked for; an export answers text (CSV, JSON Lines), read as it came
+    accept: str = "application/json"
+    #: ``parse`` gets the body as text, not as parsed JSON (exports)
+    text: bool = False
 
 
 class _Raw:
@@ -156,16 +205,21 @@ def _route(kwargs: dict[str, Any]) -> tuple[str, str]:
     return str(kwargs["method"]).upper(), str(kwargs["url"])
 
 
-def _params(filters: dict[str, Any]) -> dict[str, Any]:
+def _query_name(key: str) -> str:
+    """A parameter named as a Python keyword is passed with a trailing underscore (``from_``): sent as ``from``."""
+    return key[:-1] if key.endswith("_") and keyword.iskeyword(key[:-1]) else key
+
+
+def _params(filters: Mapping[str, Any]) -> dict[str, Any]:
     """Query parameters: None leaves one out, booleans are written as JSON writes them."""
-    return {key: (json.dumps(value) if isinstance(value, bool) else value) for key, value in filters.items() if value is not None}
+    return {_query_name(key): (json.dumps(value) if isinstance(value, bool) else value) for key, value in filters.items() if value is not None}
 
 
-def _body(fields: dict[str, Any]) -> dict[str, Any]:
+def _body(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value is not None}
 
 
-def _op(module: ModuleType, parse: Callable[[Any], T], *, body: Any = None, query: dict[str, Any] | None = None, **ids: str) -> Operation[T]:
+def _op(module: ModuleType, parse: Callable[[Any], T], *, body: Any = None, query: Mapping[str, Any] | None = None, **ids: str) -> Operation[T]:
     """The operation of a generated module: its method and path (each id escaped as the generated
     code escapes it), ``body`` as JSON, ``query`` as parameters. Its required keyword arguments
     (a body model, an enum) get a stand-in: only the route is read from ``_get_kwargs``."""
@@ -185,14 +239,23 @@ def _op(module: ModuleType, parse: Callable[[Any], T], *, body: Any = None, quer
     return Operation(method, url, parse, json=body, params=params, idempotent_key=method == "POST")
 
 
+#: What an export may answer (its ``format`` chooses): the body is returned as text, as sent.
+EXPORT_TYPES = "text/csv, application/x-ndjson, application/json"
+
+
+def _export(module: ModuleType, query: Mapping[str, Any], **ids: str) -> Operation[str]:
+    op = _op(module, str, query=query, **ids)
+    return Operation(op.method, op.url, str, params=op.params, accept=EXPORT_TYPES, text=True)
+
+
 # Chatbots
 
 
-def list_chatbots_op(query: dict[str, Any]) -> Operation[ChatbotList]:
+def list_chatbots_op(query: Mapping[str, Any]) -> Operation[ChatbotList]:
     return _op(list_chatbots, ChatbotList.from_dict, query=query)
 
 
-def create_chatbot_op(fields: dict[str, Any]) -> Operation[CreatedChatbot]:
+def create_chatbot_op(fields: Mapping[str, Any]) -> Operation[CreatedChatbot]:
     return _op(create_chatbot, CreatedChatbot.from_dict, body=_body(fields))
 
 
@@ -200,7 +263,7 @@ def get_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
     return _op(get_chatbot, Chatbot.from_dict, chatbot_id=chatbot_id)
 
 
-def update_chatbot_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[Chatbot]:
+def update_chatbot_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[Chatbot]:
     return _op(update_chatbot, Chatbot.from_dict, chatbot_id=chatbot_id, body=fields)
 
 
@@ -232,7 +295,7 @@ def get_chatbot_settings_op(chatbot_id: str) -> Operation[ChatbotSettings]:
     return _op(get_chatbot_settings, ChatbotSettings.from_dict, chatbot_id=chatbot_id)
 
 
-def set_chatbot_settings_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[ChatbotSettings]:
+def set_chatbot_settings_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[ChatbotSettings]:
     return _op(set_chatbot_settings, ChatbotSettings.from_dict, chatbot_id=chatbot_id, body=fields)
 
 
@@ -240,26 +303,26 @@ def get_widget_settings_op(chatbot_id: str) -> Operation[WidgetSettings]:
     return _op(get_widget_settings, WidgetSettings.from_dict, chatbot_id=chatbot_id)
 
 
-def set_widget_settings_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[WidgetSettings]:
+def set_widget_settings_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[WidgetSettings]:
     return _op(set_widget_settings, WidgetSettings.from_dict, chatbot_id=chatbot_id, body=fields)
 
 
-def get_chatbot_quality_op(chatbot_id: str, query: dict[str, Any]) -> Operation[QualityReport]:
+def get_chatbot_quality_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[QualityReport]:
     return _op(get_chatbot_quality, QualityReport.from_dict, chatbot_id=chatbot_id, query=query)
 
 
 # Conversations
 
 
-def list_conversations_op(chatbot_id: str, query: dict[str, Any]) -> Operation[ConversationList]:
+def list_conversations_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[ConversationList]:
     return _op(list_conversations, ConversationList.from_dict, chatbot_id=chatbot_id, query=query)
 
 
-def list_inbox_conversations_op(query: dict[str, Any]) -> Operation[InboxConversationList]:
+def list_inbox_conversations_op(query: Mapping[str, Any]) -> Operation[InboxConversationList]:
     return _op(list_inbox_conversations, InboxConversationList.from_dict, query=query)
 
 
-def create_conversation_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+def create_conversation_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[Conversation]:
     return _op(create_conversation, Conversation.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
@@ -267,7 +330,7 @@ def get_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[Conv
     return _op(get_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
 
 
-def update_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+def update_conversation_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[Conversation]:
     return _op(update_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=fields)
 
 
@@ -275,11 +338,11 @@ def delete_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[D
     return _op(delete_conversation, DeleteConversationResponse200.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
 
 
-def end_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+def end_conversation_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[Conversation]:
     return _op(end_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
 
 
-def handoff_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+def handoff_conversation_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[Conversation]:
     return _op(handoff_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
 
 
@@ -287,30 +350,30 @@ def release_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[
     return _op(release_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
 
 
-def assign_conversation_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[Conversation]:
+def assign_conversation_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[Conversation]:
     return _op(assign_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=fields)
 
 
-def list_messages_op(chatbot_id: str, conversation_id: str, query: dict[str, Any]) -> Operation[MessageList]:
+def list_messages_op(chatbot_id: str, conversation_id: str, query: Mapping[str, Any]) -> Operation[MessageList]:
     return _op(list_messages, MessageList.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, query=query)
 
 
-def send_message_op(chatbot_id: str, conversation_id: str, fields: dict[str, Any]) -> Operation[MessageTurn]:
+def send_message_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[MessageTurn]:
     return _op(send_message, MessageTurn.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
 
 
-def send_message_feedback_op(chatbot_id: str, conversation_id: str, message_id: str, fields: dict[str, Any]) -> Operation[Message]:
+def send_message_feedback_op(chatbot_id: str, conversation_id: str, message_id: str, fields: Mapping[str, Any]) -> Operation[Message]:
     return _op(send_message_feedback, Message.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, message_id=message_id, body=_body(fields))
 
 
 # Knowledge
 
 
-def list_knowledge_op(chatbot_id: str, query: dict[str, Any]) -> Operation[KnowledgeItemList]:
+def list_knowledge_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[KnowledgeItemList]:
     return _op(list_knowledge_items, KnowledgeItemList.from_dict, chatbot_id=chatbot_id, query=query)
 
 
-def create_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
+def create_knowledge_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[KnowledgeItem]:
     return _op(create_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
@@ -318,7 +381,7 @@ def get_knowledge_op(chatbot_id: str, item_id: str, include_content: bool | None
     return _op(get_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, item_id=item_id, query={"include_content": include_content})
 
 
-def update_knowledge_op(chatbot_id: str, item_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
+def update_knowledge_op(chatbot_id: str, item_id: str, fields: Mapping[str, Any]) -> Operation[KnowledgeItem]:
     return _op(update_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, item_id=item_id, body=fields)
 
 
@@ -330,15 +393,15 @@ def refresh_knowledge_op(chatbot_id: str, item_id: str) -> Operation[KnowledgeIt
     return _op(refresh_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, item_id=item_id)
 
 
-def import_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[ImportKnowledgeResponse201]:
+def import_knowledge_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[ImportKnowledgeResponse201]:
     return _op(import_knowledge, ImportKnowledgeResponse201.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
-def search_knowledge_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeSearchResult]:
+def search_knowledge_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[KnowledgeSearchResult]:
     return _op(search_knowledge, KnowledgeSearchResult.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
-def knowledge_from_message_op(chatbot_id: str, fields: dict[str, Any]) -> Operation[KnowledgeItem]:
+def knowledge_from_message_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[KnowledgeItem]:
     return _op(create_qa_from_message, KnowledgeItem.from_dict, chatbot_id=chatbot_id, body=_body(fields))
 
 
@@ -417,6 +480,8 @@ class SseParser:
     def __init__(self) -> None:
         self.event = ""
         self.data: list[str] = []
+        #: The ``id:`` of the events so far (the spec's last event ID: it carries over to the next events)
+        self.last_id: str | None = None
 
     def feed(self, line: str) -> tuple[str, str] | None:
         if line == "":
@@ -432,6 +497,8 @@ class SseParser:
         value = value.removeprefix(" ")
         if name == "event":
             self.event = value
+        elif name == "id" and "\0" not in value:
+            self.last_id = value
         elif name == "data":
             self.data.append(value)
         return None
@@ -440,15 +507,15 @@ class SseParser:
 # Leads
 
 
-def list_leads_op(query: dict[str, Any]) -> Operation[LeadList]:
+def list_leads_op(query: Mapping[str, Any]) -> Operation[LeadList]:
     return _op(list_leads, LeadList.from_dict, query=query)
 
 
-def list_chatbot_leads_op(chatbot_id: str, query: dict[str, Any]) -> Operation[LeadList]:
+def list_chatbot_leads_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[LeadList]:
     return _op(list_chatbot_leads, LeadList.from_dict, chatbot_id=chatbot_id, query=query)
 
 
-def create_lead_op(fields: dict[str, Any]) -> Operation[Lead]:
+def create_lead_op(fields: Mapping[str, Any]) -> Operation[Lead]:
     return _op(create_lead, Lead.from_dict, body=_body(fields))
 
 
@@ -456,7 +523,7 @@ def get_lead_op(lead_id: str) -> Operation[Lead]:
     return _op(get_lead, Lead.from_dict, lead_id=lead_id)
 
 
-def update_lead_op(lead_id: str, fields: dict[str, Any]) -> Operation[Lead]:
+def update_lead_op(lead_id: str, fields: Mapping[str, Any]) -> Operation[Lead]:
     return _op(update_lead, Lead.from_dict, lead_id=lead_id, body=fields)
 
 
@@ -467,11 +534,11 @@ def delete_lead_op(lead_id: str) -> Operation[DeletedLead]:
 # Webhooks
 
 
-def list_webhooks_op(query: dict[str, Any]) -> Operation[WebhookList]:
+def list_webhooks_op(query: Mapping[str, Any]) -> Operation[WebhookList]:
     return _op(list_webhooks, WebhookList.from_dict, query=query)
 
 
-def create_webhook_op(fields: dict[str, Any]) -> Operation[WebhookWithSecret]:
+def create_webhook_op(fields: Mapping[str, Any]) -> Operation[WebhookWithSecret]:
     return _op(create_webhook, WebhookWithSecret.from_dict, body=_body(fields))
 
 
@@ -479,7 +546,7 @@ def get_webhook_op(webhook_id: str) -> Operation[Webhook]:
     return _op(get_webhook, Webhook.from_dict, webhook_id=webhook_id)
 
 
-def update_webhook_op(webhook_id: str, fields: dict[str, Any]) -> Operation[Webhook]:
+def update_webhook_op(webhook_id: str, fields: Mapping[str, Any]) -> Operation[Webhook]:
     return _op(update_webhook, Webhook.from_dict, webhook_id=webhook_id, body=fields)
 
 
@@ -491,11 +558,11 @@ def test_webhook_op(webhook_id: str) -> Operation[WebhookDelivery]:
     return _op(test_webhook, WebhookDelivery.from_dict, webhook_id=webhook_id)
 
 
-def rotate_webhook_secret_op(webhook_id: str, fields: dict[str, Any]) -> Operation[WebhookWithSecret]:
+def rotate_webhook_secret_op(webhook_id: str, fields: Mapping[str, Any]) -> Operation[WebhookWithSecret]:
     return _op(rotate_webhook_secret, WebhookWithSecret.from_dict, webhook_id=webhook_id, body=_body(fields))
 
 
-def list_webhook_deliveries_op(webhook_id: str, query: dict[str, Any]) -> Operation[WebhookDeliveryList]:
+def list_webhook_deliveries_op(webhook_id: str, query: Mapping[str, Any]) -> Operation[WebhookDeliveryList]:
     return _op(list_webhook_deliveries, WebhookDeliveryList.from_dict, webhook_id=webhook_id, query=query)
 
 
@@ -506,7 +573,7 @@ def retry_webhook_delivery_op(webhook_id: str, delivery_id: str) -> Operation[We
 # Events and analytics
 
 
-def list_events_op(query: dict[str, Any]) -> Operation[EventList]:
+def list_events_op(query: Mapping[str, Any]) -> Operation[EventList]:
     return _op(list_events, EventList.from_dict, query=query)
 
 
@@ -514,15 +581,15 @@ def get_event_op(event_id: str) -> Operation[Event]:
     return _op(get_event, Event.from_dict, event_id=event_id)
 
 
-def analytics_overview_op(query: dict[str, Any]) -> Operation[AnalyticsOverview]:
+def analytics_overview_op(query: Mapping[str, Any]) -> Operation[AnalyticsOverview]:
     return _op(get_analytics_overview, AnalyticsOverview.from_dict, query=query)
 
 
-def analytics_timeseries_op(query: dict[str, Any]) -> Operation[AnalyticsTimeseries]:
+def analytics_timeseries_op(query: Mapping[str, Any]) -> Operation[AnalyticsTimeseries]:
     return _op(get_analytics_timeseries, AnalyticsTimeseries.from_dict, query=query)
 
 
-def analytics_trends_op(query: dict[str, Any]) -> Operation[AnalyticsTrends]:
+def analytics_trends_op(query: Mapping[str, Any]) -> Operation[AnalyticsTrends]:
     return _op(get_analytics_trends, AnalyticsTrends.from_dict, query=query)
 
 
@@ -533,15 +600,15 @@ def get_account_op() -> Operation[Account]:
     return _op(get_account, Account.from_dict)
 
 
-def get_usage_op(query: dict[str, Any]) -> Operation[Usage]:
+def get_usage_op(query: Mapping[str, Any]) -> Operation[Usage]:
     return _op(get_usage, Usage.from_dict, query=query)
 
 
-def list_api_keys_op(query: dict[str, Any]) -> Operation[ApiKeyList]:
+def list_api_keys_op(query: Mapping[str, Any]) -> Operation[ApiKeyList]:
     return _op(list_api_keys, ApiKeyList.from_dict, query=query)
 
 
-def create_api_key_op(fields: dict[str, Any]) -> Operation[ApiKeyWithSecret]:
+def create_api_key_op(fields: Mapping[str, Any]) -> Operation[ApiKeyWithSecret]:
     return _op(create_api_key, ApiKeyWithSecret.from_dict, body=_body(fields))
 
 
@@ -549,15 +616,15 @@ def delete_api_key_op(key_id: str) -> Operation[ApiKey]:
     return _op(delete_api_key, ApiKey.from_dict, key_id=key_id)
 
 
-def rotate_api_key_op(key_id: str, fields: dict[str, Any]) -> Operation[RotatedKey]:
+def rotate_api_key_op(key_id: str, fields: Mapping[str, Any]) -> Operation[RotatedKey]:
     return _op(rotate_api_key, RotatedKey.from_dict, key_id=key_id, body=_body(fields))
 
 
-def list_oauth_clients_op(query: dict[str, Any]) -> Operation[OAuthClientList]:
+def list_oauth_clients_op(query: Mapping[str, Any]) -> Operation[OAuthClientList]:
     return _op(list_o_auth_clients, OAuthClientList.from_dict, query=query)
 
 
-def create_oauth_client_op(fields: dict[str, Any]) -> Operation[OAuthClientWithSecret]:
+def create_oauth_client_op(fields: Mapping[str, Any]) -> Operation[OAuthClientWithSecret]:
     return _op(create_o_auth_client, OAuthClientWithSecret.from_dict, body=_body(fields))
 
 
@@ -567,6 +634,154 @@ def delete_oauth_client_op(client_id: str) -> Operation[OAuthClientDeleted]:
 
 def rotate_oauth_client_secret_op(client_id: str) -> Operation[OAuthClientWithSecret]:
     return _op(rotate_o_auth_client_secret, OAuthClientWithSecret.from_dict, client_id=client_id)
+
+
+# Added operations: the account's IP allowlist, exports, typing, counts, the live event stream,
+# members, model providers, saved replies and the API's own document
+
+
+def get_ip_allowlist_op() -> Operation[IpAllowlist]:
+    return _op(get_ip_allowlist, IpAllowlist.from_dict)
+
+
+def set_ip_allowlist_op(fields: Mapping[str, Any]) -> Operation[IpAllowlist]:
+    return _op(set_ip_allowlist, IpAllowlist.from_dict, body=fields)
+
+
+def export_analytics_op(query: Mapping[str, Any]) -> Operation[str]:
+    return _export(export_analytics, query)
+
+
+def export_conversations_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[str]:
+    return _export(export_conversations, query, chatbot_id=chatbot_id)
+
+
+def get_conversation_contact_op(chatbot_id: str, conversation_id: str) -> Operation[ConversationContact]:
+    return _op(get_conversation_contact, ConversationContact.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
+
+
+def get_typing_op(chatbot_id: str, conversation_id: str) -> Operation[ConversationTyping]:
+    return _op(get_typing, ConversationTyping.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id)
+
+
+
+def get_conversation_counts_op(query: Mapping[str, Any]) -> Operation[ConversationCounts]:
+    return _op(get_conversation_counts, ConversationCounts.from_dict, query=query)
+
+
+def stream_conversation_events_op(query: Mapping[str, Any]) -> Operation[str]:
+    return _op(stream_conversation_events, str, query=query)
+
+
+def list_knowledge_item_embeddings_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[ListKnowledgeItemEmbeddingsResponse200]:
+    return _op(list_knowledge_item_embeddings, ListKnowledgeItemEmbeddingsResponse200.from_dict, chatbot_id=chatbot_id, query=query)
+
+
+def export_knowledge_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[str]:
+    return _export(export_knowledge, query, chatbot_id=chatbot_id)
+
+
+def export_leads_op(query: Mapping[str, Any]) -> Operation[str]:
+    return _export(export_leads, query)
+
+
+def list_members_op(query: Mapping[str, Any]) -> Operation[MemberList]:
+    return _op(list_members, MemberList.from_dict, query=query)
+
+
+def invite_member_op(fields: Mapping[str, Any]) -> Operation[InvitedMember]:
+    return _op(invite_member, InvitedMember.from_dict, body=_body(fields))
+
+
+def get_member_op(user_id: str) -> Operation[Member]:
+    return _op(get_member, Member.from_dict, user_id=user_id)
+
+
+def update_member_op(user_id: str, fields: Mapping[str, Any]) -> Operation[Member]:
+    return _op(update_member, Member.from_dict, user_id=user_id, body=fields)
+
+
+def remove_member_op(user_id: str) -> Operation[DeletedMember]:
+    return _op(remove_member, DeletedMember.from_dict, user_id=user_id)
+
+
+def resend_invitation_op(user_id: str) -> Operation[Invitation]:
+    return _op(resend_invitation, Invitation.from_dict, user_id=user_id)
+
+
+def sign_out_member_op(user_id: str) -> Operation[MemberSignedOut]:
+    return _op(sign_out_member, MemberSignedOut.from_dict, user_id=user_id)
+
+
+def list_model_providers_op(query: Mapping[str, Any]) -> Operation[ModelProviderList]:
+    return _op(list_model_providers, ModelProviderList.from_dict, query=query)
+
+
+def create_model_provider_op(fields: Mapping[str, Any]) -> Operation[ModelProvider]:
+    return _op(create_model_provider, ModelProvider.from_dict, body=_body(fields))
+
+
+def get_model_provider_op(provider_id: str) -> Operation[ModelProvider]:
+    return _op(get_model_provider, ModelProvider.from_dict, provider_id=provider_id)
+
+
+def update_model_provider_op(provider_id: str, fields: Mapping[str, Any]) -> Operation[ModelProvider]:
+    return _op(update_model_provider, ModelProvider.from_dict, provider_id=provider_id, body=fields)
+
+
+def delete_model_provider_op(provider_id: str) -> Operation[DeletedModelProvider]:
+    return _op(delete_model_provider, DeletedModelProvider.from_dict, provider_id=provider_id)
+
+
+def test_model_provider_op(provider_id: str) -> Operation[ModelProviderTest]:
+    return _op(test_model_provider, ModelProviderTest.from_dict, provider_id=provider_id)
+
+
+def list_saved_replies_op(query: Mapping[str, Any]) -> Operation[SavedReplyList]:
+    return _op(list_saved_replies, SavedReplyList.from_dict, query=query)
+
+
+def create_saved_reply_op(fields: Mapping[str, Any]) -> Operation[SavedReply]:
+    return _op(create_saved_reply, SavedReply.from_dict, body=_body(fields))
+
+
+def get_saved_reply_op(reply_id: str) -> Operation[SavedReply]:
+    return _op(get_saved_reply, SavedReply.from_dict, reply_id=reply_id)
+
+
+def update_saved_reply_op(reply_id: str, fields: Mapping[str, Any]) -> Operation[SavedReply]:
+    return _op(update_saved_reply, SavedReply.from_dict, reply_id=reply_id, body=fields)
+
+
+def delete_saved_reply_op(reply_id: str) -> Operation[DeletedSavedReply]:
+    return _op(delete_saved_reply, DeletedSavedReply.from_dict, reply_id=reply_id)
+
+
+def render_saved_reply_op(reply_id: str, fields: Mapping[str, Any]) -> Operation[RenderedSavedReply]:
+    return _op(render_saved_reply, RenderedSavedReply.from_dict, reply_id=reply_id, body=_body(fields))
+
+
+
+
+
+def _document(body: Any) -> dict[str, Any]:
+    return dict(body)
+
+
+def get_openapi_document_op() -> Operation[dict[str, Any]]:
+    """The API's OpenAPI document as JSON (a dict): the server's, with its configuration applied."""
+    return _op(get_open_api_document, _document)
+
+
+@dataclass(frozen=True)
+class LiveEvent:
+    """One event of ``conversations.events``: ``ready`` first, then conversation.* and message.*
+    events (``data`` is the envelope ``GET /events`` lists; ``id`` its id), or ``reset`` (events
+    may have been missed: reload what you show)."""
+
+    type: str
+    data: Any
+    id: str | None = None
 
 
 # OAuth tokens
