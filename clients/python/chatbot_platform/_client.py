@@ -440,7 +440,7 @@ class ChatbotPlatform:
                 response.read()
                 raise error_from_response(response)
             parser = ops.SseParser()
-            for line in response.iter_lines():
+            for line in ops.sse_lines(response.iter_text()):
                 ready = parser.feed(line)
                 if ready is not None:
                     yield _live_event(ready[0], ready[1], parser.last_id)
@@ -459,7 +459,7 @@ class ChatbotPlatform:
                 raise error_from_response(response)
             parser = ops.SseParser()
             finished = False
-            for line in response.iter_lines():
+            for line in ops.sse_lines(response.iter_text()):
                 ready = parser.feed(line)
                 if ready is not None:
                     event = ops.stream_event(ready[0], ready[1], response.headers)
@@ -1016,7 +1016,7 @@ class AsyncChatbotPlatform:
                 await response.aread()
                 raise error_from_response(response)
             parser = ops.SseParser()
-            async for line in response.aiter_lines():
+            async for line in ops.sse_lines_async(response.aiter_text()):
                 ready = parser.feed(line)
                 if ready is not None:
                     yield _live_event(ready[0], ready[1], parser.last_id)
@@ -1035,7 +1035,7 @@ class AsyncChatbotPlatform:
                 raise error_from_response(response)
             parser = ops.SseParser()
             finished = False
-            async for line in response.aiter_lines():
+            async for line in ops.sse_lines_async(response.aiter_text()):
                 ready = parser.feed(line)
                 if ready is not None:
                     event = ops.stream_event(ready[0], ready[1], response.headers)

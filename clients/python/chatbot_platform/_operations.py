@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import keyword
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import AsyncIterable, AsyncIterator, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
@@ -166,7 +167,7 @@ from ._generated.models.model_provider_test import ModelProviderTest
 from ._generated.models.rendered_saved_reply import RenderedSavedReply
 from ._generated.models.saved_reply import SavedReply
 from ._generated.models.saved_reply_list import SavedReplyList
-from ._errors import ApiError, error_from_body
+from ._errors import ApiConnectionError, ApiError, error_from_body
 
 import httpx
 
@@ -474,12 +475,80 @@ def stream_event(event: str, data: str, headers: httpx.Headers) -> StreamEvent |
     return None
 
 
+#: The longest event a stream may send (its data lines, and the line being read), in characters: a
+#: ``done`` event holds a whole turn, far below this; a server sending more is broken or hostile.
+MAX_EVENT_CHARS = 16 * 1024 * 1024
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+class EventTooLong(ApiConnectionError):
+    """A stream's event grew past MAX_EVENT_CHARS: reading stops rather than buffer without end."""
+
+    def __init__(self) -> None:
+        super().__init__(f"an event of the stream is longer than {MAX_EVENT_CHARS} characters")
+
+
+class LineSplitter:
+    """text/event-stream lines from decoded chunks, split anywhere: linear in the text however it is
+    cut (each chunk is scanned once; a line's pieces are joined once), and a line that grows past
+    MAX_EVENT_CHARS is refused instead of buffered. httpx's ``iter_lines`` has no such bound."""
+
+    def __init__(self) -> None:
+        self._pieces: list[str] = []
+        self._size = 0
+        self._after_cr = False
+
+    def feed(self, text: str) -> list[str]:
+        if not text:
+            return []
+        if self._after_cr and text.startswith("\n"):
+            text = text[1:]  # the LF of a CRLF cut between two chunks
+        self._after_cr = text.endswith("\r")
+        lines: list[str] = []
+        start = 0
+        for end in _LINE_END.finditer(text):
+            self._pieces.append(text[start : end.start()])
+            lines.append("".join(self._pieces))
+            self._pieces, self._size = [], 0
+            start = end.end()
+        if start < len(text):
+            self._pieces.append(text[start:])
+            self._size += len(text) - start
+            if self._size > MAX_EVENT_CHARS:
+                raise EventTooLong()
+        return lines
+
+    def close(self) -> list[str]:
+        """The last line, when the stream ends without a line end."""
+        rest = "".join(self._pieces)
+        self._pieces, self._size = [], 0
+        return [rest] if rest else []
+
+
+def sse_lines(chunks: Iterable[str]) -> Iterator[str]:
+    """The lines of a text/event-stream body's decoded chunks, bounded (see LineSplitter)."""
+    splitter = LineSplitter()
+    for text in chunks:
+        yield from splitter.feed(text)
+    yield from splitter.close()
+
+
+async def sse_lines_async(chunks: AsyncIterable[str]) -> AsyncIterator[str]:
+    splitter = LineSplitter()
+    async for text in chunks:
+        for line in splitter.feed(text):
+            yield line
+    for line in splitter.close():
+        yield line
+
+
 class SseParser:
     """Reads text/event-stream lines into (event, data) pairs, as the HTML spec describes."""
 
     def __init__(self) -> None:
         self.event = ""
         self.data: list[str] = []
+        self._data_chars = 0
         #: The ``id:`` of the events so far (the spec's last event ID: it carries over to the next events)
         self.last_id: str | None = None
 
@@ -489,7 +558,7 @@ class SseParser:
                 self.event = ""
                 return None
             ready = (self.event or "message", "\n".join(self.data))
-            self.event, self.data = "", []
+            self.event, self.data, self._data_chars = "", [], 0
             return ready
         if line.startswith(":"):
             return None  # a comment: the keep-alive
@@ -500,6 +569,9 @@ class SseParser:
         elif name == "id" and "\0" not in value:
             self.last_id = value
         elif name == "data":
+            self._data_chars += len(value) + 1
+            if self._data_chars > MAX_EVENT_CHARS:
+                raise EventTooLong()
             self.data.append(value)
         return None
 

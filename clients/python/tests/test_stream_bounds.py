@@ -1,0 +1,97 @@
+"""Event streams read from a hostile or broken server: lines split anywhere read the same, and an
+event that never ends is refused after MAX_EVENT_CHARS instead of filling memory (against a mock
+transport whose body is generated as it is read, so the test also sees how much was read)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+
+import httpx
+import pytest
+
+from chatbot_platform import ApiConnectionError, AsyncChatbotPlatform, ChatbotPlatform
+from chatbot_platform._operations import MAX_EVENT_CHARS, LineSplitter, SseParser
+
+TEXT = ': keep-alive\r\nevent: delta\r\ndata: {"content":"a"}\r\n\r\nevent: done\ndata: {"x":\ndata: 1}\n\rlast'
+MIB = 1024 * 1024
+
+
+def test_lines_split_anywhere_read_the_same() -> None:
+    expected = [": keep-alive", "event: delta", 'data: {"content":"a"}', "", "event: done", 'data: {"x":', "data: 1}", "", "last"]
+    for size in (1, 2, 3, 7, len(TEXT)):
+        splitter = LineSplitter()
+        lines = [line for start in range(0, len(TEXT), size) for line in splitter.feed(TEXT[start : start + size])]
+        assert lines + splitter.close() == expected, f"in pieces of {size}"
+
+
+def test_a_line_or_an_event_over_the_limit_is_refused() -> None:
+    splitter = LineSplitter()
+    with pytest.raises(ApiConnectionError, match="longer than 16777216 characters"):
+        for _ in range(20):
+            splitter.feed("x" * MIB)
+    parser = SseParser()
+    with pytest.raises(ApiConnectionError):
+        for _ in range(20):
+            parser.feed("data: " + "y" * MIB)  # many lines, one event: the event's data is bounded too
+    whole = LineSplitter().feed("data: " + "z" * (MAX_EVENT_CHARS - 100) + "\n")
+    assert len(whole) == 1 and len(whole[0]) == MAX_EVENT_CHARS - 94, "a line just under the limit is read whole"
+
+
+class Endless:
+    """A body of one `data:` line that never ends, counting the megabytes read."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+
+    def chunks(self) -> Iterator[bytes]:
+        yield b"data: "
+        while self.sent < 64:
+            self.sent += 1
+            yield b"x" * MIB
+
+    async def async_chunks(self) -> AsyncIterator[bytes]:
+        for chunk in self.chunks():
+            yield chunk
+
+
+def _stream_answer(body: httpx.SyncByteStream | httpx.AsyncByteStream) -> httpx.Response:
+    return httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=body)
+
+
+class _SyncBody(httpx.SyncByteStream):
+    def __init__(self, endless: Endless) -> None:
+        self.endless = endless
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self.endless.chunks()
+
+
+class _AsyncBody(httpx.AsyncByteStream):
+    def __init__(self, endless: Endless) -> None:
+        self.endless = endless
+
+    def __aiter__(self) -> AsyncIterator[bytes]:
+        return self.endless.async_chunks()
+
+
+def test_a_streamed_turn_or_the_live_stream_stops_reading_an_endless_event() -> None:
+    endless = Endless()
+    http = httpx.Client(transport=httpx.MockTransport(lambda _request: _stream_answer(_SyncBody(endless))))
+    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=http)
+    with pytest.raises(ApiConnectionError, match="longer than"):
+        for _ in client.conversations.stream("cb_1", "conv_1", content="Hi"):
+            pass
+    assert endless.sent <= 18, f"it stopped after {endless.sent} MiB (the limit is 16 MiB)"
+
+    endless = Endless()
+
+    async def live() -> None:
+        async_http = httpx.AsyncClient(transport=httpx.MockTransport(lambda _request: _stream_answer(_AsyncBody(endless))))
+        async_client = AsyncChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=async_http)
+        with pytest.raises(ApiConnectionError, match="longer than"):
+            async for _ in async_client.conversations.events():
+                pass
+
+    asyncio.run(live())
+    assert endless.sent <= 18, f"the async live stream stopped after {endless.sent} MiB"
