@@ -317,6 +317,23 @@ def _idempotency_key(op: ops.Operation[Any]) -> str | None:
     return str(uuid.uuid4()) if op.idempotent_key else None
 
 
+def _event_lines(response: httpx.Response) -> Iterator[str]:
+    """A stream's lines; a connection that breaks while it is read is an ApiConnectionError, as one
+    that breaks before the answer is (httpx's own errors never reach the caller)."""
+    try:
+        yield from ops.sse_lines(response.iter_text())
+    except httpx.TransportError as error:
+        raise ApiConnectionError(f"the stream broke off: {error}") from error
+
+
+async def _event_lines_async(response: httpx.Response) -> AsyncIterator[str]:
+    try:
+        async for line in ops.sse_lines_async(response.aiter_text()):
+            yield line
+    except httpx.TransportError as error:
+        raise ApiConnectionError(f"the stream broke off: {error}") from error
+
+
 def _stream_unfinished() -> ApiConnectionError:
     # A connection cut mid-answer ends the lines quietly: without its done event the turn is unknown.
     return ApiConnectionError("the stream ended before its done event")
@@ -440,7 +457,7 @@ class ChatbotPlatform:
                 response.read()
                 raise error_from_response(response)
             parser = ops.SseParser()
-            for line in ops.sse_lines(response.iter_text()):
+            for line in _event_lines(response):
                 ready = parser.feed(line)
                 if ready is not None:
                     yield _live_event(ready[0], ready[1], parser.last_id)
@@ -459,7 +476,7 @@ class ChatbotPlatform:
                 raise error_from_response(response)
             parser = ops.SseParser()
             finished = False
-            for line in ops.sse_lines(response.iter_text()):
+            for line in _event_lines(response):
                 ready = parser.feed(line)
                 if ready is not None:
                     event = ops.stream_event(ready[0], ready[1], response.headers)
@@ -1016,7 +1033,7 @@ class AsyncChatbotPlatform:
                 await response.aread()
                 raise error_from_response(response)
             parser = ops.SseParser()
-            async for line in ops.sse_lines_async(response.aiter_text()):
+            async for line in _event_lines_async(response):
                 ready = parser.feed(line)
                 if ready is not None:
                     yield _live_event(ready[0], ready[1], parser.last_id)
@@ -1035,7 +1052,7 @@ class AsyncChatbotPlatform:
                 raise error_from_response(response)
             parser = ops.SseParser()
             finished = False
-            async for line in ops.sse_lines_async(response.aiter_text()):
+            async for line in _event_lines_async(response):
                 ready = parser.feed(line)
                 if ready is not None:
                     event = ops.stream_event(ready[0], ready[1], response.headers)

@@ -1,6 +1,7 @@
-"""Event streams read from a hostile or broken server: lines split anywhere read the same, and an
-event that never ends is refused after MAX_EVENT_CHARS instead of filling memory (against a mock
-transport whose body is generated as it is read, so the test also sees how much was read)."""
+"""Event streams read from a hostile or broken server: lines split anywhere read the same, an
+event that never ends is refused after MAX_EVENT_CHARS instead of filling memory, and a connection
+that breaks is an ApiConnectionError (against a mock transport whose body is generated as it is
+read, so the test also sees how much was read)."""
 
 from __future__ import annotations
 
@@ -95,3 +96,34 @@ def test_a_streamed_turn_or_the_live_stream_stops_reading_an_endless_event() -> 
 
     asyncio.run(live())
     assert endless.sent <= 18, f"the async live stream stopped after {endless.sent} MiB"
+
+
+class _Breaking(httpx.SyncByteStream, httpx.AsyncByteStream):
+    """An answer that starts, then loses its connection."""
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield b'event: delta\ndata: {"content":"Hel"}\n\n'
+        raise httpx.ReadError("connection reset by peer")
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        yield b'event: delta\ndata: {"content":"Hel"}\n\n'
+        raise httpx.ReadError("connection reset by peer")
+
+
+def test_a_connection_that_breaks_mid_stream_is_an_api_connection_error() -> None:
+    http = httpx.Client(transport=httpx.MockTransport(lambda _request: _stream_answer(_Breaking())))
+    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=http)
+    seen: list[object] = []
+    with pytest.raises(ApiConnectionError, match="broke off"):
+        for event in client.conversations.stream("cb_1", "conv_1", content="Hi"):
+            seen.append(event)
+    assert len(seen) == 1, "the delta before the break arrived"
+
+    async def live() -> None:
+        async_http = httpx.AsyncClient(transport=httpx.MockTransport(lambda _request: _stream_answer(_Breaking())))
+        async_client = AsyncChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=async_http)
+        with pytest.raises(ApiConnectionError, match="broke off"):
+            async for _ in async_client.conversations.stream("cb_1", "conv_1", content="Hi"):
+                pass
+
+    asyncio.run(live())
