@@ -24,9 +24,9 @@ const clientDir = path.join(root, 'clients/python');
  * the review fixes (7, sync and async each, against a scripted local server or none), mypy's
  * verdict on typing_checks/calls.py (1, no server), every /api/v1/ operation with a method or a
  * reason (1) and each method's request against a mock transport (100, one per method), and the added
- * operations against the live server (1), and event streams bounded against hostile or broken bodies (4, no
+ * operations against the live server (1), and event streams bounded against hostile or broken bodies, and an error event raised (5, no
  * server). */
-const EXPECTED_TESTS = 132;
+const EXPECTED_TESTS = 133;
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {

@@ -20,7 +20,7 @@ from ._errors import (
     UnprocessableEntityError,
     WebhookVerificationError,
 )
-from ._operations import DeltaEvent, DoneEvent, ErrorEvent, LiveEvent, MessageEvent, StreamEvent
+from ._operations import DeltaEvent, DoneEvent, LiveEvent, MessageEvent, StreamEvent
 from ._webhooks import verify_webhook
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "ConflictError",
     "DeltaEvent",
     "DoneEvent",
-    "ErrorEvent",
     "LiveEvent",
     "MessageEvent",
     "NotFoundError",

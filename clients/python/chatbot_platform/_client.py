@@ -481,7 +481,7 @@ class ChatbotPlatform:
                 if ready is not None:
                     event = ops.stream_event(ready[0], ready[1], response.headers)
                     if event is not None:
-                        finished = finished or isinstance(event, (ops.DoneEvent, ops.ErrorEvent))
+                        finished = finished or isinstance(event, ops.DoneEvent)
                         yield event
             if not finished:
                 raise _stream_unfinished()
@@ -1057,7 +1057,7 @@ class AsyncChatbotPlatform:
                 if ready is not None:
                     event = ops.stream_event(ready[0], ready[1], response.headers)
                     if event is not None:
-                        finished = finished or isinstance(event, (ops.DoneEvent, ops.ErrorEvent))
+                        finished = finished or isinstance(event, ops.DoneEvent)
                         yield event
             if not finished:
                 raise _stream_unfinished()

@@ -447,19 +447,13 @@ class DoneEvent:
         return self.turn.conversation
 
 
-@dataclass(frozen=True)
-class ErrorEvent:
-    """``error``: the turn failed after the stream began; ``error`` is the typed error of its body."""
-
-    error: ApiError
-    type: str = "error"
-
-
-StreamEvent = MessageEvent | DeltaEvent | DoneEvent | ErrorEvent
+StreamEvent = MessageEvent | DeltaEvent | DoneEvent
 
 
 def stream_event(event: str, data: str, headers: httpx.Headers) -> StreamEvent | None:
-    """One server-sent event as its type; None for an event this version does not know."""
+    """One server-sent event as its type; None for an event this version does not know. An ``error``
+    event (the turn failed after the stream began) is raised as the typed ApiError of its body, as
+    an error answer before the stream is, and as the TypeScript client throws it."""
     if event not in ("message", "delta", "done", "error"):
         return None  # a later version's event: skipped, its data unread
     body: Any = json.loads(data)
@@ -471,7 +465,7 @@ def stream_event(event: str, data: str, headers: httpx.Headers) -> StreamEvent |
         return DoneEvent(MessageTurn.from_dict(body))
     if event == "error":
         status = body.get("statusCode", 500) if isinstance(body, dict) else 500
-        return ErrorEvent(error_from_body(int(status), body, headers))
+        raise error_from_body(int(status), body, headers)
     return None
 
 

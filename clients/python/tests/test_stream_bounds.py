@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Iterator
 import httpx
 import pytest
 
-from chatbot_platform import ApiConnectionError, AsyncChatbotPlatform, ChatbotPlatform
+from chatbot_platform import ApiConnectionError, AsyncChatbotPlatform, ChatbotPlatform, ServerError
 from chatbot_platform._operations import MAX_EVENT_CHARS, LineSplitter, SseParser
 
 TEXT = ': keep-alive\r\nevent: delta\r\ndata: {"content":"a"}\r\n\r\nevent: done\ndata: {"x":\ndata: 1}\n\rlast'
@@ -127,3 +127,31 @@ def test_a_connection_that_breaks_mid_stream_is_an_api_connection_error() -> Non
                 pass
 
     asyncio.run(live())
+
+
+ERROR_STREAM = (
+    b'event: delta\ndata: {"content":"Hel"}\n\n'
+    b'event: error\ndata: {"statusCode":503,"error":"Service Unavailable","code":"model_unavailable","message":"The model is down","request_id":"req_1"}\n\n'
+)
+
+
+def test_an_error_event_raises_its_typed_error_after_the_events_before_it() -> None:
+    def answer(_request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, headers={"content-type": "text/event-stream"}, content=ERROR_STREAM)
+
+    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=httpx.Client(transport=httpx.MockTransport(answer)))
+    seen: list[str] = []
+    with pytest.raises(ServerError) as failed:
+        for event in client.conversations.stream("cb_1", "conv_1", content="Hi"):
+            seen.append(event.type)
+    assert seen == ["delta"]
+    assert (failed.value.status, failed.value.code, failed.value.request_id) == (503, "model_unavailable", "req_1")
+
+    async def run_async() -> None:
+        http = httpx.AsyncClient(transport=httpx.MockTransport(answer))
+        async_client = AsyncChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=http)
+        with pytest.raises(ServerError, match="The model is down"):
+            async for _ in async_client.conversations.stream("cb_1", "conv_1", content="Hi"):
+                pass
+
+    asyncio.run(run_async())
