@@ -216,6 +216,37 @@ t.test('a streamed turn: events typed; an error event thrown as the ApiError it 
   t.ok(failed instanceof ServerError);
 });
 
+t.test('a streamed turn lets its connection go on break and on an error event, while the server still writes', async (t) => {
+  const closed: string[] = [];
+  const local = await localServer(t, (request, response) => {
+    const how = new URL(request.url!, 'http://x').pathname.split('/')[6]!; // the conversation id says what to send
+    response.on('close', () => closed.push(how));
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    if (how === 'conv_break') response.write('event: delta\ndata: {"content":"a"}\n\n');
+    else response.write(`event: error\ndata: ${JSON.stringify(error(503, 'model_unavailable'))}\n\n`);
+    // and the answer stays open, as a long reply still being written would
+  });
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl });
+  const connectionClosed = async (how: string) => {
+    // The server sees its answer closed only when the client lets the connection go; without that,
+    // it stays open until this bound, and the assertion below fails.
+    for (let waited = 0; waited < 5000 && !closed.includes(how); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    return closed.includes(how);
+  };
+
+  for await (const event of client.conversations.stream('cb_1', 'conv_break', { content: 'Hi' })) {
+    t.same(event, { type: 'delta', content: 'a' });
+    break;
+  }
+  t.ok(await connectionClosed('conv_break'), 'break closed the connection');
+
+  const failed = await (async () => {
+    for await (const _event of client.conversations.stream('cb_1', 'conv_error', { content: 'Hi' })) t.fail('no event before the error');
+  })().catch((caught: unknown) => caught);
+  t.match(failed, { status: 503, code: 'model_unavailable' });
+  t.ok(await connectionClosed('conv_error'), 'the error event closed the connection');
+});
+
 t.test('pages: awaited, the first; iterated, every item, across an empty filtered page', async (t) => {
   const pages: Record<string, { data: number[]; has_more: boolean; next_cursor: string | null }> = {
     first: { data: [1, 2], has_more: true, next_cursor: 'b' },

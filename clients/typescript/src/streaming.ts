@@ -16,14 +16,18 @@ export const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 
 /**
  * Server-sent events of an answer's body: each frame's `event` and `data` (lines joined). Linear in
- * the body however it is split: a line's end is looked for only in text not yet scanned, and the
- * buffer is cut once per chunk, not once per line.
+ * the body however it is split: only each newly decoded piece is scanned for line ends, and a line
+ * cut across pieces is kept as its parts, joined once when it ends (appending to one string and
+ * searching it again would copy the whole line on every piece).
  */
 export async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: string }> {
   const decoder = new TextDecoder();
   const lineEnd = /\r\n|\r|\n/g;
-  let buffer = '';
-  let scanned = 0;
+  /** The line being read, in the pieces it came in. */
+  let parts: string[] = [];
+  let partsChars = 0;
+  /** The last piece ended with a CR: a LF first in the next one belongs to it (a CRLF cut in two). */
+  let afterCr = false;
   let event = 'message';
   let data: string[] = [];
   let dataChars = 0;
@@ -31,14 +35,17 @@ export async function* serverSentEvents(body: ReadableStream<Uint8Array>): Async
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (afterCr && text.startsWith('\n')) text = text.slice(1);
+      if (text.length > 0) afterCr = text.endsWith('\r');
       let start = 0;
-      lineEnd.lastIndex = scanned;
+      lineEnd.lastIndex = 0;
       let match: RegExpExecArray | null;
-      while ((match = lineEnd.exec(buffer)) !== null) {
-        // A CR last in the buffer may be the first half of a CRLF split between two chunks.
-        if (!done && match[0] === '\r' && match.index === buffer.length - 1) break;
-        const line = buffer.slice(start, match.index);
+      while ((match = lineEnd.exec(text)) !== null) {
+        parts.push(text.slice(start, match.index));
+        const line = parts.length === 1 ? parts[0]! : parts.join('');
+        parts = [];
+        partsChars = 0;
         start = match.index + match[0].length;
         if (line === '') {
           if (data.length > 0) yield { event, data: data.join('\n') };
@@ -48,17 +55,19 @@ export async function* serverSentEvents(body: ReadableStream<Uint8Array>): Async
         } else if (!line.startsWith(':')) {
           const colon = line.indexOf(':');
           const field = colon < 0 ? line : line.slice(0, colon);
-          const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'event') event = text;
+          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'event') event = value;
           else if (field === 'data') {
-            data.push(text);
-            dataChars += text.length + 1;
+            data.push(value);
+            dataChars += value.length + 1;
           }
         }
       }
-      buffer = buffer.slice(start);
-      scanned = Math.max(0, buffer.length - 1); // the kept CR, if any, is looked at again
-      if (dataChars + buffer.length > MAX_EVENT_CHARS) throw new Error(`an event of the stream is longer than ${MAX_EVENT_CHARS} characters`);
+      if (start < text.length) {
+        parts.push(text.slice(start));
+        partsChars += text.length - start;
+      }
+      if (dataChars + partsChars > MAX_EVENT_CHARS) throw new Error(`an event of the stream is longer than ${MAX_EVENT_CHARS} characters`);
       if (done) return;
     }
   } finally {
@@ -77,31 +86,36 @@ const TURN_EVENTS = new Set(['message', 'delta', 'done', 'error']);
 export async function* turnEvents(response: Response, call: Pick<Call, 'method' | 'path'>): AsyncGenerator<TurnStreamEvent> {
   if (!response.body) throw new ConnectionError(`${call.method} ${call.path}: the answer has no body`);
   const frames = serverSentEvents(response.body);
-  for (;;) {
-    let next: IteratorResult<{ event: string; data: string }>;
-    try {
-      next = await frames.next();
-    } catch (error) {
-      throw readFailure(call, error);
+  // However the loop ends (done, an error event, the caller's `break`), the body is cancelled and
+  // its connection let go, not left open until the server closes it.
+  try {
+    for (;;) {
+      let next: IteratorResult<{ event: string; data: string }>;
+      try {
+        next = await frames.next();
+      } catch (error) {
+        throw readFailure(call, error);
+      }
+      if (next.done) throw new ConnectionError(`${call.method} ${call.path}: the stream ended before its done event`);
+      const { event, data } = next.value;
+      if (!TURN_EVENTS.has(event)) continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data);
+      } catch (error) {
+        throw readFailure(call, error);
+      }
+      if (event === 'message') yield { type: 'message', message: parsed as Schemas['Message'] };
+      else if (event === 'delta') yield { type: 'delta', content: (parsed as { content: string }).content };
+      else if (event === 'done') {
+        yield { type: 'done', turn: parsed as Result<'sendMessage'> };
+        return;
+      } else {
+        const status = (parsed as { statusCode?: number }).statusCode ?? 500;
+        throw apiErrorOf(status, parsed, response.headers);
+      }
     }
-    if (next.done) throw new ConnectionError(`${call.method} ${call.path}: the stream ended before its done event`);
-    const { event, data } = next.value;
-    if (!TURN_EVENTS.has(event)) continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch (error) {
-      throw readFailure(call, error);
-    }
-    if (event === 'message') yield { type: 'message', message: parsed as Schemas['Message'] };
-    else if (event === 'delta') yield { type: 'delta', content: (parsed as { content: string }).content };
-    else if (event === 'done') {
-      yield { type: 'done', turn: parsed as Result<'sendMessage'> };
-      await frames.return(undefined);
-      return;
-    } else {
-      const status = (parsed as { statusCode?: number }).statusCode ?? 500;
-      throw apiErrorOf(status, parsed, response.headers);
-    }
+  } finally {
+    await frames.return(undefined);
   }
 }

@@ -89,7 +89,7 @@ export class Conversations extends Resource {
   typing(chatbotId: string, conversationId: string, options?: RequestOptions) {
     return this.call('getTyping', { method: 'GET', path: chatbotPath(chatbotId, 'conversations', conversationId, 'typing'), options });
   }
-  /** Feedback on one of the chatbot's replies (`helpful` true or false). */
+  /** Feedback on one of the chatbot's replies: `rating` `up` or `down`, and an optional `comment`. */
   feedback(chatbotId: string, conversationId: string, messageId: string, body: Body<'sendMessageFeedback'>, options?: RequestOptions) {
     const path = chatbotPath(chatbotId, 'conversations', conversationId, 'messages', messageId, 'feedback');
     return this.call('sendMessageFeedback', { method: 'POST', path, body, options });
