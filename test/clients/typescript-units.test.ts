@@ -174,6 +174,28 @@ t.test('server-sent events: frames split anywhere, CRLF, comments, several data 
   }
 });
 
+t.test('server-sent events: 500 random splittings of a body of CR, LF and CRLF lines read the same', async (t) => {
+  const whole = new TextEncoder().encode('event: a\r\ndata: 1\r\ndata: é2\r\r\ndata: 3\n\nevent: b\rdata: x\r\n\r\n: c\ndata: last\n\n');
+  const read = async (parts: Uint8Array[]) => {
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => (parts.forEach((part) => controller.enqueue(part)), controller.close()) });
+    const frames = [];
+    for await (const frame of serverSentEvents(body)) frames.push(frame);
+    return frames;
+  };
+  const expected = [{ event: 'a', data: '1\né2' }, { event: 'message', data: '3' }, { event: 'b', data: 'x' }, { event: 'message', data: 'last' }];
+  t.same(await read([whole]), expected, 'whole');
+  let seed = 7; // a fixed sequence (a linear congruential generator), so a failure can be replayed
+  const random = (below: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % below);
+  const wrong: string[] = [];
+  for (let run = 0; run < 500; run++) {
+    const cuts = [...new Set(Array.from({ length: random(whole.length) }, () => 1 + random(whole.length - 1)))].sort((a, b) => a - b);
+    const bounds = [0, ...cuts, whole.length];
+    const parts = bounds.slice(1).map((end, index) => whole.slice(bounds[index], end));
+    if (JSON.stringify(await read(parts)) !== JSON.stringify(expected)) wrong.push(cuts.join(','));
+  }
+  t.same(wrong, [], 'every splitting (the cuts of any that differ are listed)');
+});
+
 t.test('server-sent events: an event longer than the limit is refused, not buffered without end', async (t) => {
   const piece = new TextEncoder().encode('x'.repeat(1024 * 1024));
   let sent = 0;
