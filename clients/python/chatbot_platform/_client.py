@@ -7,7 +7,6 @@ how they wait (``time.sleep`` or ``asyncio.sleep``) and send (``httpx.Client`` o
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import threading
@@ -247,8 +246,12 @@ def _at_cursor(filters: Mapping[str, Any], cursor: str | None) -> dict[str, Any]
     return {**filters, "cursor": cursor}
 
 
-def _live_event(event: str, data: str, event_id: str | None) -> ops.LiveEvent:
-    return ops.LiveEvent(event, json.loads(data) if data else None, event_id)
+def _live_event(frame: ops.Frame) -> ops.LiveEvent | None:
+    """The frame as a LiveEvent: ``ready``, ``reset``, or an event named ``resource.action``; None
+    for a frame of another name (a later server's), skipped unread as the TypeScript client does."""
+    if frame.event in ("ready", "reset") or "." in frame.event:
+        return ops.LiveEvent(frame.event, ops.json_data(frame), frame.id)
+    return None
 
 
 class _Settings:
@@ -317,19 +320,19 @@ def _idempotency_key(op: ops.Operation[Any]) -> str | None:
     return str(uuid.uuid4()) if op.idempotent_key else None
 
 
-def _event_lines(response: httpx.Response) -> Iterator[str]:
-    """A stream's lines; a connection that breaks while it is read is an ApiConnectionError, as one
+def _frames(response: httpx.Response) -> Iterator[ops.Frame]:
+    """A stream's frames; a connection that breaks while it is read is an ApiConnectionError, as one
     that breaks before the answer is (httpx's own errors never reach the caller)."""
     try:
-        yield from ops.sse_lines(response.iter_text())
+        yield from ops.sse_frames(response.iter_text())
     except httpx.TransportError as error:
         raise ApiConnectionError(f"the stream broke off: {error}") from error
 
 
-async def _event_lines_async(response: httpx.Response) -> AsyncIterator[str]:
+async def _frames_async(response: httpx.Response) -> AsyncIterator[ops.Frame]:
     try:
-        async for line in ops.sse_lines_async(response.aiter_text()):
-            yield line
+        async for frame in ops.sse_frames_async(response.aiter_text()):
+            yield frame
     except httpx.TransportError as error:
         raise ApiConnectionError(f"the stream broke off: {error}") from error
 
@@ -456,11 +459,10 @@ class ChatbotPlatform:
             if response.status_code >= 400:
                 response.read()
                 raise error_from_response(response)
-            parser = ops.SseParser()
-            for line in _event_lines(response):
-                ready = parser.feed(line)
-                if ready is not None:
-                    yield _live_event(ready[0], ready[1], parser.last_id)
+            for frame in _frames(response):
+                event = _live_event(frame)
+                if event is not None:
+                    yield event
         finally:
             response.close()
 
@@ -474,15 +476,12 @@ class ChatbotPlatform:
             if response.status_code >= 400:
                 response.read()
                 raise error_from_response(response)
-            parser = ops.SseParser()
             finished = False
-            for line in _event_lines(response):
-                ready = parser.feed(line)
-                if ready is not None:
-                    event = ops.stream_event(ready[0], ready[1], response.headers)
-                    if event is not None:
-                        finished = finished or isinstance(event, ops.DoneEvent)
-                        yield event
+            for frame in _frames(response):
+                event = ops.stream_event(frame, response.headers)
+                if event is not None:
+                    finished = finished or isinstance(event, ops.DoneEvent)
+                    yield event
             if not finished:
                 raise _stream_unfinished()
         finally:
@@ -629,8 +628,9 @@ class Conversations(_Resource):
 
     def events(self, **query: Unpack[StreamConversationEventsQuery]) -> Generator[ops.LiveEvent, None, None]:
         """The account's conversation and message events as they happen (the dashboard inbox's
-        stream): ``ready`` first, then each event; it runs until you stop iterating (``break``, or
-        ``close()`` on it, closes the connection) or the server ends it."""
+        stream): ``ready`` first, then each event; it runs until the server ends it or you close
+        it. ``close()`` closes the connection; so does ``break`` once nothing else holds the
+        generator, so hold it in ``contextlib.closing(...)`` to close it on every way out."""
         return self._client._live(ops.stream_conversation_events_op(query))
 
 
@@ -1032,11 +1032,10 @@ class AsyncChatbotPlatform:
             if response.status_code >= 400:
                 await response.aread()
                 raise error_from_response(response)
-            parser = ops.SseParser()
-            async for line in _event_lines_async(response):
-                ready = parser.feed(line)
-                if ready is not None:
-                    yield _live_event(ready[0], ready[1], parser.last_id)
+            async for frame in _frames_async(response):
+                event = _live_event(frame)
+                if event is not None:
+                    yield event
         finally:
             await response.aclose()
 
@@ -1050,15 +1049,12 @@ class AsyncChatbotPlatform:
             if response.status_code >= 400:
                 await response.aread()
                 raise error_from_response(response)
-            parser = ops.SseParser()
             finished = False
-            async for line in _event_lines_async(response):
-                ready = parser.feed(line)
-                if ready is not None:
-                    event = ops.stream_event(ready[0], ready[1], response.headers)
-                    if event is not None:
-                        finished = finished or isinstance(event, ops.DoneEvent)
-                        yield event
+            async for frame in _frames_async(response):
+                event = ops.stream_event(frame, response.headers)
+                if event is not None:
+                    finished = finished or isinstance(event, ops.DoneEvent)
+                    yield event
             if not finished:
                 raise _stream_unfinished()
         finally:
@@ -1205,8 +1201,9 @@ class AsyncConversations(_AsyncResource):
 
     def events(self, **query: Unpack[StreamConversationEventsQuery]) -> AsyncGenerator[ops.LiveEvent, None]:
         """The account's conversation and message events as they happen (the dashboard inbox's
-        stream): ``ready`` first, then each event; it runs until you stop iterating (``break``, or
-        ``close()`` on it, closes the connection) or the server ends it."""
+        stream): ``ready`` first, then each event; it runs until the server ends it or you close
+        it. ``await aclose()`` closes the connection (an async generator is not closed by
+        ``break``), so hold it in ``contextlib.aclosing(...)`` to close it on every way out."""
         return self._client._live(ops.stream_conversation_events_op(query))
 
 

@@ -216,10 +216,6 @@ def _params(filters: Mapping[str, Any]) -> dict[str, Any]:
     return {_query_name(key): (json.dumps(value) if isinstance(value, bool) else value) for key, value in filters.items() if value is not None}
 
 
-def _body(fields: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in fields.items() if value is not None}
-
-
 def _op(module: ModuleType, parse: Callable[[Any], T], *, body: Any = None, query: Mapping[str, Any] | None = None, **ids: str) -> Operation[T]:
     """The operation of a generated module: its method and path (each id escaped as the generated
     code escapes it), ``body`` as JSON, ``query`` as parameters. Its required keyword arguments
@@ -257,7 +253,7 @@ def list_chatbots_op(query: Mapping[str, Any]) -> Operation[ChatbotList]:
 
 
 def create_chatbot_op(fields: Mapping[str, Any]) -> Operation[CreatedChatbot]:
-    return _op(create_chatbot, CreatedChatbot.from_dict, body=_body(fields))
+    return _op(create_chatbot, CreatedChatbot.from_dict, body=dict(fields))
 
 
 def get_chatbot_op(chatbot_id: str) -> Operation[Chatbot]:
@@ -324,7 +320,7 @@ def list_inbox_conversations_op(query: Mapping[str, Any]) -> Operation[InboxConv
 
 
 def create_conversation_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[Conversation]:
-    return _op(create_conversation, Conversation.from_dict, chatbot_id=chatbot_id, body=_body(fields))
+    return _op(create_conversation, Conversation.from_dict, chatbot_id=chatbot_id, body=dict(fields))
 
 
 def get_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[Conversation]:
@@ -340,11 +336,11 @@ def delete_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[D
 
 
 def end_conversation_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[Conversation]:
-    return _op(end_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
+    return _op(end_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=dict(fields))
 
 
 def handoff_conversation_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[Conversation]:
-    return _op(handoff_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
+    return _op(handoff_conversation, Conversation.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=dict(fields))
 
 
 def release_conversation_op(chatbot_id: str, conversation_id: str) -> Operation[Conversation]:
@@ -360,11 +356,11 @@ def list_messages_op(chatbot_id: str, conversation_id: str, query: Mapping[str, 
 
 
 def send_message_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[MessageTurn]:
-    return _op(send_message, MessageTurn.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=_body(fields))
+    return _op(send_message, MessageTurn.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=dict(fields))
 
 
 def send_message_feedback_op(chatbot_id: str, conversation_id: str, message_id: str, fields: Mapping[str, Any]) -> Operation[Message]:
-    return _op(send_message_feedback, Message.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, message_id=message_id, body=_body(fields))
+    return _op(send_message_feedback, Message.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, message_id=message_id, body=dict(fields))
 
 
 # Knowledge
@@ -375,7 +371,7 @@ def list_knowledge_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[Kn
 
 
 def create_knowledge_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[KnowledgeItem]:
-    return _op(create_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, body=_body(fields))
+    return _op(create_knowledge_item, KnowledgeItem.from_dict, chatbot_id=chatbot_id, body=dict(fields))
 
 
 def get_knowledge_op(chatbot_id: str, item_id: str, include_content: bool | None) -> Operation[KnowledgeItem]:
@@ -395,15 +391,15 @@ def refresh_knowledge_op(chatbot_id: str, item_id: str) -> Operation[KnowledgeIt
 
 
 def import_knowledge_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[ImportKnowledgeResponse201]:
-    return _op(import_knowledge, ImportKnowledgeResponse201.from_dict, chatbot_id=chatbot_id, body=_body(fields))
+    return _op(import_knowledge, ImportKnowledgeResponse201.from_dict, chatbot_id=chatbot_id, body=dict(fields))
 
 
 def search_knowledge_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[KnowledgeSearchResult]:
-    return _op(search_knowledge, KnowledgeSearchResult.from_dict, chatbot_id=chatbot_id, body=_body(fields))
+    return _op(search_knowledge, KnowledgeSearchResult.from_dict, chatbot_id=chatbot_id, body=dict(fields))
 
 
 def knowledge_from_message_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[KnowledgeItem]:
-    return _op(create_qa_from_message, KnowledgeItem.from_dict, chatbot_id=chatbot_id, body=_body(fields))
+    return _op(create_qa_from_message, KnowledgeItem.from_dict, chatbot_id=chatbot_id, body=dict(fields))
 
 
 def knowledge_embeddings_op(chatbot_id: str) -> Operation[KnowledgeEmbeddings]:
@@ -450,13 +446,14 @@ class DoneEvent:
 StreamEvent = MessageEvent | DeltaEvent | DoneEvent
 
 
-def stream_event(event: str, data: str, headers: httpx.Headers) -> StreamEvent | None:
+def stream_event(frame: Frame, headers: httpx.Headers) -> StreamEvent | None:
     """One server-sent event as its type; None for an event this version does not know. An ``error``
     event (the turn failed after the stream began) is raised as the typed ApiError of its body, as
     an error answer before the stream is, and as the TypeScript client throws it."""
+    event = frame.event
     if event not in ("message", "delta", "done", "error"):
         return None  # a later version's event: skipped, its data unread
-    body: Any = json.loads(data)
+    body: Any = json_data(frame)
     if event == "message":
         return MessageEvent(Message.from_dict(body))
     if event == "delta":
@@ -492,6 +489,11 @@ class LineSplitter:
         self._size = 0
         self._after_cr = False
 
+    @property
+    def size(self) -> int:
+        """The characters of the line being read."""
+        return self._size
+
     def feed(self, text: str) -> list[str]:
         if not text:
             return []
@@ -519,40 +521,33 @@ class LineSplitter:
         return [rest] if rest else []
 
 
-def sse_lines(chunks: Iterable[str]) -> Iterator[str]:
-    """The lines of a text/event-stream body's decoded chunks, bounded (see LineSplitter)."""
-    splitter = LineSplitter()
-    for text in chunks:
-        yield from splitter.feed(text)
-    yield from splitter.close()
+@dataclass(frozen=True)
+class Frame:
+    """One server-sent event: its name (``message`` when it has none), its data lines joined, and
+    its own ``id:`` (None when the frame has none)."""
 
-
-async def sse_lines_async(chunks: AsyncIterable[str]) -> AsyncIterator[str]:
-    splitter = LineSplitter()
-    async for text in chunks:
-        for line in splitter.feed(text):
-            yield line
-    for line in splitter.close():
-        yield line
+    event: str
+    data: str
+    id: str | None
 
 
 class SseParser:
-    """Reads text/event-stream lines into (event, data) pairs, as the HTML spec describes."""
+    """Reads text/event-stream lines into frames, as the HTML spec describes."""
 
     def __init__(self) -> None:
         self.event = ""
         self.data: list[str] = []
-        self._data_chars = 0
-        #: The ``id:`` of the events so far (the spec's last event ID: it carries over to the next events)
-        self.last_id: str | None = None
+        #: The characters of the frame's data lines so far, to bound the frame with its next line.
+        self.data_chars = 0
+        self.id: str | None = None
 
-    def feed(self, line: str) -> tuple[str, str] | None:
+    def feed(self, line: str) -> Frame | None:
         if line == "":
             if not self.data:
-                self.event = ""
+                self.event, self.id = "", None
                 return None
-            ready = (self.event or "message", "\n".join(self.data))
-            self.event, self.data, self._data_chars = "", [], 0
+            ready = Frame(self.event or "message", "\n".join(self.data), self.id)
+            self.event, self.data, self.data_chars, self.id = "", [], 0, None
             return ready
         if line.startswith(":"):
             return None  # a comment: the keep-alive
@@ -561,13 +556,56 @@ class SseParser:
         if name == "event":
             self.event = value
         elif name == "id" and "\0" not in value:
-            self.last_id = value
+            self.id = value
         elif name == "data":
-            self._data_chars += len(value) + 1
-            if self._data_chars > MAX_EVENT_CHARS:
+            self.data_chars += len(value) + 1
+            if self.data_chars > MAX_EVENT_CHARS:
                 raise EventTooLong()
             self.data.append(value)
         return None
+
+
+class SseReader:
+    """The frames of a text/event-stream body fed as decoded chunks. A frame (its data lines and the
+    line being read, together) longer than MAX_EVENT_CHARS raises EventTooLong."""
+
+    def __init__(self) -> None:
+        self._lines = LineSplitter()
+        self._parser = SseParser()
+
+    def feed(self, text: str) -> list[Frame]:
+        frames = [frame for line in self._lines.feed(text) if (frame := self._parser.feed(line)) is not None]
+        if self._parser.data_chars + self._lines.size > MAX_EVENT_CHARS:
+            raise EventTooLong()
+        return frames
+
+    def close(self) -> list[Frame]:
+        """A stream that ends without a blank line: its last frame is not complete, so none is made."""
+        return [frame for line in self._lines.close() if (frame := self._parser.feed(line)) is not None]
+
+
+def sse_frames(chunks: Iterable[str]) -> Iterator[Frame]:
+    reader = SseReader()
+    for text in chunks:
+        yield from reader.feed(text)
+    yield from reader.close()
+
+
+async def sse_frames_async(chunks: AsyncIterable[str]) -> AsyncIterator[Frame]:
+    reader = SseReader()
+    async for text in chunks:
+        for frame in reader.feed(text):
+            yield frame
+    for frame in reader.close():
+        yield frame
+
+
+def json_data(frame: Frame) -> Any:
+    """A frame's data as JSON; data that is not JSON is a broken stream (ApiConnectionError)."""
+    try:
+        return json.loads(frame.data) if frame.data else None
+    except ValueError as error:
+        raise ApiConnectionError(f"the stream's {frame.event!r} event holds no JSON: {error}") from error
 
 
 # Leads
@@ -582,7 +620,7 @@ def list_chatbot_leads_op(chatbot_id: str, query: Mapping[str, Any]) -> Operatio
 
 
 def create_lead_op(fields: Mapping[str, Any]) -> Operation[Lead]:
-    return _op(create_lead, Lead.from_dict, body=_body(fields))
+    return _op(create_lead, Lead.from_dict, body=dict(fields))
 
 
 def get_lead_op(lead_id: str) -> Operation[Lead]:
@@ -605,7 +643,7 @@ def list_webhooks_op(query: Mapping[str, Any]) -> Operation[WebhookList]:
 
 
 def create_webhook_op(fields: Mapping[str, Any]) -> Operation[WebhookWithSecret]:
-    return _op(create_webhook, WebhookWithSecret.from_dict, body=_body(fields))
+    return _op(create_webhook, WebhookWithSecret.from_dict, body=dict(fields))
 
 
 def get_webhook_op(webhook_id: str) -> Operation[Webhook]:
@@ -625,7 +663,7 @@ def test_webhook_op(webhook_id: str) -> Operation[WebhookDelivery]:
 
 
 def rotate_webhook_secret_op(webhook_id: str, fields: Mapping[str, Any]) -> Operation[WebhookWithSecret]:
-    return _op(rotate_webhook_secret, WebhookWithSecret.from_dict, webhook_id=webhook_id, body=_body(fields))
+    return _op(rotate_webhook_secret, WebhookWithSecret.from_dict, webhook_id=webhook_id, body=dict(fields))
 
 
 def list_webhook_deliveries_op(webhook_id: str, query: Mapping[str, Any]) -> Operation[WebhookDeliveryList]:
@@ -675,7 +713,7 @@ def list_api_keys_op(query: Mapping[str, Any]) -> Operation[ApiKeyList]:
 
 
 def create_api_key_op(fields: Mapping[str, Any]) -> Operation[ApiKeyWithSecret]:
-    return _op(create_api_key, ApiKeyWithSecret.from_dict, body=_body(fields))
+    return _op(create_api_key, ApiKeyWithSecret.from_dict, body=dict(fields))
 
 
 def delete_api_key_op(key_id: str) -> Operation[ApiKey]:
@@ -683,7 +721,7 @@ def delete_api_key_op(key_id: str) -> Operation[ApiKey]:
 
 
 def rotate_api_key_op(key_id: str, fields: Mapping[str, Any]) -> Operation[RotatedKey]:
-    return _op(rotate_api_key, RotatedKey.from_dict, key_id=key_id, body=_body(fields))
+    return _op(rotate_api_key, RotatedKey.from_dict, key_id=key_id, body=dict(fields))
 
 
 def list_oauth_clients_op(query: Mapping[str, Any]) -> Operation[OAuthClientList]:
@@ -691,7 +729,7 @@ def list_oauth_clients_op(query: Mapping[str, Any]) -> Operation[OAuthClientList
 
 
 def create_oauth_client_op(fields: Mapping[str, Any]) -> Operation[OAuthClientWithSecret]:
-    return _op(create_o_auth_client, OAuthClientWithSecret.from_dict, body=_body(fields))
+    return _op(create_o_auth_client, OAuthClientWithSecret.from_dict, body=dict(fields))
 
 
 def delete_oauth_client_op(client_id: str) -> Operation[OAuthClientDeleted]:
@@ -756,7 +794,7 @@ def list_members_op(query: Mapping[str, Any]) -> Operation[MemberList]:
 
 
 def invite_member_op(fields: Mapping[str, Any]) -> Operation[InvitedMember]:
-    return _op(invite_member, InvitedMember.from_dict, body=_body(fields))
+    return _op(invite_member, InvitedMember.from_dict, body=dict(fields))
 
 
 def get_member_op(user_id: str) -> Operation[Member]:
@@ -784,7 +822,7 @@ def list_model_providers_op(query: Mapping[str, Any]) -> Operation[ModelProvider
 
 
 def create_model_provider_op(fields: Mapping[str, Any]) -> Operation[ModelProvider]:
-    return _op(create_model_provider, ModelProvider.from_dict, body=_body(fields))
+    return _op(create_model_provider, ModelProvider.from_dict, body=dict(fields))
 
 
 def get_model_provider_op(provider_id: str) -> Operation[ModelProvider]:
@@ -808,7 +846,7 @@ def list_saved_replies_op(query: Mapping[str, Any]) -> Operation[SavedReplyList]
 
 
 def create_saved_reply_op(fields: Mapping[str, Any]) -> Operation[SavedReply]:
-    return _op(create_saved_reply, SavedReply.from_dict, body=_body(fields))
+    return _op(create_saved_reply, SavedReply.from_dict, body=dict(fields))
 
 
 def get_saved_reply_op(reply_id: str) -> Operation[SavedReply]:
@@ -824,7 +862,7 @@ def delete_saved_reply_op(reply_id: str) -> Operation[DeletedSavedReply]:
 
 
 def render_saved_reply_op(reply_id: str, fields: Mapping[str, Any]) -> Operation[RenderedSavedReply]:
-    return _op(render_saved_reply, RenderedSavedReply.from_dict, reply_id=reply_id, body=_body(fields))
+    return _op(render_saved_reply, RenderedSavedReply.from_dict, reply_id=reply_id, body=dict(fields))
 
 
 
@@ -842,8 +880,8 @@ def get_openapi_document_op() -> Operation[dict[str, Any]]:
 @dataclass(frozen=True)
 class LiveEvent:
     """One event of ``conversations.events``: ``ready`` first, then conversation.* and message.*
-    events (``data`` is the envelope ``GET /events`` lists; ``id`` its id), or ``reset`` (events
-    may have been missed: reload what you show)."""
+    events (``data`` is the envelope ``GET /events`` lists; ``id`` the frame's own ``id:``, None
+    when it has none), or ``reset`` (events may have been missed: reload what you show)."""
 
     type: str
     data: Any

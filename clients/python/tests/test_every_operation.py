@@ -209,3 +209,24 @@ def test_the_method_sends_its_operation(operation_id: str) -> None:
     sent.clear()
     asyncio.run(run_async())
     assert sent == [(method, path)], f"AsyncChatbotPlatform.{METHODS[operation_id]}"
+
+
+def test_a_keyword_named_query_an_export_and_a_null_are_sent_as_the_api_names_them() -> None:
+    """What the method-and-path check above does not look at: a query key spelled ``from_`` goes as
+    ``from``, an export asks for its text types, and a ``None`` the caller passes is sent as null
+    (for a chatbot key, ``chatbot_id: null`` is a refusal, not the same as leaving it out)."""
+    sent: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        return httpx.Response(200, text="day,conversations\n", headers={"content-type": "text/csv"})
+
+    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=httpx.Client(transport=httpx.MockTransport(handler)))
+    assert client.analytics.export(from_="2026-01-01", format="csv") == "day,conversations\n"
+    assert dict(sent[0].url.params) == {"from": "2026-01-01", "format": "csv"}
+    assert "text/csv" in sent[0].headers["accept"]
+    try:
+        client.saved_replies.create(shortcut="thanks", title="Thanks", body="Thank you!", chatbot_id=None)
+    except Exception:  # noqa: BLE001 - the CSV answer is no SavedReply; the request is what is checked
+        pass
+    assert json.loads(sent[1].content) == {"shortcut": "thanks", "title": "Thanks", "body": "Thank you!", "chatbot_id": None}

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from chatbot_platform import ApiConnectionError, AsyncChatbotPlatform, ChatbotPlatform, ServerError
-from chatbot_platform._operations import MAX_EVENT_CHARS, LineSplitter, SseParser
+from chatbot_platform._operations import MAX_EVENT_CHARS, LineSplitter, SseParser, SseReader
 
 TEXT = ': keep-alive\r\nevent: delta\r\ndata: {"content":"a"}\r\n\r\nevent: done\ndata: {"x":\ndata: 1}\n\rlast'
 MIB = 1024 * 1024
@@ -155,3 +155,31 @@ def test_an_error_event_raises_its_typed_error_after_the_events_before_it() -> N
                 pass
 
     asyncio.run(run_async())
+
+
+def test_a_frame_is_bounded_by_its_data_and_its_line_together() -> None:
+    reader = SseReader()
+    reader.feed("data: " + "a" * (10 * MIB) + "\n")  # 10 Mi of data held, under the limit alone
+    with pytest.raises(ApiConnectionError, match="longer than"):
+        reader.feed("data: " + "b" * (10 * MIB))  # and 10 Mi of a line not ended yet: 20 Mi together
+
+
+LIVE = (
+    b'event: ready\ndata: {}\n\n'
+    b'event: later-control\ndata: not json\n\n'  # a later server's frame: skipped, its data unread
+    b'id: evt_1\nevent: message.created\ndata: {"id":"evt_1","type":"message.created","data":{}}\n\n'
+    b'event: reset\ndata: {}\n\n'
+    b'event: conversation.started\ndata: not json\n\n'
+)
+
+
+def test_the_live_stream_skips_other_frames_and_a_frame_without_json_is_a_connection_error() -> None:
+    def answer(_request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, headers={"content-type": "text/event-stream"}, content=LIVE)
+
+    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=httpx.Client(transport=httpx.MockTransport(answer)))
+    seen: list[tuple[str, str | None]] = []
+    with pytest.raises(ApiConnectionError, match="'conversation.started' event holds no JSON"):
+        for event in client.conversations.events():
+            seen.append((event.type, event.id))
+    assert seen == [("ready", None), ("message.created", "evt_1"), ("reset", None)], "each id is the frame's own"
