@@ -116,7 +116,12 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   await screenshot(page, 'dashboard-inbox-handoff-desktop');
 
   // Release to the bot, take it again, end it.
+  // The server's answer to the release is waited for: "Take conversation" may be on screen already
+  // (an unassigned handoff may be taken), so seeing it says nothing of the release (a CI run read
+  // the conversation before the release had been made, and found it still handed off).
+  const released = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(`/conversations/${conversation.id}/release`));
   await page.getByRole('button', { name: 'Release to bot' }).click();
+  t.equal((await released).status(), 200, 'the release was answered');
   await page.getByRole('button', { name: 'Take conversation' }).waitFor();
   t.equal((await conversationOf()).status, 'open', 'released: the bot has it again');
   // The live feed may still be delivering the release's first step (unassigned, still handed off)
