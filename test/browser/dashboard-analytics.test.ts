@@ -61,6 +61,8 @@ t.test('charts, trends and the unanswered question turned into an answer', async
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
   await page.getByRole('button', { name: 'Last 7 days' }).click();
+  // The click sets the address; the buttons follow on its hashchange, a moment later.
+  await page.getByRole('button', { name: 'Last 7 days', pressed: true }).waitFor();
   t.equal(await page.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed'), 'true', 'the period picker says which period');
   const volume = page.getByRole('figure', { name: 'Conversations and leads' });
   await volume.getByText('Conversations: 28 in total; the most, 7, on May 20.').waitFor();

@@ -69,7 +69,11 @@ t.test('an agent takes a waiting conversation; automatic assignment gives the ne
 
   // "Mine" and "Nobody's yet".
   await page.getByText('Filters', { exact: true }).click();
+  // The unfiltered list holds this one conversation too, and stays on screen while the filtered one
+  // loads: the filtered read's answer is what is waited for.
+  const mine = page.waitForResponse((response) => response.url().includes('assignee=mine'));
   await page.getByLabel('Assigned to').selectOption('mine');
+  await mine;
   await until(async () => page.url().includes('assignee=mine') && (await item.count()) === 1, 'mine: the taken conversation');
   await page.getByLabel('Assigned to').selectOption('unassigned');
   await page.getByRole('heading', { name: 'No conversations' }).waitFor();

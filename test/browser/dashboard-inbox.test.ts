@@ -42,6 +42,8 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   const nav = page.getByRole('navigation', { name: 'Main' });
   t.same(await nav.getByRole('link').allInnerTexts(), ['Inbox'], 'an agent’s navigation has the inbox only');
   await page.getByRole('status').filter({ hasText: 'Live updates on' }).waitFor();
+  // The live stream may open before the list has loaded (two reads): wait for the list's heading.
+  await page.getByRole('heading', { name: 'No conversations' }).waitFor();
   t.ok(await page.getByRole('heading', { name: 'No conversations' }).isVisible(), 'an empty inbox to start with');
 
   // From here on the agent's page must never load again: a marker in its window would be lost.
@@ -96,6 +98,8 @@ t.test('an agent sees a widget conversation arrive live, answers it, releases, t
   t.pass('the handoff was announced politely (role status)');
   await nav.getByRole('link', { name: /Inbox 1 waiting/ }).waitFor();
   t.match(await heading.innerText(), /1 waiting/, 'the page’s count');
+  // The list item follows by a read of its own, which may be answered after the two above.
+  await until(async () => /Waiting for a person/.test(await item.first().innerText()), 'the list says the visitor waits');
   t.match(await item.first().innerText(), /Waiting for a person/, 'the list says the same');
   const reply = article.getByLabel('Your reply');
   t.notOk(await reply.isDisabled(), 'the reply box is open while a person has it');

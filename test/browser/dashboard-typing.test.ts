@@ -36,6 +36,8 @@ t.test('an agent types and replies with their name; the visitor types and the ag
   const article = agent.page.getByRole('article');
   await article.getByRole('button', { name: 'Take conversation' }).click();
   const reply = article.getByLabel('Your reply');
+  // The reply box is open for any handoff, taken or not: "With you" is what says the take was made.
+  await article.getByText('With you', { exact: true }).waitFor();
   await until(async () => !(await reply.isDisabled()), 'the reply box is open (the agent has the conversation)');
 
   // The agent types: the widget names them.

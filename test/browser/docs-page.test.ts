@@ -43,8 +43,14 @@ t.test('the docs page renders the whole API offline', async (t) => {
       return window.scrollY === before;
     });
     if (atEnd) break;
-    // Let the page render what came into view (no waitForFunction: its polling is eval'd, which the page's CSP refuses).
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Let the page render what came into view, however long it takes: read again until two reads
+    // in a row add nothing (no waitForFunction: its polling is eval'd, which the page's CSP refuses).
+    for (let quiet = 0, tries = 0; quiet < 2 && tries < 60; tries++) {
+      const before = listed.size;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await noteRendered();
+      quiet = listed.size === before ? quiet + 1 : 0;
+    }
   }
   await noteRendered();
   const expected = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).filter((key) => METHODS.has(key)).map((method) => `${method} ${path}`));

@@ -68,6 +68,9 @@ t.test('after the first reply the form asks, checks the e-mail, and the lead is 
   await messageBox.press('Enter');
   await dialog.getByRole('log').getByText('And the basic plan?').waitFor();
   await dialog.getByRole('log').getByText('Typing…').waitFor({ state: 'detached' });
+  // "Typing…" goes at the reply's first piece; a form would come only once the turn is stored, when
+  // the reply gets its rating buttons: wait for those, or "no form" proves nothing.
+  await dialog.getByRole('log').getByRole('button', { name: 'Helpful', exact: true }).nth(1).waitFor();
   t.equal(await form.count(), 0, 'no form after the reload');
   t.equal(await dialog.getByRole('button', { name: 'Leave your details' }).count(), 0, 'nor the offer to leave details');
 
