@@ -1,8 +1,8 @@
-import { segment, type RequestOptions } from '../http.js';
+import type { RequestOptions } from '../http.js';
 import type { Body, Query } from '../types.js';
-import { Resource } from './resource.js';
+import { Resource, itemPath } from './resource.js';
 
-const memberPath = (userId: string, ...rest: string[]) => ['/api/v1/members', segment(userId), ...rest].join('/');
+const memberPath = (userId: string, ...rest: string[]) => itemPath('/api/v1/members', userId, ...rest);
 
 /** The account's members (live keys only: a test-mode key is 403 `live_mode_required`). */
 export class Members extends Resource {

@@ -1,8 +1,8 @@
-import { segment, type RequestOptions } from '../http.js';
+import type { RequestOptions } from '../http.js';
 import type { Body, Query } from '../types.js';
-import { Resource } from './resource.js';
+import { Resource, itemPath } from './resource.js';
 
-const providerPath = (providerId: string, ...rest: string[]) => ['/api/v1/model-providers', segment(providerId), ...rest].join('/');
+const providerPath = (providerId: string, ...rest: string[]) => itemPath('/api/v1/model-providers', providerId, ...rest);
 
 /** The account's own model servers (OpenAI-compatible or Ollama) its chatbots may answer with. */
 export class ModelProviders extends Resource {

@@ -30,7 +30,12 @@ export abstract class Resource {
   }
 }
 
+/** `collection/{id}` and below (`/api/v1/members/{userId}/sessions`), with each segment escaped. */
+export function itemPath(collection: string, id: string, ...rest: string[]): string {
+  return [collection, segment(id), ...rest.map(segment)].join('/');
+}
+
 /** `/api/v1/chatbots/{id}` and below, with each id escaped. */
 export function chatbotPath(chatbotId: string, ...rest: string[]): string {
-  return ['/api/v1/chatbots', segment(chatbotId), ...rest.map(segment)].join('/');
+  return itemPath('/api/v1/chatbots', chatbotId, ...rest);
 }

@@ -1,8 +1,8 @@
-import { segment, type RequestOptions } from '../http.js';
+import type { RequestOptions } from '../http.js';
 import type { Body, Query } from '../types.js';
-import { Resource } from './resource.js';
+import { Resource, itemPath } from './resource.js';
 
-const replyPath = (replyId: string, ...rest: string[]) => ['/api/v1/saved-replies', segment(replyId), ...rest].join('/');
+const replyPath = (replyId: string, ...rest: string[]) => itemPath('/api/v1/saved-replies', replyId, ...rest);
 
 /** Canned replies agents insert with `/shortcut`, with variables filled in per conversation. */
 export class SavedReplies extends Resource {
