@@ -249,12 +249,9 @@ t.test('a streamed turn lets its connection go on break and on an error event, w
     // and the answer stays open, as a long reply still being written would
   });
   const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl });
-  const connectionClosed = async (how: string) => {
-    // The server sees its answer closed only when the client lets the connection go; without that,
-    // it stays open until this bound, and the assertion below fails.
-    for (let waited = 0; waited < 5000 && !closed.includes(how); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    return closed.includes(how);
-  };
+  // The server sees its answer closed only when the client lets the connection go; without that,
+  // it stays open past until's bound, and the assertion below fails.
+  const connectionClosed = (how: string) => until(() => closed.includes(how)).then(() => true, () => false);
 
   for await (const event of client.conversations.stream('cb_1', 'conv_break', { content: 'Hi' })) {
     t.same(event, { type: 'delta', content: 'a' });

@@ -6,7 +6,7 @@ read, so the test also sees how much was read)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import httpx
 import pytest
@@ -16,6 +16,18 @@ from chatbot_platform._operations import MAX_EVENT_CHARS, LineSplitter, SseParse
 
 TEXT = ': keep-alive\r\nevent: delta\r\ndata: {"content":"a"}\r\n\r\nevent: done\ndata: {"x":\ndata: 1}\n\rlast'
 MIB = 1024 * 1024
+
+
+Answer = Callable[[httpx.Request], httpx.Response]
+
+
+def _client(answer: Answer) -> ChatbotPlatform:
+    """A client whose every request ``answer`` answers, with no retries: no server."""
+    return ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=httpx.Client(transport=httpx.MockTransport(answer)))
+
+
+def _async_client(answer: Answer) -> AsyncChatbotPlatform:
+    return AsyncChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=httpx.AsyncClient(transport=httpx.MockTransport(answer)))
 
 
 def test_lines_split_anywhere_read_the_same() -> None:
@@ -78,8 +90,7 @@ class _AsyncBody(httpx.AsyncByteStream):
 
 def test_a_streamed_turn_or_the_live_stream_stops_reading_an_endless_event() -> None:
     endless = Endless()
-    http = httpx.Client(transport=httpx.MockTransport(lambda _request: _stream_answer(_SyncBody(endless))))
-    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=http)
+    client = _client(lambda _request: _stream_answer(_SyncBody(endless)))
     with pytest.raises(ApiConnectionError, match="longer than"):
         for _ in client.conversations.stream("cb_1", "conv_1", content="Hi"):
             pass
@@ -88,8 +99,7 @@ def test_a_streamed_turn_or_the_live_stream_stops_reading_an_endless_event() -> 
     endless = Endless()
 
     async def live() -> None:
-        async_http = httpx.AsyncClient(transport=httpx.MockTransport(lambda _request: _stream_answer(_AsyncBody(endless))))
-        async_client = AsyncChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=async_http)
+        async_client = _async_client(lambda _request: _stream_answer(_AsyncBody(endless)))
         with pytest.raises(ApiConnectionError, match="longer than"):
             async for _ in async_client.conversations.events():
                 pass
@@ -111,8 +121,7 @@ class _Breaking(httpx.SyncByteStream, httpx.AsyncByteStream):
 
 
 def test_a_connection_that_breaks_mid_stream_is_an_api_connection_error() -> None:
-    http = httpx.Client(transport=httpx.MockTransport(lambda _request: _stream_answer(_Breaking())))
-    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=http)
+    client = _client(lambda _request: _stream_answer(_Breaking()))
     seen: list[object] = []
     with pytest.raises(ApiConnectionError, match="broke off"):
         for event in client.conversations.stream("cb_1", "conv_1", content="Hi"):
@@ -120,8 +129,7 @@ def test_a_connection_that_breaks_mid_stream_is_an_api_connection_error() -> Non
     assert len(seen) == 1, "the delta before the break arrived"
 
     async def live() -> None:
-        async_http = httpx.AsyncClient(transport=httpx.MockTransport(lambda _request: _stream_answer(_Breaking())))
-        async_client = AsyncChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=async_http)
+        async_client = _async_client(lambda _request: _stream_answer(_Breaking()))
         with pytest.raises(ApiConnectionError, match="broke off"):
             async for _ in async_client.conversations.stream("cb_1", "conv_1", content="Hi"):
                 pass
@@ -139,7 +147,7 @@ def test_an_error_event_raises_its_typed_error_after_the_events_before_it() -> N
     def answer(_request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, headers={"content-type": "text/event-stream"}, content=ERROR_STREAM)
 
-    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=httpx.Client(transport=httpx.MockTransport(answer)))
+    client = _client(answer)
     seen: list[str] = []
     with pytest.raises(ServerError) as failed:
         for event in client.conversations.stream("cb_1", "conv_1", content="Hi"):
@@ -148,8 +156,7 @@ def test_an_error_event_raises_its_typed_error_after_the_events_before_it() -> N
     assert (failed.value.status, failed.value.code, failed.value.request_id) == (503, "model_unavailable", "req_1")
 
     async def run_async() -> None:
-        http = httpx.AsyncClient(transport=httpx.MockTransport(answer))
-        async_client = AsyncChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=http)
+        async_client = _async_client(answer)
         with pytest.raises(ServerError, match="The model is down"):
             async for _ in async_client.conversations.stream("cb_1", "conv_1", content="Hi"):
                 pass
@@ -177,7 +184,7 @@ def test_the_live_stream_skips_other_frames_and_a_frame_without_json_is_a_connec
     def answer(_request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, headers={"content-type": "text/event-stream"}, content=LIVE)
 
-    client = ChatbotPlatform(api_key="sk_test_x", base_url="http://api.test", max_retries=0, http_client=httpx.Client(transport=httpx.MockTransport(answer)))
+    client = _client(answer)
     seen: list[tuple[str, str | None]] = []
     with pytest.raises(ApiConnectionError, match="'conversation.started' event holds no JSON"):
         for event in client.conversations.events():

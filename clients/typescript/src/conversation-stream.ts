@@ -1,9 +1,8 @@
 // The live conversation events of the account (`GET /conversations/stream`, what the dashboard's
 // inbox listens to) as an async iterable: `ready` once the stream is listening, each
 // conversation.* and message.* event as it happens, and `reset` when events may have been missed.
-import { ConnectionError } from './errors.js';
-import { readFailure, type Call } from './http.js';
-import { serverSentEvents } from './streaming.js';
+import type { Call } from './http.js';
+import { answerFrames, frameJson } from './streaming.js';
 import type { Schemas } from './types.js';
 
 export type ConversationStreamEvent =
@@ -26,33 +25,10 @@ export async function* conversationStreamEvents(
   call: Pick<Call, 'method' | 'path'>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ConversationStreamEvent> {
-  if (!response.body) throw new ConnectionError(`${call.method} ${call.path}: the answer has no body`);
-  const frames = serverSentEvents(response.body);
-  try {
-    for (;;) {
-      let next: IteratorResult<{ event: string; data: string }>;
-      try {
-        next = await frames.next();
-      } catch (error) {
-        // The caller's abort is how a stream without an end is stopped: the iteration ends.
-        if (signal?.aborted) return;
-        throw readFailure(call, error);
-      }
-      if (next.done) return;
-      const { event, data } = next.value;
-      if (event === 'ready' || event === 'reset') yield { type: event };
-      // An event's frame is named by its type, `resource.action`.
-      else if (event.includes('.')) {
-        let envelope: Schemas['Event'];
-        try {
-          envelope = JSON.parse(data) as Schemas['Event'];
-        } catch (error) {
-          throw readFailure(call, error);
-        }
-        yield { type: 'event', event: envelope };
-      }
-    }
-  } finally {
-    await frames.return(undefined);
+  // The caller's abort is how a stream without an end is stopped: the iteration ends.
+  for await (const { event, data } of answerFrames(response, call, () => signal?.aborted === true)) {
+    if (event === 'ready' || event === 'reset') yield { type: event };
+    // An event's frame is named by its type, `resource.action`.
+    else if (event.includes('.')) yield { type: 'event', event: frameJson(data, call) as Schemas['Event'] };
   }
 }

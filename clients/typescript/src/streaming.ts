@@ -76,6 +76,45 @@ export async function* serverSentEvents(body: ReadableStream<Uint8Array>): Async
   }
 }
 
+/**
+ * The answer's frames, for the typed readers below: a body missing or a read that fails is a
+ * ConnectionError, unless `stopped()` says the caller stopped the stream, which ends it quietly.
+ * However the caller's loop ends (`break`, a throw, the end), the body is cancelled and its
+ * connection let go, not left open until the server closes it.
+ */
+export async function* answerFrames(
+  response: Response,
+  call: Pick<Call, 'method' | 'path'>,
+  stopped: () => boolean = () => false,
+): AsyncGenerator<{ event: string; data: string }> {
+  if (!response.body) throw new ConnectionError(`${call.method} ${call.path}: the answer has no body`);
+  const frames = serverSentEvents(response.body);
+  try {
+    for (;;) {
+      let next: IteratorResult<{ event: string; data: string }>;
+      try {
+        next = await frames.next();
+      } catch (error) {
+        if (stopped()) return;
+        throw readFailure(call, error);
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await frames.return(undefined);
+  }
+}
+
+/** A frame's data as JSON; data that is not JSON is a broken answer (a ConnectionError). */
+export function frameJson(data: string, call: Pick<Call, 'method' | 'path'>): unknown {
+  try {
+    return JSON.parse(data);
+  } catch (error) {
+    throw readFailure(call, error);
+  }
+}
+
 const TURN_EVENTS = new Set(['message', 'delta', 'done', 'error']);
 
 /**
@@ -84,38 +123,18 @@ const TURN_EVENTS = new Set(['message', 'delta', 'done', 'error']);
  * throws a ConnectionError: a reply cut short must not look whole.
  */
 export async function* turnEvents(response: Response, call: Pick<Call, 'method' | 'path'>): AsyncGenerator<TurnStreamEvent> {
-  if (!response.body) throw new ConnectionError(`${call.method} ${call.path}: the answer has no body`);
-  const frames = serverSentEvents(response.body);
-  // However the loop ends (done, an error event, the caller's `break`), the body is cancelled and
-  // its connection let go, not left open until the server closes it.
-  try {
-    for (;;) {
-      let next: IteratorResult<{ event: string; data: string }>;
-      try {
-        next = await frames.next();
-      } catch (error) {
-        throw readFailure(call, error);
-      }
-      if (next.done) throw new ConnectionError(`${call.method} ${call.path}: the stream ended before its done event`);
-      const { event, data } = next.value;
-      if (!TURN_EVENTS.has(event)) continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(data);
-      } catch (error) {
-        throw readFailure(call, error);
-      }
-      if (event === 'message') yield { type: 'message', message: parsed as Schemas['Message'] };
-      else if (event === 'delta') yield { type: 'delta', content: (parsed as { content: string }).content };
-      else if (event === 'done') {
-        yield { type: 'done', turn: parsed as Result<'sendMessage'> };
-        return;
-      } else {
-        const status = (parsed as { statusCode?: number }).statusCode ?? 500;
-        throw apiErrorOf(status, parsed, response.headers);
-      }
+  for await (const { event, data } of answerFrames(response, call)) {
+    if (!TURN_EVENTS.has(event)) continue;
+    const parsed = frameJson(data, call);
+    if (event === 'message') yield { type: 'message', message: parsed as Schemas['Message'] };
+    else if (event === 'delta') yield { type: 'delta', content: (parsed as { content: string }).content };
+    else if (event === 'done') {
+      yield { type: 'done', turn: parsed as Result<'sendMessage'> };
+      return;
+    } else {
+      const status = (parsed as { statusCode?: number }).statusCode ?? 500;
+      throw apiErrorOf(status, parsed, response.headers);
     }
-  } finally {
-    await frames.return(undefined);
   }
+  throw new ConnectionError(`${call.method} ${call.path}: the stream ended before its done event`);
 }
