@@ -8,10 +8,14 @@
 // or not; the typical and the largest difference of a cosine), for random vectors and for skewed
 // ones shaped as real embeddings often are (`--shape=skewed`: a direction every vector shares, and
 // a few dimensions far larger than the rest, which a scale per vector must stretch over); the
-// quality of hybrid retrieval is another bench (bench/quality.ts).
+// quality of hybrid retrieval is another bench (bench/quality.ts). The search is timed twice: with
+// the scan threads a server runs by default on this machine (`--threads=N` for another number;
+// plugins/knowledge/semantic/scan-threads.ts), and with the serving thread scanning alone.
 //
-//   npx tsx bench/vector-search.ts [--chunks=20000] [--dims=768,1536] [--questions=300] [--shape=random|skewed]
+//   npx tsx bench/vector-search.ts [--chunks=20000] [--dims=768,1536] [--questions=300] [--shape=random|skewed] [--threads=1]
 import os from 'node:os';
+import { defaultConfig } from '../config/defaults.js';
+import { VectorScanThreads, WAIT_MS } from '../plugins/knowledge/semantic/scan-threads.js';
 import { semanticConfidences, VectorIndex } from '../plugins/knowledge/semantic/vectors.js';
 import { seededRandom } from '../test/helpers/seeded-random.js';
 
@@ -20,6 +24,8 @@ const CHUNKS = Number(args.chunks ?? 20_000);
 const DIMS = (args.dims ?? '384,768,1536').split(',').map(Number);
 const QUESTIONS = Number(args.questions ?? 300);
 const SHAPE = args.shape ?? 'random';
+const THREADS = Number(args.threads ?? defaultConfig().knowledge.vector_scan_threads);
+const scanThreads = new VectorScanThreads(THREADS);
 
 /** Seeded numbers in −0.5 … 0.5: the same vectors every run. */
 function random(seed: number): () => number {
@@ -50,13 +56,14 @@ function time(run: () => void): { p50: number; p99: number; mean: number } {
 }
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
-print(`# vector search, ${CHUNKS} chunks (${SHAPE}), ${QUESTIONS} questions; ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
-print('| dims | search p50 ms | search p99 ms | exact p50 ms | exact p99 ms | bare loop p50 ms | bare loop p99 ms | search / exact (mean) | best 20 as exact | typical cosine error | largest cosine error | index MB |');
-print('|---|---|---|---|---|---|---|---|---|---|---|---|');
+print(`# vector search, ${CHUNKS} chunks (${SHAPE}), ${QUESTIONS} questions, ${THREADS} scan thread(s); ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
+print('| dims | search p50 ms | search p99 ms | one thread p50 ms | one thread p99 ms | exact p50 ms | exact p99 ms | bare loop p50 ms | bare loop p99 ms | search / exact (mean) | best 20 as exact | typical cosine error | largest cosine error | index MB |');
+print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const dims of DIMS) {
   const next = random(dims);
   const entries = Array.from({ length: CHUNKS }, (_, chunk) => ({ chunkId: `chk_${chunk}`, vectors: [vectorOf(next, dims)] }));
-  const index = VectorIndex.build(entries);
+  const index = VectorIndex.build(entries, { threads: scanThreads });
+  const aloneIndex = VectorIndex.build(entries);
   const exactIndex = VectorIndex.build(entries, { approximateFrom: Infinity });
   const flat = new Float32Array(CHUNKS * dims);
   entries.forEach((entry, chunk) => flat.set(entry.vectors[0]!, chunk * dims));
@@ -65,6 +72,9 @@ for (const dims of DIMS) {
   let sink = 0;
   const search = time(() => {
     sink += semanticConfidences(index.similarities(queries[q++ % queries.length]!)).size;
+  });
+  const alone = time(() => {
+    sink += semanticConfidences(aloneIndex.similarities(queries[q++ % queries.length]!)).size;
   });
   const exact = time(() => {
     sink += semanticConfidences(exactIndex.similarities(queries[q++ % queries.length]!)).size;
@@ -95,9 +105,11 @@ for (const dims of DIMS) {
   });
   const f = (value: number) => value.toFixed(2);
   print(
-    `| ${dims} | ${f(search.p50)} | ${f(search.p99)} | ${f(exact.p50)} | ${f(exact.p99)} | ${f(bare.p50)} | ${f(bare.p99)} | ×${(search.mean / exact.mean).toFixed(3)} | ` +
+    `| ${dims} | ${f(search.p50)} | ${f(search.p99)} | ${f(alone.p50)} | ${f(alone.p99)} | ${f(exact.p50)} | ${f(exact.p99)} | ${f(bare.p50)} | ${f(bare.p99)} | ×${(search.mean / exact.mean).toFixed(3)} | ` +
       `${sameBest}/${queries.length} | ${Math.sqrt(squaredErrors / (CHUNKS * queries.length)).toFixed(4)} | ${largestError.toFixed(4)} | ${(index.bytes / 1_048_576).toFixed(1)} |`,
   );
   if (!index.approximate) print(`(${dims} dims: below APPROXIMATE_FROM, both searches are exact)`);
   if (sink === 42) print(''); // keeps the work from being optimised away
 }
+print(`scan threads: ${scanThreads.stats.helperBlocks} blocks scanned by them, ${scanThreads.stats.givenUp} given up on after ${WAIT_MS} ms`);
+await scanThreads.close();

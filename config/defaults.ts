@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { DEFAULT_PLANS } from './plans.js';
 import { SERVER_ROLES } from './roles.js';
 import type { Config } from './types.js';
@@ -37,7 +38,8 @@ export function defaultConfig(): Config {
       max_redirects: 5,
       user_agent: 'chatbot-platform/0.1 (knowledge fetcher)',
     },
-    knowledge: { index_memory_mb: 512 },
+    // A second core, when there is one, shares each scan of a large vector index (scan-threads.ts).
+    knowledge: { index_memory_mb: 512, vector_scan_threads: os.availableParallelism() > 1 ? 1 : 0 },
     egress: { allowed_cidrs: [] },
     llm: { timeout_ms: 30_000, providers: {} },
     model_providers: { allowed_cidrs: [], allowed_hosts: [], max_per_account: 20 },

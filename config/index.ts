@@ -43,6 +43,7 @@ export const ENVIRONMENT_VARIABLES: Record<string, string> = {
   WEBHOOK_ALLOWED_CIDRS: 'webhooks.allowed_cidrs',
   EGRESS_ALLOWED_CIDRS: 'egress.allowed_cidrs',
   KNOWLEDGE_INDEX_MEMORY_MB: 'knowledge.index_memory_mb',
+  KNOWLEDGE_VECTOR_SCAN_THREADS: 'knowledge.vector_scan_threads',
   LLM_PROVIDERS: 'llm.providers',
   LLM_TIMEOUT_MS: 'llm.timeout_ms',
   MODEL_PROVIDERS_ALLOWED_CIDRS: 'model_providers.allowed_cidrs',

@@ -116,6 +116,8 @@ export const configSchema = Joi.object({
   /** Search indexes of chatbots' knowledge, held in memory per instance (least recently used dropped). */
   knowledge: Joi.object({
     index_memory_mb: Joi.number().integer().min(16).max(1_048_576).required(),
+    // 15: the most threads a block's tag can name (MAX_SCAN_THREADS in plugins/knowledge/semantic/scan-threads.ts).
+    vector_scan_threads: Joi.number().integer().min(0).max(15).required(),
   }).required(),
   /**
    * Confinement of every outbound request (knowledge, webhooks, LLM providers): when not empty,

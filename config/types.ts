@@ -53,7 +53,11 @@ export interface Config {
   /** Knowledge-base URL fetching; `allowed_cidrs`: the non-public ranges it may reach (e.g. an intranet wiki). */
   fetch: { allowed_cidrs: string[]; timeout_ms: number; max_bytes: number; max_redirects: number; user_agent: string };
   /** In-memory search indexes of chatbots' knowledge: the least recently used go past this budget. */
-  knowledge: { index_memory_mb: number };
+  knowledge: {
+    index_memory_mb: number;
+    /** Threads that share the int8 vector scan of a large index with the serving thread (0: none). */
+    vector_scan_threads: number;
+  };
   /** When not empty, every outbound request (knowledge, webhooks, LLM providers) is confined to these ranges. */
   egress: { allowed_cidrs: string[] };
   llm: { timeout_ms: number; providers: Record<string, LlmProviderConfig> };

@@ -10,8 +10,8 @@ declare namespace WebAssembly {
     readonly exports: Record<string, unknown>;
   }
   class Memory {
-    readonly buffer: ArrayBuffer;
-    /** Grows by `pages` of 64 KiB; throws a RangeError when it cannot. Returns the old size in pages. */
-    grow(pages: number): number;
+    /** `shared`: the buffer is a SharedArrayBuffer, for the scan threads (needs `maximum`). Throws a RangeError when the memory cannot be had. */
+    constructor(descriptor: { initial: number; maximum?: number; shared?: boolean });
+    readonly buffer: ArrayBuffer | SharedArrayBuffer;
   }
 }

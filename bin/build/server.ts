@@ -1,4 +1,4 @@
-// The production build (`npm run build`, run by `npm ci` through `prepare`): the server and its two
+// The production build (`npm run build`, run by `npm ci` through `prepare`): the server and its
 // worker threads as plain JavaScript bundles in dist/server/, so `npm start` runs without a TypeScript
 // loader (tsx compiles every module at each start: ~1 s and ~50 MB more). One bundle also reads
 // far fewer files at start than node_modules' thousands of modules.
@@ -109,6 +109,7 @@ export async function buildServer(outdir: string = SERVER_BUILD, kind: BuildKind
       outfile: path.join(staging, 'parse-worker.mjs'),
     }),
     build({ ...common, entryPoints: ['adapters/sqlite/checkpoint-worker.mjs'], outfile: path.join(staging, 'checkpoint-worker.mjs') }),
+    build({ ...common, entryPoints: ['plugins/knowledge/semantic/scan-worker.mjs'], outfile: path.join(staging, 'scan-worker.mjs') }),
   ];
   if (kind === 'binary') {
     builds.push(

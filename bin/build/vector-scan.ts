@@ -14,9 +14,12 @@ export const VECTOR_SCAN_FILE = path.join(ROOT, 'plugins/knowledge/semantic/int8
 /** The text int8-dots.wasm.ts must hold for the .wat as it is now. */
 export async function generateVectorScan(): Promise<string> {
   const tools = await wabt();
-  const module = tools.parseWat('int8-dots.wat', readFileSync(SOURCE, 'utf8'), { simd: true });
+  // threads: the memory is shared with the scan threads (scan-threads.ts).
+  const features = { simd: true, threads: true };
+  const module = tools.parseWat('int8-dots.wat', readFileSync(SOURCE, 'utf8'), features);
   try {
-    module.validate();
+    // validate() takes the features too (its type says no argument): without them, no shared memory.
+    (module as unknown as { validate(features: object): void }).validate(features);
     const { buffer } = module.toBinary({});
     const base64 = Buffer.from(buffer).toString('base64');
     return (

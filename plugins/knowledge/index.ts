@@ -10,6 +10,7 @@ import { declareKnowledge } from './collections.js';
 import { KnowledgeWorker } from './worker.js';
 import { declareEmbeddingJobs, declareEmbeddings } from './semantic/embeddings.js';
 import { embeddingRoutes } from './semantic/routes.js';
+import { VectorScanThreads } from './semantic/scan-threads.js';
 import { SemanticKnowledge } from './semantic/semantic-knowledge.js';
 
 /**
@@ -43,6 +44,9 @@ export const knowledgePlugin: BuiltInPlugin = {
     api.privileged.provide('worker', worker);
     const embeddings = declareEmbeddings(api);
     const embeddingJobs = declareEmbeddingJobs(api);
+    // Threads that share the scans of large vector indexes; started with the first such index.
+    const scanThreads = new VectorScanThreads(config.knowledge.vector_scan_threads);
+    api.privileged.server.ext('onPostStop', () => scanThreads.close());
     const semantic = new SemanticKnowledge({
       chunks: knowledge.chunks,
       embeddings,
@@ -53,6 +57,7 @@ export const knowledgePlugin: BuiltInPlugin = {
       counters: api.counters,
       // As much again as the lexical indexes may take: vectors are the larger part of a hybrid chatbot.
       indexMemoryBytes: config.knowledge.index_memory_mb * 1024 * 1024,
+      scanThreads,
       providers: () => api.privileged.services['model-providers'].registry,
       client: modelClients(config).tenant,
       queryTimeoutMs: Math.min(QUERY_EMBED_TIMEOUT_MS, config.llm.timeout_ms),

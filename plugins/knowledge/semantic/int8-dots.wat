@@ -13,8 +13,11 @@
 ;; widening by extend_low/extend_high needs lane moves, which x86 runs on one port: the scan alone
 ;; took about a tenth longer that way). A question's numbers stay within ±2,047 so that no sum can
 ;; leave i32 below 8,192 dimensions (8,192 × 127 × 2,047 < 2^31).
+;;
+;; The memory is the index's, made by int8-scan.ts and shared: the scan threads (scan-threads.ts)
+;; instantiate this module over the same memory and scan other rows of it at the same time.
 (module
-  (memory (export "memory") 1)
+  (import "env" "memory" (memory 1 65536 shared))
   (func (export "dots") (param $rows i32) (param $count i32) (param $width i32) (param $query i32)
     (param $scales i32) (param $back f32) (param $out i32)
     (local $row i32) (local $i i32) (local $q i32) (local $block v128)

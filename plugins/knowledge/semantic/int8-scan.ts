@@ -12,8 +12,9 @@
 // real embeddings often have) the scale per vector left 15 steps for all the others, and only 10 of
 // 64 questions kept their best 20 (bench/RESULTS.md).
 import { INT8_DOTS_WASM } from './int8-dots.wasm.js';
+import type { VectorScanThreads } from './scan-threads.js';
 
-/** Compiled once; each index instantiates it with a memory of its own. */
+/** Compiled once; each index instantiates it with a memory of its own (and each scan thread, with the same memory). */
 const dotsModule = new WebAssembly.Module(Buffer.from(INT8_DOTS_WASM, 'base64'));
 
 const ROW_RANGE = 127;
@@ -45,21 +46,35 @@ export class Int8Rows {
   private readonly exact: Exact;
   /** Numbers in a row as stored: its own padded with zeros to whole blocks. */
   private readonly padded: number;
-  private readonly at: Record<'query' | 'exactQuery' | 'cosines' | 'scales' | 'rowList' | 'exactOut' | 'int8' | 'floats', number>;
+  private readonly at: Record<'query' | 'exactQuery' | 'cosines' | 'helperCosines' | 'scales' | 'rowList' | 'exactOut' | 'int8' | 'floats', number>;
   private readonly query: Int16Array;
   private readonly exactQuery: Float64Array;
   private readonly cosines: Float32Array;
   private readonly rowList: Int32Array;
   private readonly exactOut: Float64Array;
+  /** Each scan thread's cosines, one area after another (`threads.scan` copies them into `cosines`). */
+  private readonly helperCosines: Float32Array;
   private readonly memoryBytes: number;
+  /** The number the scan threads know this index's memory by. */
+  private readonly scanIndex: number;
 
-  /** `rows`: `count` vectors of `dims` numbers, one after another. Throws a RangeError when the memory cannot be had. */
-  constructor(rows: Float32Array, private readonly count: number, private readonly dims: number) {
+  /**
+   * `rows`: `count` vectors of `dims` numbers, one after another. `threads`: scan threads to share
+   * each scan with (none: the serving thread scans alone). Throws a RangeError when the memory
+   * cannot be had.
+   */
+  constructor(
+    rows: Float32Array,
+    private readonly count: number,
+    private readonly dims: number,
+    private readonly threads: VectorScanThreads | null = null,
+  ) {
     this.padded = Math.ceil(dims / BLOCK) * BLOCK;
     const sizes = {
       query: this.padded * 2,
       exactQuery: this.padded * 8,
       cosines: count * 4,
+      helperCosines: count * 4 * (threads?.threads ?? 0),
       scales: count * 4,
       rowList: count * 4,
       exactOut: count * 8,
@@ -73,18 +88,19 @@ export class Int8Rows {
       end = align16(end + size);
     }
     this.at = at;
-    const instance = new WebAssembly.Instance(dotsModule, {});
-    const memory = instance.exports.memory as WebAssembly.Memory;
-    const pages = Math.ceil(end / PAGE);
-    if (pages > 1) memory.grow(pages - 1);
+    // Shared, so that the scan threads read the same rows; sized once (a shared memory's buffer
+    // cannot be swapped for a larger one under the views).
+    const pages = Math.max(1, Math.ceil(end / PAGE));
+    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+    const instance = new WebAssembly.Instance(dotsModule, { env: { memory } });
     this.memoryBytes = memory.buffer.byteLength;
     this.dots = instance.exports.dots as Dots;
     this.exact = instance.exports.exact as Exact;
-    // Views made after the memory grew: growing detaches the buffer they would have viewed.
     const { buffer } = memory;
     this.query = new Int16Array(buffer, at.query, this.padded);
     this.exactQuery = new Float64Array(buffer, at.exactQuery, this.padded);
     this.cosines = new Float32Array(buffer, at.cosines, count);
+    this.helperCosines = new Float32Array(buffer, at.helperCosines, count * (threads?.threads ?? 0));
     this.rowList = new Int32Array(buffer, at.rowList, count);
     this.exactOut = new Float64Array(buffer, at.exactOut, count);
     const scales = new Float32Array(buffer, at.scales, count);
@@ -102,6 +118,7 @@ export class Int8Rows {
       const at = row * this.padded;
       for (let i = 0; i < dims; i++) int8[at + places[i]!] = Math.round(rows[offset + i]! * scale);
     }
+    this.scanIndex = threads ? threads.register(this, dotsModule, memory) : 0;
   }
 
   get bytes(): number {
@@ -118,7 +135,24 @@ export class Int8Rows {
     }
     const scale = QUERY_RANGE / largest;
     for (let i = 0; i < this.dims; i++) this.query[i] = Math.round(query[i]! * scale);
-    this.dots(this.at.int8, this.count, this.padded, this.at.query, this.at.scales, largest / QUERY_RANGE, this.at.cosines);
+    const back = largest / QUERY_RANGE;
+    const { at, padded, count } = this;
+    const scanHere = (first: number, rows: number) => this.dots(at.int8 + first * padded, rows, padded, at.query, at.scales + first * 4, back, at.cosines + first * 4);
+    if (!this.threads) scanHere(0, count);
+    else {
+      this.threads.scan({
+        index: this.scanIndex,
+        rows: at.int8,
+        count,
+        width: padded,
+        query: at.query,
+        scales: at.scales,
+        back,
+        helperOut: at.helperCosines,
+        scanHere,
+        takeFrom: (helper, first, rows) => this.cosines.set(this.helperCosines.subarray(helper * count + first, helper * count + first + rows), first),
+      });
+    }
     out.set(this.cosines);
   }
 

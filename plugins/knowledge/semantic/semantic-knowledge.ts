@@ -32,6 +32,7 @@ import {
 } from '../../../core/index.js';
 import type { ChunkDoc } from '../collections.js';
 import { embeddingId, embeddingJobId, textsOf, type EmbeddingDoc, type EmbeddingJobDoc } from './embeddings.js';
+import type { VectorScanThreads } from './scan-threads.js';
 import { medianCosine, packVectors, unpackVectors, MIN_CHUNKS_FOR_BASELINE, PROBES, VectorIndex, type Similarities } from './vectors.js';
 
 /** Chunks read from the store per page, and embedded per request (their texts: a pair has several). */
@@ -55,6 +56,8 @@ export interface SemanticDependencies {
   counters: Pick<CounterStore, 'increment' | 'get'>;
   /** Memory for vector indexes on this instance; past it the least recently used are dropped. */
   indexMemoryBytes: number;
+  /** Threads that share the scans of large vector indexes (none: the serving thread scans alone). */
+  scanThreads?: VectorScanThreads;
   embeddings: Collection<EmbeddingDoc>;
   /** Read when used: the model-providers area registers after the knowledge area. */
   providers: () => TenantModelProviders;
@@ -396,7 +399,7 @@ export class SemanticKnowledge {
       entries.push({ chunkId: doc.chunk_id, vectors: unpackVectors(doc) });
     }
     // Vectors of chunks the knowledge no longer has (an item processed again) wait for the next run to drop them.
-    const index = VectorIndex.build(entries.filter((entry) => has(entry.chunkId)));
+    const index = VectorIndex.build(entries.filter((entry) => has(entry.chunkId)), { threads: this.deps.scanThreads ?? null });
     const entry = { generation, index, covered: index.chunks };
     if (cached) this.indexBytes -= cached.index.bytes;
     this.indexes.delete(key);

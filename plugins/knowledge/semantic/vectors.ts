@@ -4,6 +4,7 @@
 // is normalised once, so a cosine is one dot product; a large index also keeps int8 copies for a
 // fast approximate scan (int8-scan.ts).
 import { Int8Rows } from './int8-scan.js';
+import type { VectorScanThreads } from './scan-threads.js';
 
 /**
  * A chunk's vectors as one run of bytes: float32, one vector after another, and their width. A
@@ -82,8 +83,14 @@ export class VectorIndex {
     this.oneRowEach = rowChunk.length === chunkIds.length && rowChunk.every((chunk, row) => chunk === row);
   }
 
-  /** `approximateFrom`: the size from which the int8 scan is used (APPROXIMATE_FROM; tests set it). */
-  static build(entries: ReadonlyArray<{ chunkId: string; vectors: Float32Array[] }>, options: { approximateFrom?: number } = {}): VectorIndex {
+  /**
+   * `approximateFrom`: the size from which the int8 scan is used (APPROXIMATE_FROM; tests set it).
+   * `threads`: the scan threads that share the int8 scan (scan-threads.ts); without, the serving thread scans alone.
+   */
+  static build(
+    entries: ReadonlyArray<{ chunkId: string; vectors: Float32Array[] }>,
+    options: { approximateFrom?: number; threads?: VectorScanThreads | null } = {},
+  ): VectorIndex {
     const dimensions = entries.find((entry) => entry.vectors.length > 0)?.vectors[0]!.length ?? 0;
     const usable = entries.map((entry) => ({ ...entry, vectors: entry.vectors.filter((vector) => vector.length === dimensions) }));
     const total = usable.reduce((sum, entry) => sum + entry.vectors.length, 0);
@@ -101,7 +108,7 @@ export class VectorIndex {
       }
     }
     chunkRows[usable.length] = row;
-    const int8 = int8Rows(rows, total, dimensions, options.approximateFrom ?? APPROXIMATE_FROM);
+    const int8 = int8Rows(rows, total, dimensions, options.approximateFrom ?? APPROXIMATE_FROM, options.threads ?? null);
     return new VectorIndex(dimensions, rowChunk, chunkRows, chunkIds, int8 ? new Float32Array(0) : rows, int8);
   }
 
@@ -185,10 +192,10 @@ export class VectorIndex {
 }
 
 /** The int8 copies of a large index's rows, or null: a small index, or no memory for them (the exact scan serves). */
-function int8Rows(rows: Float32Array, count: number, dims: number, approximateFrom: number): Int8Rows | null {
+function int8Rows(rows: Float32Array, count: number, dims: number, approximateFrom: number, threads: VectorScanThreads | null): Int8Rows | null {
   if (count * dims < approximateFrom || dims === 0) return null;
   try {
-    return new Int8Rows(rows, count, dims);
+    return new Int8Rows(rows, count, dims, threads);
   } catch (error) {
     if (error instanceof RangeError) return null;
     throw error;
