@@ -2,10 +2,13 @@
 ;; `npm run build:vector-scan` compiles this into int8-dots.wasm.ts (committed; a test fails while
 ;; it is stale).
 ;;
-;; dots(rows, count, width, query, scales, back, out): for each r < count,
+;; dots(rows, count, width, query, scales, back, out, counts): for each r < count,
 ;; out[r] = (Σ rows[r][i] × query[i]) × scales[r] × back as f32, the sum over i < width in i32: the
 ;; rows int8, `width` of them a row (a multiple of 16, padded with zeros), the question int16. The
 ;; conversion to cosines is done here too: it was a tenth of the scan's time as a loop in JavaScript.
+;; Each cosine is also counted in its bucket of `counts` (4,096 i32 over −1 … 1, the buckets of
+;; rankedValues in vectors.ts, computed the same way in f64): the first of its two passes, done by
+;; whichever thread scans the row.
 ;;
 ;; A block of 16 numbers is eight 16-bit lanes: number j of the block is the low byte of lane j,
 ;; number 8 + j its high byte. A shift left and an arithmetic shift right (low), or the shift right
@@ -19,8 +22,8 @@
 (module
   (import "env" "memory" (memory 1 65536 shared))
   (func (export "dots") (param $rows i32) (param $count i32) (param $width i32) (param $query i32)
-    (param $scales i32) (param $back f32) (param $out i32)
-    (local $row i32) (local $i i32) (local $q i32) (local $block v128)
+    (param $scales i32) (param $back f32) (param $out i32) (param $counts i32)
+    (local $row i32) (local $i i32) (local $q i32) (local $block v128) (local $cosine f32) (local $bucket i32)
     ;; two sums, so that each addition need not wait for the one before it
     (local $low v128) (local $high v128)
     (block $done
@@ -40,7 +43,7 @@
           (local.set $i (i32.add (local.get $i) (i32.const 16)))
           (br_if $each_block (i32.lt_u (local.get $i) (local.get $width))))
         (local.set $low (i32x4.add (local.get $low) (local.get $high)))
-        (f32.store (local.get $out)
+        (local.set $cosine
           (f32.mul
             (f32.mul
               (f32.convert_i32_s
@@ -49,6 +52,17 @@
                   (i32.add (i32x4.extract_lane 2 (local.get $low)) (i32x4.extract_lane 3 (local.get $low)))))
               (f32.load (local.get $scales)))
             (local.get $back)))
+        (f32.store (local.get $out) (local.get $cosine))
+        ;; bucketOf: 1 and above in the last bucket, −1 and below (and NaN) in the first, else
+        ;; the floor of (cosine + 1) × 2048 in f64, as JavaScript computes it (saturating: never a trap).
+        (local.set $bucket
+          (select (i32.const 4095)
+            (select (i32.const 0)
+              (i32.trunc_sat_f64_s (f64.mul (f64.add (f64.promote_f32 (local.get $cosine)) (f64.const 1)) (f64.const 2048)))
+              (i32.eqz (f32.gt (local.get $cosine) (f32.const -1))))
+            (f32.ge (local.get $cosine) (f32.const 1))))
+        (local.set $bucket (i32.add (local.get $counts) (i32.shl (local.get $bucket) (i32.const 2))))
+        (i32.store (local.get $bucket) (i32.add (i32.load (local.get $bucket)) (i32.const 1)))
         (local.set $out (i32.add (local.get $out) (i32.const 4)))
         (local.set $scales (i32.add (local.get $scales) (i32.const 4)))
         (local.set $rows (i32.add (local.get $rows) (local.get $width)))

@@ -23,8 +23,10 @@ const QUERY_RANGE = 2047;
 /** Numbers in a block of the scan: 16 bytes, eight 16-bit lanes of two. */
 const BLOCK = 16;
 const PAGE = 65_536;
+/** Buckets of the cosine range (−1 … 1) that a scan counts its cosines in (rankedValues in vectors.ts; the .wat's bucketOf). */
+export const COSINE_BUCKETS = 4096;
 
-type Dots = (rows: number, count: number, width: number, query: number, scales: number, back: number, out: number) => void;
+type Dots = (rows: number, count: number, width: number, query: number, scales: number, back: number, out: number, counts: number) => void;
 type Exact = (floats: number, stride: number, query: number, rows: number, count: number, out: number) => void;
 
 const align16 = (bytes: number) => Math.ceil(bytes / 16) * 16;
@@ -46,7 +48,7 @@ export class Int8Rows {
   private readonly exact: Exact;
   /** Numbers in a row as stored: its own padded with zeros to whole blocks. */
   private readonly padded: number;
-  private readonly at: Record<'query' | 'exactQuery' | 'cosines' | 'helperCosines' | 'scales' | 'rowList' | 'exactOut' | 'int8' | 'floats', number>;
+  private readonly at: Record<'query' | 'exactQuery' | 'cosines' | 'helperCosines' | 'counts' | 'scales' | 'rowList' | 'exactOut' | 'int8' | 'floats', number>;
   private readonly query: Int16Array;
   private readonly exactQuery: Float64Array;
   private readonly cosines: Float32Array;
@@ -54,6 +56,8 @@ export class Int8Rows {
   private readonly exactOut: Float64Array;
   /** Each scan thread's cosines, one area after another (`threads.scan` copies them into `cosines`). */
   private readonly helperCosines: Float32Array;
+  /** The bucket counts of the cosines each thread scanned: the serving thread's, then each scan thread's. */
+  private readonly counts: Int32Array[];
   private readonly memoryBytes: number;
   /** The number the scan threads know this index's memory by. */
   private readonly scanIndex: number;
@@ -75,6 +79,7 @@ export class Int8Rows {
       exactQuery: this.padded * 8,
       cosines: count * 4,
       helperCosines: count * 4 * (threads?.threads ?? 0),
+      counts: COSINE_BUCKETS * 4 * (1 + (threads?.threads ?? 0)),
       scales: count * 4,
       rowList: count * 4,
       exactOut: count * 8,
@@ -101,6 +106,7 @@ export class Int8Rows {
     this.exactQuery = new Float64Array(buffer, at.exactQuery, this.padded);
     this.cosines = new Float32Array(buffer, at.cosines, count);
     this.helperCosines = new Float32Array(buffer, at.helperCosines, count * (threads?.threads ?? 0));
+    this.counts = Array.from({ length: 1 + (threads?.threads ?? 0) }, (_, thread) => new Int32Array(buffer, at.counts + thread * COSINE_BUCKETS * 4, COSINE_BUCKETS));
     this.rowList = new Int32Array(buffer, at.rowList, count);
     this.exactOut = new Float64Array(buffer, at.exactOut, count);
     const scales = new Float32Array(buffer, at.scales, count);
@@ -125,22 +131,32 @@ export class Int8Rows {
     return this.memoryBytes;
   }
 
-  /** Each row's dot product with `query` (of `dims` numbers), approximately, into `out`. */
-  dotsWith(query: Float32Array, out: Float32Array): void {
+  /**
+   * Each row's dot product with `query` (of `dims` numbers), approximately, into `out`. Returns how
+   * many of them fall in each of COSINE_BUCKETS buckets (counted during the scan, by the thread that
+   * scanned each row), or null when that is not known: then the caller counts them itself.
+   */
+  dotsWith(query: Float32Array, out: Float32Array): Int32Array | null {
     let largest = 0;
     for (let i = 0; i < this.dims; i++) largest = Math.max(largest, Math.abs(query[i]!));
     if (largest === 0) {
       out.fill(0);
-      return;
+      return null;
     }
     const scale = QUERY_RANGE / largest;
     for (let i = 0; i < this.dims; i++) this.query[i] = Math.round(query[i]! * scale);
     const back = largest / QUERY_RANGE;
     const { at, padded, count } = this;
-    const scanHere = (first: number, rows: number) => this.dots(at.int8 + first * padded, rows, padded, at.query, at.scales + first * 4, back, at.cosines + first * 4);
+    const [counts, ...threadCounts] = this.counts as [Int32Array, ...Int32Array[]];
+    counts.fill(0);
+    const scanHere = (first: number, rows: number) =>
+      this.dots(at.int8 + first * padded, rows, padded, at.query, at.scales + first * 4, back, at.cosines + first * 4, at.counts);
+    let complete = true;
     if (!this.threads) scanHere(0, count);
     else {
-      this.threads.scan({
+      // The threads that scanned blocks of this search: their counts are added to the serving thread's.
+      const helped = new Uint8Array(threadCounts.length);
+      complete = this.threads.scan({
         index: this.scanIndex,
         rows: at.int8,
         count,
@@ -149,11 +165,21 @@ export class Int8Rows {
         scales: at.scales,
         back,
         helperOut: at.helperCosines,
+        helperCounts: at.counts + COSINE_BUCKETS * 4,
         scanHere,
-        takeFrom: (helper, first, rows) => this.cosines.set(this.helperCosines.subarray(helper * count + first, helper * count + first + rows), first),
+        takeFrom: (helper, first, rows) => {
+          helped[helper] = 1;
+          this.cosines.set(this.helperCosines.subarray(helper * count + first, helper * count + first + rows), first);
+        },
+      });
+      helped.forEach((took, helper) => {
+        if (!took) return;
+        const theirs = threadCounts[helper]!;
+        for (let bucket = 0; bucket < COSINE_BUCKETS; bucket++) counts[bucket]! += theirs[bucket]!;
       });
     }
     out.set(this.cosines);
+    return complete ? counts : null;
   }
 
   /**

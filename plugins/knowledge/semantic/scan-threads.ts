@@ -19,6 +19,7 @@
 //   writes go to the thread's area and carry an old search's tag, and are never read.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { workerEntry } from '../../../core/index.js';
+import { COSINE_BUCKETS } from './int8-scan.js';
 
 const ENTRY = workerEntry('plugins/knowledge/semantic/scan-worker.mjs', 'scan-worker.mjs');
 
@@ -49,6 +50,8 @@ const LAYOUT = {
   back: 9, // a float32
   helperOut: 10,
   blockRows: 11,
+  helperCounts: 12,
+  buckets: COSINE_BUCKETS,
   flags: 16,
   claimByte: (16 + MAX_BLOCKS) * 4,
   tagBase: TAG_BASE,
@@ -66,6 +69,8 @@ export interface ScanJob {
   back: number;
   /** The threads' areas: thread h's cosines start at helperOut + h × count × 4. */
   helperOut: number;
+  /** Thread h's bucket counts (COSINE_BUCKETS int32) start at helperCounts + h × COSINE_BUCKETS × 4; it zeroes them at its first block of a search. */
+  helperCounts: number;
   /** Scans rows [first, first + rows) in the serving thread, into its own area. */
   scanHere(first: number, rows: number): void;
   /** Copies rows [first, first + rows) from thread `helper`'s area into the serving thread's. */
@@ -107,11 +112,15 @@ export class VectorScanThreads {
     return index;
   }
 
-  /** Scans every row of `job`, the serving thread and the threads together; returns when all are in the serving thread's area. */
-  scan(job: ScanJob): void {
+  /**
+   * Scans every row of `job`, the serving thread and the threads together; returns when all are in
+   * the serving thread's area. Returns false when a block was given up on: a thread's bucket counts
+   * may then hold part of that block, so they cannot be added.
+   */
+  scan(job: ScanJob): boolean {
     if (!this.workers || this.closed) {
       job.scanHere(0, job.count);
-      return;
+      return true;
     }
     const blockRows = Math.max(MIN_BLOCK_ROWS, Math.ceil(job.count / MAX_BLOCKS));
     const blocks = Math.ceil(job.count / blockRows);
@@ -125,6 +134,7 @@ export class VectorScanThreads {
     words[LAYOUT.scales] = job.scales;
     this.backs[LAYOUT.back] = job.back;
     words[LAYOUT.helperOut] = job.helperOut;
+    words[LAYOUT.helperCounts] = job.helperCounts;
     words[LAYOUT.blockRows] = blockRows;
     // The fields before the claim word (a sequentially consistent store): a thread that sees this
     // search's word sees its fields.
@@ -141,13 +151,14 @@ export class VectorScanThreads {
       here[next] = 1;
       job.scanHere(next * blockRows, Math.min(blockRows, job.count - next * blockRows));
     }
-    this.collect(job, search, blocks, blockRows, here);
+    return this.collect(job, search, blocks, blockRows, here);
   }
 
-  /** Waits for the threads' blocks (at most WAIT_MS), takes them into the serving thread's area, and scans what did not come. */
-  private collect(job: ScanJob, search: number, blocks: number, blockRows: number, here: Uint8Array): void {
+  /** Waits for the threads' blocks (at most WAIT_MS), takes them into the serving thread's area, and scans what did not come; false if any did not. */
+  private collect(job: ScanJob, search: number, blocks: number, blockRows: number, here: Uint8Array): boolean {
     const words = this.words;
     const deadline = performance.now() + WAIT_MS;
+    let complete = true;
     for (;;) {
       const bell = Atomics.load(words, LAYOUT.doneBell);
       let missing = 0;
@@ -156,6 +167,7 @@ export class VectorScanThreads {
       const left = deadline - performance.now();
       if (left <= 0) {
         this.stats.givenUp += missing;
+        complete = false;
         for (let block = 0; block < blocks; block++) {
           if (here[block] || this.reported(block, search)) continue;
           here[block] = 1;
@@ -172,6 +184,7 @@ export class VectorScanThreads {
       this.stats.helperBlocks++;
       job.takeFrom(helper, block * blockRows, Math.min(blockRows, job.count - block * blockRows));
     }
+    return complete;
   }
 
   /** Whether a thread reported `block` of search `search`. */

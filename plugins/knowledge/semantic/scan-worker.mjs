@@ -12,11 +12,13 @@ const claims = new BigInt64Array(control, layout.claimByte, 1);
 /** The scan of each index this thread was told of, by the index's number. */
 const scans = new Map();
 let stopping = false;
+/** The search this thread last scanned a block of: its bucket counts are zeroed at the first block of the next. */
+let lastSearch = -1;
 
 function read(message) {
   if (message.add !== undefined) {
     const instance = new WebAssembly.Instance(module, { env: { memory: message.memory } });
-    scans.set(message.add, instance.exports.dots);
+    scans.set(message.add, { dots: instance.exports.dots, memory: message.memory });
   } else if (message.drop !== undefined) scans.delete(message.drop);
 }
 
@@ -31,15 +33,19 @@ function work() {
     if (Atomics.compareExchange(claims, 0, word, word + 1n) !== word) continue;
     // Claimed: the search cannot end before this block is reported or given up on, so the fields
     // read now are this search's.
-    const dots = scans.get(words[layout.index]);
-    if (dots) {
+    const scan = scans.get(words[layout.index]);
+    if (scan) {
+      const search = Number(word >> 32n);
+      const counts = words[layout.helperCounts] + helper * layout.buckets * 4;
+      if (search !== lastSearch) new Int32Array(scan.memory.buffer, counts, layout.buckets).fill(0);
+      lastSearch = search;
       const blockRows = words[layout.blockRows];
       const first = next * blockRows;
       const rows = Math.min(blockRows, words[layout.count] - first);
       const width = words[layout.width];
       const out = words[layout.helperOut] + (helper * words[layout.count] + first) * 4;
-      dots(words[layout.rows] + first * width, rows, width, words[layout.query], words[layout.scales] + first * 4, backs[layout.back], out);
-      Atomics.store(words, layout.flags + next, Number(word >> 32n) * layout.tagBase + helper + 1);
+      scan.dots(words[layout.rows] + first * width, rows, width, words[layout.query], words[layout.scales] + first * 4, backs[layout.back], out, counts);
+      Atomics.store(words, layout.flags + next, search * layout.tagBase + helper + 1);
     }
     Atomics.add(words, layout.doneBell, 1);
     Atomics.notify(words, layout.doneBell);

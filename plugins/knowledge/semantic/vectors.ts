@@ -3,7 +3,7 @@
 // MongoDB): float32 keeps the model's answer as given, at 4 bytes a number. In memory every vector
 // is normalised once, so a cosine is one dot product; a large index also keeps int8 copies for a
 // fast approximate scan (int8-scan.ts).
-import { Int8Rows } from './int8-scan.js';
+import { COSINE_BUCKETS, Int8Rows } from './int8-scan.js';
 import type { VectorScanThreads } from './scan-threads.js';
 
 /**
@@ -146,7 +146,7 @@ export class VectorIndex {
     // When every chunk has one row, a row's score is its chunk's; else a chunk takes the best of its
     // rows (none: a chunk whose vectors were all of another size).
     const rowScores = this.oneRowEach ? scores : this.rowScores!;
-    this.int8.dotsWith(unit, rowScores);
+    const counted = this.int8.dotsWith(unit, rowScores);
     if (!this.oneRowEach) {
       for (let row = 0; row < rowScores.length; row++) {
         const chunk = this.rowChunk[row]!;
@@ -154,7 +154,8 @@ export class VectorIndex {
       }
     }
     // The median and the best in one reading of the scores: each was a pass over 20,000 of its own.
-    const { median: typical, top } = rankedValues(scores, RESCORED);
+    // The scan counted the rows' cosines in buckets; they are the chunks' when each chunk has one row.
+    const { median: typical, top } = rankedValues(scores, RESCORED, this.oneRowEach ? counted : null);
     const rowsOfTop: number[] = [];
     for (const chunk of top) for (let row = this.chunkRows[chunk]!; row < this.chunkRows[chunk + 1]!; row++) rowsOfTop.push(row);
     const exact = this.int8.exactDots(unit, rowsOfTop);
@@ -294,13 +295,20 @@ export function medianCosine(query: Float32Array, vectors: readonly Float32Array
 }
 
 /** Buckets of the cosine range (−1 … 1) that ranked values are counted in: a few values each on average. */
-const BUCKETS = 4096;
+const BUCKETS = COSINE_BUCKETS;
 
 /** A value's bucket; values outside −1 … 1 (−∞ for a chunk of another size) count in the end buckets. */
 function bucketOf(value: number): number {
   if (value >= 1) return BUCKETS - 1;
   if (!(value > -1)) return 0;
   return ((value + 1) * (BUCKETS / 2)) | 0;
+}
+
+/** How many of `values` fall in each bucket (rankedValues' first pass; the int8 scan counts as it goes). */
+export function bucketCounts(values: Float32Array): Int32Array {
+  const counts = new Int32Array(BUCKETS);
+  for (let at = 0; at < values.length; at++) counts[bucketOf(values[at]!)]!++;
+  return counts;
 }
 
 /**
@@ -311,12 +319,12 @@ function bucketOf(value: number): number {
  * bucket up; quickselect finds the median among the first, and the highest are sorted out of the
  * second (a few more than `count`, unless many values are equal). The buckets keep the order, so
  * both answers are exact. Sorting 20,000 cosines took longer than the scan that made them.
+ * `counted`: the first pass's counts when the scan that made the values counted them (int8-scan.ts).
  */
-export function rankedValues(values: Float32Array, count: number): { median: number; top: Int32Array } {
+export function rankedValues(values: Float32Array, count: number, counted: Int32Array | null = null): { median: number; top: Int32Array } {
   if (values.length === 0) return { median: 0, top: new Int32Array(0) };
   const middle = Math.floor(values.length / 2);
-  const counts = new Int32Array(BUCKETS);
-  for (let at = 0; at < values.length; at++) counts[bucketOf(values[at]!)]!++;
+  const counts = counted ?? bucketCounts(values);
   let middleBucket = 0;
   let below = 0;
   while (below + counts[middleBucket]! <= middle) below += counts[middleBucket++]!;
