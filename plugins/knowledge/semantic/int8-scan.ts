@@ -166,6 +166,7 @@ export class Int8Rows {
         back,
         helperOut: at.helperCosines,
         helperCounts: at.counts + COSINE_BUCKETS * 4,
+        buckets: COSINE_BUCKETS,
         scanHere,
         takeFrom: (helper, first, rows) => {
           helped[helper] = 1;

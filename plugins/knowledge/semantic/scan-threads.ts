@@ -19,7 +19,6 @@
 //   writes go to the thread's area and carry an old search's tag, and are never read.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { workerEntry } from '../../../core/index.js';
-import { COSINE_BUCKETS } from './int8-scan.js';
 
 const ENTRY = workerEntry('plugins/knowledge/semantic/scan-worker.mjs', 'scan-worker.mjs');
 
@@ -51,7 +50,7 @@ const LAYOUT = {
   helperOut: 10,
   blockRows: 11,
   helperCounts: 12,
-  buckets: COSINE_BUCKETS,
+  buckets: 13,
   flags: 16,
   claimByte: (16 + MAX_BLOCKS) * 4,
   tagBase: TAG_BASE,
@@ -69,8 +68,9 @@ export interface ScanJob {
   back: number;
   /** The threads' areas: thread h's cosines start at helperOut + h × count × 4. */
   helperOut: number;
-  /** Thread h's bucket counts (COSINE_BUCKETS int32) start at helperCounts + h × COSINE_BUCKETS × 4; it zeroes them at its first block of a search. */
+  /** Thread h's bucket counts (`buckets` int32) start at helperCounts + h × buckets × 4; it zeroes them at its first block of a search. */
   helperCounts: number;
+  buckets: number;
   /** Scans rows [first, first + rows) in the serving thread, into its own area. */
   scanHere(first: number, rows: number): void;
   /** Copies rows [first, first + rows) from thread `helper`'s area into the serving thread's. */
@@ -135,6 +135,7 @@ export class VectorScanThreads {
     this.backs[LAYOUT.back] = job.back;
     words[LAYOUT.helperOut] = job.helperOut;
     words[LAYOUT.helperCounts] = job.helperCounts;
+    words[LAYOUT.buckets] = job.buckets;
     words[LAYOUT.blockRows] = blockRows;
     // The fields before the claim word (a sequentially consistent store): a thread that sees this
     // search's word sees its fields.

@@ -36,8 +36,9 @@ function work() {
     const scan = scans.get(words[layout.index]);
     if (scan) {
       const search = Number(word >> 32n);
-      const counts = words[layout.helperCounts] + helper * layout.buckets * 4;
-      if (search !== lastSearch) new Int32Array(scan.memory.buffer, counts, layout.buckets).fill(0);
+      const buckets = words[layout.buckets];
+      const counts = words[layout.helperCounts] + helper * buckets * 4;
+      if (search !== lastSearch) new Int32Array(scan.memory.buffer, counts, buckets).fill(0);
       lastSearch = search;
       const blockRows = words[layout.blockRows];
       const first = next * blockRows;
