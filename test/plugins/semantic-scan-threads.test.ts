@@ -2,6 +2,9 @@
 // same numbers, to the bit, as the serving thread scanning alone, whichever thread scanned a block;
 // the threads really take blocks; a thread that claims a block and never reports it costs a search
 // one wait, never a wrong result or a hang; closed threads leave every search to the serving thread.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { loadConfig } from '../../config/index.js';
 import { MAX_SCAN_THREADS, VectorScanThreads, WAIT_MS } from '../../plugins/knowledge/semantic/scan-threads.js';
@@ -10,15 +13,20 @@ import { bucketCounts, normalised, VectorIndex, type Similarities } from '../../
 import { seededRandom } from '../helpers/seeded-random.js';
 
 const STALLING_WORKER = new URL('../helpers/stalling-scan-worker.mjs', import.meta.url);
+const LATE_WORKER = new URL('../helpers/late-scan-worker.mjs', import.meta.url);
+const run = promisify(execFile);
 
-/** 8,000 chunks of 96 numbers (some with two phrasings, one zero vector), and 12 questions. */
-function corpus(seed: number) {
+/**
+ * `chunks` chunks of 96 numbers, one zero vector, and 12 questions. `phrasings`: every 11th chunk
+ * has two (the index then ranks its chunks' best rows; with one row each, it uses the scan's counts).
+ */
+function corpus(seed: number, { chunks = 8000, phrasings = false } = {}) {
   const next = seededRandom(seed);
   const dims = 96;
   const vector = () => Float32Array.from({ length: dims }, () => next() - 0.5);
-  const entries = Array.from({ length: 8000 }, (_, chunk) => ({
+  const entries = Array.from({ length: chunks }, (_, chunk) => ({
     chunkId: `chk_${chunk}`,
-    vectors: Array.from({ length: chunk % 11 === 0 ? 2 : 1 }, vector),
+    vectors: Array.from({ length: phrasings && chunk % 11 === 0 ? 2 : 1 }, vector),
   }));
   entries[5]!.vectors = [new Float32Array(dims)];
   return { entries, questions: Array.from({ length: 12 }, vector) };
@@ -40,9 +48,9 @@ function searchUntil(index: VectorIndex, question: Float32Array, enough: () => b
 }
 
 /** With `threads`, an index searches to the same numbers as without; the threads take blocks. */
-async function sameAsAlone(t: Test, threads: VectorScanThreads, seed: number) {
+async function sameAsAlone(t: Test, threads: VectorScanThreads, seed: number, phrasings = false) {
   t.teardown(() => threads.close());
-  const { entries, questions } = corpus(seed);
+  const { entries, questions } = corpus(seed, { phrasings });
   const shared = VectorIndex.build(entries, { approximateFrom: 1, threads });
   const alone = VectorIndex.build(entries, { approximateFrom: 1 });
   t.ok(shared.approximate);
@@ -56,12 +64,37 @@ async function sameAsAlone(t: Test, threads: VectorScanThreads, seed: number) {
     t.same(result, plain(alone.similarities(question)), `question ${at}: the same numbers`);
   }
   t.equal(shared.similarities(new Float32Array(96)).scores[0], 0, 'a zero question is similar to nothing');
-  t.equal(threads.stats.givenUp, 0, 'no block was given up on');
 }
 
 for (const threadCount of [1, 2]) {
   t.test(`${threadCount} scan thread(s): the same scores, median and best as the serving thread alone`, (t) => sameAsAlone(t, new VectorScanThreads(threadCount), threadCount));
 }
+
+t.test('chunks of two phrasings (a chunk ranks by its best row): the same numbers with threads', (t) => sameAsAlone(t, new VectorScanThreads(2), 6, true));
+
+t.test('a thread descheduled between its claim and reading the fields: the next search, of another index, stays right', async (t) => {
+  const threads = new VectorScanThreads(1, LATE_WORKER);
+  t.teardown(() => threads.close());
+  const big = corpus(21, { chunks: 20_000 });
+  const small = corpus(22, { chunks: 3000 });
+  const first = VectorIndex.build(big.entries, { approximateFrom: 1, threads });
+  const second = VectorIndex.build(small.entries, { approximateFrom: 1, threads });
+  const [firstAlone, secondAlone] = [VectorIndex.build(big.entries, { approximateFrom: 1 }), VectorIndex.build(small.entries, { approximateFrom: 1 })];
+  // The thread's first claim: it sleeps 150 ms, the search gives the block up after WAIT_MS.
+  searchUntil(first, big.questions[0]!, () => threads.stats.givenUp > 0, 20_000);
+  t.equal(threads.stats.givenUp, 1, 'the block was given up on');
+  // At once, while the thread still sleeps, a search of the other index writes its fields.
+  t.same(plain(second.similarities(small.questions[0]!)), plain(secondAlone.similarities(small.questions[0]!)), 'the other index, while the thread sleeps');
+  await new Promise((resolve) => setTimeout(resolve, 300)); // the thread wakes and finds another search's fields
+  for (const [at, question] of small.questions.slice(0, 4).entries()) {
+    t.same(plain(second.similarities(question)), plain(secondAlone.similarities(question)), `the other index after the thread woke, question ${at}`);
+  }
+  t.same(plain(first.similarities(big.questions[1]!)), plain(firstAlone.similarities(big.questions[1]!)), 'the first index too');
+  const before = threads.stats.helperBlocks;
+  searchUntil(first, big.questions[2]!, () => threads.stats.helperBlocks > before, 20_000);
+  t.ok(threads.stats.helperBlocks > before, 'the thread scans blocks again');
+  t.same(plain(first.similarities(big.questions[2]!)), plain(firstAlone.similarities(big.questions[2]!)));
+});
 
 t.test('the built scan thread (dist/server/scan-worker.mjs, what `npm start` runs) does the same', (t) =>
   sameAsAlone(t, new VectorScanThreads(1, new URL('../../dist/server/scan-worker.mjs', import.meta.url)), 4),
@@ -91,7 +124,7 @@ t.test('the scan counts its cosines in the buckets rankedValues counts them in, 
 t.test('a thread that claims a block and never reports it: the search scans it after WAIT_MS, and is right', async (t) => {
   const threads = new VectorScanThreads(1, STALLING_WORKER);
   t.teardown(() => threads.close());
-  const { entries, questions } = corpus(7);
+  const { entries, questions } = corpus(7, { phrasings: true });
   const shared = VectorIndex.build(entries, { approximateFrom: 1, threads });
   const alone = VectorIndex.build(entries, { approximateFrom: 1 });
   // Until the thread runs, searches claim every block themselves; then it claims one of each search.
@@ -132,6 +165,14 @@ t.test('no threads (a one-core machine): the serving thread scans alone', async 
   t.same(plain(shared.similarities(questions[0]!)), plain(alone.similarities(questions[0]!)));
   t.equal(threads.stats.helperBlocks, 0);
   await threads.close();
+});
+
+t.test('a dropped index’s memory is let go by the threads too (12 of 37 MB built and dropped)', async (t) => {
+  const fixture = fileURLToPath(new URL('../fixtures/dropped-indexes.ts', import.meta.url));
+  const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', fixture], { cwd: fileURLToPath(new URL('../..', import.meta.url)) });
+  const { before, after, helperBlocks } = JSON.parse(stdout) as { before: number; after: number; helperBlocks: number };
+  t.ok(helperBlocks > 0, `the thread scanned blocks of them (${helperBlocks})`);
+  t.ok(after - before < 150, `resident memory grew by ${after - before} MB (a thread keeping them: about 440)`);
 });
 
 t.test('the number of threads: 0 to MAX_SCAN_THREADS, as the configuration allows', async (t) => {

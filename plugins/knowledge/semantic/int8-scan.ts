@@ -154,8 +154,8 @@ export class Int8Rows {
     let complete = true;
     if (!this.threads) scanHere(0, count);
     else {
-      // The threads that scanned blocks of this search: their counts are added to the serving thread's.
-      const helped = new Uint8Array(threadCounts.length);
+      // The rows each thread scanned of this search: their counts are added to the serving thread's.
+      const helped = new Int32Array(threadCounts.length);
       complete = this.threads.scan({
         index: this.scanIndex,
         rows: at.int8,
@@ -169,14 +169,21 @@ export class Int8Rows {
         buckets: COSINE_BUCKETS,
         scanHere,
         takeFrom: (helper, first, rows) => {
-          helped[helper] = 1;
+          helped[helper]! += rows;
           this.cosines.set(this.helperCosines.subarray(helper * count + first, helper * count + first + rows), first);
         },
       });
-      helped.forEach((took, helper) => {
-        if (!took) return;
+      helped.forEach((rows, helper) => {
+        if (!rows) return;
         const theirs = threadCounts[helper]!;
-        for (let bucket = 0; bucket < COSINE_BUCKETS; bucket++) counts[bucket]! += theirs[bucket]!;
+        let counted = 0;
+        for (let bucket = 0; bucket < COSINE_BUCKETS; bucket++) {
+          counts[bucket]! += theirs[bucket]!;
+          counted += theirs[bucket]!;
+        }
+        // Counts that do not add up to the rows the thread reported hold another search's (a
+        // block it finished late): the caller counts in JavaScript instead.
+        if (counted !== rows) complete = false;
       });
     }
     out.set(this.cosines);

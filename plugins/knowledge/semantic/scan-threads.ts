@@ -10,13 +10,19 @@
 // only for blocks a thread has claimed, and at most WAIT_MS: past that it scans them itself.
 //
 // Why a late or stalled thread can never make a result wrong:
-// - a thread reads a search's fields only after its claim succeeded, and a search cannot end with
-//   a claimed block unreported (unless given up on, below), so the fields it reads are its own;
-// - each thread writes cosines only to its own area of the index's memory, and reports a block by
-//   a flag tagged with the search's number and its own: the search copies a block from a thread's
-//   area only when that block's flag names this search and that thread;
-// - a block given up on is scanned by the serving thread into its own area; the late thread's
-//   writes go to the thread's area and carry an old search's tag, and are never read.
+// - a search marks the claim word with its number and nothing to claim before it writes its
+//   fields, and publishes its blocks after; a thread reads the fields only after its claim
+//   succeeded and keeps them only if the claim word still names its search (a seqlock), so the
+//   fields it scans with are its search's, even when it was descheduled in between and that
+//   search has ended;
+// - each thread writes cosines and bucket counts only to its own areas of the index's memory, and
+//   reports a block in its own row of flags, tagged with the search's number: the search copies a
+//   block from a thread's area only when that thread's flag names this search, and adds a thread's
+//   counts only when no block was given up on and they add up to the rows it reported;
+// - a block given up on is scanned by the serving thread into its own area; what the late thread
+//   writes later goes to its own areas and carries an old search's number.
+// A thread descheduled while it holds a block costs that search up to WAIT_MS (the serving thread
+// then scans the block itself).
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { workerEntry } from '../../../core/index.js';
 
@@ -28,12 +34,10 @@ const MAX_BLOCKS = 64;
 const MIN_BLOCK_ROWS = 128;
 /** How long a search waits for a thread's claimed block before scanning it itself. */
 export const WAIT_MS = 50;
-/** Scan threads a server may have: a flag's tag keeps 4 bits for the thread (config/schema.ts allows as many). */
+/** Scan threads a server may have: each has a row of flags in the control area (config/schema.ts allows as many). */
 export const MAX_SCAN_THREADS = 15;
-/** A block flag's tag: the search's number × TAG_BASE + the thread + 1 (0: not reported). */
-const TAG_BASE = 16;
-/** Search numbers wrap here, so that every tag fits an int32. */
-const SEARCH_NUMBERS = 2 ** 26;
+/** Search numbers wrap here: a block's flag is the search's number + 1 (0: not reported), an int32. */
+const SEARCH_NUMBERS = 2 ** 31 - 1;
 
 /** Int32 positions in the control area (the claim word is a BigInt64 at `claimByte`). */
 const LAYOUT = {
@@ -46,14 +50,15 @@ const LAYOUT = {
   width: 6,
   query: 7,
   scales: 8,
-  back: 9, // a float32
+  back: 9, // a float32's bits
   helperOut: 10,
   blockRows: 11,
   helperCounts: 12,
   buckets: 13,
+  /** Thread h's flag of block b is at flags + h × maxBlocks + b. */
   flags: 16,
-  claimByte: (16 + MAX_BLOCKS) * 4,
-  tagBase: TAG_BASE,
+  maxBlocks: MAX_BLOCKS,
+  claimByte: (16 + MAX_SCAN_THREADS * MAX_BLOCKS) * 4,
 };
 const CONTROL_BYTES = LAYOUT.claimByte + 8;
 
@@ -80,7 +85,9 @@ export interface ScanJob {
 export class VectorScanThreads {
   private readonly control = new SharedArrayBuffer(CONTROL_BYTES);
   private readonly words = new Int32Array(this.control);
-  private readonly backs = new Float32Array(this.control);
+  /** A float32's bits, to store `back` atomically. */
+  private readonly bits = new Int32Array(1);
+  private readonly asFloat = new Float32Array(this.bits.buffer);
   private readonly claims = new BigInt64Array(this.control, LAYOUT.claimByte, 1);
   private workers: Array<{ worker: Worker; mail: MessagePort }> | null = null;
   private searchNumber = 0;
@@ -126,19 +133,25 @@ export class VectorScanThreads {
     const blocks = Math.ceil(job.count / blockRows);
     const search = (this.searchNumber = (this.searchNumber + 1) % SEARCH_NUMBERS);
     const words = this.words;
-    words[LAYOUT.index] = job.index;
-    words[LAYOUT.rows] = job.rows;
-    words[LAYOUT.count] = job.count;
-    words[LAYOUT.width] = job.width;
-    words[LAYOUT.query] = job.query;
-    words[LAYOUT.scales] = job.scales;
-    this.backs[LAYOUT.back] = job.back;
-    words[LAYOUT.helperOut] = job.helperOut;
-    words[LAYOUT.helperCounts] = job.helperCounts;
-    words[LAYOUT.buckets] = job.buckets;
-    words[LAYOUT.blockRows] = blockRows;
-    // The fields before the claim word (a sequentially consistent store): a thread that sees this
-    // search's word sees its fields.
+    // The claim word names this search with nothing to claim before the fields change: a thread
+    // that claimed in the last search then sees another number and drops what it read.
+    Atomics.store(this.claims, 0, BigInt(search) << 32n);
+    for (let helper = 0; helper < this.threads; helper++) words.fill(0, LAYOUT.flags + helper * MAX_BLOCKS, LAYOUT.flags + helper * MAX_BLOCKS + blocks);
+    this.asFloat[0] = job.back;
+    const fields: Array<[number, number]> = [
+      [LAYOUT.index, job.index],
+      [LAYOUT.rows, job.rows],
+      [LAYOUT.count, job.count],
+      [LAYOUT.width, job.width],
+      [LAYOUT.query, job.query],
+      [LAYOUT.scales, job.scales],
+      [LAYOUT.back, this.bits[0]!],
+      [LAYOUT.helperOut, job.helperOut],
+      [LAYOUT.helperCounts, job.helperCounts],
+      [LAYOUT.buckets, job.buckets],
+      [LAYOUT.blockRows, blockRows],
+    ];
+    for (const [at, value] of fields) Atomics.store(words, at, value);
     Atomics.store(this.claims, 0, (BigInt(search) << 32n) | (BigInt(blocks) << 16n));
     Atomics.add(words, LAYOUT.bell, 1);
     Atomics.notify(words, LAYOUT.bell);
@@ -160,17 +173,23 @@ export class VectorScanThreads {
     const words = this.words;
     const deadline = performance.now() + WAIT_MS;
     let complete = true;
+    // The thread that reported each block, as read once: a flag is never read twice.
+    const from = new Int8Array(blocks).fill(-1);
     for (;;) {
       const bell = Atomics.load(words, LAYOUT.doneBell);
       let missing = 0;
-      for (let block = 0; block < blocks; block++) if (!here[block] && !this.reported(block, search)) missing++;
+      for (let block = 0; block < blocks; block++) {
+        if (here[block] || from[block]! >= 0) continue;
+        from[block] = this.reporter(block, search);
+        if (from[block]! < 0) missing++;
+      }
       if (missing === 0) break;
       const left = deadline - performance.now();
       if (left <= 0) {
         this.stats.givenUp += missing;
         complete = false;
         for (let block = 0; block < blocks; block++) {
-          if (here[block] || this.reported(block, search)) continue;
+          if (here[block] || from[block]! >= 0) continue;
           here[block] = 1;
           job.scanHere(block * blockRows, Math.min(blockRows, job.count - block * blockRows));
         }
@@ -181,17 +200,18 @@ export class VectorScanThreads {
     }
     for (let block = 0; block < blocks; block++) {
       if (here[block]) continue;
-      const helper = (words[LAYOUT.flags + block]! - 1) % TAG_BASE;
       this.stats.helperBlocks++;
-      job.takeFrom(helper, block * blockRows, Math.min(blockRows, job.count - block * blockRows));
+      job.takeFrom(from[block]!, block * blockRows, Math.min(blockRows, job.count - block * blockRows));
     }
     return complete;
   }
 
-  /** Whether a thread reported `block` of search `search`. */
-  private reported(block: number, search: number): boolean {
-    const tag = Atomics.load(this.words, LAYOUT.flags + block);
-    return tag > 0 && Math.floor((tag - 1) / TAG_BASE) === search;
+  /** The thread that reported `block` of search `search`, or −1. */
+  private reporter(block: number, search: number): number {
+    for (let helper = 0; helper < this.threads; helper++) {
+      if (Atomics.load(this.words, LAYOUT.flags + helper * MAX_BLOCKS + block) === search + 1) return helper;
+    }
+    return -1;
   }
 
   private start(module: WebAssembly.Module): void {
