@@ -45,7 +45,7 @@ export const knowledgePlugin: BuiltInPlugin = {
     const embeddings = declareEmbeddings(api);
     const embeddingJobs = declareEmbeddingJobs(api);
     // Threads that share the scans of large vector indexes; started with the first such index.
-    const scanThreads = new VectorScanThreads(config.knowledge.vector_scan_threads);
+    const scanThreads = new VectorScanThreads(config.knowledge.vector_scan_threads, undefined, api.logger);
     api.privileged.server.ext('onPostStop', () => scanThreads.close());
     const semantic = new SemanticKnowledge({
       chunks: knowledge.chunks,

@@ -157,6 +157,20 @@ t.test('closed threads: searches go on in the serving thread alone, and right', 
   await threads.close();
 });
 
+t.test('a thread that dies: the logger is told, and searches go on right without it', async (t) => {
+  const logged: unknown[] = [];
+  const threads = new VectorScanThreads(1, new URL('../helpers/failing-scan-worker.mjs', import.meta.url), { error: (...line: unknown[]) => logged.push(line) });
+  t.teardown(() => threads.close());
+  const { entries, questions } = corpus(8, { chunks: 3000 });
+  const shared = VectorIndex.build(entries, { approximateFrom: 1, threads });
+  const alone = VectorIndex.build(entries, { approximateFrom: 1 });
+  for (let waited = 0; threads.stats.died === 0 && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+  t.equal(threads.stats.died, 1, 'the thread died');
+  t.match(JSON.stringify(logged), /a vector scan thread died/, 'and the logger was told');
+  t.same(plain(shared.similarities(questions[0]!)), plain(alone.similarities(questions[0]!)), 'searches are right without it');
+  t.equal(threads.stats.givenUp, 0, 'and never wait for it (it claimed nothing)');
+});
+
 t.test('no threads (a one-core machine): the serving thread scans alone', async (t) => {
   const threads = new VectorScanThreads(0);
   const { entries, questions } = corpus(3);

@@ -24,6 +24,7 @@
 // A thread descheduled while it holds a block costs that search up to WAIT_MS (the serving thread
 // then scans the block itself).
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { Logger } from 'pino';
 import { workerEntry } from '../../../core/index.js';
 
 const ENTRY = workerEntry('plugins/knowledge/semantic/scan-worker.mjs', 'scan-worker.mjs');
@@ -96,12 +97,16 @@ export class VectorScanThreads {
   /** An index's number is dropped by the threads once the index is collected. */
   private readonly forget = new FinalizationRegistry<number>((index) => this.post({ drop: index }));
   /** For tests and diagnostics: blocks scanned by threads, and blocks given up on after WAIT_MS. */
-  readonly stats = { helperBlocks: 0, givenUp: 0 };
+  readonly stats = { helperBlocks: 0, givenUp: 0, died: 0 };
 
-  /** `threads`: scan threads beside the serving thread (0: none). `entry`: tests start a thread of their own making. */
+  /**
+   * `threads`: scan threads beside the serving thread (0: none). `entry`: tests start a thread of
+   * their own making. `logger`: told when a thread dies (searches go on without it).
+   */
   constructor(
     readonly threads: number,
     private readonly entry: URL = ENTRY,
+    private readonly logger?: Pick<Logger, 'error'>,
   ) {
     if (!Number.isInteger(threads) || threads < 0 || threads > MAX_SCAN_THREADS) throw new RangeError(`scan threads: 0 to ${MAX_SCAN_THREADS}`);
   }
@@ -227,7 +232,10 @@ export class VectorScanThreads {
       });
       worker.unref(); // never what keeps a process alive
       // A thread that dies takes no more blocks: searches claim them all themselves.
-      worker.on('error', () => undefined);
+      worker.on('error', (error) => {
+        this.stats.died++;
+        this.logger?.error({ err: error, thread: helper }, 'a vector scan thread died; searches go on without it');
+      });
       return { worker, mail };
     });
   }
