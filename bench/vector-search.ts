@@ -43,16 +43,27 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-function time(run: () => void): { p50: number; p99: number; mean: number } {
-  for (let i = 0; i < 20; i++) run(); // warm-up: compiled before it is timed
-  const times: number[] = [];
+type Timing = { p50: number; p99: number; mean: number };
+
+/**
+ * Each run timed QUESTIONS times, the runs taking turns question by question: this VM's speed
+ * drifts by tens of percent within minutes, which would favour whichever was timed in a faster
+ * stretch (the search with threads and alone are timed so).
+ */
+function timeTogether(...runs: Array<() => void>): Timing[] {
+  for (let i = 0; i < 20; i++) for (const run of runs) run(); // warm-up: compiled before it is timed
+  const times = runs.map(() => [] as number[]);
   for (let i = 0; i < QUESTIONS; i++) {
-    const started = performance.now();
-    run();
-    times.push(performance.now() - started);
+    runs.forEach((run, at) => {
+      const started = performance.now();
+      run();
+      times[at]!.push(performance.now() - started);
+    });
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), mean: times.reduce((a, b) => a + b, 0) / times.length };
+  return times.map((each) => {
+    each.sort((a, b) => a - b);
+    return { p50: percentile(each, 0.5), p99: percentile(each, 0.99), mean: each.reduce((a, b) => a + b, 0) / each.length };
+  });
 }
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -70,15 +81,12 @@ for (const dims of DIMS) {
   const queries = Array.from({ length: 64 }, () => vectorOf(next, dims));
   let q = 0;
   let sink = 0;
-  const search = time(() => {
-    sink += semanticConfidences(index.similarities(queries[q++ % queries.length]!)).size;
-  });
-  const alone = time(() => {
-    sink += semanticConfidences(aloneIndex.similarities(queries[q++ % queries.length]!)).size;
-  });
-  const exact = time(() => {
-    sink += semanticConfidences(exactIndex.similarities(queries[q++ % queries.length]!)).size;
-  });
+  // The exact scan apart: between two of its 60 MB reads, a search would find nothing in the caches.
+  const [search, alone] = timeTogether(
+    () => (sink += semanticConfidences(index.similarities(queries[q++ % queries.length]!)).size),
+    () => (sink += semanticConfidences(aloneIndex.similarities(queries[q++ % queries.length]!)).size),
+  ) as [Timing, Timing];
+  const [exact] = timeTogether(() => (sink += semanticConfidences(exactIndex.similarities(queries[q++ % queries.length]!)).size)) as [Timing];
   // The int8 scan against the exact one, question by question.
   let sameBest = 0;
   let largestError = 0;
@@ -93,7 +101,7 @@ for (const dims of DIMS) {
     const top = (scores: Float32Array) => [...semanticConfidences({ chunkIds: entries.map((entry) => entry.chunkId), scores }).keys()].join();
     if (top(fast) === top(slow)) sameBest++;
   }
-  const bare = time(() => {
+  const [bare] = timeTogether(() => {
     const query = queries[q++ % queries.length]!;
     let best = -Infinity;
     for (let row = 0, offset = 0; row < CHUNKS; row++, offset += dims) {
