@@ -27,6 +27,20 @@ function isDocumentRejection(error: MongoError): boolean {
 /** Server codes for "cannot write now": no primary, stepping down, shutting down, read-only. */
 const NOT_WRITABLE = new Set([10107, 13435, 11600, 11602, 189, 91, 13436, 10058, 20]);
 
+/** Server codes for "busy now, try again": a write conflict, a lock not had in time. */
+const BUSY = new Set([112, 24]);
+
+/**
+ * FerretDB on its SQLite backend says a locked database in SQLite's words, under a generic code,
+ * after its own wait: the database is busy (another connection writes), not broken.
+ */
+const FERRETDB_BUSY = /database is locked|SQLITE_BUSY/;
+
+/** A store that is momentarily busy or in conflict: the request may be tried again (a 503 with Retry-After, never a 500). */
+function isBusy(error: MongoError): boolean {
+  return BUSY.has(Number(error.code)) || error.hasErrorLabel('TransientTransactionError') || FERRETDB_BUSY.test(error.message);
+}
+
 /** Index name → the fields it covers, so a duplicate-key failure can name the fields. */
 export type IndexFieldLookup = (indexName: string) => string[] | undefined;
 
@@ -53,6 +67,9 @@ export function mapMongoError(error: unknown, collection: string, indexFields: I
   }
   if (error instanceof MongoError && (NOT_WRITABLE.has(Number(error.code)) || error.hasErrorLabel('RetryableWriteError'))) {
     return new StoreUnavailableError('MongoDB cannot take writes now', { cause: error });
+  }
+  if (error instanceof MongoError && isBusy(error)) {
+    return new StoreUnavailableError('MongoDB is busy', { cause: error });
   }
   if (error instanceof MongoNetworkError || error instanceof MongoServerSelectionError) {
     return new StoreUnavailableError('MongoDB is unavailable', { cause: error });

@@ -91,6 +91,8 @@ function describe(error: unknown): string {
 export interface FerretDbServer {
   /** A connection URL for the given database. */
   url(database: string): string;
+  /** The SQLite file FerretDB keeps the given database in (its SQLite backend: one file a database). */
+  databaseFile(database: string): string;
   stop(): Promise<void>;
 }
 
@@ -151,6 +153,7 @@ export async function startFerretDb(): Promise<FerretDbServer> {
   (child.stderr as unknown as { unref?: () => void }).unref?.();
   return {
     url: (database) => `${base}/${database}`,
+    databaseFile: (database) => path.join(dir, `${database}.sqlite`),
     async stop() {
       process.removeListener('exit', killNow);
       if (child.exitCode === null) {

@@ -2,6 +2,7 @@
 // same numbers, to the bit, as the serving thread scanning alone, whichever thread scanned a block;
 // the threads really take blocks; a thread that claims a block and never reports it costs a search
 // one wait, never a wrong result or a hang; closed threads leave every search to the serving thread.
+// store-independent: it opens no store (the SQLite pass runs it once).
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
