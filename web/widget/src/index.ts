@@ -2,7 +2,7 @@
 //   <script src="https://<host>/widget.js" data-chatbot-id="cb_…" async></script>
 // It finds its server from its own src, reads the chatbot's widget config and renders the chat into
 // a shadow root appended to the page's body.
-import { createWidgetApi } from './api.js';
+import { createWidgetApi, type WidgetApi } from './api.js';
 import { browserLanguages, localise } from './i18n.js';
 import { shownOnPage } from './rules.js';
 import { ChatSession } from './session.js';
@@ -34,7 +34,10 @@ function mount(script: HTMLScriptElement): void {
   adoptStyles(shadow);
   const container = document.createElement('div');
   shadow.appendChild(container);
-  whenBodyExists(() => document.body.appendChild(host));
+  whenBodyExists(() => {
+    // Not put back if the page rules took it out while the body was still to come.
+    if (!host.dataset.hiddenByRules) document.body.appendChild(host);
+  });
   void start(script, chatbotId, host, container);
 }
 
@@ -53,10 +56,32 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
     return;
   }
   const rules = displayRulesOf(config.display_rules);
-  if (!preview && (!shownOnPage(rules, new URL(location.href)) || !shownOnDevice(rules))) {
+  if (!preview && !shownOnDevice(rules)) {
     host.remove();
     return;
   }
+  // The chat starts the first time the page's rules show it: on a page they hide, nothing but the
+  // config was read. A single-page app changes its URL without a reload: the rules are read again
+  // then, and the widget (and its conversation) is taken out or put back.
+  let started = false;
+  const follow = () => {
+    const shown = preview || shownOnPage(rules, new URL(location.href));
+    if (!shown) {
+      host.dataset.hiddenByRules = 'true';
+      host.remove();
+      return;
+    }
+    delete host.dataset.hiddenByRules;
+    if (!host.isConnected && document.body) document.body.appendChild(host);
+    if (started) return;
+    started = true;
+    startChat(config, rules, api, chatbotId, container, Boolean(preview));
+  };
+  follow();
+  if (!preview) onUrlChange(follow);
+}
+
+function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, chatbotId: string, container: HTMLElement, preview: boolean): void {
   const { strings, language, ui } = localise(config, browserLanguages());
   const leadForm = leadFormOf(config.lead_form);
   const session = new ChatSession(api, visitorMemory(chatbotId), {
@@ -72,6 +97,30 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
   const show = () => renderWidget(container, { config: { ...config, lead_form: leadForm }, strings, ui, session, openOnLoad: rules.open_on_load });
   if (rules.delay_seconds > 0 && !preview) setTimeout(show, rules.delay_seconds * 1000);
   else show();
+}
+
+const URL_CHANGE = 'chatbot-widget:urlchange';
+
+/**
+ * Calls `listener` after the page's URL changes without a reload: the history API (pushState,
+ * replaceState: wrapped once per page, whatever number of widgets) and the back and forward
+ * buttons (popstate).
+ */
+function onUrlChange(listener: () => void): void {
+  const marked = history as History & { chatbotWidgetWrapped?: boolean };
+  if (!marked.chatbotWidgetWrapped) {
+    marked.chatbotWidgetWrapped = true;
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method];
+      history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+        const result = original.apply(this, args);
+        window.dispatchEvent(new Event(URL_CHANGE));
+        return result;
+      };
+    }
+  }
+  window.addEventListener(URL_CHANGE, listener);
+  window.addEventListener('popstate', listener);
 }
 
 /** Phones by width; tablets and other touch-first screens up to 1024 px wide count as mobile too. */
