@@ -3,6 +3,7 @@
 // It finds its server from its own src, reads the chatbot's widget config and renders the chat into
 // a shadow root appended to the page's body.
 import { createWidgetApi, type WidgetApi } from './api.js';
+import { emitWidgetEvent, installHostApi, registerWidget } from './host-api.js';
 import { browserLanguages, localise } from './i18n.js';
 import { shownOnPage } from './rules.js';
 import { ChatSession } from './session.js';
@@ -82,7 +83,7 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
 }
 
 function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, chatbotId: string, container: HTMLElement, preview: boolean): void {
-  const { strings, language, ui } = localise(config, browserLanguages());
+  let { strings, language, ui } = localise(config, browserLanguages());
   const leadForm = leadFormOf(config.lead_form);
   const session = new ChatSession(api, visitorMemory(chatbotId), {
     ui,
@@ -93,10 +94,62 @@ function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, ch
     // Without the query or fragment: they can carry what the page's visitor would not share.
     pageUrl: /^https?:$/.test(location.protocol) ? (location.origin + location.pathname).slice(0, 2000) : null,
   });
-  void session.restore();
-  const show = () => renderWidget(container, { config: { ...config, lead_form: leadForm }, strings, ui, session, openOnLoad: rules.open_on_load });
+  const restored = session.restore();
+  const control: { setOpen?: (open: boolean | 'toggle') => void } = {};
+  let shown = false;
+  const show = () => {
+    shown = true;
+    renderWidget(container, {
+      config: { ...config, lead_form: leadForm },
+      strings,
+      ui,
+      session,
+      openOnLoad: rules.open_on_load,
+      control,
+      onOpenChange: (open) => emitWidgetEvent(open ? 'open' : 'close', { chatbot_id: chatbotId }),
+    });
+  };
   if (rules.delay_seconds > 0 && !preview) setTimeout(show, rules.delay_seconds * 1000);
   else show();
+  tellThePage(session, chatbotId, restored);
+  registerWidget({
+    chatbotId,
+    setOpen: (open) => {
+      if (!shown) show(); // asked for before delay_seconds: the page's code decides
+      control.setOpen?.(open);
+    },
+    setLocale: (wanted) => {
+      // As a browser would say it: the language without its region (de-AT reads German).
+      ({ strings, language, ui } = localise(config, [wanted.toLowerCase().split('-')[0]!, ...browserLanguages()]));
+      session.setLocalisation(ui, language);
+      if (shown) show();
+    },
+  });
+}
+
+/**
+ * The page's `message` and `lead` events: each message that arrives or is sent while the page is
+ * open (not those read back from an earlier page view), and the lead form sent.
+ */
+function tellThePage(session: ChatSession, chatbotId: string, restored: Promise<void>): void {
+  const told = new Set<string>();
+  let leadSent = session.state.leadSent;
+  let watching = false;
+  const look = () => {
+    const { entries } = session.state;
+    for (const entry of entries) {
+      if (entry.pending || entry.role === 'system' || told.has(entry.id)) continue;
+      told.add(entry.id);
+      if (watching) emitWidgetEvent('message', { chatbot_id: chatbotId, message: { id: entry.id, role: entry.role, content: entry.content } });
+    }
+    if (session.state.leadSent && !leadSent && watching) emitWidgetEvent('lead', { chatbot_id: chatbotId, fields: session.leadFieldsSent });
+    leadSent = session.state.leadSent;
+  };
+  void restored.finally(() => {
+    look();
+    watching = true;
+    session.subscribe(look);
+  });
 }
 
 const URL_CHANGE = 'chatbot-widget:urlchange';
@@ -167,6 +220,7 @@ function whenBodyExists(callback: () => void): void {
   else document.addEventListener('DOMContentLoaded', callback, { once: true });
 }
 
+installHostApi();
 for (const script of embeddingScripts()) {
   if (script.dataset.chatbotId) mount(script);
 }

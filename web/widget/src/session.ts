@@ -71,6 +71,8 @@ export class ChatSession {
   private typingSentAt = 0;
   /** The ended conversation to rate: kept (with its token) until rated or a new one starts. */
   private toRate: SavedRating | null = null;
+  /** The names of the fields the lead form last sent (for the page's `lead` event; never their values). */
+  leadFieldsSent: string[] = [];
 
   constructor(
     private readonly api: WidgetApi,
@@ -95,6 +97,12 @@ export class ChatSession {
     document.addEventListener('visibilitychange', () => {
       if (!document.hidden) this.schedulePoll(0);
     });
+  }
+
+  /** The page chose another language (ChatbotWidget.setLocale): the widget's own lines, and the language of a conversation started from now on. */
+  setLocalisation(ui: UiStrings, language: string | null): void {
+    this.options.ui = ui;
+    this.options.language = language;
   }
 
   subscribe(listener: () => void): () => void {
@@ -247,6 +255,7 @@ export class ChatSession {
         await this.api.lead(values, null);
       }
       this.memory.saveLeadSent();
+      this.leadFieldsSent = Object.keys(values).filter((name) => values[name as keyof LeadValues]);
       this.update({ leadSent: true, leadFormOpen: false });
       this.addSystemLine(this.options.ui.thanks);
       return true;

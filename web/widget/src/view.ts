@@ -16,6 +16,10 @@ export interface WidgetProps {
   ui: UiStrings;
   session: ChatSession;
   openOnLoad: boolean;
+  /** Filled in by the widget: opens or closes the panel for the page's code (host-api.ts). */
+  control: { setOpen?: (open: boolean | 'toggle') => void };
+  /** Called when the panel opens or closes, whatever made it. */
+  onOpenChange: (open: boolean) => void;
 }
 
 export function renderWidget(container: Element, props: WidgetProps): void {
@@ -33,9 +37,10 @@ function focusInside(panel: HTMLElement | null): void {
   (panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>('.icon-button'))?.focus();
 }
 
-function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
+function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChange }: WidgetProps) {
   const state = useSessionState(session);
   const [open, setOpen] = useState(openOnLoad);
+  const told = useRef(false);
   const launcher = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   // Only the visitor's own opening and closing move focus; open_on_load must not take it from the page.
@@ -52,6 +57,8 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
       else launcher.current?.focus();
     }
     moveFocus.current = false;
+    if (told.current !== open) onOpenChange(open);
+    told.current = open;
   }, [open]);
 
   // When the bottom of the panel changes (form sent, conversation ended), the focused control may be
@@ -80,6 +87,16 @@ function Widget({ config, strings, ui, session, openOnLoad }: WidgetProps) {
   const toggle = () => {
     moveFocus.current = !open;
     setOpen(!open);
+  };
+  // The page's code opens as the launcher does (focus into the panel); it closes without moving
+  // focus, unless focus was in the panel that goes.
+  const isOpen = useRef(open);
+  isOpen.current = open;
+  control.setOpen = (wanted) => {
+    const next = wanted === 'toggle' ? !isOpen.current : wanted;
+    if (next === isOpen.current) return;
+    moveFocus.current = next || focusWithin.current;
+    setOpen(next);
   };
   const close = () => {
     moveFocus.current = true;
