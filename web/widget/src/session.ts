@@ -46,6 +46,8 @@ export interface ChatState {
   agentTyping: PublicAgent | null;
   /** After the end: the rating prompt (`asking`, `sending`), its thank-you (`rated`), or nothing. */
   rating: 'asking' | 'sending' | 'rated' | null;
+  /** The conversation kept from an earlier page view has been read back (or there was none): later messages are new. */
+  restored: boolean;
 }
 
 export interface ChatSessionOptions {
@@ -93,6 +95,7 @@ export class ChatSession {
       offlineEmailSkipped: false,
       agentTyping: null,
       rating: null,
+      restored: false,
     };
     document.addEventListener('visibilitychange', () => {
       if (!document.hidden) this.schedulePoll(0);
@@ -140,6 +143,7 @@ export class ChatSession {
       }
     }
     if (!this.saved) this.offerLeadFormBeforeChat();
+    this.update({ restored: true });
     this.schedulePoll();
   }
 

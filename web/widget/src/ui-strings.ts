@@ -46,6 +46,8 @@ const en = {
   rateComment: 'Comment',
   rateSend: 'Send rating',
   rateThanks: 'Thank you for your rating!',
+  unreadOne: '1 unread message',
+  unreadMany: '{count} unread messages',
 };
 
 export type UiStrings = typeof en;
@@ -94,6 +96,8 @@ const de: UiStrings = {
   rateComment: 'Kommentar',
   rateSend: 'Bewertung senden',
   rateThanks: 'Danke für Ihre Bewertung!',
+  unreadOne: '1 ungelesene Nachricht',
+  unreadMany: '{count} ungelesene Nachrichten',
 };
 
 const fr: UiStrings = {
@@ -140,6 +144,8 @@ const fr: UiStrings = {
   rateComment: 'Commentaire',
   rateSend: 'Envoyer la note',
   rateThanks: 'Merci pour votre note !',
+  unreadOne: '1 message non lu',
+  unreadMany: '{count} messages non lus',
 };
 
 const ro: UiStrings = {
@@ -186,6 +192,8 @@ const ro: UiStrings = {
   rateComment: 'Comentariu',
   rateSend: 'Trimiteți evaluarea',
   rateThanks: 'Vă mulțumim pentru evaluare!',
+  unreadOne: '1 mesaj necitit',
+  unreadMany: '{count} mesaje necitite',
 };
 
 /** The widget's own words by language. */

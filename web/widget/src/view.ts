@@ -84,6 +84,8 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
     });
   };
 
+  const unread = useUnread(state, open, ui);
+
   const toggle = () => {
     moveFocus.current = !open;
     setOpen(!open);
@@ -201,11 +203,50 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
       ${canAskForLead ? html`<div class="extra"><button type="button" class="link" onClick=${() => session.openLeadForm()}>${ui.leaveDetails}</button></div>` : null}
       ${bottom}
     </div>
-    <button type="button" class="launcher" aria-expanded=${open ? 'true' : 'false'} aria-controls="cbw-panel" ref=${launcher} onClick=${toggle}>
+    <button type="button" class="launcher" aria-expanded=${open ? 'true' : 'false'} aria-controls="cbw-panel" ref=${launcher} onClick=${toggle}
+      aria-describedby=${unread.count ? 'cbw-unread' : undefined}>
       ${icon(CHAT)}<span>${strings.launcher_text}</span>
+      ${unread.count ? html`<span class="unread" aria-hidden="true">${unread.count > 99 ? '99+' : unread.count}</span>` : null}
     </button>
+    ${unread.count ? html`<span class="visually-hidden" id="cbw-unread">${unread.label}</span>` : null}
   </div>`;
 }
+
+/**
+ * Replies (the chatbot's or an agent's) that came while the panel was closed: counted on the
+ * launcher and in the page's title, `(2) Page title`, until the panel opens. Messages read back
+ * from an earlier page view are not new.
+ */
+function useUnread(state: ChatState, open: boolean, ui: UiStrings): { count: number; label: string } {
+  const [count, setCount] = useState(0);
+  const known = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!state.restored) return;
+    const replies = state.entries.filter((entry) => !entry.pending && (entry.role === 'assistant' || entry.role === 'agent'));
+    if (!known.current) {
+      known.current = new Set(replies.map((entry) => entry.id));
+      return;
+    }
+    const fresh = replies.filter((entry) => !known.current!.has(entry.id));
+    for (const entry of fresh) known.current.add(entry.id);
+    if (fresh.length && !open) setCount((before) => before + fresh.length);
+  }, [state.entries, state.restored]);
+  useEffect(() => {
+    if (open) setCount(0);
+  }, [open]);
+  // Only a count this widget put there is taken off: a page's own "(3) Inbox" stays.
+  const counted = useRef(false);
+  useEffect(() => {
+    if (!count && !counted.current) return;
+    const title = counted.current ? document.title.replace(TITLE_COUNT, '') : document.title;
+    document.title = count ? `(${count}) ${title}` : title;
+    counted.current = count > 0;
+  }, [count]);
+  return { count, label: count === 1 ? ui.unreadOne : format(ui.unreadMany, { count }) };
+}
+
+/** The count this widget puts before the page's title. */
+const TITLE_COUNT = /^\(\d+\+?\) /;
 
 function avatar(url: string | null, title: string) {
   const src = safeHref(url);
