@@ -5,7 +5,7 @@
 // Work is taken, never handed out. A search writes its fields into a shared control area, rings a
 // bell, and then claims blocks itself, one at a time, from a counter the threads claim from too (a
 // compare-and-swap on one 64-bit word: the search's number, the block count and the next block).
-// So a search never waits for a thread to start: with every thread busy, asleep or dead, the
+// So a search never waits for a thread to start: with every thread asleep, elsewhere or dead, the
 // serving thread claims every block and the search costs what it cost without threads. It waits
 // only for blocks a thread has claimed, and at most WAIT_MS: past that it scans them itself.
 //
@@ -96,7 +96,7 @@ export class VectorScanThreads {
   private closed = false;
   /** An index's number is dropped by the threads once the index is collected. */
   private readonly forget = new FinalizationRegistry<number>((index) => this.post({ drop: index }));
-  /** For tests and diagnostics: blocks scanned by threads, and blocks given up on after WAIT_MS. */
+  /** For tests and diagnostics: blocks scanned by threads, blocks given up on after WAIT_MS, threads that died. */
   readonly stats = { helperBlocks: 0, givenUp: 0, died: 0 };
 
   /**
