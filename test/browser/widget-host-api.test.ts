@@ -70,6 +70,31 @@ t.test('open, close, toggle and the events the page hears; a listener that throw
 
   const opens = (await heard()).filter((entry) => entry.event === 'open').length;
   t.equal(opens, 2, 'each opening heard once');
+  await page.evaluate(() => {
+    const widget = (globalThis as any).ChatbotWidget;
+    widget.open();
+    widget.toggle(); // in the same task: toggles what open() just did
+  });
+  await page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(resolve)));
+  t.equal(await launcher().getAttribute('aria-expanded'), 'false', 'open() then toggle() at once: closed');
+  await page.evaluate(() => (globalThis as any).ChatbotWidget.open(new (globalThis as any).Event('click')));
+  await dialog.waitFor();
+  t.pass('a click event passed along (button.onclick = ChatbotWidget.open) opens it');
+
+  // After a reload the conversation is read back: none of it is announced as new.
+  const [read] = await Promise.all([page.waitForResponse((response) => /\/conversations\/conv_\w+$/.test(new URL(response.url()).pathname)), page.reload()]);
+  t.equal(read.status(), 200, 'the conversation is read back');
+  await page.evaluate(() => {
+    const page = globalThis as any;
+    page.heard = [];
+    page.ChatbotWidget.on('message', (detail: object) => page.heard.push({ event: 'message', ...detail }));
+  });
+  await launcher().click();
+  await dialog.getByRole('log').getByText('How much is the premium plan?').waitFor();
+  await dialog.getByRole('textbox', { name: 'Type your message…' }).fill('And the basic plan?');
+  await dialog.getByRole('textbox', { name: 'Type your message…' }).press('Enter');
+  await until(async () => (await heard()).length >= 2, 'the new messages are heard');
+  t.match((await heard())[0], { event: 'message', message: { role: 'user', content: 'And the basic plan?' } }, 'the first heard after the reload is the new one: no history');
   t.equal(await page.evaluate(() => { try { (globalThis as any).ChatbotWidget.on('nope', () => 0); return 'accepted'; } catch (error) { return (error as Error).message; } }), 'ChatbotWidget.on: unknown event nope (open, close, message, lead)', 'an unknown event is refused at once');
   t.same(refused, [], 'no request left the two local servers');
   t.same(errors.filter((error) => !/the page’s own listener failed/.test(error)), [], 'no console errors but the page’s own listener’s');

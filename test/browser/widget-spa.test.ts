@@ -67,7 +67,27 @@ t.test('a hidden first page reads nothing but the config until the app shows the
   await page.evaluate(() => (globalThis as any).history.pushState({}, '', '/about'));
   await page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(resolve)));
   t.same(reads, [], 'a move to another hidden page reads nothing');
+  await page.evaluate(() => (globalThis as any).ChatbotWidget.open());
   await page.evaluate(() => (globalThis as any).history.pushState({}, '', '/shop/shoes'));
   await launcher().waitFor();
   t.pass('the launcher comes on /shop/shoes');
+  t.equal(await launcher().getAttribute('aria-expanded'), 'false', 'ChatbotWidget.open() on the hidden page did nothing, then or now');
+
+  // A visitor with a conversation comes back on a hidden page: it is not read until a page shows the widget.
+  await launcher().click();
+  const dialog = page.getByRole('dialog', { name: 'Acme Help' });
+  await dialog.getByRole('textbox').fill('Do you have red shoes?');
+  await dialog.getByRole('textbox').press('Enter');
+  await dialog.getByRole('log').getByRole('button', { name: 'Helpful', exact: true }).waitFor();
+  await page.evaluate(() => (globalThis as any).history.replaceState({}, '', '/'));
+  reads.length = 0;
+  await page.reload();
+  await configRead(page);
+  await page.locator('chatbot-widget').waitFor({ state: 'detached' });
+  await page.evaluate(() => (globalThis as any).history.pushState({}, '', '/about'));
+  await page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(resolve)));
+  t.same(reads.filter((path) => path.includes('/conversations')), [], 'on the hidden pages the conversation is not read');
+  await page.evaluate(() => (globalThis as any).history.pushState({}, '', '/shop/socks'));
+  await launcher().waitFor();
+  await until(async () => reads.some((path) => path.includes('/conversations')), 'on a shown page it is read back');
 });

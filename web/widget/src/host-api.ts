@@ -1,8 +1,9 @@
 // The host page's JavaScript API, `window.ChatbotWidget` (docs/widget.md, "From the page's own
 // code"): open, close or toggle the panel, change the widget's language, and hear what happens in
-// it. One object for the page, whatever number of widgets: a call without a chatbot id acts on them
-// all. Installed when this script runs; `chatbot-widget:ready` on window says so to code that ran
-// first.
+// it. One object for the page, whatever number of widgets and of copies of this script (each embed
+// tag runs its own copy: they share one registry on `window`). A call without a chatbot id acts on
+// every widget. Installed when this script runs; `chatbot-widget:ready` on window says so to code
+// that ran first.
 
 export type WidgetEventName = 'open' | 'close' | 'message' | 'lead';
 
@@ -14,7 +15,7 @@ export interface WidgetEventDetail {
   fields?: string[];
 }
 
-/** What a mounted widget lets the page do. */
+/** What a widget whose config is read lets the page do (on a page its rules hide, opening does nothing). */
 export interface WidgetHandle {
   chatbotId: string;
   /** Opens or closes the panel (as a click on the launcher would, focus included). */
@@ -23,63 +24,87 @@ export interface WidgetHandle {
 }
 
 type Listener = (detail: WidgetEventDetail) => void;
+/** A call made before any widget it names was ready: applied to the first that is, then dropped. */
+type Pending = { open?: boolean | 'toggle'; locale?: string };
+
+interface Registry {
+  handles: WidgetHandle[];
+  listeners: Record<WidgetEventName, Set<Listener>>;
+  /** By chatbot id, or `*` for calls that named none. */
+  pending: Map<string, Pending>;
+}
 
 const EVENTS: readonly WidgetEventName[] = ['open', 'close', 'message', 'lead'];
-const handles: WidgetHandle[] = [];
-const listeners = new Map<WidgetEventName, Set<Listener>>(EVENTS.map((name) => [name, new Set()]));
-/** Asked for before a widget was ready (its config still loading): applied when it is. */
-const asked: { open?: boolean | 'toggle'; locale?: string; chatbotId?: string } = {};
+const REGISTRY = Symbol.for('chatbot-widget.registry');
 
-function each(chatbotId: string | undefined, act: (handle: WidgetHandle) => void, remember: () => void): void {
-  const chosen = handles.filter((handle) => chatbotId === undefined || handle.chatbotId === chatbotId);
-  if (chosen.length === 0) remember();
+function registry(): Registry {
+  const page = window as unknown as { [REGISTRY]?: Registry };
+  page[REGISTRY] ??= {
+    handles: [],
+    listeners: { open: new Set(), close: new Set(), message: new Set(), lead: new Set() },
+    pending: new Map(),
+  };
+  return page[REGISTRY];
+}
+
+/** Acts on the widgets `chatbotId` names (any string; anything else, such as a click event passed along, names all). */
+function call(chatbotId: unknown, act: (handle: WidgetHandle) => void, remember: Pending): void {
+  const target = typeof chatbotId === 'string' && chatbotId ? chatbotId : '*';
+  const { handles, pending } = registry();
+  const chosen = handles.filter((handle) => target === '*' || handle.chatbotId === target);
+  if (chosen.length === 0) pending.set(target, { ...pending.get(target), ...remember });
   chosen.forEach(act);
 }
 
 const api = {
-  open: (chatbotId?: string) => each(chatbotId, (handle) => handle.setOpen(true), () => Object.assign(asked, { open: true, chatbotId })),
-  close: (chatbotId?: string) => each(chatbotId, (handle) => handle.setOpen(false), () => Object.assign(asked, { open: false, chatbotId })),
-  toggle: (chatbotId?: string) => each(chatbotId, (handle) => handle.setOpen('toggle'), () => Object.assign(asked, { open: 'toggle', chatbotId })),
+  open: (chatbotId?: string) => call(chatbotId, (handle) => handle.setOpen(true), { open: true }),
+  close: (chatbotId?: string) => call(chatbotId, (handle) => handle.setOpen(false), { open: false }),
+  toggle: (chatbotId?: string) => call(chatbotId, (handle) => handle.setOpen('toggle'), { open: 'toggle' }),
   /** The widget's words and the language of the next conversation (`de`, `fr-CA`, …): as a browser in that language would get them. */
   setLocale: (language: string, chatbotId?: string) => {
     if (typeof language !== 'string' || !language) throw new TypeError('ChatbotWidget.setLocale needs a language code, such as "de"');
-    each(chatbotId, (handle) => handle.setLocale(language), () => Object.assign(asked, { locale: language, chatbotId }));
+    call(chatbotId, (handle) => handle.setLocale(language), { locale: language });
   },
   /** Calls `listener` at each `event`; returns the function that stops it. */
   on: (event: WidgetEventName, listener: Listener): (() => void) => {
-    const set = listeners.get(event);
-    if (!set) throw new TypeError(`ChatbotWidget.on: unknown event ${String(event)} (${EVENTS.join(', ')})`);
+    const set = registry().listeners[event];
+    if (!EVENTS.includes(event) || !set) throw new TypeError(`ChatbotWidget.on: unknown event ${String(event)} (${EVENTS.join(', ')})`);
     if (typeof listener !== 'function') throw new TypeError('ChatbotWidget.on needs a function');
     set.add(listener);
     return () => set.delete(listener);
   },
   off: (event: WidgetEventName, listener: Listener) => {
-    listeners.get(event)?.delete(listener);
+    if (EVENTS.includes(event)) registry().listeners[event].delete(listener);
   },
 };
 
 export type ChatbotWidgetApi = typeof api;
 
-/** Puts `window.ChatbotWidget` on the page (once, whatever number of copies of this script run). */
+/** Puts `window.ChatbotWidget` on the page (once: another copy's object works on the same registry). */
 export function installHostApi(): void {
+  registry();
   const page = window as unknown as { ChatbotWidget?: ChatbotWidgetApi };
-  // A second copy of the script leaves the first one's object (and the widgets it mounted) in place.
   if (page.ChatbotWidget) return;
   page.ChatbotWidget = api;
   window.dispatchEvent(new Event('chatbot-widget:ready'));
 }
 
-/** A widget is ready for the page's calls: what the page asked for meanwhile is applied to it. */
+/** A widget's config is read: calls the page made meanwhile (naming it, or none) are applied to it, once. */
 export function registerWidget(handle: WidgetHandle): void {
+  const { handles, pending } = registry();
   handles.push(handle);
-  if (asked.chatbotId !== undefined && asked.chatbotId !== handle.chatbotId) return;
-  if (asked.locale) handle.setLocale(asked.locale);
-  if (asked.open !== undefined) handle.setOpen(asked.open);
+  for (const target of [handle.chatbotId, '*']) {
+    const asked = pending.get(target);
+    if (!asked) continue;
+    pending.delete(target);
+    if (asked.locale) handle.setLocale(asked.locale);
+    if (asked.open !== undefined) handle.setOpen(asked.open);
+  }
 }
 
 /** Tells the page's listeners; one that throws is reported as the page's own error and stops nothing. */
 export function emitWidgetEvent(event: WidgetEventName, detail: WidgetEventDetail): void {
-  for (const listener of listeners.get(event) ?? []) {
+  for (const listener of registry().listeners[event]) {
     try {
       listener(detail);
     } catch (error) {

@@ -9,7 +9,7 @@ import { shownOnPage } from './rules.js';
 import { ChatSession } from './session.js';
 import { visitorMemory } from './storage.js';
 import type { DisplayRules, LeadForm, WidgetConfig } from './types.js';
-import { renderWidget } from './view.js';
+import { renderWidget, type WidgetControl } from './view.js';
 import css from './widget.css';
 
 const HOST_TAG = 'chatbot-widget';
@@ -36,8 +36,8 @@ function mount(script: HTMLScriptElement): void {
   const container = document.createElement('div');
   shadow.appendChild(container);
   whenBodyExists(() => {
-    // Not put back if the page rules took it out while the body was still to come.
-    if (!host.dataset.hiddenByRules) document.body.appendChild(host);
+    // Not put in if it was taken out (rules, device, no config) or is in already.
+    if (!host.dataset.out && !host.isConnected) document.body.appendChild(host);
   });
   void start(script, chatbotId, host, container);
 }
@@ -51,39 +51,67 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
   try {
     config = preview ? (JSON.parse(preview) as WidgetConfig) : await api.config();
   } catch (error) {
-    host.remove();
+    takeOut(host);
     // For the site's developer: a wrong id, an origin not in allowed_origins, an archived chatbot.
     console.warn(`Chatbot widget ${chatbotId} not shown: ${(error as Error).message}`);
     return;
   }
   const rules = displayRulesOf(config.display_rules);
   if (!preview && !shownOnDevice(rules)) {
-    host.remove();
+    takeOut(host);
     return;
   }
   // The chat starts the first time the page's rules show it: on a page they hide, nothing but the
   // config was read. A single-page app changes its URL without a reload: the rules are read again
   // then, and the widget (and its conversation) is taken out or put back.
-  let started = false;
+  let chat: Chat | null = null;
+  let locale: string | null = null;
   const follow = () => {
     const shown = preview || shownOnPage(rules, new URL(location.href));
     if (!shown) {
-      host.dataset.hiddenByRules = 'true';
-      host.remove();
+      takeOut(host);
+      chat?.setHidden(true);
       return;
     }
-    delete host.dataset.hiddenByRules;
+    delete host.dataset.out;
     if (!host.isConnected && document.body) document.body.appendChild(host);
-    if (started) return;
-    started = true;
-    startChat(config, rules, api, chatbotId, container, Boolean(preview));
+    if (chat) chat.setHidden(false);
+    else chat = startChat(config, rules, api, chatbotId, container, Boolean(preview), locale);
   };
   follow();
   if (!preview) onUrlChange(follow);
+  // The page's code: opening does nothing while the rules hide the widget; a language chosen
+  // before the chat starts is used when it does.
+  registerWidget({
+    chatbotId,
+    setOpen: (open) => {
+      if (!host.dataset.out) chat?.setOpen(open);
+    },
+    setLocale: (wanted) => {
+      locale = wanted;
+      chat?.setLocale(wanted);
+    },
+  });
 }
 
-function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, chatbotId: string, container: HTMLElement, preview: boolean): void {
-  let { strings, language, ui } = localise(config, browserLanguages());
+function takeOut(host: HTMLElement): void {
+  host.dataset.out = 'true';
+  host.remove();
+}
+
+interface Chat {
+  setOpen(open: boolean | 'toggle'): void;
+  setLocale(language: string): void;
+  setHidden(hidden: boolean): void;
+}
+
+/** As a browser would say it: the language without its region (de-AT reads German), then the browser's own. */
+function languagesWith(wanted: string | null): string[] {
+  return wanted ? [wanted.toLowerCase().split('-')[0]!, ...browserLanguages()] : browserLanguages();
+}
+
+function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, chatbotId: string, container: HTMLElement, preview: boolean, locale: string | null): Chat {
+  let { strings, language, ui } = localise(config, languagesWith(locale));
   const leadForm = leadFormOf(config.lead_form);
   const session = new ChatSession(api, visitorMemory(chatbotId), {
     ui,
@@ -94,8 +122,8 @@ function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, ch
     // Without the query or fragment: they can carry what the page's visitor would not share.
     pageUrl: /^https?:$/.test(location.protocol) ? (location.origin + location.pathname).slice(0, 2000) : null,
   });
-  const restored = session.restore();
-  const control: { setOpen?: (open: boolean | 'toggle') => void } = {};
+  void session.restore();
+  const control: WidgetControl = {};
   let shown = false;
   const show = () => {
     shown = true;
@@ -111,44 +139,37 @@ function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, ch
   };
   if (rules.delay_seconds > 0 && !preview) setTimeout(show, rules.delay_seconds * 1000);
   else show();
-  tellThePage(session, chatbotId, restored);
-  registerWidget({
-    chatbotId,
+  tellThePage(session, chatbotId);
+  return {
     setOpen: (open) => {
       if (!shown) show(); // asked for before delay_seconds: the page's code decides
       control.setOpen?.(open);
     },
     setLocale: (wanted) => {
-      // As a browser would say it: the language without its region (de-AT reads German).
-      ({ strings, language, ui } = localise(config, [wanted.toLowerCase().split('-')[0]!, ...browserLanguages()]));
+      ({ strings, language, ui } = localise(config, languagesWith(wanted)));
       session.setLocalisation(ui, language);
       if (shown) show();
     },
-  });
+    setHidden: (hidden) => control.setHidden?.(hidden),
+  };
 }
 
 /**
  * The page's `message` and `lead` events: each message that arrives or is sent while the page is
- * open (not those read back from an earlier page view), and the lead form sent.
+ * open (not those read back from an earlier page view: until the session says the conversation
+ * was read back, what it holds is history), and the lead form sent.
  */
-function tellThePage(session: ChatSession, chatbotId: string, restored: Promise<void>): void {
+function tellThePage(session: ChatSession, chatbotId: string): void {
   const told = new Set<string>();
   let leadSent = session.state.leadSent;
-  let watching = false;
-  const look = () => {
-    const { entries } = session.state;
-    for (const entry of entries) {
-      if (entry.pending || entry.role === 'system' || told.has(entry.id)) continue;
+  session.subscribe(() => {
+    for (const entry of session.state.entries) {
+      if (entry.pending || entry.role === 'system' || told.has(entry.id) || !session.isNew(entry.id)) continue;
       told.add(entry.id);
-      if (watching) emitWidgetEvent('message', { chatbot_id: chatbotId, message: { id: entry.id, role: entry.role, content: entry.content } });
+      emitWidgetEvent('message', { chatbot_id: chatbotId, message: { id: entry.id, role: entry.role, content: entry.content } });
     }
-    if (session.state.leadSent && !leadSent && watching) emitWidgetEvent('lead', { chatbot_id: chatbotId, fields: session.leadFieldsSent });
+    if (session.state.leadSent && !leadSent) emitWidgetEvent('lead', { chatbot_id: chatbotId, fields: session.leadFieldsSent });
     leadSent = session.state.leadSent;
-  };
-  void restored.finally(() => {
-    look();
-    watching = true;
-    session.subscribe(look);
   });
 }
 

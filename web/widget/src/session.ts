@@ -75,6 +75,8 @@ export class ChatSession {
   private toRate: SavedRating | null = null;
   /** The names of the fields the lead form last sent (for the page's `lead` event; never their values). */
   leadFieldsSent: string[] = [];
+  /** The messages read back from an earlier page view (history: not new to the page or the unread count). */
+  private history = new Set<string>();
 
   constructor(
     private readonly api: WidgetApi,
@@ -125,10 +127,12 @@ export class ChatSession {
       this.addSystemLine(this.options.ui.ended);
     }
     const saved = this.memory.conversation();
+    let readBack = false;
     if (saved) {
       this.saved = saved;
       try {
         const { conversation, messages } = await this.readAll(saved, null);
+        readBack = true;
         if (conversation.status === 'ended') this.forget();
         else {
           // Kept messages go first; anything sent while they loaded stays after them.
@@ -138,13 +142,23 @@ export class ChatSession {
           this.leadPrompted = messages.some((message) => message.role === 'assistant');
         }
       } catch (error) {
-        // Unreachable for now: keep it, the next poll reads it all.
+        // Unreachable for now: keep it, the next poll reads it all (and then it is read back).
         if (error instanceof WidgetApiError && (error.endsConversation || error.status === 404)) this.forget();
       }
     }
     if (!this.saved) this.offerLeadFormBeforeChat();
-    this.update({ restored: true });
+    if (!this.saved || readBack) this.markRestored();
     this.schedulePoll();
+  }
+
+  /** Whether a message came or was sent on this page view (not read back from an earlier one). */
+  isNew(messageId: string): boolean {
+    return this.state.restored && !this.history.has(messageId);
+  }
+
+  private markRestored(): void {
+    this.history = new Set(this.state.entries.map((entry) => entry.id));
+    this.update({ restored: true });
   }
 
   setPanelOpen(open: boolean): void {
@@ -375,6 +389,8 @@ export class ChatSession {
       this.merge(messages);
       this.update({ agentTyping: conversation.status === 'handoff' ? agentTyping : null });
       this.applyConversation(conversation);
+      // After a restore that could not read: this read brought the history back.
+      if (!this.state.restored) this.markRestored();
       return null;
     } catch (error) {
       if (!(error instanceof WidgetApiError) || generation !== this.generation) return null;

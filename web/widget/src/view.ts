@@ -16,10 +16,17 @@ export interface WidgetProps {
   ui: UiStrings;
   session: ChatSession;
   openOnLoad: boolean;
-  /** Filled in by the widget: opens or closes the panel for the page's code (host-api.ts). */
-  control: { setOpen?: (open: boolean | 'toggle') => void };
+  /** Filled in by the widget: what index.ts asks of it for the page's code and the display rules. */
+  control: WidgetControl;
   /** Called when the panel opens or closes, whatever made it. */
   onOpenChange: (open: boolean) => void;
+}
+
+export interface WidgetControl {
+  /** Opens or closes the panel for the page's code (host-api.ts). */
+  setOpen?: (open: boolean | 'toggle') => void;
+  /** The display rules took the widget out of the page (or put it back): the title shows no count meanwhile. */
+  setHidden?: (hidden: boolean) => void;
 }
 
 export function renderWidget(container: Element, props: WidgetProps): void {
@@ -84,7 +91,9 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
     });
   };
 
-  const unread = useUnread(state, open, ui);
+  const [hidden, setHidden] = useState(false);
+  control.setHidden = setHidden;
+  const unread = useUnread(session, state, open, hidden, ui);
 
   const toggle = () => {
     moveFocus.current = !open;
@@ -97,6 +106,7 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
   control.setOpen = (wanted) => {
     const next = wanted === 'toggle' ? !isOpen.current : wanted;
     if (next === isOpen.current) return;
+    isOpen.current = next; // a second call before the render reads this one's result
     moveFocus.current = next || focusWithin.current;
     setOpen(next);
   };
@@ -214,39 +224,32 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
 
 /**
  * Replies (the chatbot's or an agent's) that came while the panel was closed: counted on the
- * launcher and in the page's title, `(2) Page title`, until the panel opens. Messages read back
- * from an earlier page view are not new.
+ * launcher and in the page's title, `(2) Page title`, until the panel opens (not in the title while
+ * the display rules hide the widget). Messages read back from an earlier page view are not new.
  */
-function useUnread(state: ChatState, open: boolean, ui: UiStrings): { count: number; label: string } {
+function useUnread(session: ChatSession, state: ChatState, open: boolean, hidden: boolean, ui: UiStrings): { count: number; label: string } {
   const [count, setCount] = useState(0);
-  const known = useRef<Set<string> | null>(null);
+  const counted = useRef(new Set<string>());
   useEffect(() => {
-    if (!state.restored) return;
-    const replies = state.entries.filter((entry) => !entry.pending && (entry.role === 'assistant' || entry.role === 'agent'));
-    if (!known.current) {
-      known.current = new Set(replies.map((entry) => entry.id));
-      return;
-    }
-    const fresh = replies.filter((entry) => !known.current!.has(entry.id));
-    for (const entry of fresh) known.current.add(entry.id);
+    const fresh = state.entries.filter(
+      (entry) => !entry.pending && (entry.role === 'assistant' || entry.role === 'agent') && !counted.current.has(entry.id) && session.isNew(entry.id),
+    );
+    for (const entry of fresh) counted.current.add(entry.id);
     if (fresh.length && !open) setCount((before) => before + fresh.length);
   }, [state.entries, state.restored]);
   useEffect(() => {
     if (open) setCount(0);
   }, [open]);
-  // Only a count this widget put there is taken off: a page's own "(3) Inbox" stays.
-  const counted = useRef(false);
+  // Only the very prefix this widget wrote is taken off: a page's own "(3) Inbox", or a title the
+  // page set since, stays as it is.
+  const written = useRef('');
   useEffect(() => {
-    if (!count && !counted.current) return;
-    const title = counted.current ? document.title.replace(TITLE_COUNT, '') : document.title;
-    document.title = count ? `(${count}) ${title}` : title;
-    counted.current = count > 0;
-  }, [count]);
+    const title = written.current && document.title.startsWith(written.current) ? document.title.slice(written.current.length) : document.title;
+    written.current = count && !hidden ? `(${count}) ` : '';
+    document.title = written.current + title;
+  }, [count, hidden]);
   return { count, label: count === 1 ? ui.unreadOne : format(ui.unreadMany, { count }) };
 }
-
-/** The count this widget puts before the page's title. */
-const TITLE_COUNT = /^\(\d+\+?\) /;
 
 function avatar(url: string | null, title: string) {
   const src = safeHref(url);
