@@ -28,6 +28,8 @@ t.test('an agent writes while the panel is closed: the launcher and the title co
     t.equal((await w.api.request('POST', `${base}/messages`, { key, payload: { role: 'agent', content } })).statusCode, 201);
   }
   await until(async () => (await badge.count()) === 1 && (await badge.textContent()) === '2', 'the launcher shows 2 (the next poll)');
+  // The title follows the badge after the render: read it once it has settled on the count.
+  await until(async () => /^\(2\) /.test(await page.title()), 'the title shows the count');
   t.equal(await page.title(), '(2) (3) Inbox', 'the title counts them before the page’s own title');
   const describedBy = await launcher().getAttribute('aria-describedby');
   t.equal(await page.locator(`chatbot-widget #${describedBy}`).textContent(), '2 unread messages', 'screen readers hear it with the launcher');

@@ -86,7 +86,13 @@ t.test('a thread descheduled between its claim and reading the fields: the next 
   t.equal(threads.stats.givenUp, 1, 'the block was given up on');
   // At once, while the thread still sleeps, a search of the other index writes its fields.
   t.same(plain(second.similarities(small.questions[0]!)), plain(secondAlone.similarities(small.questions[0]!)), 'the other index, while the thread sleeps');
-  await new Promise((resolve) => setTimeout(resolve, 300)); // the thread wakes and finds another search's fields
+  // The thread wakes and finds another search's fields; it takes blocks again only once it is past them.
+  const beforeWaking = threads.stats.helperBlocks;
+  const deadline = Date.now() + 15_000;
+  while (threads.stats.helperBlocks === beforeWaking && Date.now() < deadline) {
+    second.similarities(small.questions[1]!);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   for (const [at, question] of small.questions.slice(0, 4).entries()) {
     t.same(plain(second.similarities(question)), plain(secondAlone.similarities(question)), `the other index after the thread woke, question ${at}`);
   }

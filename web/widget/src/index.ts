@@ -163,9 +163,7 @@ function tellThePage(session: ChatSession, chatbotId: string): void {
   const told = new Set<string>();
   let leadSent = session.state.leadSent;
   session.subscribe(() => {
-    for (const entry of session.state.entries) {
-      if (entry.pending || entry.role === 'system' || told.has(entry.id) || !session.isNew(entry.id)) continue;
-      told.add(entry.id);
+    for (const entry of session.takeNew(told)) {
       emitWidgetEvent('message', { chatbot_id: chatbotId, message: { id: entry.id, role: entry.role, content: entry.content } });
     }
     if (session.state.leadSent && !leadSent) emitWidgetEvent('lead', { chatbot_id: chatbotId, fields: session.leadFieldsSent });

@@ -151,9 +151,15 @@ export class ChatSession {
     this.schedulePoll();
   }
 
-  /** Whether a message came or was sent on this page view (not read back from an earlier one). */
-  isNew(messageId: string): boolean {
-    return this.state.restored && !this.history.has(messageId);
+  /**
+   * The stored messages (not pending, not the widget's own lines) that came or were sent on this
+   * page view, not read back from an earlier one, and not yet in `seen`; they are added to it.
+   */
+  takeNew(seen: Set<string>): ChatEntry[] {
+    if (!this.state.restored) return [];
+    const fresh = this.state.entries.filter((entry) => !entry.pending && entry.role !== 'system' && !seen.has(entry.id) && !this.history.has(entry.id));
+    for (const entry of fresh) seen.add(entry.id);
+    return fresh;
   }
 
   private markRestored(): void {

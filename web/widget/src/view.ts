@@ -231,11 +231,8 @@ function useUnread(session: ChatSession, state: ChatState, open: boolean, hidden
   const [count, setCount] = useState(0);
   const counted = useRef(new Set<string>());
   useEffect(() => {
-    const fresh = state.entries.filter(
-      (entry) => !entry.pending && (entry.role === 'assistant' || entry.role === 'agent') && !counted.current.has(entry.id) && session.isNew(entry.id),
-    );
-    for (const entry of fresh) counted.current.add(entry.id);
-    if (fresh.length && !open) setCount((before) => before + fresh.length);
+    const replies = session.takeNew(counted.current).filter((entry) => entry.role === 'assistant' || entry.role === 'agent');
+    if (replies.length && !open) setCount((before) => before + replies.length);
   }, [state.entries, state.restored]);
   useEffect(() => {
     if (open) setCount(0);
@@ -243,10 +240,11 @@ function useUnread(session: ChatSession, state: ChatState, open: boolean, hidden
   // Only the very prefix this widget wrote is taken off: a page's own "(3) Inbox", or a title the
   // page set since, stays as it is.
   const written = useRef('');
-  useEffect(() => {
+  // In the same frame as the badge: the title and the launcher never disagree on screen.
+  useLayoutEffect(() => {
     const title = written.current && document.title.startsWith(written.current) ? document.title.slice(written.current.length) : document.title;
     written.current = count && !hidden ? `(${count}) ` : '';
-    document.title = written.current + title;
+    if (document.title !== written.current + title) document.title = written.current + title;
   }, [count, hidden]);
   return { count, label: count === 1 ? ui.unreadOne : format(ui.unreadMany, { count }) };
 }
