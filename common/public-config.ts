@@ -43,6 +43,9 @@ export function publicWidgetConfig<Rules, Form, Translations>(chatbot: ConfigCha
       offset_x: settings.offset_x,
       offset_y: settings.offset_y,
       avatar_url: settings.avatar_url,
+      theme: settings.theme,
+      launcher_icon: settings.launcher_icon,
+      launcher_image_url: settings.launcher_image_url,
     },
     strings: {
       title: settings.title ?? chatbot.name,

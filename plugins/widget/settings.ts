@@ -8,6 +8,10 @@ import { ISO_639_1, LEAD_FIELDS } from '../../core/index.js';
 export const POSITIONS = ['bottom-right', 'bottom-left'] as const;
 export const DEVICES = ['desktop', 'mobile'] as const;
 export const LEAD_FORM_MOMENTS = ['after_first_reply', 'before_chat', 'on_request'] as const;
+/** Light, dark, or whichever the visitor's system prefers (`prefers-color-scheme`). */
+export const THEMES = ['light', 'dark', 'auto'] as const;
+/** The launcher's built-in icons (an owner's image replaces them: `launcher_image_url`). */
+export const LAUNCHER_ICONS = ['chat', 'question', 'headset', 'sparkle'] as const;
 /** How the widget asks for a rating when a conversation ends: not at all, 1–5 stars, or thumbs. */
 export const RATING_MODES = ['off', 'stars', 'thumbs'] as const;
 
@@ -28,6 +32,9 @@ export interface WidgetSettings extends WidgetStrings {
   offset_x: number;
   offset_y: number;
   avatar_url: string | null;
+  theme: (typeof THEMES)[number];
+  launcher_icon: (typeof LAUNCHER_ICONS)[number];
+  launcher_image_url: string | null;
   translations: Record<string, Partial<WidgetStrings>>;
   display_rules: {
     show_on: string[];
@@ -55,6 +62,9 @@ export function defaultWidgetSettings(): WidgetSettings {
     offset_x: 20,
     offset_y: 20,
     avatar_url: null,
+    theme: 'light',
+    launcher_icon: 'chat',
+    launcher_image_url: null,
     title: null,
     subtitle: null,
     launcher_text: 'Chat with us',
@@ -167,6 +177,19 @@ export const widgetSettingsInput = Joi.object({
   offset_x: Joi.number().integer().min(0).max(200).default(20).description('Pixels from the side of the page'),
   offset_y: Joi.number().integer().min(0).max(200).default(20).description('Pixels from the bottom of the page'),
   avatar_url: Joi.string().uri({ scheme: ['https', 'http'] }).max(2048).allow(null).default(null),
+  theme: Joi.string()
+    .valid(...THEMES)
+    .default('light')
+    .description('`dark` draws the panel on a dark background with light text (the primary colour stays); `auto` follows the visitor’s system'),
+  launcher_icon: Joi.string()
+    .valid(...LAUNCHER_ICONS)
+    .default('chat'),
+  launcher_image_url: Joi.string()
+    .uri({ scheme: ['https', 'http'] })
+    .max(2048)
+    .allow(null)
+    .default(null)
+    .description('An image shown on the launcher instead of its icon (decorative: the launcher’s name is `launcher_text`)'),
   title: text(100).allow(null).default(null).description('Default: the chatbot’s name'),
   subtitle: text(200).allow(null).default(null),
   launcher_text: text(60).default('Chat with us').description('Also the launcher button’s accessible name'),
@@ -237,6 +260,13 @@ export const appearanceShape = {
   offset_x: Joi.number().integer().required(),
   offset_y: Joi.number().integer().required(),
   avatar_url: Joi.string().allow(null).required(),
+  theme: Joi.string()
+    .valid(...THEMES)
+    .required(),
+  launcher_icon: Joi.string()
+    .valid(...LAUNCHER_ICONS)
+    .required(),
+  launcher_image_url: Joi.string().allow(null).required(),
 };
 
 /** The rating settings, as the settings API and the public config answer them. */

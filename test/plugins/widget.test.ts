@@ -58,6 +58,9 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
     chatbot_id: bot.id,
     primary_color: '#4f46e5',
     position: 'bottom-right',
+    theme: 'light',
+    launcher_icon: 'chat',
+    launcher_image_url: null,
     launcher_text: 'Chat with us',
     input_placeholder: 'Type your message…',
     suggested_messages: [],
@@ -70,6 +73,9 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
 
   const saved = await putWidget(api, acme.live, bot, {
     primary_color: '#0EA5E9',
+    theme: 'auto',
+    launcher_icon: 'headset',
+    launcher_image_url: 'https://shop.example/help.png',
     title: 'Shop help',
     suggested_messages: ['Delivery times?'],
     translations: { de: { launcher_text: 'Schreib uns', input_placeholder: 'Deine Nachricht…' } },
@@ -79,6 +85,7 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
   });
   t.equal(saved.primary_color, '#0ea5e9', 'colours are stored in lower case');
   t.equal(saved.title, 'Shop help');
+  t.match(saved, { theme: 'auto', launcher_icon: 'headset', launcher_image_url: 'https://shop.example/help.png' });
   t.same(saved.display_rules, { show_on: [], hide_on: ['/checkout*'], delay_seconds: 0, devices: ['desktop', 'mobile'], open_on_load: false });
   t.same(saved.lead_form.fields, [{ name: 'email', required: true }, { name: 'phone', required: false }]);
   t.type(saved.updated_at, 'string');
@@ -103,6 +110,9 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
         lead_form: { fields: [{ name: 'age' }] },
         allowed_origins: ['https://example.com/path', 'ftp://example.com', '*'],
         launcher_text: '   ',
+        theme: 'sepia',
+        launcher_icon: 'rocket',
+        launcher_image_url: 'javascript:alert(1)',
         unknown: true,
       },
     }),
@@ -110,7 +120,7 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
     'validation_failed',
   );
   const paths = invalid.details.map((detail: { path: string }) => detail.path);
-  for (const path of ['primary_color', 'position', 'offset_x', 'suggested_messages', 'translations.xx', 'display_rules.delay_seconds', 'display_rules.devices', 'lead_form.fields.0.name', 'allowed_origins.0', 'allowed_origins.1', 'allowed_origins.2', 'launcher_text', 'unknown']) {
+  for (const path of ['primary_color', 'position', 'offset_x', 'suggested_messages', 'translations.xx', 'display_rules.delay_seconds', 'display_rules.devices', 'lead_form.fields.0.name', 'allowed_origins.0', 'allowed_origins.1', 'allowed_origins.2', 'launcher_text', 'theme', 'launcher_icon', 'launcher_image_url', 'unknown']) {
     t.ok(paths.includes(path), `${path} is named`);
   }
   assertError(t, await api.request('PUT', `/api/v1/chatbots/${bot.id}/widget`, { key: acme.live, payload: 'null' }), 400, 'validation_failed');
@@ -139,7 +149,7 @@ t.test('public config: only what a page needs, per chatbot state', async (t) => 
   const api = await buildTestServer(t);
   const acme = await api.account('starter');
   const bot = await chatbot(api, acme.live);
-  await putWidget(api, acme.live, bot, { subtitle: 'We answer at once', translations: { de: { title: 'Shop-Hilfe' } } });
+  await putWidget(api, acme.live, bot, { subtitle: 'We answer at once', translations: { de: { title: 'Shop-Hilfe' } }, theme: 'dark', launcher_icon: 'question' });
 
   const config = await visit(api, 'GET', `/widget/v1/${bot.id}/config`);
   t.equal(config.statusCode, 200);
@@ -150,6 +160,7 @@ t.test('public config: only what a page needs, per chatbot state', async (t) => 
     status: 'active',
     strings: { title: 'Shop', subtitle: 'We answer at once', welcome_message: 'Hi! How can I help?', launcher_text: 'Chat with us' },
     translations: { de: { title: 'Shop-Hilfe' } },
+    appearance: { theme: 'dark', launcher_icon: 'question', launcher_image_url: null },
     show_sources: true,
   });
   t.notMatch(config.payload, /allowed_origins|api_key|sk_live|instructions|fallback/, 'no settings, keys or origins');

@@ -808,6 +808,11 @@ class SetWidgetSettingsBody(TypedDict, total=False):
     offset_y: int
     """Pixels from the bottom of the page"""
     avatar_url: str | None
+    theme: Literal["light", "dark", "auto"]
+    """`dark` draws the panel on a dark background with light text (the primary colour stays); `auto` follows the visitor’s system"""
+    launcher_icon: Literal["chat", "question", "headset", "sparkle"]
+    launcher_image_url: str | None
+    """An image shown on the launcher instead of its icon (decorative: the launcher’s name is `launcher_text`)"""
     title: str | None
     """Default: the chatbot’s name"""
     subtitle: str | None

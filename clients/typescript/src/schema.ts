@@ -3874,6 +3874,11 @@ export interface components {
             offset_x: number;
             offset_y: number;
             avatar_url: string | null;
+            /** @enum {string} */
+            theme: "light" | "dark" | "auto";
+            /** @enum {string} */
+            launcher_icon: "chat" | "question" | "headset" | "sparkle";
+            launcher_image_url: string | null;
         };
         WidgetConfig: {
             chatbot_id: string;
@@ -4052,6 +4057,11 @@ export interface components {
             offset_x: number;
             offset_y: number;
             avatar_url: string | null;
+            /** @enum {string} */
+            theme: "light" | "dark" | "auto";
+            /** @enum {string} */
+            launcher_icon: "chat" | "question" | "headset" | "sparkle";
+            launcher_image_url: string | null;
             title: string | null;
             subtitle: string | null;
             launcher_text: string;
@@ -4094,6 +4104,22 @@ export interface components {
             offset_y?: number;
             /** Format: uri */
             avatar_url?: string | null;
+            /**
+             * @description `dark` draws the panel on a dark background with light text (the primary colour stays); `auto` follows the visitor’s system
+             * @default light
+             * @enum {string}
+             */
+            theme?: "light" | "dark" | "auto";
+            /**
+             * @default chat
+             * @enum {string}
+             */
+            launcher_icon?: "chat" | "question" | "headset" | "sparkle";
+            /**
+             * Format: uri
+             * @description An image shown on the launcher instead of its icon (decorative: the launcher’s name is `launcher_text`)
+             */
+            launcher_image_url?: string | null;
             /** @description Default: the chatbot’s name */
             title?: string | null;
             subtitle?: string | null;

@@ -46,6 +46,8 @@ const en = {
   rateComment: 'Comment',
   rateSend: 'Send rating',
   rateThanks: 'Thank you for your rating!',
+  showMore: 'Show more',
+  showLess: 'Show less',
   unreadOne: '1 unread message',
   unreadMany: '{count} unread messages',
 };
@@ -96,6 +98,8 @@ const de: UiStrings = {
   rateComment: 'Kommentar',
   rateSend: 'Bewertung senden',
   rateThanks: 'Danke für Ihre Bewertung!',
+  showMore: 'Mehr anzeigen',
+  showLess: 'Weniger anzeigen',
   unreadOne: '1 ungelesene Nachricht',
   unreadMany: '{count} ungelesene Nachrichten',
 };
@@ -144,6 +148,8 @@ const fr: UiStrings = {
   rateComment: 'Commentaire',
   rateSend: 'Envoyer la note',
   rateThanks: 'Merci pour votre note !',
+  showMore: 'Afficher plus',
+  showLess: 'Afficher moins',
   unreadOne: '1 message non lu',
   unreadMany: '{count} messages non lus',
 };
@@ -192,6 +198,8 @@ const ro: UiStrings = {
   rateComment: 'Comentariu',
   rateSend: 'Trimiteți evaluarea',
   rateThanks: 'Vă mulțumim pentru evaluare!',
+  showMore: 'Afișați mai mult',
+  showLess: 'Afișați mai puțin',
   unreadOne: '1 mesaj necitit',
   unreadMany: '{count} mesaje necitite',
 };

@@ -1,10 +1,13 @@
 // The widget as the visitor sees it: launcher, panel, messages, composer, lead form. Everything
-// from the server or the visitor is rendered as text; the only links are checked http(s) URLs.
+// from the server or the visitor is rendered as text: replies' Markdown (markdown.ts) becomes
+// elements of fixed tags around text nodes, never HTML; the only links are checked http(s) and
+// mailto URLs.
 import htm from 'htm';
 import { h, render, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { hexColor, mix, readableOn } from './colors.js';
+import { accentOn, hexColor, mix, readableOn } from './colors.js';
 import { format, type UiStrings } from './i18n.js';
+import { parseMarkdown, trimEnd, URL_TRAILING, type Block, type Inline } from './markdown.js';
 import { lastMessage, liveSuggestions, type ChatEntry, type ChatSession, type ChatState } from './session.js';
 import type { LeadFieldName, LeadForm, LeadValues, RatingSettings, Suggestion, WidgetConfig, WidgetStrings } from './types.js';
 
@@ -122,13 +125,16 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
   };
 
   const appearance = config.appearance;
+  const dark = useDarkTheme(appearance.theme);
   const primary = hexColor(appearance.primary_color, '#4f46e5');
-  const background = hexColor(appearance.background_color, '#ffffff');
-  const text = hexColor(appearance.text_color, '#111827');
+  // The dark theme keeps the owner's primary colour and draws the rest on its own dark palette.
+  const background = dark ? DARK_BACKGROUND : hexColor(appearance.background_color, '#ffffff');
+  const text = dark ? DARK_TEXT : hexColor(appearance.text_color, '#111827');
   const offset = (value: number) => `${Math.min(Math.max(Number(value) || 0, 0), 200)}px`;
   const style = {
     '--cbw-primary': primary,
     '--cbw-on-primary': readableOn(primary),
+    '--cbw-accent': accentOn(background, primary),
     '--cbw-bg': background,
     '--cbw-text': text,
     '--cbw-bubble': mix(background, text, 0.07),
@@ -192,7 +198,7 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
     />`;
   }
 
-  return html`<div class=${`root${appearance.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}`} style=${style} onKeyDown=${onKeyDown}>
+  return html`<div class=${`root${appearance.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}${dark ? ' dark' : ''}`} style=${style} onKeyDown=${onKeyDown}>
     <div class="panel" id="cbw-panel" role="dialog" aria-labelledby="cbw-title" hidden=${!open} ref=${panel}
       onFocusIn=${() => (focusWithin.current = true)} onFocusOut=${onFocusOut}>
       <div class="header">
@@ -215,11 +221,34 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
     </div>
     <button type="button" class="launcher" aria-expanded=${open ? 'true' : 'false'} aria-controls="cbw-panel" ref=${launcher} onClick=${toggle}
       aria-describedby=${unread.count ? 'cbw-unread' : undefined}>
-      ${icon(CHAT)}<span>${strings.launcher_text}</span>
+      ${launcherImage(appearance.launcher_image_url) ?? icon(LAUNCHER_ICONS[appearance.launcher_icon] ?? CHAT)}<span>${strings.launcher_text}</span>
       ${unread.count ? html`<span class="unread" aria-hidden="true">${unread.count > 99 ? '99+' : unread.count}</span>` : null}
     </button>
     ${unread.count ? html`<span class="visually-hidden" id="cbw-unread">${unread.label}</span>` : null}
   </div>`;
+}
+
+const DARK_BACKGROUND = '#1b1e24';
+const DARK_TEXT = '#e6e8eb';
+
+/** Whether the panel is drawn dark: always, never, or as the visitor's system says (and as it changes). */
+function useDarkTheme(theme: string | undefined): boolean {
+  const query = theme === 'auto' && typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+  const [prefersDark, setPrefersDark] = useState(query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const follow = () => setPrefersDark(query.matches);
+    follow();
+    query.addEventListener?.('change', follow);
+    return () => query.removeEventListener?.('change', follow);
+  }, [theme]);
+  return theme === 'dark' || (theme === 'auto' && prefersDark);
+}
+
+/** The owner's launcher image, decorative (the launcher is named by its text); null without a safe one. */
+function launcherImage(url: string | null | undefined) {
+  const src = safeHref(url);
+  return src ? html`<img class="launcher-image" src=${src} alt="" referrerpolicy="no-referrer" />` : null;
 }
 
 /**
@@ -272,13 +301,13 @@ function Log({ state, title, welcome, ui, showSources, session, offer }: LogProp
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [state.entries.length, state.streaming, state.waiting, state.agentTyping, offer?.entryId]);
   return html`<div class="log" role="log" aria-live="polite" aria-label=${ui.messages} aria-busy=${state.streaming !== null ? 'true' : 'false'} ref=${log}>
-    ${welcome ? html`<div class="msg assistant"><div class="bubble" dir="auto"><span class="sr">${title}: </span>${richText(welcome)}</div></div>` : null}
+    ${welcome ? html`<div class="msg assistant"><div class="bubble rich" dir="auto"><span class="sr">${title}: </span>${markdown(welcome)}</div></div>` : null}
     ${state.entries.map(
       (entry) =>
         html`<${Entry} key=${entry.id} entry=${entry} title=${title} ui=${ui} showSources=${showSources} session=${session}
           suggestions=${offer?.entryId === entry.id ? offer.suggestions : []} />`,
     )}
-    ${state.streaming !== null ? html`<div class="msg assistant"><div class="bubble" dir="auto">${state.streaming}</div></div>` : null}
+    ${state.streaming !== null ? html`<div class="msg assistant"><div class="bubble rich" dir="auto">${markdown(state.streaming)}</div></div>` : null}
     ${state.waiting
       ? html`<div class="msg assistant"><div class="bubble typing"><span></span><span></span><span></span><em class="sr">${ui.typing}</em></div></div>`
       : null}
@@ -304,7 +333,9 @@ function Entry({ entry, title, ui, showSources, session, suggestions }: EntryPro
   const rated = (rating: 'up' | 'down') => (entry.feedback === rating ? 'true' : 'false');
   return html`<div class=${`msg ${entry.role}${entry.pending ? ' pending' : ''}`}>
     ${entry.role === 'agent' ? html`<${Author} name=${agentName} avatarUrl=${entry.author?.avatar_url ?? null} />` : null}
-    <div class="bubble" dir="auto"><span class="sr">${speaker}: </span>${richText(entry.content)}</div>
+    ${entry.role === 'user'
+      ? html`<div class="bubble" dir="auto"><span class="sr">${speaker}: </span>${richText(entry.content)}</div>`
+      : html`<${Reply} id=${`cbw-m-${entry.id}`} speaker=${speaker} content=${entry.content} ui=${ui} />`}
     ${suggestions.length ? html`<${SuggestionButtons} suggestions=${suggestions} label=${ui.suggestedQuestions} session=${session} />` : null}
     ${sources.length
       ? html`<div class="sources">
@@ -325,6 +356,27 @@ function Entry({ entry, title, ui, showSources, session, suggestions }: EntryPro
         </div>`
       : null}
   </div>`;
+}
+
+/** Roughly how many lines of the panel's bubble a reply fills (about 40 characters a line). */
+function estimatedLines(content: string): number {
+  return content.split('\n').reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / 40)), 0);
+}
+
+/** A reply longer than this many lines shows its first lines and a "Show more" button. */
+const COLLAPSE_AFTER_LINES = 12;
+
+/** A bot's or agent's reply: its Markdown, collapsed with "Show more" when it is long. */
+function Reply({ id, speaker, content, ui }: { id: string; speaker: string; content: string; ui: UiStrings }) {
+  const long = estimatedLines(content) > COLLAPSE_AFTER_LINES;
+  const [expanded, setExpanded] = useState(false);
+  const collapsed = long && !expanded;
+  return html`<div class=${`bubble rich${collapsed ? ' collapsed' : ''}`} id=${id} dir="auto"><span class="sr">${speaker}: </span>${markdown(content)}</div>
+    ${long
+      ? html`<button type="button" class="link more" aria-expanded=${expanded ? 'true' : 'false'} aria-controls=${id} onClick=${() => setExpanded(!expanded)}>
+          ${expanded ? ui.showLess : ui.showMore}
+        </button>`
+      : null}`;
 }
 
 /** A clarify reply's suggestions, best first: each button's name is the question it sends. */
@@ -537,19 +589,59 @@ function RatingView({ settings, ui, sending, onSubmit }: RatingProps) {
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 
-/** Text with its http(s) URLs as links; never markup. */
+/** A visitor's text with its http(s) URLs as links; no Markdown: what they typed is what they see. */
 function richText(text: string): ComponentChildren[] {
   const parts: ComponentChildren[] = [];
   let last = 0;
   for (const match of text.matchAll(URL_IN_TEXT)) {
-    const url = match[0].replace(/[.,;:!?)\]]+$/, '');
+    const url = trimEnd(match[0], URL_TRAILING);
     const href = safeHref(url);
     if (!href) continue;
-    parts.push(text.slice(last, match.index), html`<a href=${href} target="_blank" rel="noopener noreferrer">${url}</a>`);
+    parts.push(text.slice(last, match.index), link(href, url));
     last = match.index! + url.length;
   }
   parts.push(text.slice(last));
   return parts;
+}
+
+function link(href: string, children: ComponentChildren) {
+  return html`<a href=${href} target="_blank" rel="noopener noreferrer">${children}</a>`;
+}
+
+/** A reply's Markdown as elements: each node's tag is fixed here, its text always a text node. */
+function markdown(text: string): ComponentChildren[] {
+  return parseMarkdown(text).map(block);
+}
+
+function block(node: Block): ComponentChildren {
+  switch (node.t) {
+    case 'p':
+      return html`<p>${node.c.map(inline)}</p>`;
+    case 'h':
+      return html`<p><strong>${node.c.map(inline)}</strong></p>`;
+    case 'ul':
+      return html`<ul>${node.items.map((item) => html`<li>${item.map(inline)}</li>`)}</ul>`;
+    case 'ol':
+      return html`<ol start=${node.start}>${node.items.map((item) => html`<li>${item.map(inline)}</li>`)}</ol>`;
+    case 'pre':
+      return html`<pre dir="ltr"><code>${node.text}</code></pre>`;
+  }
+}
+
+function inline(node: Inline): ComponentChildren {
+  if (typeof node === 'string') return node;
+  switch (node.t) {
+    case 'br':
+      return html`<br />`;
+    case 'strong':
+      return html`<strong>${node.c.map(inline)}</strong>`;
+    case 'em':
+      return html`<em>${node.c.map(inline)}</em>`;
+    case 'code':
+      return html`<code>${node.text}</code>`;
+    case 'a':
+      return link(node.href, node.c.map(inline));
+  }
 }
 
 export function safeHref(value: string | null | undefined): string | null {
@@ -563,6 +655,12 @@ export function safeHref(value: string | null | undefined): string | null {
 }
 
 const CHAT = 'M4 5h16v11H9l-5 4z';
+const LAUNCHER_ICONS: Record<string, string> = {
+  chat: CHAT,
+  question: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01',
+  headset: 'M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v5H5a1 1 0 0 1-1-1zM20 14h-3v5h2a1 1 0 0 0 1-1z',
+  sparkle: 'M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8zM19 15l.7 1.8 1.8.7-1.8.7L19 20l-.7-1.8-1.8-.7 1.8-.7z',
+};
 const CLOSE = 'M6 6l12 12M18 6L6 18';
 const SEND = 'M12 19V5M6 11l6-6 6 6';
 const THUMB = 'M7 11v9H4v-9zM7 11l4-7c1.5 0 2.5 1 2.5 2.5V10h5a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.3 20H7';

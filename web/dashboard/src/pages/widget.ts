@@ -83,6 +83,32 @@ function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/ap
           <${Field} label="Distance from the bottom (px)" path="offset_y" type="number" min=${0} max=${200} value=${settings.offset_y} onInput=${(v: string) => change({ offset_y: number(v) })} error=${error} />
         </div>
         <${Field} label="Avatar image URL" path="avatar_url" type="url" value=${settings.avatar_url} onInput=${(v: string) => change({ avatar_url: orNull(v) })} error=${error} hint="https://… — leave empty for none." />
+        <${Select}
+          label="Theme"
+          path="theme"
+          value=${settings.theme}
+          onChange=${(theme: string) => change({ theme: theme as WidgetSettings['theme'] })}
+          options=${[
+            ['light', 'Light'],
+            ['dark', 'Dark'],
+            ['auto', 'As the visitor’s system'],
+          ]}
+          error=${error}
+        />
+        <${Select}
+          label="Launcher icon"
+          path="launcher_icon"
+          value=${settings.launcher_icon}
+          onChange=${(launcher_icon: string) => change({ launcher_icon: launcher_icon as WidgetSettings['launcher_icon'] })}
+          options=${[
+            ['chat', 'Speech bubble'],
+            ['question', 'Question mark'],
+            ['headset', 'Headset'],
+            ['sparkle', 'Sparkle'],
+          ]}
+          error=${error}
+        />
+        <${Field} label="Launcher image URL" path="launcher_image_url" type="url" value=${settings.launcher_image_url} onInput=${(v: string) => change({ launcher_image_url: orNull(v) })} error=${error} hint="Replaces the icon; https://… — leave empty for the icon." />
       </fieldset>
 
       <fieldset class="card">

@@ -692,7 +692,9 @@ from .webhook_with_secret_disabled_reason_type_3_type_1 import (
 )
 from .webhook_with_secret_status import WebhookWithSecretStatus
 from .widget_appearance import WidgetAppearance
+from .widget_appearance_launcher_icon import WidgetAppearanceLauncherIcon
 from .widget_appearance_position import WidgetAppearancePosition
+from .widget_appearance_theme import WidgetAppearanceTheme
 from .widget_config import WidgetConfig
 from .widget_config_display_rules import WidgetConfigDisplayRules
 from .widget_config_display_rules_devices_item import (
@@ -728,10 +730,14 @@ from .widget_rating_settings_mode import WidgetRatingSettingsMode
 from .widget_settings import WidgetSettings
 from .widget_settings_display_rules import WidgetSettingsDisplayRules
 from .widget_settings_input import WidgetSettingsInput
+from .widget_settings_input_launcher_icon import WidgetSettingsInputLauncherIcon
 from .widget_settings_input_position import WidgetSettingsInputPosition
+from .widget_settings_input_theme import WidgetSettingsInputTheme
 from .widget_settings_input_translations import WidgetSettingsInputTranslations
+from .widget_settings_launcher_icon import WidgetSettingsLauncherIcon
 from .widget_settings_lead_form import WidgetSettingsLeadForm
 from .widget_settings_position import WidgetSettingsPosition
+from .widget_settings_theme import WidgetSettingsTheme
 from .widget_settings_translations import WidgetSettingsTranslations
 from .widget_strings import WidgetStrings
 
@@ -1204,7 +1210,9 @@ __all__ = (
     "WebhookWithSecretDisabledReasonType3Type1",
     "WebhookWithSecretStatus",
     "WidgetAppearance",
+    "WidgetAppearanceLauncherIcon",
     "WidgetAppearancePosition",
+    "WidgetAppearanceTheme",
     "WidgetConfig",
     "WidgetConfigDisplayRules",
     "WidgetConfigDisplayRulesDevicesItem",
@@ -1238,10 +1246,14 @@ __all__ = (
     "WidgetSettings",
     "WidgetSettingsDisplayRules",
     "WidgetSettingsInput",
+    "WidgetSettingsInputLauncherIcon",
     "WidgetSettingsInputPosition",
+    "WidgetSettingsInputTheme",
     "WidgetSettingsInputTranslations",
+    "WidgetSettingsLauncherIcon",
     "WidgetSettingsLeadForm",
     "WidgetSettingsPosition",
+    "WidgetSettingsTheme",
     "WidgetSettingsTranslations",
     "WidgetStrings",
 )

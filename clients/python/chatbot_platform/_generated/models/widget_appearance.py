@@ -5,7 +5,9 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.widget_appearance_launcher_icon import WidgetAppearanceLauncherIcon
 from ..models.widget_appearance_position import WidgetAppearancePosition
+from ..models.widget_appearance_theme import WidgetAppearanceTheme
 
 T = TypeVar("T", bound="WidgetAppearance")
 
@@ -21,6 +23,9 @@ class WidgetAppearance:
         offset_x (int):
         offset_y (int):
         avatar_url (None | str):
+        theme (WidgetAppearanceTheme):
+        launcher_icon (WidgetAppearanceLauncherIcon):
+        launcher_image_url (None | str):
     """
 
     primary_color: str
@@ -30,6 +35,9 @@ class WidgetAppearance:
     offset_x: int
     offset_y: int
     avatar_url: None | str
+    theme: WidgetAppearanceTheme
+    launcher_icon: WidgetAppearanceLauncherIcon
+    launcher_image_url: None | str
 
     def to_dict(self) -> dict[str, Any]:
         primary_color = self.primary_color
@@ -47,6 +55,13 @@ class WidgetAppearance:
         avatar_url: None | str
         avatar_url = self.avatar_url
 
+        theme = self.theme.value
+
+        launcher_icon = self.launcher_icon.value
+
+        launcher_image_url: None | str
+        launcher_image_url = self.launcher_image_url
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -58,6 +73,9 @@ class WidgetAppearance:
                 "offset_x": offset_x,
                 "offset_y": offset_y,
                 "avatar_url": avatar_url,
+                "theme": theme,
+                "launcher_icon": launcher_icon,
+                "launcher_image_url": launcher_image_url,
             }
         )
 
@@ -85,6 +103,17 @@ class WidgetAppearance:
 
         avatar_url = _parse_avatar_url(d.pop("avatar_url"))
 
+        theme = WidgetAppearanceTheme(d.pop("theme"))
+
+        launcher_icon = WidgetAppearanceLauncherIcon(d.pop("launcher_icon"))
+
+        def _parse_launcher_image_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        launcher_image_url = _parse_launcher_image_url(d.pop("launcher_image_url"))
+
         widget_appearance = cls(
             primary_color=primary_color,
             background_color=background_color,
@@ -93,6 +122,9 @@ class WidgetAppearance:
             offset_x=offset_x,
             offset_y=offset_y,
             avatar_url=avatar_url,
+            theme=theme,
+            launcher_icon=launcher_icon,
+            launcher_image_url=launcher_image_url,
         )
 
         return widget_appearance

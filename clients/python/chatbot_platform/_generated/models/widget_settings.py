@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.widget_settings_launcher_icon import WidgetSettingsLauncherIcon
 from ..models.widget_settings_position import WidgetSettingsPosition
+from ..models.widget_settings_theme import WidgetSettingsTheme
 
 if TYPE_CHECKING:
     from ..models.widget_rating_settings import WidgetRatingSettings
@@ -30,6 +32,9 @@ class WidgetSettings:
         offset_x (int):
         offset_y (int):
         avatar_url (None | str):
+        theme (WidgetSettingsTheme):
+        launcher_icon (WidgetSettingsLauncherIcon):
+        launcher_image_url (None | str):
         title (None | str):
         subtitle (None | str):
         launcher_text (str):
@@ -55,6 +60,9 @@ class WidgetSettings:
     offset_x: int
     offset_y: int
     avatar_url: None | str
+    theme: WidgetSettingsTheme
+    launcher_icon: WidgetSettingsLauncherIcon
+    launcher_image_url: None | str
     title: None | str
     subtitle: None | str
     launcher_text: str
@@ -87,6 +95,13 @@ class WidgetSettings:
 
         avatar_url: None | str
         avatar_url = self.avatar_url
+
+        theme = self.theme.value
+
+        launcher_icon = self.launcher_icon.value
+
+        launcher_image_url: None | str
+        launcher_image_url = self.launcher_image_url
 
         title: None | str
         title = self.title
@@ -135,6 +150,9 @@ class WidgetSettings:
                 "offset_x": offset_x,
                 "offset_y": offset_y,
                 "avatar_url": avatar_url,
+                "theme": theme,
+                "launcher_icon": launcher_icon,
+                "launcher_image_url": launcher_image_url,
                 "title": title,
                 "subtitle": subtitle,
                 "launcher_text": launcher_text,
@@ -182,6 +200,17 @@ class WidgetSettings:
             return cast(None | str, data)
 
         avatar_url = _parse_avatar_url(d.pop("avatar_url"))
+
+        theme = WidgetSettingsTheme(d.pop("theme"))
+
+        launcher_icon = WidgetSettingsLauncherIcon(d.pop("launcher_icon"))
+
+        def _parse_launcher_image_url(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        launcher_image_url = _parse_launcher_image_url(d.pop("launcher_image_url"))
 
         def _parse_title(data: object) -> None | str:
             if data is None:
@@ -248,6 +277,9 @@ class WidgetSettings:
             offset_x=offset_x,
             offset_y=offset_y,
             avatar_url=avatar_url,
+            theme=theme,
+            launcher_icon=launcher_icon,
+            launcher_image_url=launcher_image_url,
             title=title,
             subtitle=subtitle,
             launcher_text=launcher_text,

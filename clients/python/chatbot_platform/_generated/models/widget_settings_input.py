@@ -5,7 +5,9 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.widget_settings_input_launcher_icon import WidgetSettingsInputLauncherIcon
 from ..models.widget_settings_input_position import WidgetSettingsInputPosition
+from ..models.widget_settings_input_theme import WidgetSettingsInputTheme
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -31,6 +33,11 @@ class WidgetSettingsInput:
         offset_x (int | Unset): Pixels from the side of the page Default: 20.
         offset_y (int | Unset): Pixels from the bottom of the page Default: 20.
         avatar_url (None | str | Unset):
+        theme (WidgetSettingsInputTheme | Unset): `dark` draws the panel on a dark background with light text (the
+            primary colour stays); `auto` follows the visitor’s system Default: WidgetSettingsInputTheme.LIGHT.
+        launcher_icon (WidgetSettingsInputLauncherIcon | Unset):  Default: WidgetSettingsInputLauncherIcon.CHAT.
+        launcher_image_url (None | str | Unset): An image shown on the launcher instead of its icon (decorative: the
+            launcher’s name is `launcher_text`)
         title (None | str | Unset): Default: the chatbot’s name
         subtitle (None | str | Unset):
         launcher_text (str | Unset): Also the launcher button’s accessible name Default: 'Chat with us'.
@@ -54,6 +61,11 @@ class WidgetSettingsInput:
     offset_x: int | Unset = 20
     offset_y: int | Unset = 20
     avatar_url: None | str | Unset = UNSET
+    theme: WidgetSettingsInputTheme | Unset = WidgetSettingsInputTheme.LIGHT
+    launcher_icon: WidgetSettingsInputLauncherIcon | Unset = (
+        WidgetSettingsInputLauncherIcon.CHAT
+    )
+    launcher_image_url: None | str | Unset = UNSET
     title: None | str | Unset = UNSET
     subtitle: None | str | Unset = UNSET
     launcher_text: str | Unset = "Chat with us"
@@ -86,6 +98,20 @@ class WidgetSettingsInput:
             avatar_url = UNSET
         else:
             avatar_url = self.avatar_url
+
+        theme: str | Unset = UNSET
+        if not isinstance(self.theme, Unset):
+            theme = self.theme.value
+
+        launcher_icon: str | Unset = UNSET
+        if not isinstance(self.launcher_icon, Unset):
+            launcher_icon = self.launcher_icon.value
+
+        launcher_image_url: None | str | Unset
+        if isinstance(self.launcher_image_url, Unset):
+            launcher_image_url = UNSET
+        else:
+            launcher_image_url = self.launcher_image_url
 
         title: None | str | Unset
         if isinstance(self.title, Unset):
@@ -150,6 +176,12 @@ class WidgetSettingsInput:
             field_dict["offset_y"] = offset_y
         if avatar_url is not UNSET:
             field_dict["avatar_url"] = avatar_url
+        if theme is not UNSET:
+            field_dict["theme"] = theme
+        if launcher_icon is not UNSET:
+            field_dict["launcher_icon"] = launcher_icon
+        if launcher_image_url is not UNSET:
+            field_dict["launcher_image_url"] = launcher_image_url
         if title is not UNSET:
             field_dict["title"] = title
         if subtitle is not UNSET:
@@ -210,6 +242,31 @@ class WidgetSettingsInput:
             return cast(None | str | Unset, data)
 
         avatar_url = _parse_avatar_url(d.pop("avatar_url", UNSET))
+
+        _theme = d.pop("theme", UNSET)
+        theme: WidgetSettingsInputTheme | Unset
+        if isinstance(_theme, Unset):
+            theme = UNSET
+        else:
+            theme = WidgetSettingsInputTheme(_theme)
+
+        _launcher_icon = d.pop("launcher_icon", UNSET)
+        launcher_icon: WidgetSettingsInputLauncherIcon | Unset
+        if isinstance(_launcher_icon, Unset):
+            launcher_icon = UNSET
+        else:
+            launcher_icon = WidgetSettingsInputLauncherIcon(_launcher_icon)
+
+        def _parse_launcher_image_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        launcher_image_url = _parse_launcher_image_url(
+            d.pop("launcher_image_url", UNSET)
+        )
 
         def _parse_title(data: object) -> None | str | Unset:
             if data is None:
@@ -282,6 +339,9 @@ class WidgetSettingsInput:
             offset_x=offset_x,
             offset_y=offset_y,
             avatar_url=avatar_url,
+            theme=theme,
+            launcher_icon=launcher_icon,
+            launcher_image_url=launcher_image_url,
             title=title,
             subtitle=subtitle,
             launcher_text=launcher_text,

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class WidgetSettingsInputLauncherIcon(StrEnum):
+    CHAT = "chat"
+    HEADSET = "headset"
+    QUESTION = "question"
+    SPARKLE = "sparkle"
+
+    def __str__(self) -> str:
+        return str(self.value)
