@@ -1886,6 +1886,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/ui/{language}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The widget’s own words in a language it loads on demand
+         * @description The languages: ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404 `language_not_found` for any other language.
+         */
+        get: operations["getWidgetUiStrings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/v1/{id}/config": {
         parameters: {
             query?: never;
@@ -3894,6 +3914,10 @@ export interface components {
             /** @description The rating the widget asks for when a conversation ends */
             rating: components["schemas"]["WidgetRatingSettings"];
             show_sources: boolean;
+            /** @description A short tone when a reply or a proactive message arrives while the panel is closed */
+            sound: boolean;
+            /** @description When the widget may write to the visitor’s browser storage */
+            privacy: components["schemas"]["WidgetPrivacySettings"];
         };
         WidgetConfigDisplayRules: {
             show_on: string[];
@@ -3901,6 +3925,7 @@ export interface components {
             delay_seconds: number;
             devices: ("desktop" | "mobile")[];
             open_on_load: boolean;
+            proactive: components["schemas"]["WidgetConfigProactiveMessage"][];
         };
         WidgetConfigLeadForm: {
             enabled: boolean;
@@ -3911,6 +3936,11 @@ export interface components {
                 required: boolean;
             }[];
             title: string | null;
+        };
+        WidgetConfigProactiveMessage: {
+            match: string;
+            delay_seconds: number;
+            message: string;
         };
         WidgetConfigStrings: {
             title: string | null;
@@ -3972,6 +4002,11 @@ export interface components {
             devices?: ("desktop" | "mobile")[];
             /** @default false */
             open_on_load?: boolean;
+            /**
+             * @description A message beside the launcher after some seconds on matching pages, while the panel is closed; the first rule matching the page that this visitor has not seen shows, once per visitor
+             * @default []
+             */
+            proactive?: components["schemas"]["WidgetProactiveMessage"][];
         };
         WidgetFeedback: {
             /** @enum {string} */
@@ -4029,6 +4064,28 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        WidgetPrivacy: {
+            /**
+             * @description `after_interaction`: nothing is written to the visitor’s browser storage before they open the panel or send a message; `never`: nothing ever is, and the conversation lasts as long as the page
+             * @default always
+             * @enum {string}
+             */
+            storage?: "always" | "after_interaction" | "never";
+        };
+        WidgetPrivacySettings: {
+            /** @enum {string} */
+            storage: "always" | "after_interaction" | "never";
+        };
+        WidgetProactiveMessage: {
+            /** @description A page pattern, as in show_on: `*` for every page */
+            match: string & (unknown & unknown);
+            /**
+             * @description Seconds on the page before the message shows
+             * @default 10
+             */
+            delay_seconds?: number;
+            message: string;
+        };
         WidgetRating: {
             /**
              * @description `stars`: 1–5; `thumbs`: up (1) or down (0); `off`: the widget does not ask
@@ -4072,6 +4129,8 @@ export interface components {
             display_rules: Record<string, unknown>;
             lead_form: Record<string, unknown>;
             rating: components["schemas"]["WidgetRatingSettings"];
+            sound: boolean;
+            privacy: components["schemas"]["WidgetPrivacySettings"];
             allowed_origins: string[];
             /** @description Entries of `allowed_origins` saved before wildcards over a public suffix were refused (`https://*.com`): they match no site. Remove them */
             ignored_origins: string[];
@@ -4328,6 +4387,12 @@ export interface components {
             /** @description The rating the widget asks for when a conversation ends */
             rating?: components["schemas"]["WidgetRating"];
             /**
+             * @description A short tone when a reply or a proactive message arrives while the panel is closed (browsers allow sound only after the visitor has interacted with the page)
+             * @default false
+             */
+            sound?: boolean;
+            privacy?: components["schemas"]["WidgetPrivacy"];
+            /**
              * @description Empty: any site may embed the widget
              * @default []
              */
@@ -4341,6 +4406,7 @@ export interface components {
             welcome_message?: string | null;
             suggested_messages?: string[];
         };
+        WidgetUiStrings: Record<string, unknown>;
     };
     responses: never;
     parameters: {
@@ -18276,6 +18342,71 @@ export interface operations {
             };
             /** @description The request is not valid. Codes: `validation_failed` */
             400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWidgetUiStrings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ISO 639-1, lower case */
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetUiStrings"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `language_not_found` */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

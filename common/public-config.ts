@@ -17,6 +17,8 @@ export interface ConfigChatbot {
 
 export interface ConfigSettings<Rules, Form, Translations> extends Appearance {
   rating: components['schemas']['WidgetRatingSettings'];
+  sound: boolean;
+  privacy: components['schemas']['WidgetPrivacySettings'];
   title: string | null;
   subtitle: string | null;
   launcher_text: string;
@@ -60,5 +62,7 @@ export function publicWidgetConfig<Rules, Form, Translations>(chatbot: ConfigCha
     lead_form: settings.lead_form,
     rating: settings.rating,
     show_sources: chatbot.show_sources,
+    sound: settings.sound,
+    privacy: settings.privacy,
   };
 }

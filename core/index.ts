@@ -5,6 +5,7 @@
 // platform. core/auth/members.ts and core/auth/oauth-tokens.ts both export a `hashToken`
 // (invitation links, OAuth access tokens): here they are hashInvitationToken and hashAccessToken.
 export { publicWidgetConfig } from '../common/public-config.js';
+export { LOADABLE_WIDGET_LANGUAGES } from '../common/widget-languages.js';
 export type { Config, LlmProviderConfig } from '../config/index.js';
 export { PLAN_NAMES } from '../config/plans.js';
 export type { PlanName } from '../config/plans.js';

@@ -13,11 +13,11 @@
 // The binary runs on machines like the one that built it (same OS, CPU and C library).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildDashboard } from '../../web/dashboard/build.js';
-import { buildWidget, WIDGET_OUTPUT } from '../../web/widget/build.js';
+import { buildWidget, WIDGET_OUTPUT, WIDGET_UI_OUTPUT } from '../../web/widget/build.js';
 import { buildServer, DIST, ROOT } from './server.js';
 
 export const BINARY_PATH = path.join(DIST, 'chatbot-platform');
@@ -50,6 +50,7 @@ export async function buildBinary(output: string = BINARY_PATH): Promise<BinaryB
       ...Object.fromEntries(server.files.map((file) => [`dist/server/${file}`, path.join(server.outdir, file)])),
       'native/better_sqlite3.node': path.join(packageDir('better-sqlite3'), 'build/Release/better_sqlite3.node'),
       'web/widget/dist/widget.js': WIDGET_OUTPUT,
+      ...Object.fromEntries(readdirSync(WIDGET_UI_OUTPUT).map((name) => [`web/widget/dist/ui/${name}`, path.join(WIDGET_UI_OUTPUT, name)])),
       ...Object.fromEntries(Object.entries(dashboard.files).map(([name, file]) => [`web/dashboard/dist/${name}`, file])),
       'plugins/docs/static/index.html': path.join(ROOT, 'plugins/docs/static/index.html'),
       'plugins/docs/static/init.js': path.join(ROOT, 'plugins/docs/static/init.js'),

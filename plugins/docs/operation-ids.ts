@@ -150,6 +150,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /dashboard/setup': 'completeSetup',
   // Widget (the visitor's routes, with their CORS preflights)
   'GET /widget.js': 'getWidgetScript',
+  'GET /widget/ui/{language}.json': 'getWidgetUiStrings',
   'GET /widget/v1/{id}/config': 'widgetGetConfig',
   'POST /widget/v1/{id}/conversations': 'widgetStartConversation',
   'GET /widget/v1/{id}/conversations/{convId}': 'widgetGetConversation',

@@ -4,7 +4,7 @@ import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '.
 import { WidgetDirectory } from './directory.js';
 import { registerWidgetAccess } from './public-access.js';
 import { publicWidgetRoutes } from './public-routes.js';
-import { scriptRoute } from './script-route.js';
+import { scriptRoute, uiStringsRoute } from './script-route.js';
 import { widgetSettingsRoutes } from './settings-routes.js';
 import { declareWidgetCollections } from './collections.js';
 
@@ -30,6 +30,6 @@ export const widgetPlugin: BuiltInPlugin = {
     await registerWidgetAccess(api, widgets, collections);
     api.route(withScopes(widgetSettingsRoutes(api, chatbots, widgets), areaScope('chatbots')));
     // The public routes take the visitor's token or no credentials, and the script is served outside /api/v1.
-    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, api.services.conversations.visitors, api.logger), scriptRoute()]);
+    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, api.services.conversations.visitors, api.logger), scriptRoute(), uiStringsRoute()]);
   },
 };

@@ -1,7 +1,7 @@
 // Validation and response shapes of the public widget routes (docs/ARCHITECTURE.md A6).
 import Joi from 'joi';
 import { csatSchema, idSchema, ISO_639_1, MAX_CSAT_COMMENT_LENGTH, visitorSaysKeys } from '../../core/index.js';
-import { appearanceShape, ratingShape, stringsShape } from './settings.js';
+import { appearanceShape, privacyShape, ratingShape, stringsShape } from './settings.js';
 
 export const widgetParams = Joi.object({ id: idSchema('cb').required() });
 export const visitorConversationParams = widgetParams.keys({ convId: idSchema('conv').required() });
@@ -156,6 +156,9 @@ export const configResponse = Joi.object({
     delay_seconds: Joi.number().integer().required(),
     devices: Joi.array().items(Joi.string().valid('desktop', 'mobile')).required(),
     open_on_load: Joi.boolean().required(),
+    proactive: Joi.array()
+      .items(Joi.object({ match: Joi.string().required(), delay_seconds: Joi.number().integer().required(), message: Joi.string().required() }).label('WidgetConfigProactiveMessage'))
+      .required(),
   })
     .required()
     .label('WidgetConfigDisplayRules'),
@@ -171,4 +174,6 @@ export const configResponse = Joi.object({
     .label('WidgetConfigLeadForm'),
   rating: ratingShape.required().description('The rating the widget asks for when a conversation ends'),
   show_sources: Joi.boolean().required(),
+  sound: Joi.boolean().required().description('A short tone when a reply or a proactive message arrives while the panel is closed'),
+  privacy: privacyShape.required().description('When the widget may write to the visitor’s browser storage'),
 }).label('WidgetConfig');

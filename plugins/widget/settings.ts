@@ -12,6 +12,11 @@ export const LEAD_FORM_MOMENTS = ['after_first_reply', 'before_chat', 'on_reques
 export const THEMES = ['light', 'dark', 'auto'] as const;
 /** The launcher's built-in icons (an owner's image replaces them: `launcher_image_url`). */
 export const LAUNCHER_ICONS = ['chat', 'question', 'headset', 'sparkle'] as const;
+/**
+ * When the widget may write to the visitor's browser storage: from the start, only once the
+ * visitor opens the panel or sends a message, or never (the conversation lasts the page's life).
+ */
+export const STORAGE_MODES = ['always', 'after_interaction', 'never'] as const;
 /** How the widget asks for a rating when a conversation ends: not at all, 1–5 stars, or thumbs. */
 export const RATING_MODES = ['off', 'stars', 'thumbs'] as const;
 
@@ -42,6 +47,7 @@ export interface WidgetSettings extends WidgetStrings {
     delay_seconds: number;
     devices: Array<(typeof DEVICES)[number]>;
     open_on_load: boolean;
+    proactive: Array<{ match: string; delay_seconds: number; message: string }>;
   };
   lead_form: {
     enabled: boolean;
@@ -50,6 +56,8 @@ export interface WidgetSettings extends WidgetStrings {
     title: string | null;
   };
   rating: { mode: (typeof RATING_MODES)[number]; comment: boolean };
+  sound: boolean;
+  privacy: { storage: (typeof STORAGE_MODES)[number] };
   allowed_origins: string[];
 }
 
@@ -72,7 +80,7 @@ export function defaultWidgetSettings(): WidgetSettings {
     welcome_message: null,
     suggested_messages: [],
     translations: {},
-    display_rules: { show_on: [], hide_on: [], delay_seconds: 0, devices: ['desktop', 'mobile'], open_on_load: false },
+    display_rules: { show_on: [], hide_on: [], delay_seconds: 0, devices: ['desktop', 'mobile'], open_on_load: false, proactive: [] },
     lead_form: {
       enabled: false,
       when: 'after_first_reply',
@@ -83,6 +91,8 @@ export function defaultWidgetSettings(): WidgetSettings {
       title: null,
     },
     rating: { mode: 'stars', comment: true },
+    sound: false,
+    privacy: { storage: 'always' },
     allowed_origins: [],
   };
 }
@@ -97,6 +107,7 @@ export function completeWidgetSettings(stored: Partial<WidgetSettings> | null | 
     display_rules: { ...defaults.display_rules, ...stored.display_rules },
     lead_form: { ...defaults.lead_form, ...stored.lead_form },
     rating: { ...defaults.rating, ...stored.rating },
+    privacy: { ...defaults.privacy, ...stored.privacy },
   };
 }
 
@@ -211,6 +222,17 @@ export const widgetSettingsInput = Joi.object({
       .unique()
       .default(['desktop', 'mobile']),
     open_on_load: Joi.boolean().default(false),
+    proactive: Joi.array()
+      .items(
+        Joi.object({
+          match: urlPattern.required().description('A page pattern, as in show_on: `*` for every page'),
+          delay_seconds: Joi.number().integer().min(0).max(3600).default(10).description('Seconds on the page before the message shows'),
+          message: text(300).required(),
+        }).label('WidgetProactiveMessage'),
+      )
+      .max(10)
+      .default([])
+      .description('A message beside the launcher after some seconds on matching pages, while the panel is closed; the first rule matching the page that this visitor has not seen shows, once per visitor'),
   })
     .default()
     .label('WidgetDisplayRules'),
@@ -246,6 +268,15 @@ export const widgetSettingsInput = Joi.object({
     .default()
     .label('WidgetRating')
     .description('The rating the widget asks for when a conversation ends'),
+  sound: Joi.boolean().default(false).description('A short tone when a reply or a proactive message arrives while the panel is closed (browsers allow sound only after the visitor has interacted with the page)'),
+  privacy: Joi.object({
+    storage: Joi.string()
+      .valid(...STORAGE_MODES)
+      .default('always')
+      .description('`after_interaction`: nothing is written to the visitor’s browser storage before they open the panel or send a message; `never`: nothing ever is, and the conversation lasts as long as the page'),
+  })
+    .default()
+    .label('WidgetPrivacy'),
   allowed_origins: Joi.array().items(origin).max(50).unique().default([]).description('Empty: any site may embed the widget'),
 }).label('WidgetSettingsInput');
 
@@ -277,6 +308,13 @@ export const ratingShape = Joi.object({
   comment: Joi.boolean().required(),
 }).label('WidgetRatingSettings');
 
+/** The storage consent mode, as the settings API and the public config answer it. */
+export const privacyShape = Joi.object({
+  storage: Joi.string()
+    .valid(...STORAGE_MODES)
+    .required(),
+}).label('WidgetPrivacySettings');
+
 export const stringsShape = {
   title: Joi.string().allow(null).required(),
   subtitle: Joi.string().allow(null).required(),
@@ -293,6 +331,8 @@ const widgetSettingsShape = {
   display_rules: Joi.object().unknown().required(),
   lead_form: Joi.object().unknown().required(),
   rating: ratingShape.required(),
+  sound: Joi.boolean().required(),
+  privacy: privacyShape.required(),
   allowed_origins: Joi.array().items(Joi.string()).required(),
 };
 

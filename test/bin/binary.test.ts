@@ -105,6 +105,9 @@ t.test('the binary alone runs every CLI command and the API guide walk-through',
   const widget = await fetch(`${uri}/widget.js`);
   t.equal(widget.status, 200, 'the widget script is served');
   t.ok((await widget.text()).length > 10_000, 'the whole script');
+  const arabic = await fetch(`${uri}/widget/ui/ar.json`);
+  t.equal(arabic.status, 200, 'the widget’s words it loads on demand are served');
+  t.equal(((await arabic.json()) as { send: string }).send, 'إرسال');
   t.equal((await fetch(`${uri}/docs`)).status, 200, 'the docs page is served');
   t.equal((await fetch(`${uri}/docs/swagger-ui-bundle.js`)).status, 200, 'with its script');
   const dashboard = await (await fetch(`${uri}/dashboard`)).text();

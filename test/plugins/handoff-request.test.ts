@@ -3,6 +3,7 @@
 // messages that merely mention people, ask about the bot or refuse a person are not.
 import t from 'tap';
 import { isHandoffRequest } from '../../plugins/conversations/answer/handoff-request.js';
+import { RTL_WIDGET_UI } from '../../web/widget/src/ui-strings-rtl.js';
 import { WIDGET_UI } from '../../web/widget/src/ui-strings.js';
 import { HARD_QUALITY_SETS } from '../fixtures/answer-quality-hard.js';
 import { QUALITY_SETS } from '../fixtures/answer-quality.js';
@@ -44,6 +45,10 @@ const REQUESTS: Record<string, string[]> = {
     'operator va rog',
     'Pot să vorbesc cu cineva?',
   ],
+  ar: ['أريد التحدث إلى موظف', 'موظف من فضلك', 'هل يمكنني التحدث مع خدمة العملاء؟', 'حولني إلى ممثل'],
+  he: ['אני רוצה לדבר עם נציג', 'נציג בבקשה', 'אפשר לדבר עם מישהו?', 'תעבירו אותי לשירות לקוחות'],
+  fa: ['می‌خواهم با یک اپراتور صحبت کنم', 'کارشناس لطفاً', 'میشه با کسی صحبت کنم؟'],
+  ur: ['کیا میں کسی نمائندے سے بات کر سکتا ہوں؟', 'مجھے ایجنٹ سے بات کرنی ہے', 'نمائندہ براہ کرم'],
 };
 
 const NOT_REQUESTS: Record<string, string[]> = {
@@ -61,6 +66,11 @@ const NOT_REQUESTS: Record<string, string[]> = {
   de: ['Wie viele Menschen arbeiten bei Ihnen?', 'Bist du ein Mensch?', 'Ich brauche keinen Mitarbeiter, nur die Preise', 'Was kostet der Versand?'],
   fr: ['Êtes-vous un humain ?', 'Je ne veux pas parler à un conseiller', 'Combien coûte la livraison ?', 'Le prix par personne ?'],
   ro: ['Ești un om?', 'Nu vreau să vorbesc cu un operator', 'Cât costă livrarea?', 'Câți oameni lucrează la voi?'],
+  ar: ['هل أنت إنسان؟', 'لا أريد التحدث إلى موظف', 'كيف أتصل بخدمة العملاء؟', 'ما هي مدة التوصيل؟'],
+  he: ['האם אתה נציג?', 'לא צריך נציג', 'איך מדברים עם נציג?', 'כמה עולה המשלוח?'],
+  fa: ['چطور با پشتیبانی تماس بگیرم؟', 'اپراتور نمی‌خواهم', 'هزینه ارسال چقدر است؟'],
+  // The negation comes last, as the verb does.
+  ur: ['مجھے نمائندہ نہیں چاہیے', 'کب تک ڈیلیوری ہو گی؟', 'کیا آپ انسان ہیں؟'],
 };
 
 t.test('requests for a person, in each language', async (t) => {
@@ -83,10 +93,12 @@ t.test('no question of the answer-quality sets is taken for a request (they want
 });
 
 t.test('the widget’s "Talk to a person" button sends a request the intent catches, in every widget language', async (t) => {
-  const languages = Object.keys(WIDGET_UI);
-  t.ok(languages.length >= 4, `${languages.length} widget languages`);
+  // The languages the script carries and those it loads on demand.
+  const all: Record<string, (typeof WIDGET_UI)[string]> = { ...WIDGET_UI, ...RTL_WIDGET_UI };
+  const languages = Object.keys(all);
+  t.ok(languages.length >= 8, `${languages.length} widget languages`);
   for (const language of languages) {
-    const sent = WIDGET_UI[language]!.talkToPersonMessage;
+    const sent = all[language]!.talkToPersonMessage;
     t.ok(isHandoffRequest(sent), `${language}: "${sent}"`);
   }
 });

@@ -10,6 +10,7 @@ import t from 'tap';
 import { buildAndReport, buildWidget, WIDGET_GZIP_BUDGET, WIDGET_OUTPUT, WIDGET_SOURCE } from '../../web/widget/build.js';
 import { patternMatches, shownOnPage } from '../../web/widget/src/rules.js';
 import { readEvents } from '../../web/widget/src/sse.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 /** XML namespace names Preact sets on SVG and MathML elements: identifiers, never fetched. */
 const NAMESPACES = new Set(['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xhtml', 'http://www.w3.org/1998/Math/MathML']);
@@ -81,6 +82,29 @@ t.test('display rule patterns: * is any run, the rest literal; the query only wh
   t.equal(shownOnPage({ show_on: ['/blog/*'], hide_on: [] }, page), true);
   t.equal(shownOnPage({ show_on: ['/pricing'], hide_on: [] }, page), false, 'show_on limits');
   t.equal(shownOnPage({ show_on: ['/blog/*'], hide_on: ['*.html'] }, page), false, 'hide_on wins');
+});
+
+t.test('patterns match as the regular expression they describe would, without its backtracking', async (t) => {
+  // The reference: the pattern as an anchored regular expression, `*` as `.*` (what patternMatches
+  // built before), on short random paths where its backtracking costs nothing.
+  const reference = (pattern: string, target: string) =>
+    new RegExp(`^${pattern.split('*').map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(target);
+  const random = seededRandom(33);
+  const pick = (alphabet: string, length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+  let compared = 0;
+  for (let i = 0; i < 5000; i++) {
+    const target = `/${pick('ab/', Math.floor(random() * 12))}`;
+    const pattern = `/${pick('ab/*', Math.floor(random() * 8))}`;
+    const page = new URL(`https://s.example${target}`);
+    if (patternMatches(pattern, page) !== reference(pattern, page.pathname)) t.fail(`${pattern} on ${target}`);
+    compared++;
+  }
+  t.equal(compared, 5000, `${compared} random pairs agree with the regular expression`);
+  // 50 stars against a 2,000-character path that almost matches: the regular expression would try
+  // every way of splitting it (beyond any timeout); this is one left-to-right pass.
+  const hostile = `/${'a*'.repeat(50)}b`;
+  t.equal(patternMatches(hostile, new URL(`https://s.example/${'a'.repeat(2000)}`)), false, 'an owner’s pattern of many stars stays cheap');
+  t.equal(patternMatches(hostile, new URL(`https://s.example/${'a'.repeat(2000)}b`)), true);
 });
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {

@@ -1,6 +1,8 @@
 // The widget's server side: its settings API, and the public routes a page's script calls
 // (config, conversations behind a token, messages JSON and streamed, feedback, the lead form),
 // with CORS per chatbot, per-IP limits, paused and archived chatbots, isolation. Both stores.
+import { LOADABLE_WIDGET_LANGUAGES } from '../../common/widget-languages.js';
+import { RTL_WIDGET_UI } from '../../web/widget/src/ui-strings-rtl.js';
 import t from 'tap';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 import { parseEvents } from '../helpers/sse.js';
@@ -64,7 +66,9 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
     launcher_text: 'Chat with us',
     input_placeholder: 'Type your message…',
     suggested_messages: [],
-    display_rules: { show_on: [], hide_on: [], delay_seconds: 0, devices: ['desktop', 'mobile'], open_on_load: false },
+    display_rules: { show_on: [], hide_on: [], delay_seconds: 0, devices: ['desktop', 'mobile'], open_on_load: false, proactive: [] },
+    sound: false,
+    privacy: { storage: 'always' },
     lead_form: { enabled: false, when: 'after_first_reply', fields: [{ name: 'name', required: false }, { name: 'email', required: true }] },
     allowed_origins: [],
     updated_at: null,
@@ -79,14 +83,24 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
     title: 'Shop help',
     suggested_messages: ['Delivery times?'],
     translations: { de: { launcher_text: 'Schreib uns', input_placeholder: 'Deine Nachricht…' } },
-    display_rules: { hide_on: ['/checkout*'] },
+    display_rules: { hide_on: ['/checkout*'], proactive: [{ match: '/pricing', message: 'Questions about our plans?' }] },
+    sound: true,
+    privacy: { storage: 'after_interaction' },
     lead_form: { enabled: true, fields: [{ name: 'email', required: true }, { name: 'phone' }] },
     allowed_origins: [ORIGIN, 'https://*.example.org'],
   });
   t.equal(saved.primary_color, '#0ea5e9', 'colours are stored in lower case');
   t.equal(saved.title, 'Shop help');
   t.match(saved, { theme: 'auto', launcher_icon: 'headset', launcher_image_url: 'https://shop.example/help.png' });
-  t.same(saved.display_rules, { show_on: [], hide_on: ['/checkout*'], delay_seconds: 0, devices: ['desktop', 'mobile'], open_on_load: false });
+  t.same(saved.display_rules, {
+    show_on: [],
+    hide_on: ['/checkout*'],
+    delay_seconds: 0,
+    devices: ['desktop', 'mobile'],
+    open_on_load: false,
+    proactive: [{ match: '/pricing', delay_seconds: 10, message: 'Questions about our plans?' }],
+  });
+  t.match(saved, { sound: true, privacy: { storage: 'after_interaction' } });
   t.same(saved.lead_form.fields, [{ name: 'email', required: true }, { name: 'phone', required: false }]);
   t.type(saved.updated_at, 'string');
   t.same((await api.request('GET', `/api/v1/chatbots/${bot.id}/widget`, { key: acme.live })).json, saved, 'read back as saved');
@@ -106,7 +120,9 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
         offset_x: 500,
         suggested_messages: ['1', '2', '3', '4', '5', '6', '7'],
         translations: { xx: {} },
-        display_rules: { devices: [], delay_seconds: -1 },
+        display_rules: { devices: [], delay_seconds: -1, proactive: [{ match: '/x', delay_seconds: 99999, message: '' }, { message: 'no page' }] },
+        sound: 'loud',
+        privacy: { storage: 'sometimes' },
         lead_form: { fields: [{ name: 'age' }] },
         allowed_origins: ['https://example.com/path', 'ftp://example.com', '*'],
         launcher_text: '   ',
@@ -120,7 +136,7 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
     'validation_failed',
   );
   const paths = invalid.details.map((detail: { path: string }) => detail.path);
-  for (const path of ['primary_color', 'position', 'offset_x', 'suggested_messages', 'translations.xx', 'display_rules.delay_seconds', 'display_rules.devices', 'lead_form.fields.0.name', 'allowed_origins.0', 'allowed_origins.1', 'allowed_origins.2', 'launcher_text', 'theme', 'launcher_icon', 'launcher_image_url', 'unknown']) {
+  for (const path of ['primary_color', 'position', 'offset_x', 'suggested_messages', 'translations.xx', 'display_rules.delay_seconds', 'display_rules.devices', 'display_rules.proactive.0.delay_seconds', 'display_rules.proactive.0.message', 'display_rules.proactive.1.match', 'sound', 'privacy.storage', 'lead_form.fields.0.name', 'allowed_origins.0', 'allowed_origins.1', 'allowed_origins.2', 'launcher_text', 'theme', 'launcher_icon', 'launcher_image_url', 'unknown']) {
     t.ok(paths.includes(path), `${path} is named`);
   }
   assertError(t, await api.request('PUT', `/api/v1/chatbots/${bot.id}/widget`, { key: acme.live, payload: 'null' }), 400, 'validation_failed');
@@ -153,7 +169,7 @@ t.test('public config: only what a page needs, per chatbot state', async (t) => 
 
   const config = await visit(api, 'GET', `/widget/v1/${bot.id}/config`);
   t.equal(config.statusCode, 200);
-  t.same(Object.keys(config.json).sort(), ['appearance', 'chatbot_id', 'display_rules', 'language', 'lead_form', 'name', 'rating', 'show_sources', 'status', 'strings', 'translations']);
+  t.same(Object.keys(config.json).sort(), ['appearance', 'chatbot_id', 'display_rules', 'language', 'lead_form', 'name', 'privacy', 'rating', 'show_sources', 'sound', 'status', 'strings', 'translations']);
   t.match(config.json, {
     chatbot_id: bot.id,
     name: 'Shop',
@@ -421,4 +437,20 @@ t.test('the script route', async (t) => {
   t.type(script.headers.etag, 'string');
   const again = await api.request('GET', '/widget.js', { headers: { 'if-none-match': script.headers.etag as string } });
   t.equal(again.statusCode, 304);
+});
+
+t.test('the widget’s words it loads on demand: each right-to-left language, public, cached; others refused', async (t) => {
+  const api = await buildTestServer(t);
+  for (const [language, strings] of Object.entries(RTL_WIDGET_UI)) {
+    const response = await api.request('GET', `/widget/ui/${language}.json`, { headers: { origin: 'https://any.example' } });
+    t.equal(response.statusCode, 200, `${language} is served`);
+    t.same(response.json, strings, `${language}: the build's words, whole`);
+    t.match(response.headers['content-type'], /^application\/json; charset=utf-8/);
+    t.equal(response.headers['access-control-allow-origin'], '*', 'any page may read them, without credentials');
+    const again = await api.request('GET', `/widget/ui/${language}.json`, { headers: { 'if-none-match': response.headers.etag as string } });
+    t.equal(again.statusCode, 304);
+  }
+  t.same(Object.keys(RTL_WIDGET_UI).sort(), [...LOADABLE_WIDGET_LANGUAGES].sort(), 'the built languages are the documented ones');
+  for (const language of ['en', 'de', 'xx']) assertError(t, await api.request('GET', `/widget/ui/${language}.json`), 404, 'language_not_found');
+  for (const bad of ['ARA', 'a', '..%2Fwidget', 'ar%00']) assertError(t, await api.request('GET', `/widget/ui/${bad}.json`), 400, 'validation_failed');
 });

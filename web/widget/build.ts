@@ -7,11 +7,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, transform, type BuildOptions, type Plugin } from 'esbuild';
+import { RTL_WIDGET_UI } from './src/ui-strings-rtl.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export const WIDGET_SOURCE = path.join(here, 'src/index.ts');
 export const WIDGET_OUTPUT = path.join(here, 'dist/widget.js');
+/** The widget's words in the languages it loads on demand: dist/ui/<language>.json (GET /widget/ui/<language>.json). */
+export const WIDGET_UI_OUTPUT = path.join(here, 'dist/ui');
 /** docs/ARCHITECTURE.md A6: "one small file (≤ 30 KB gzipped)". */
 export const WIDGET_GZIP_BUDGET = 30 * 1024;
 
@@ -61,8 +64,20 @@ export async function buildWidget(): Promise<WidgetBuild> {
   const temporary = `${WIDGET_OUTPUT}.${process.pid}.tmp`;
   writeFileSync(temporary, code);
   renameSync(temporary, WIDGET_OUTPUT);
+  writeUiStrings();
   const bytes = Buffer.byteLength(code);
   return { file: WIDGET_OUTPUT, code, bytes, gzipBytes: gzipSync(code, { level: 9 }).length };
+}
+
+/** The on-demand languages' words, one JSON file each (UTF-8: only the script itself is ASCII). */
+function writeUiStrings(): void {
+  mkdirSync(WIDGET_UI_OUTPUT, { recursive: true });
+  for (const [language, strings] of Object.entries(RTL_WIDGET_UI)) {
+    const file = path.join(WIDGET_UI_OUTPUT, `${language}.json`);
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(strings));
+    renameSync(temporary, file);
+  }
 }
 
 /** Builds and prints the size against the budget (what `npm run build:widget` shows); false when over it. */

@@ -759,6 +759,16 @@ SetWidgetSettingsBodyTranslations = TypedDict(
 )
 
 
+class WidgetProactiveMessage(TypedDict, total=False):
+    """The `WidgetProactiveMessage` object."""
+
+    match: Required[str]
+    """A page pattern, as in show_on: `*` for every page"""
+    delay_seconds: int
+    """Seconds on the page before the message shows"""
+    message: Required[str]
+
+
 class WidgetDisplayRules(TypedDict, total=False):
     """The `WidgetDisplayRules` object."""
 
@@ -769,6 +779,8 @@ class WidgetDisplayRules(TypedDict, total=False):
     delay_seconds: int
     devices: list[Literal["desktop", "mobile"]]
     open_on_load: bool
+    proactive: list[WidgetProactiveMessage]
+    """A message beside the launcher after some seconds on matching pages, while the panel is closed; the first rule matching the page that this visitor has not seen shows, once per visitor"""
 
 
 class WidgetLeadField(TypedDict, total=False):
@@ -794,6 +806,13 @@ class WidgetRating(TypedDict, total=False):
     """`stars`: 1–5; `thumbs`: up (1) or down (0); `off`: the widget does not ask"""
     comment: bool
     """Whether the visitor may add a comment to the rating"""
+
+
+class WidgetPrivacy(TypedDict, total=False):
+    """The `WidgetPrivacy` object."""
+
+    storage: Literal["always", "after_interaction", "never"]
+    """`after_interaction`: nothing is written to the visitor’s browser storage before they open the panel or send a message; `never`: nothing ever is, and the conversation lasts as long as the page"""
 
 
 class SetWidgetSettingsBody(TypedDict, total=False):
@@ -829,6 +848,9 @@ class SetWidgetSettingsBody(TypedDict, total=False):
     lead_form: WidgetLeadForm
     rating: WidgetRating
     """The rating the widget asks for when a conversation ends"""
+    sound: bool
+    """A short tone when a reply or a proactive message arrives while the panel is closed (browsers allow sound only after the visitor has interacted with the page)"""
+    privacy: WidgetPrivacy
     allowed_origins: list[str]
     """Empty: any site may embed the widget"""
 

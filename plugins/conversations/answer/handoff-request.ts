@@ -14,7 +14,7 @@
 // The owner's rules are checked before this: a rule still wins.
 import { foldForSearch } from '../../../core/index.js';
 
-/** Words and phrases, folded (lower case, no diacritics, apostrophes as spaces). */
+/** Words and phrases, folded at load (lower case, no diacritics, apostrophes as spaces). */
 interface Lexicon {
   /** Only ever a person to talk to. */
   humans: string[];
@@ -27,12 +27,17 @@ interface Lexicon {
   aboutTheBot: string[];
   /** Openings of a question about how, when or where (a question for the knowledge base). */
   questions: string[];
+  /**
+   * The verb, and its negation, come last (Persian, Urdu: "I an agent don't want"): a negation
+   * anywhere undoes the request, not only one before the person.
+   */
+  verbLast?: boolean;
 }
 
 /** Languages the intent knows (those with phrase tables). */
-export const HANDOFF_REQUEST_LANGUAGES = ['en', 'de', 'fr', 'ro'] as const;
+export const HANDOFF_REQUEST_LANGUAGES = ['en', 'de', 'fr', 'ro', 'ar', 'he', 'fa', 'ur'] as const;
 
-const LEXICONS: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
+const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
   en: {
     humans: ['human', 'humans', 'real person', 'live person', 'agent', 'agents', 'live agent', 'representative', 'operator', 'member of staff', 'support agent'],
     anyone: [
@@ -75,7 +80,62 @@ const LEXICONS: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
     aboutTheBot: ['esti', 'sunteti', 'este un'],
     questions: ['cum', 'cand', 'unde', 'ce', 'care', 'de ce'],
   },
+  // The right-to-left languages the widget speaks (its "Talk to a person" button sends a sentence
+  // from these): written as people write them, folded below like the messages (hamza and madda
+  // marks, short vowels and the zero-width non-joiner are gone after folding).
+  ar: {
+    humans: ['موظف', 'الموظف', 'موظفا', 'موظفة', 'انسان', 'شخص حقيقي', 'وكيل', 'ممثل', 'مندوب', 'عامل'],
+    anyone: ['شخص', 'احد', 'أحد', 'خدمة العملاء', 'الدعم', 'فريق الدعم'],
+    talking: ['أتحدث', 'التحدث', 'اتكلم', 'التكلم', 'أكلم', 'تحدث', 'محادثة', 'حولني', 'وصلني', 'تحويلي'],
+    wanting: ['أريد', 'أود', 'ابغى', 'بدي', 'من فضلك', 'لو سمحت', 'ممكن', 'هل يمكنني', 'أحتاج'],
+    negations: ['لا', 'ليس', 'لست', 'بدون', 'دون'],
+    aboutTheBot: ['هل أنت', 'أنت'],
+    questions: ['كيف', 'متى', 'أين', 'ماذا', 'لماذا', 'أي'],
+  },
+  he: {
+    humans: ['נציג', 'נציגה', 'לנציג', 'נציג אנושי', 'בן אדם', 'אדם אמיתי', 'נציג שירות', 'מוקדן', 'מוקדנית'],
+    anyone: ['מישהו', 'מישהי', 'אדם', 'שירות לקוחות', 'לשירות לקוחות', 'תמיכה', 'צוות'],
+    talking: ['לדבר', 'לשוחח', 'להתחבר', 'להעביר', 'תעביר', 'תעבירו', 'תחבר', 'תחברו'],
+    wanting: ['רוצה', 'אפשר', 'בבקשה', 'אשמח', 'צריך', 'צריכה', 'הייתי רוצה'],
+    negations: ['לא', 'בלי', 'אין'],
+    aboutTheBot: ['האם אתה', 'אתה', 'את'],
+    questions: ['איך', 'מתי', 'איפה', 'מה', 'למה', 'איזה'],
+  },
+  fa: {
+    // Not "انسان": Arabic's word too, where "هل أنت إنسان؟" asks about the bot.
+    humans: ['اپراتور', 'کارشناس', 'پشتیبان', 'آدم واقعی', 'نماینده', 'مامور'],
+    anyone: ['کسی', 'یک نفر', 'شخص', 'پشتیبانی', 'خدمات مشتریان'],
+    talking: ['صحبت', 'حرف', 'گفتگو', 'وصل', 'متصل'],
+    wanting: ['می‌خواهم', 'میخواهم', 'می‌خوام', 'میخوام', 'لطفاً', 'ممکن است', 'می‌شه', 'میشه', 'نیاز دارم'],
+    negations: ['نه', 'نمی‌خواهم', 'نمیخواهم', 'بدون'],
+    aboutTheBot: ['آیا تو', 'آیا شما', 'تو'],
+    questions: ['چطور', 'چگونه', 'کی', 'کجا', 'چه', 'چرا', 'کدام'],
+    verbLast: true,
+  },
+  ur: {
+    humans: ['نمائندہ', 'نمائندے', 'ایجنٹ', 'آپریٹر', 'اصل شخص', 'عملے'],
+    anyone: ['کسی', 'کوئی', 'شخص', 'سپورٹ', 'کسٹمر سروس'],
+    talking: ['بات', 'گفتگو', 'رابطہ', 'منسلک'],
+    wanting: ['چاہتا', 'چاہتی', 'چاہوں', 'براہ کرم', 'برائے مہربانی', 'مہربانی', 'مجھے'],
+    negations: ['نہیں', 'بغیر', 'مت'],
+    aboutTheBot: ['کیا آپ', 'کیا تم'],
+    // Not "کیا": it also opens a request ("کیا میں کسی نمائندے سے بات کر سکتا ہوں؟").
+    questions: ['کیسے', 'کب', 'کہاں', 'کیوں', 'کون'],
+    verbLast: true,
+  },
 };
+
+/** Each phrase as a message's words read after folding, so both sides compare the same way. */
+const LEXICONS = Object.fromEntries(
+  Object.entries(WRITTEN).map(([language, lexicon]) => [
+    language,
+    Object.fromEntries(Object.entries(lexicon).map(([kind, value]) => [kind, Array.isArray(value) ? value.map(foldPhrase) : value])) as unknown as Lexicon,
+  ]),
+) as Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon>;
+
+function foldPhrase(phrase: string): string {
+  return (foldForSearch(phrase).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+}
 
 /** "Agent please", "Operator!": a person word and at most this many words besides. */
 const SHORT_REQUEST_EXTRA_WORDS = 2;
@@ -97,7 +157,7 @@ function asksForPerson(text: string, wordCount: number, lexicon: Lexicon): boole
   const anyone = first(lexicon.anyone);
   const person = human && anyone ? (human.index <= anyone.index ? human : anyone) : (human ?? anyone);
   if (!person) return false;
-  if (lexicon.negations.some((negation) => at(negation) >= 0 && at(negation) < person.index)) return false;
+  if (lexicon.negations.some((negation) => at(negation) >= 0 && (lexicon.verbLast || at(negation) < person.index))) return false;
   if (lexicon.questions.some((opening) => text.startsWith(` ${opening} `))) return false;
   const talks = lexicon.talking.some((phrase) => at(phrase) >= 0);
   if (talks) return true;

@@ -1,14 +1,19 @@
-// The choice of language for the widget's own words (ui-strings.ts) and for the chatbot's strings.
+// The choice of language for the widget's own words (ui-strings.ts) and for the chatbot's strings,
+// from a list of languages (index.ts reads the browser's). No DOM here: the tests run it in Node.
+import { LOADABLE_WIDGET_LANGUAGES } from '../../../common/widget-languages.js';
 import type { WidgetConfig, WidgetStrings } from './types.js';
 import { WIDGET_UI as UI, type UiStrings } from './ui-strings.js';
 
 export type { UiStrings } from './ui-strings.js';
 
-/** The browser's languages as primary subtags, most preferred first ("de-AT" → "de"). */
-export function browserLanguages(): string[] {
-  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return tags.filter(Boolean).map((tag) => tag.toLowerCase().split('-')[0]!);
-}
+/**
+ * Languages whose words the widget loads when it needs them (GET /widget/ui/<language>.json), all
+ * written right to left: the script does not carry them (ui-strings-rtl.ts says why).
+ */
+const LOADABLE: readonly string[] = LOADABLE_WIDGET_LANGUAGES;
+const RIGHT_TO_LEFT = new Set(LOADABLE);
+/** Loadable languages whose words could not be loaded: the next language is used instead. */
+const unavailable = new Set<string>();
 
 export interface Localised {
   /** The chatbot's strings for this visitor: their language's translation over the chatbot's own. */
@@ -16,6 +21,41 @@ export interface Localised {
   /** The translation used, if any (sent as the conversation's language). */
   language: string | null;
   ui: UiStrings;
+  /**
+   * The layout's direction: that of the widget's words' language. (No `lang` is set from it: the
+   * panel also holds the chatbot's strings and replies, which may be in another language.)
+   */
+  dir: 'ltr' | 'rtl';
+}
+
+/** Whether the widget has (or may load) its words in `code`. */
+function speaks(code: string): boolean {
+  return Boolean(UI[code]) || (LOADABLE.includes(code) && !unavailable.has(code));
+}
+
+/** The language of the widget's words: the visitor's where it has them, else the chatbot's, else English. */
+function uiLanguageOf(config: WidgetConfig, languages: string[]): string {
+  return languages.find(speaks) ?? (speaks(config.language) ? config.language : 'en');
+}
+
+/**
+ * Loads the words `localise` will pick for these languages when the script does not carry them.
+ * Never throws: a language that cannot be loaded is passed over (the visitor gets the next one).
+ */
+export async function loadUiStrings(serverBase: string, config: WidgetConfig, languages: string[]): Promise<void> {
+  for (;;) {
+    const code = uiLanguageOf(config, languages);
+    if (UI[code]) return;
+    try {
+      const response = await fetch(new URL(`widget/ui/${code}.json`, serverBase).href, { credentials: 'omit' });
+      if (!response.ok) throw new Error(String(response.status));
+      const words = (await response.json()) as Partial<UiStrings>;
+      // An older server's file may lack newer words: English fills them.
+      UI[code] = { ...UI.en!, ...words };
+    } catch {
+      unavailable.add(code);
+    }
+  }
 }
 
 export function localise(config: WidgetConfig, languages: string[]): Localised {
@@ -28,9 +68,11 @@ export function localise(config: WidgetConfig, languages: string[]): Localised {
   for (const [key, value] of Object.entries(translated ?? {}) as Array<[keyof WidgetStrings, never]>) {
     if (value !== null && value !== undefined) strings[key] = value;
   }
-  // The widget's words follow the visitor's language where it has them, else the chatbot's.
-  const uiLanguage = languages.find((code) => UI[code]) ?? (UI[config.language] ? config.language : 'en');
-  return { strings, language, ui: UI[uiLanguage]! };
+  // The widget's words follow the visitor's language where it has them, else the chatbot's; one
+  // not loaded (yet) gives English.
+  const wanted = uiLanguageOf(config, languages);
+  const uiLanguage = UI[wanted] ? wanted : 'en';
+  return { strings, language, ui: UI[uiLanguage]!, dir: RIGHT_TO_LEFT.has(uiLanguage) ? 'rtl' : 'ltr' };
 }
 
 export function format(text: string, values: Record<string, string | number>): string {

@@ -4,7 +4,8 @@
 // a shadow root appended to the page's body.
 import { createWidgetApi, type WidgetApi } from './api.js';
 import { emitWidgetEvent, installHostApi, registerWidget } from './host-api.js';
-import { browserLanguages, localise } from './i18n.js';
+import { loadUiStrings, localise } from './i18n.js';
+import { onUrlChange } from './page-url.js';
 import { shownOnPage } from './rules.js';
 import { ChatSession } from './session.js';
 import { visitorMemory } from './storage.js';
@@ -43,7 +44,8 @@ function mount(script: HTMLScriptElement): void {
 }
 
 async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLElement, container: HTMLElement): Promise<void> {
-  const api = createWidgetApi(new URL('./', script.src).href, chatbotId);
+  const serverBase = new URL('./', script.src).href;
+  const api = createWidgetApi(serverBase, chatbotId);
   // The dashboard's widget editor previews unsaved settings: the config comes with the tag, and
   // the page and device rules do not apply to its preview page.
   const preview = script.dataset.previewConfig;
@@ -66,6 +68,8 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
   // then, and the widget (and its conversation) is taken out or put back.
   let chat: Chat | null = null;
   let locale: string | null = null;
+  // The widget's words, when the visitor's language is one it loads rather than carries.
+  await loadUiStrings(serverBase, config, languagesWith(locale));
   const follow = () => {
     const shown = preview || shownOnPage(rules, new URL(location.href));
     if (!shown) {
@@ -89,7 +93,10 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
     },
     setLocale: (wanted) => {
       locale = wanted;
-      chat?.setLocale(wanted);
+      void loadUiStrings(serverBase, config, languagesWith(wanted)).then(() => {
+        // A later call wins, whichever load ends first.
+        if (locale === wanted) chat?.setLocale(wanted);
+      });
     },
   });
 }
@@ -105,15 +112,23 @@ interface Chat {
   setHidden(hidden: boolean): void;
 }
 
+/** The browser's languages as primary subtags, most preferred first ("de-AT" → "de"). */
+function browserLanguages(): string[] {
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return tags.filter(Boolean).map((tag) => tag.toLowerCase().split('-')[0]!);
+}
+
 /** As a browser would say it: the language without its region (de-AT reads German), then the browser's own. */
 function languagesWith(wanted: string | null): string[] {
   return wanted ? [wanted.toLowerCase().split('-')[0]!, ...browserLanguages()] : browserLanguages();
 }
 
 function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, chatbotId: string, container: HTMLElement, preview: boolean, locale: string | null): Chat {
-  let { strings, language, ui } = localise(config, languagesWith(locale));
+  let { strings, language, ui, dir } = localise(config, languagesWith(locale));
   const leadForm = leadFormOf(config.lead_form);
-  const session = new ChatSession(api, visitorMemory(chatbotId), {
+  // An older server sends no consent mode: it had none.
+  const memory = visitorMemory(chatbotId, config.privacy?.storage ?? 'always');
+  const session = new ChatSession(api, memory, {
     ui,
     leadForm,
     language,
@@ -131,7 +146,11 @@ function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, ch
       config: { ...config, lead_form: leadForm },
       strings,
       ui,
+      dir,
       session,
+      memory,
+      proactive: preview ? [] : rules.proactive,
+      sound: config.sound === true,
       openOnLoad: rules.open_on_load,
       control,
       onOpenChange: (open) => emitWidgetEvent(open ? 'open' : 'close', { chatbot_id: chatbotId }),
@@ -146,7 +165,7 @@ function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, ch
       control.setOpen?.(open);
     },
     setLocale: (wanted) => {
-      ({ strings, language, ui } = localise(config, languagesWith(wanted)));
+      ({ strings, language, ui, dir } = localise(config, languagesWith(wanted)));
       session.setLocalisation(ui, language);
       if (shown) show();
     },
@@ -171,30 +190,6 @@ function tellThePage(session: ChatSession, chatbotId: string): void {
   });
 }
 
-const URL_CHANGE = 'chatbot-widget:urlchange';
-
-/**
- * Calls `listener` after the page's URL changes without a reload: the history API (pushState,
- * replaceState: wrapped once per page, whatever number of widgets) and the back and forward
- * buttons (popstate).
- */
-function onUrlChange(listener: () => void): void {
-  const marked = history as History & { chatbotWidgetWrapped?: boolean };
-  if (!marked.chatbotWidgetWrapped) {
-    marked.chatbotWidgetWrapped = true;
-    for (const method of ['pushState', 'replaceState'] as const) {
-      const original = history[method];
-      history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
-        const result = original.apply(this, args);
-        window.dispatchEvent(new Event(URL_CHANGE));
-        return result;
-      };
-    }
-  }
-  window.addEventListener(URL_CHANGE, listener);
-  window.addEventListener('popstate', listener);
-}
-
 /** Phones by width; tablets and other touch-first screens up to 1024 px wide count as mobile too. */
 function shownOnDevice(rules: DisplayRules): boolean {
   const mobile = matchMedia('(max-width: 767px), (pointer: coarse) and (max-width: 1024px)').matches;
@@ -204,6 +199,7 @@ function shownOnDevice(rules: DisplayRules): boolean {
 /** Tolerates a config that leaves parts out, as an older server might. */
 function displayRulesOf(rules: Partial<DisplayRules> | undefined): DisplayRules {
   return {
+    proactive: rules?.proactive ?? [],
     show_on: rules?.show_on ?? [],
     hide_on: rules?.hide_on ?? [],
     delay_seconds: rules?.delay_seconds ?? 0,

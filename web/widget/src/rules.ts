@@ -10,11 +10,28 @@ import type { DisplayRules } from './types.js';
 export function patternMatches(pattern: string, page: URL): boolean {
   const absolute = /^https?:\/\//.test(pattern);
   const target = (absolute ? page.origin : '') + page.pathname + (pattern.includes('?') ? page.search : '');
-  const expression = pattern
-    .split('*')
-    .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${expression}$`).test(target);
+  return globMatches(pattern.split('*'), target);
+}
+
+/**
+ * Whether `target` is the literals in order with anything between them (the parts of a pattern
+ * split at `*`). Each literal is taken at its leftmost place after the one before: with `*` the
+ * only wildcard, that choice never loses a match, so there is no backtracking (a regular
+ * expression of many `.*` backtracks over every split of the path, in the visitor's browser).
+ */
+export function globMatches(literals: string[], target: string): boolean {
+  const first = literals[0]!;
+  if (literals.length === 1) return target === first;
+  const last = literals[literals.length - 1]!;
+  if (!target.startsWith(first) || target.length < first.length + last.length) return false;
+  let at = first.length;
+  const end = target.length - last.length;
+  for (const literal of literals.slice(1, -1)) {
+    const found = target.indexOf(literal, at);
+    if (found === -1 || found + literal.length > end) return false;
+    at = found + literal.length;
+  }
+  return target.endsWith(last);
 }
 
 /** `hide_on` wins; an empty `show_on` shows everywhere. */

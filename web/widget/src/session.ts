@@ -167,6 +167,11 @@ export class ChatSession {
     this.update({ restored: true });
   }
 
+  /** The visitor acted (opened the panel themselves, sent a message): storage may be written in `after_interaction` mode. */
+  interacted(): void {
+    this.memory.interacted();
+  }
+
   setPanelOpen(open: boolean): void {
     this.panelOpen = open;
     this.schedulePoll(open ? 0 : POLL_INTERVAL_MS);
@@ -207,6 +212,7 @@ export class ChatSession {
   /** Shows `content` as the visitor's message on its way, sends `said` and streams the reply in. */
   private async deliver(content: string, said: VisitorSays): Promise<boolean> {
     if (this.state.sending || this.state.ended) return false;
+    this.interacted();
     this.generation++;
     this.update({ sending: true, notice: null });
     const pendingId = `local-${++this.localIds}`;

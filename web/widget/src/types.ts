@@ -15,6 +15,7 @@ export type LeadForm = Omit<Schemas['WidgetConfigLeadForm'], 'fields'> & {
 };
 
 export type DisplayRules = Schemas['WidgetConfigDisplayRules'];
+export type ProactiveMessage = Schemas['WidgetConfigProactiveMessage'];
 export type Appearance = Schemas['WidgetAppearance'];
 export type RatingSettings = Schemas['WidgetRatingSettings'];
 

@@ -48,6 +48,7 @@ const en = {
   rateThanks: 'Thank you for your rating!',
   showMore: 'Show more',
   showLess: 'Show less',
+  dismiss: 'Dismiss',
   unreadOne: '1 unread message',
   unreadMany: '{count} unread messages',
 };
@@ -100,6 +101,7 @@ const de: UiStrings = {
   rateThanks: 'Danke für Ihre Bewertung!',
   showMore: 'Mehr anzeigen',
   showLess: 'Weniger anzeigen',
+  dismiss: 'Ausblenden',
   unreadOne: '1 ungelesene Nachricht',
   unreadMany: '{count} ungelesene Nachrichten',
 };
@@ -150,6 +152,7 @@ const fr: UiStrings = {
   rateThanks: 'Merci pour votre note !',
   showMore: 'Afficher plus',
   showLess: 'Afficher moins',
+  dismiss: 'Masquer',
   unreadOne: '1 message non lu',
   unreadMany: '{count} messages non lus',
 };
@@ -200,6 +203,7 @@ const ro: UiStrings = {
   rateThanks: 'Vă mulțumim pentru evaluare!',
   showMore: 'Afișați mai mult',
   showLess: 'Afișați mai puțin',
+  dismiss: 'Închideți',
   unreadOne: '1 mesaj necitit',
   unreadMany: '{count} mesaje necitite',
 };

@@ -9,7 +9,10 @@ import { accentOn, hexColor, mix, readableOn } from './colors.js';
 import { format, type UiStrings } from './i18n.js';
 import { parseMarkdown, trimEnd, URL_TRAILING, type Block, type Inline } from './markdown.js';
 import { lastMessage, liveSuggestions, type ChatEntry, type ChatSession, type ChatState } from './session.js';
-import type { LeadFieldName, LeadForm, LeadValues, RatingSettings, Suggestion, WidgetConfig, WidgetStrings } from './types.js';
+import { onUrlChange } from './page-url.js';
+import { patternMatches } from './rules.js';
+import type { VisitorMemory } from './storage.js';
+import type { LeadFieldName, LeadForm, LeadValues, ProactiveMessage, RatingSettings, Suggestion, WidgetConfig, WidgetStrings } from './types.js';
 
 const html = htm.bind(h);
 
@@ -17,7 +20,14 @@ export interface WidgetProps {
   config: WidgetConfig;
   strings: WidgetStrings;
   ui: UiStrings;
+  /** The direction of the widget's words' language: the panel's (the launcher follows its own text). */
+  dir: 'ltr' | 'rtl';
   session: ChatSession;
+  /** What this visitor's browser keeps (the proactive messages seen). */
+  memory: VisitorMemory;
+  proactive: ProactiveMessage[];
+  /** A tone when a reply or a proactive message comes while the panel is closed. */
+  sound: boolean;
   openOnLoad: boolean;
   /** Filled in by the widget: what index.ts asks of it for the page's code and the display rules. */
   control: WidgetControl;
@@ -47,7 +57,7 @@ function focusInside(panel: HTMLElement | null): void {
   (panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>('.icon-button'))?.focus();
 }
 
-function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChange }: WidgetProps) {
+function Widget({ config, strings, ui, dir, session, memory, proactive, sound, openOnLoad, control, onOpenChange }: WidgetProps) {
   const state = useSessionState(session);
   const [open, setOpen] = useState(openOnLoad);
   const told = useRef(false);
@@ -96,11 +106,20 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
 
   const [hidden, setHidden] = useState(false);
   control.setHidden = setHidden;
-  const unread = useUnread(session, state, open, hidden, ui);
+  const unread = useUnread(session, state, open, hidden, ui, sound);
+  const bubble = useProactive(proactive, memory, open || hidden, sound);
 
   const toggle = () => {
     moveFocus.current = !open;
+    // The visitor's own opening is consent to storage in `after_interaction` mode (open_on_load
+    // and the page's code are not).
+    if (!open) session.interacted();
     setOpen(!open);
+  };
+  const openFromBubble = () => {
+    session.interacted();
+    moveFocus.current = true;
+    setOpen(true);
   };
   // The page's code opens as the launcher does (focus into the panel); it closes without moving
   // focus, unless focus was in the panel that goes.
@@ -199,7 +218,7 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
   }
 
   return html`<div class=${`root${appearance.position === 'bottom-left' ? ' left' : ''}${open ? ' open' : ''}${dark ? ' dark' : ''}`} style=${style} onKeyDown=${onKeyDown}>
-    <div class="panel" id="cbw-panel" role="dialog" aria-labelledby="cbw-title" hidden=${!open} ref=${panel}
+    <div class="panel" id="cbw-panel" role="dialog" aria-labelledby="cbw-title" hidden=${!open} ref=${panel} dir=${dir}
       onFocusIn=${() => (focusWithin.current = true)} onFocusOut=${onFocusOut}>
       <div class="header">
         ${avatar(appearance.avatar_url, strings.title)}
@@ -219,13 +238,83 @@ function Widget({ config, strings, ui, session, openOnLoad, control, onOpenChang
       ${canAskForLead ? html`<div class="extra"><button type="button" class="link" onClick=${() => session.openLeadForm()}>${ui.leaveDetails}</button></div>` : null}
       ${bottom}
     </div>
-    <button type="button" class="launcher" aria-expanded=${open ? 'true' : 'false'} aria-controls="cbw-panel" ref=${launcher} onClick=${toggle}
+    <div class="proactive" aria-live="polite" dir=${dir}>
+      ${bubble.message
+        ? html`<div class="proactive-bubble">
+            <button type="button" class="proactive-message" dir="auto" onClick=${openFromBubble}>${bubble.message}</button>
+            <button type="button" class="icon-button proactive-dismiss" aria-label=${ui.dismiss} onClick=${bubble.dismiss}>${icon(CLOSE)}</button>
+          </div>`
+        : null}
+    </div>
+    <button type="button" class="launcher" dir="auto" aria-expanded=${open ? 'true' : 'false'} aria-controls="cbw-panel" ref=${launcher} onClick=${toggle}
       aria-describedby=${unread.count ? 'cbw-unread' : undefined}>
       ${launcherImage(appearance.launcher_image_url) ?? icon(LAUNCHER_ICONS[appearance.launcher_icon] ?? CHAT)}<span>${strings.launcher_text}</span>
       ${unread.count ? html`<span class="unread" aria-hidden="true">${unread.count > 99 ? '99+' : unread.count}</span>` : null}
     </button>
-    ${unread.count ? html`<span class="visually-hidden" id="cbw-unread">${unread.label}</span>` : null}
+    ${unread.count ? html`<span class="visually-hidden" id="cbw-unread" dir=${dir}>${unread.label}</span>` : null}
   </div>`;
+}
+
+/**
+ * The proactive message this page shows beside the launcher: the first rule matching the page
+ * (read again when a single-page app changes its URL) whose message this visitor has not seen,
+ * after its delay, while the panel is closed and the widget shown. Seen once it shows (once per
+ * visitor per message, as their browser remembers it); gone when the panel opens or it is
+ * dismissed. It never takes focus: a polite live region reads it out.
+ */
+function useProactive(rules: ProactiveMessage[], memory: VisitorMemory, away: boolean, sound: boolean): { message: string | null; dismiss: () => void } {
+  const [message, setMessage] = useState<string | null>(null);
+  const [page, setPage] = useState(() => location.href);
+  useEffect(() => (rules.length ? onUrlChange(() => setPage(location.href)) : undefined), [rules]);
+  useEffect(() => {
+    if (away) {
+      setMessage(null);
+      return;
+    }
+    const seen = new Set(memory.proactiveSeen());
+    const rule = rules.find((candidate) => patternMatches(candidate.match, new URL(page)) && !seen.has(digest(candidate.message)));
+    if (!rule) return;
+    const timer = setTimeout(() => {
+      memory.saveProactiveSeen(digest(rule.message));
+      setMessage(rule.message);
+      if (sound) chime();
+    }, rule.delay_seconds * 1000);
+    return () => clearTimeout(timer);
+  }, [rules, page, away]);
+  return { message, dismiss: () => setMessage(null) };
+}
+
+/** A short digest of a message (FNV-1a): what the visitor's browser keeps of a proactive message seen. */
+function digest(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+let audio: AudioContext | null = null;
+
+/**
+ * A short, quiet two-note tone. Browsers allow sound only after the visitor has interacted with
+ * the page; before that the context stays suspended and nothing is heard (nor is anything thrown).
+ */
+function chime(): void {
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
+    const start = audio.currentTime;
+    for (const [offset, frequency] of [[0, 880], [0.12, 1320]] as const) {
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.frequency.value = frequency;
+      volume.gain.setValueAtTime(0.06, start + offset);
+      volume.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.18);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(start + offset);
+      tone.stop(start + offset + 0.2);
+    }
+  } catch {
+    // No Web Audio (or it refused): the badge and the title still tell.
+  }
 }
 
 const DARK_BACKGROUND = '#1b1e24';
@@ -256,12 +345,14 @@ function launcherImage(url: string | null | undefined) {
  * launcher and in the page's title, `(2) Page title`, until the panel opens (not in the title while
  * the display rules hide the widget). Messages read back from an earlier page view are not new.
  */
-function useUnread(session: ChatSession, state: ChatState, open: boolean, hidden: boolean, ui: UiStrings): { count: number; label: string } {
+function useUnread(session: ChatSession, state: ChatState, open: boolean, hidden: boolean, ui: UiStrings, sound: boolean): { count: number; label: string } {
   const [count, setCount] = useState(0);
   const counted = useRef(new Set<string>());
   useEffect(() => {
     const replies = session.takeNew(counted.current).filter((entry) => entry.role === 'assistant' || entry.role === 'agent');
-    if (replies.length && !open) setCount((before) => before + replies.length);
+    if (!replies.length || open) return;
+    setCount((before) => before + replies.length);
+    if (sound) chime();
   }, [state.entries, state.restored]);
   useEffect(() => {
     if (open) setCount(0);
@@ -301,7 +392,7 @@ function Log({ state, title, welcome, ui, showSources, session, offer }: LogProp
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [state.entries.length, state.streaming, state.waiting, state.agentTyping, offer?.entryId]);
   return html`<div class="log" role="log" aria-live="polite" aria-label=${ui.messages} aria-busy=${state.streaming !== null ? 'true' : 'false'} ref=${log}>
-    ${welcome ? html`<div class="msg assistant"><div class="bubble rich" dir="auto"><span class="sr">${title}: </span>${markdown(welcome)}</div></div>` : null}
+    ${welcome ? html`<div class="msg assistant"><div class="bubble rich" dir="auto"><${Speaker} name=${title} />${markdown(welcome)}</div></div>` : null}
     ${state.entries.map(
       (entry) =>
         html`<${Entry} key=${entry.id} entry=${entry} title=${title} ui=${ui} showSources=${showSources} session=${session}
@@ -334,7 +425,7 @@ function Entry({ entry, title, ui, showSources, session, suggestions }: EntryPro
   return html`<div class=${`msg ${entry.role}${entry.pending ? ' pending' : ''}`}>
     ${entry.role === 'agent' ? html`<${Author} name=${agentName} avatarUrl=${entry.author?.avatar_url ?? null} />` : null}
     ${entry.role === 'user'
-      ? html`<div class="bubble" dir="auto"><span class="sr">${speaker}: </span>${richText(entry.content)}</div>`
+      ? html`<div class="bubble" dir="auto"><${Speaker} name=${speaker} />${richText(entry.content)}</div>`
       : html`<${Reply} id=${`cbw-m-${entry.id}`} speaker=${speaker} content=${entry.content} ui=${ui} />`}
     ${suggestions.length ? html`<${SuggestionButtons} suggestions=${suggestions} label=${ui.suggestedQuestions} session=${session} />` : null}
     ${sources.length
@@ -343,7 +434,7 @@ function Entry({ entry, title, ui, showSources, session, suggestions }: EntryPro
           ${sources.map((source) => {
             const href = safeHref(source.url);
             const label = source.title || source.url;
-            return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${label}</a>` : html`<span>${label}</span>`;
+            return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer" dir="auto">${label}</a>` : html`<span dir="auto">${label}</span>`;
           })}
         </div>`
       : null}
@@ -356,6 +447,15 @@ function Entry({ entry, title, ui, showSources, session, suggestions }: EntryPro
         </div>`
       : null}
   </div>`;
+}
+
+/**
+ * Who speaks, for screen readers, before a bubble's text. Its own `dir` takes it out of the
+ * bubble's `dir="auto"`: the bubble's direction is the message's, not the speaker's name's (an
+ * Arabic "أنت:" before an English question set it right to left, and its "?" at the start).
+ */
+function Speaker({ name }: { name: string }) {
+  return html`<span class="sr" dir="auto">${name}: </span>`;
 }
 
 /** Roughly how many lines of the panel's bubble a reply fills (about 40 characters a line). */
@@ -371,7 +471,7 @@ function Reply({ id, speaker, content, ui }: { id: string; speaker: string; cont
   const long = estimatedLines(content) > COLLAPSE_AFTER_LINES;
   const [expanded, setExpanded] = useState(false);
   const collapsed = long && !expanded;
-  return html`<div class=${`bubble rich${collapsed ? ' collapsed' : ''}`} id=${id} dir="auto"><span class="sr">${speaker}: </span>${markdown(content)}</div>
+  return html`<div class=${`bubble rich${collapsed ? ' collapsed' : ''}`} id=${id} dir="auto"><${Speaker} name=${speaker} />${markdown(content)}</div>
     ${long
       ? html`<button type="button" class="link more" aria-expanded=${expanded ? 'true' : 'false'} aria-controls=${id} onClick=${() => setExpanded(!expanded)}>
           ${expanded ? ui.showLess : ui.showMore}

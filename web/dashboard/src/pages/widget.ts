@@ -16,6 +16,8 @@ const fromLines = (value: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 const orNull = (value: string) => (value.trim() ? value : null);
+/** A number field's value; empty is NaN, which the server names as the field's error. */
+const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
 function settingsBody(settings: WidgetSettings) {
   const { chatbot_id: _id, embed_code: _embed, updated_at: _updated, ignored_origins: _ignored, ...input } = settings;
@@ -37,6 +39,28 @@ function ColourField({ label, path, value, onInput, error }: { label: string; pa
   </div>`;
 }
 
+type Proactive = WidgetSettings['display_rules']['proactive'];
+
+/** The proactive messages: a row each (pages, seconds, message), at most 10. */
+function ProactiveEditor({ messages, onChange, error }: { messages: Proactive; onChange: (messages: Proactive) => void; error: ApiError | null }) {
+  const update = (index: number, change: Partial<Proactive[number]>) => onChange(messages.map((message, i) => (i === index ? { ...message, ...change } : message)));
+  return html`<fieldset class="proactive-editor">
+    <legend>Proactive messages</legend>
+    <p class="hint">Shown beside the launcher after some seconds on matching pages, once per visitor.</p>
+    ${messages.map(
+      (message, index) => html`<div class="proactive-row" key=${index}>
+        <${Field} label=${`Pages (${index + 1})`} path=${`display_rules.proactive.${index}.match`} value=${message.match} onInput=${(match: string) => update(index, { match })} error=${error} hint="A pattern such as /pricing or *" />
+        <${Field} label=${`Seconds (${index + 1})`} path=${`display_rules.proactive.${index}.delay_seconds`} type="number" min=${0} max=${3600} value=${message.delay_seconds} onInput=${(v: string) => update(index, { delay_seconds: number(v) })} error=${error} />
+        <${Field} label=${`Message (${index + 1})`} path=${`display_rules.proactive.${index}.message`} value=${message.message} onInput=${(text: string) => update(index, { message: text })} error=${error} />
+        <button type="button" class="button small danger" onClick=${() => onChange(messages.filter((_, i) => i !== index))}>Remove message ${index + 1}</button>
+      </div>`,
+    )}
+    ${messages.length < 10
+      ? html`<button type="button" class="button small" onClick=${() => onChange([...messages, { match: '*', delay_seconds: 10, message: '' }])}>Add a proactive message</button>`
+      : null}
+  </fieldset>`;
+}
+
 function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/api/v1/chatbots/${string}/widget`; initial: WidgetSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useSubmit(async () => {
@@ -50,7 +74,6 @@ function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/ap
   const form = settings.lead_form;
   const changeForm = (patch: Partial<WidgetSettings['lead_form']>) => change({ lead_form: { ...form, ...patch } });
   const error = save.error;
-  const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
   return html`<div class="widget-layout">
     <form
@@ -166,6 +189,24 @@ function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/ap
         ${initial.ignored_origins?.length
           ? html`<p class="field-error">Ignored, as they would allow every site under a public suffix: ${initial.ignored_origins.join(', ')}. Remove them to save.</p>`
           : null}
+      </fieldset>
+
+      <fieldset class="card">
+        <legend>Attention and privacy</legend>
+        <${ProactiveEditor} messages=${rules.proactive} onChange=${(proactive: WidgetSettings['display_rules']['proactive']) => changeRules({ proactive })} error=${error} />
+        <${Checkbox} label="Play a short tone when a reply arrives while the chat is closed" checked=${settings.sound} onChange=${(sound: boolean) => change({ sound })} />
+        <${Select}
+          label="Visitor's browser storage"
+          path="privacy.storage"
+          value=${settings.privacy.storage}
+          onChange=${(storage: string) => change({ privacy: { storage: storage as WidgetSettings['privacy']['storage'] } })}
+          options=${[
+            ['always', 'Remember the conversation from the start'],
+            ['after_interaction', 'Only once the visitor opens the chat or writes (consent)'],
+            ['never', 'Never: the conversation lasts as long as the page'],
+          ]}
+          error=${error}
+        />
       </fieldset>
 
       <fieldset class="card">

@@ -703,6 +703,7 @@ from .widget_config_display_rules_devices_item import (
 from .widget_config_lead_form import WidgetConfigLeadForm
 from .widget_config_lead_form_fields_item import WidgetConfigLeadFormFieldsItem
 from .widget_config_lead_form_when import WidgetConfigLeadFormWhen
+from .widget_config_proactive_message import WidgetConfigProactiveMessage
 from .widget_config_status import WidgetConfigStatus
 from .widget_config_strings import WidgetConfigStrings
 from .widget_config_translations import WidgetConfigTranslations
@@ -723,6 +724,11 @@ from .widget_lead_form_when import WidgetLeadFormWhen
 from .widget_lead_received import WidgetLeadReceived
 from .widget_message_input import WidgetMessageInput
 from .widget_offline_email import WidgetOfflineEmail
+from .widget_privacy import WidgetPrivacy
+from .widget_privacy_settings import WidgetPrivacySettings
+from .widget_privacy_settings_storage import WidgetPrivacySettingsStorage
+from .widget_privacy_storage import WidgetPrivacyStorage
+from .widget_proactive_message import WidgetProactiveMessage
 from .widget_rating import WidgetRating
 from .widget_rating_mode import WidgetRatingMode
 from .widget_rating_settings import WidgetRatingSettings
@@ -740,6 +746,7 @@ from .widget_settings_position import WidgetSettingsPosition
 from .widget_settings_theme import WidgetSettingsTheme
 from .widget_settings_translations import WidgetSettingsTranslations
 from .widget_strings import WidgetStrings
+from .widget_ui_strings import WidgetUiStrings
 
 __all__ = (
     "AcceptInvitationBody",
@@ -1219,6 +1226,7 @@ __all__ = (
     "WidgetConfigLeadForm",
     "WidgetConfigLeadFormFieldsItem",
     "WidgetConfigLeadFormWhen",
+    "WidgetConfigProactiveMessage",
     "WidgetConfigStatus",
     "WidgetConfigStrings",
     "WidgetConfigTranslations",
@@ -1239,6 +1247,11 @@ __all__ = (
     "WidgetLeadReceived",
     "WidgetMessageInput",
     "WidgetOfflineEmail",
+    "WidgetPrivacy",
+    "WidgetPrivacySettings",
+    "WidgetPrivacySettingsStorage",
+    "WidgetPrivacyStorage",
+    "WidgetProactiveMessage",
     "WidgetRating",
     "WidgetRatingMode",
     "WidgetRatingSettings",
@@ -1256,4 +1269,5 @@ __all__ = (
     "WidgetSettingsTheme",
     "WidgetSettingsTranslations",
     "WidgetStrings",
+    "WidgetUiStrings",
 )

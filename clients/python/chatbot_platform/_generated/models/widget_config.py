@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.widget_config_lead_form import WidgetConfigLeadForm
     from ..models.widget_config_strings import WidgetConfigStrings
     from ..models.widget_config_translations import WidgetConfigTranslations
+    from ..models.widget_privacy_settings import WidgetPrivacySettings
     from ..models.widget_rating_settings import WidgetRatingSettings
 
 
@@ -34,6 +35,8 @@ class WidgetConfig:
         lead_form (WidgetConfigLeadForm):
         rating (WidgetRatingSettings):
         show_sources (bool):
+        sound (bool): A short tone when a reply or a proactive message arrives while the panel is closed
+        privacy (WidgetPrivacySettings):
     """
 
     chatbot_id: str
@@ -47,6 +50,8 @@ class WidgetConfig:
     lead_form: WidgetConfigLeadForm
     rating: WidgetRatingSettings
     show_sources: bool
+    sound: bool
+    privacy: WidgetPrivacySettings
 
     def to_dict(self) -> dict[str, Any]:
         chatbot_id = self.chatbot_id
@@ -71,6 +76,10 @@ class WidgetConfig:
 
         show_sources = self.show_sources
 
+        sound = self.sound
+
+        privacy = self.privacy.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -86,6 +95,8 @@ class WidgetConfig:
                 "lead_form": lead_form,
                 "rating": rating,
                 "show_sources": show_sources,
+                "sound": sound,
+                "privacy": privacy,
             }
         )
 
@@ -98,6 +109,7 @@ class WidgetConfig:
         from ..models.widget_config_lead_form import WidgetConfigLeadForm
         from ..models.widget_config_strings import WidgetConfigStrings
         from ..models.widget_config_translations import WidgetConfigTranslations
+        from ..models.widget_privacy_settings import WidgetPrivacySettings
         from ..models.widget_rating_settings import WidgetRatingSettings
 
         d = dict(src_dict)
@@ -123,6 +135,10 @@ class WidgetConfig:
 
         show_sources = d.pop("show_sources")
 
+        sound = d.pop("sound")
+
+        privacy = WidgetPrivacySettings.from_dict(d.pop("privacy"))
+
         widget_config = cls(
             chatbot_id=chatbot_id,
             name=name,
@@ -135,6 +151,8 @@ class WidgetConfig:
             lead_form=lead_form,
             rating=rating,
             show_sources=show_sources,
+            sound=sound,
+            privacy=privacy,
         )
 
         return widget_config

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.widget_config_display_rules_devices_item import (
     WidgetConfigDisplayRulesDevicesItem,
 )
+
+if TYPE_CHECKING:
+    from ..models.widget_config_proactive_message import WidgetConfigProactiveMessage
+
 
 T = TypeVar("T", bound="WidgetConfigDisplayRules")
 
@@ -21,6 +25,7 @@ class WidgetConfigDisplayRules:
         delay_seconds (int):
         devices (list[WidgetConfigDisplayRulesDevicesItem]):
         open_on_load (bool):
+        proactive (list[WidgetConfigProactiveMessage]):
     """
 
     show_on: list[str]
@@ -28,6 +33,7 @@ class WidgetConfigDisplayRules:
     delay_seconds: int
     devices: list[WidgetConfigDisplayRulesDevicesItem]
     open_on_load: bool
+    proactive: list[WidgetConfigProactiveMessage]
 
     def to_dict(self) -> dict[str, Any]:
         show_on = self.show_on
@@ -43,6 +49,11 @@ class WidgetConfigDisplayRules:
 
         open_on_load = self.open_on_load
 
+        proactive = []
+        for proactive_item_data in self.proactive:
+            proactive_item = proactive_item_data.to_dict()
+            proactive.append(proactive_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -52,6 +63,7 @@ class WidgetConfigDisplayRules:
                 "delay_seconds": delay_seconds,
                 "devices": devices,
                 "open_on_load": open_on_load,
+                "proactive": proactive,
             }
         )
 
@@ -59,6 +71,10 @@ class WidgetConfigDisplayRules:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.widget_config_proactive_message import (
+            WidgetConfigProactiveMessage,
+        )
+
         d = dict(src_dict)
         show_on = cast(list[str], d.pop("show_on"))
 
@@ -75,12 +91,20 @@ class WidgetConfigDisplayRules:
 
         open_on_load = d.pop("open_on_load")
 
+        proactive = []
+        _proactive = d.pop("proactive")
+        for proactive_item_data in _proactive:
+            proactive_item = WidgetConfigProactiveMessage.from_dict(proactive_item_data)
+
+            proactive.append(proactive_item)
+
         widget_config_display_rules = cls(
             show_on=show_on,
             hide_on=hide_on,
             delay_seconds=delay_seconds,
             devices=devices,
             open_on_load=open_on_load,
+            proactive=proactive,
         )
 
         return widget_config_display_rules

@@ -11,6 +11,7 @@ from ..models.widget_settings_position import WidgetSettingsPosition
 from ..models.widget_settings_theme import WidgetSettingsTheme
 
 if TYPE_CHECKING:
+    from ..models.widget_privacy_settings import WidgetPrivacySettings
     from ..models.widget_rating_settings import WidgetRatingSettings
     from ..models.widget_settings_display_rules import WidgetSettingsDisplayRules
     from ..models.widget_settings_lead_form import WidgetSettingsLeadForm
@@ -45,6 +46,8 @@ class WidgetSettings:
         display_rules (WidgetSettingsDisplayRules):
         lead_form (WidgetSettingsLeadForm):
         rating (WidgetRatingSettings):
+        sound (bool):
+        privacy (WidgetPrivacySettings):
         allowed_origins (list[str]):
         ignored_origins (list[str]): Entries of `allowed_origins` saved before wildcards over a public suffix were
             refused (`https://*.com`): they match no site. Remove them
@@ -73,6 +76,8 @@ class WidgetSettings:
     display_rules: WidgetSettingsDisplayRules
     lead_form: WidgetSettingsLeadForm
     rating: WidgetRatingSettings
+    sound: bool
+    privacy: WidgetPrivacySettings
     allowed_origins: list[str]
     ignored_origins: list[str]
     embed_code: str
@@ -126,6 +131,10 @@ class WidgetSettings:
 
         rating = self.rating.to_dict()
 
+        sound = self.sound
+
+        privacy = self.privacy.to_dict()
+
         allowed_origins = self.allowed_origins
 
         ignored_origins = self.ignored_origins
@@ -163,6 +172,8 @@ class WidgetSettings:
                 "display_rules": display_rules,
                 "lead_form": lead_form,
                 "rating": rating,
+                "sound": sound,
+                "privacy": privacy,
                 "allowed_origins": allowed_origins,
                 "ignored_origins": ignored_origins,
                 "embed_code": embed_code,
@@ -174,6 +185,7 @@ class WidgetSettings:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.widget_privacy_settings import WidgetPrivacySettings
         from ..models.widget_rating_settings import WidgetRatingSettings
         from ..models.widget_settings_display_rules import WidgetSettingsDisplayRules
         from ..models.widget_settings_lead_form import WidgetSettingsLeadForm
@@ -247,6 +259,10 @@ class WidgetSettings:
 
         rating = WidgetRatingSettings.from_dict(d.pop("rating"))
 
+        sound = d.pop("sound")
+
+        privacy = WidgetPrivacySettings.from_dict(d.pop("privacy"))
+
         allowed_origins = cast(list[str], d.pop("allowed_origins"))
 
         ignored_origins = cast(list[str], d.pop("ignored_origins"))
@@ -290,6 +306,8 @@ class WidgetSettings:
             display_rules=display_rules,
             lead_form=lead_form,
             rating=rating,
+            sound=sound,
+            privacy=privacy,
             allowed_origins=allowed_origins,
             ignored_origins=ignored_origins,
             embed_code=embed_code,

@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.widget_display_rules import WidgetDisplayRules
     from ..models.widget_lead_form import WidgetLeadForm
+    from ..models.widget_privacy import WidgetPrivacy
     from ..models.widget_rating import WidgetRating
     from ..models.widget_settings_input_translations import (
         WidgetSettingsInputTranslations,
@@ -49,6 +50,9 @@ class WidgetSettingsInput:
         display_rules (WidgetDisplayRules | Unset):
         lead_form (WidgetLeadForm | Unset):
         rating (WidgetRating | Unset):
+        sound (bool | Unset): A short tone when a reply or a proactive message arrives while the panel is closed
+            (browsers allow sound only after the visitor has interacted with the page) Default: False.
+        privacy (WidgetPrivacy | Unset):
         allowed_origins (list[str] | Unset): Empty: any site may embed the widget
     """
 
@@ -76,6 +80,8 @@ class WidgetSettingsInput:
     display_rules: WidgetDisplayRules | Unset = UNSET
     lead_form: WidgetLeadForm | Unset = UNSET
     rating: WidgetRating | Unset = UNSET
+    sound: bool | Unset = False
+    privacy: WidgetPrivacy | Unset = UNSET
     allowed_origins: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -155,6 +161,12 @@ class WidgetSettingsInput:
         if not isinstance(self.rating, Unset):
             rating = self.rating.to_dict()
 
+        sound = self.sound
+
+        privacy: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.privacy, Unset):
+            privacy = self.privacy.to_dict()
+
         allowed_origins: list[str] | Unset = UNSET
         if not isinstance(self.allowed_origins, Unset):
             allowed_origins = self.allowed_origins
@@ -202,6 +214,10 @@ class WidgetSettingsInput:
             field_dict["lead_form"] = lead_form
         if rating is not UNSET:
             field_dict["rating"] = rating
+        if sound is not UNSET:
+            field_dict["sound"] = sound
+        if privacy is not UNSET:
+            field_dict["privacy"] = privacy
         if allowed_origins is not UNSET:
             field_dict["allowed_origins"] = allowed_origins
 
@@ -211,6 +227,7 @@ class WidgetSettingsInput:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.widget_display_rules import WidgetDisplayRules
         from ..models.widget_lead_form import WidgetLeadForm
+        from ..models.widget_privacy import WidgetPrivacy
         from ..models.widget_rating import WidgetRating
         from ..models.widget_settings_input_translations import (
             WidgetSettingsInputTranslations,
@@ -329,6 +346,15 @@ class WidgetSettingsInput:
         else:
             rating = WidgetRating.from_dict(_rating)
 
+        sound = d.pop("sound", UNSET)
+
+        _privacy = d.pop("privacy", UNSET)
+        privacy: WidgetPrivacy | Unset
+        if isinstance(_privacy, Unset):
+            privacy = UNSET
+        else:
+            privacy = WidgetPrivacy.from_dict(_privacy)
+
         allowed_origins = cast(list[str], d.pop("allowed_origins", UNSET))
 
         widget_settings_input = cls(
@@ -352,6 +378,8 @@ class WidgetSettingsInput:
             display_rules=display_rules,
             lead_form=lead_form,
             rating=rating,
+            sound=sound,
+            privacy=privacy,
             allowed_origins=allowed_origins,
         )
 

@@ -1,0 +1,5 @@
+// The languages whose words the widget loads on demand rather than carries (all right to left):
+// the widget (web/widget/src/i18n.ts) asks for them, the build writes them
+// (web/widget/src/ui-strings-rtl.ts → dist/ui/<language>.json) and the server documents and
+// serves them (GET /widget/ui/{language}.json). One list for the three.
+export const LOADABLE_WIDGET_LANGUAGES = ['ar', 'he', 'fa', 'ur'] as const;

@@ -1,0 +1,58 @@
+// store-independent: the widget's choice of words (web/widget/src/i18n.ts) in Node, against a real
+// local HTTP server standing in for an older or failing server: a language whose words cannot be
+// loaded is passed over for the visitor's next one, and asked for once; words a file lacks are
+// English; a right-to-left language gives a right-to-left layout. The browser tests
+// (test/browser/widget-rtl.test.ts) load them from this server.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import t from 'tap';
+import { loadUiStrings, localise } from '../../web/widget/src/i18n.js';
+import type { WidgetConfig } from '../../web/widget/src/types.js';
+
+const config = {
+  language: 'en',
+  strings: { title: 'Shop', subtitle: null, launcher_text: 'Chat', input_placeholder: 'Type…', welcome_message: null, suggested_messages: [] },
+  translations: {},
+} as unknown as WidgetConfig;
+
+t.test('a language that cannot be loaded is passed over; a partial file is filled in English', async (t) => {
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    asked.push(request.url!);
+    if (request.url === '/widget/ui/ar.json') {
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify({ send: 'إرسال' }));
+      return;
+    }
+    response.statusCode = request.url === '/widget/ui/fa.json' ? 500 : 404;
+    response.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.close());
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+  // Persian fails (500), German is carried: German, left to right.
+  await loadUiStrings(base, config, ['fa', 'de']);
+  let chosen = localise(config, ['fa', 'de']);
+  t.equal(chosen.ui.close, 'Schließen');
+  t.equal(chosen.dir, 'ltr');
+  t.same(asked, ['/widget/ui/fa.json']);
+  await loadUiStrings(base, config, ['fa']);
+  t.same(asked, ['/widget/ui/fa.json'], 'not asked again on this page');
+  t.equal(localise(config, ['fa']).ui.close, 'Close', 'nothing else: the chatbot’s language (English)');
+
+  // Urdu is missing on this server (404): the same.
+  await loadUiStrings(base, config, ['ur', 'fr']);
+  t.equal(localise(config, ['ur', 'fr']).ui.close, 'Fermer');
+
+  // Arabic with one word: that word, English for the rest, right to left.
+  await loadUiStrings(base, config, ['ar']);
+  chosen = localise(config, ['ar']);
+  t.equal(chosen.ui.send, 'إرسال');
+  t.equal(chosen.ui.close, 'Close', 'a word the file lacks is English');
+  t.equal(chosen.dir, 'rtl');
+  t.same(asked, ['/widget/ui/fa.json', '/widget/ui/ur.json', '/widget/ui/ar.json'], 'each asked for once');
+
+  // Before its words are loaded, a loadable language gives English, left to right (never a blank).
+  t.same({ close: localise(config, ['he']).ui.close, dir: localise(config, ['he']).dir }, { close: 'Close', dir: 'ltr' });
+});
