@@ -1978,6 +1978,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/v1/{id}/conversations/{convId}/deletion-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for the conversation’s deletion
+         * @description The visitor asks the owner to delete their conversation: recorded as the conversation’s `deletion_requested_at` and published once as `conversation.deletion_requested` (asking again answers the first time). Nothing is deleted here: the owner deletes it through the API. The token stays valid for this route after the end. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         */
+        post: operations["widgetRequestDeletion"];
+        delete?: never;
+        /**
+         * CORS preflight of /widget/v1/{id}/conversations/{convId}/deletion-request
+         * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         */
+        options: operations["widgetRequestDeletionPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/v1/{id}/conversations/{convId}/email": {
         parameters: {
             query?: never;
@@ -2545,6 +2569,11 @@ export interface components {
             assignee: components["schemas"]["ConversationAssignee"] | null;
             /** @description The visitor’s rating after the end; null until rated */
             csat: components["schemas"]["ConversationRating"] | null;
+            /**
+             * Format: date-time
+             * @description When the visitor asked, from the widget, for this conversation to be deleted (`conversation.deletion_requested`); delete it with DELETE …/conversations/{id}
+             */
+            deletion_requested_at: string | null;
             /** Format: date-time */
             started_at: string;
             /** Format: date-time */
@@ -3979,6 +4008,13 @@ export interface components {
             conversation: components["schemas"]["VisitorConversation"];
             /** @description The conversation token: `Authorization: Bearer <token>` on its routes */
             token: string;
+        };
+        WidgetDeletionRequested: {
+            /**
+             * Format: date-time
+             * @description When the visitor first asked
+             */
+            requested_at: string;
         };
         WidgetDisplayRules: {
             /**
@@ -18955,6 +18991,235 @@ export interface operations {
         };
     };
     widgetGetConversationPreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+                /** @description An id of the form conv_<ulid> */
+                convId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `origin_not_allowed` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `conversation_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetRequestDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+                /** @description An id of the form conv_<ulid> */
+                convId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, unknown> | null;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetDeletionRequested"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `invalid_token`, `missing_credentials` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `origin_not_allowed` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `conversation_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived`, `conflict` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. Codes: `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not `application/json`. Codes: `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetRequestDeletionPreflight: {
         parameters: {
             query?: never;
             header?: never;

@@ -132,6 +132,11 @@ export interface VisitorConversations {
    * before its end, 409 `already_rated` after a first rating.
    */
   rateConversation(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, rating: Omit<VisitorRating, 'rated_at'>): Promise<VisitorRating>;
+  /**
+   * The visitor asks for the conversation's deletion: recorded and published as
+   * `conversation.deletion_requested` once; resolves with when it was first asked.
+   */
+  requestDeletion(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<string>;
   /** A lead given through a form: recorded as `source` and linked both ways with the conversation. */
   captureLead(
     tenant: TenantScope,

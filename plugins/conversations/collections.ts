@@ -82,6 +82,8 @@ export interface ConversationDoc {
    * given in, through an index on it.
    */
   csat_at?: string | null;
+  /** When the visitor asked, from the widget, for the conversation to be deleted; absent or null until then. */
+  deletion_requested_at?: string | null;
   /** When the chatbot asked for contact details; the next visitor message may answer it. */
   lead_requested_at: string | null;
   /** When inactivity ends the conversation (the claims' due field); null once ended. */
@@ -211,6 +213,7 @@ export function presentConversation(conversation: Conversation) {
     handoff_offline: conversation.handoff_offline ?? false,
     assignee: conversation.assignee_id ? { member_id: conversation.assignee_id, name: conversation.assignee_name ?? '' } : null,
     csat: conversation.csat ?? null,
+    deletion_requested_at: conversation.deletion_requested_at ?? null,
     started_at: conversation.started_at,
     last_message_at: conversation.last_message_at,
     ended_at: conversation.ended_at,

@@ -45,6 +45,7 @@ export const conversationsPlugin: BuiltInPlugin = {
     { type: 'conversation.assigned', description: 'Who has a handed-off conversation changed (assigned, reassigned or unassigned)' },
     { type: 'conversation.ended', description: 'A conversation ended (by a person, through the API, or after inactivity)' },
     { type: 'conversation.rated', description: 'The visitor rated the conversation after its end' },
+    { type: 'conversation.deletion_requested', description: 'The visitor asked, from the widget, for the conversation to be deleted: deleting it is the owner’s act' },
     { type: 'chatbot.error', description: 'The chatbot could not work out a reply (its language model or its retrieval failed) and gave its fallback' },
   ],
   register(api) {

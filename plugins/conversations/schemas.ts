@@ -162,6 +162,10 @@ export const conversationResponse = Joi.object({
     .label('ConversationAssignee')
     .description('The member a handed-off conversation is assigned to; null while unassigned or with the bot. Kept when it ends'),
   csat: csatSchema.allow(null).required().description('The visitor’s rating after the end; null until rated'),
+  deletion_requested_at: isoTime
+    .allow(null)
+    .required()
+    .description('When the visitor asked, from the widget, for this conversation to be deleted (`conversation.deletion_requested`); delete it with DELETE …/conversations/{id}'),
   started_at: isoTime.required(),
   last_message_at: isoTime.allow(null).required(),
   ended_at: isoTime.allow(null).required(),

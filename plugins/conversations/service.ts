@@ -539,6 +539,23 @@ export class ConversationService {
     });
   }
 
+  /**
+   * The visitor asks for the conversation's deletion (the widget's privacy controls): recorded on
+   * the conversation and published as `conversation.deletion_requested`, once; asking again
+   * changes nothing. The owner deletes it (DELETE …/conversations/{id}): a visitor's token is no
+   * proof of who wrote, and the owner may have to keep what the law asks them to.
+   */
+  async requestDeletion(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string) {
+    return this.change(tenant, chatbot, conversationId, (current) => {
+      if (current.deletion_requested_at) return null;
+      const requestedAt = this.api.now().toISOString();
+      return {
+        changes: { deletion_requested_at: requestedAt },
+        after: (updated) => [{ type: 'conversation.deletion_requested', chatbotId: chatbot.id, data: presentConversation(updated) }],
+      };
+    });
+  }
+
   /** Sets what a caller may change after the fact: the resolution and the metadata. */
   async patch(
     tenant: TenantScope,

@@ -99,6 +99,9 @@ export function visitorChannel(service: ConversationService, typing: TypingMarks
     async rateConversation(tenant, chatbot, conversationId, rating) {
       return (await service.rate(tenant, chatbot, conversationId, rating)).csat!;
     },
+    async requestDeletion(tenant, chatbot, conversationId) {
+      return (await service.requestDeletion(tenant, chatbot, conversationId)).deletion_requested_at!;
+    },
     captureLead(tenant, chatbot, input) {
       return service.captureFormLead(tenant, chatbot, input);
     },

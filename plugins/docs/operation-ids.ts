@@ -158,6 +158,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /widget/v1/{id}/conversations/{convId}/messages': 'widgetSendMessage',
   'POST /widget/v1/{id}/conversations/{convId}/messages/{msgId}/feedback': 'widgetSendMessageFeedback',
   'POST /widget/v1/{id}/conversations/{convId}/rating': 'widgetRateConversation',
+  'POST /widget/v1/{id}/conversations/{convId}/deletion-request': 'widgetRequestDeletion',
   'POST /widget/v1/{id}/conversations/{convId}/typing': 'widgetSendTyping',
   'POST /widget/v1/{id}/leads': 'widgetCreateLead',
 };

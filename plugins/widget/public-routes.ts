@@ -28,6 +28,7 @@ import {
   configResponse,
   conversationQuery,
   conversationResponse,
+  deletionRequestResponse,
   feedbackInput,
   leadInput,
   leadResponse,
@@ -264,6 +265,28 @@ export function publicWidgetRoutes(
           const visitor = request.auth.credentials.app!.visitor!;
           const csat = await visitors.rateConversation(tenant, chatbot, visitor.conversationId, rating);
           return h.response({ csat }).code(201).header('Cache-Control', 'no-store');
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/conversations/{convId}/deletion-request',
+      options: {
+        auth: visitorAuth,
+        description: 'Ask for the conversation’s deletion',
+        notes:
+          `The visitor asks the owner to delete their conversation: recorded as the conversation’s \`deletion_requested_at\` and ` +
+          `published once as \`conversation.deletion_requested\` (asking again answers the first time). Nothing is deleted here: ` +
+          `the owner deletes it through the API. The token stays valid for this route after the end. ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('forms', { 404: ['conversation_not_found'] }),
+        validate: { params: visitorConversationParams, payload: Joi.object({}).allow(null) },
+        response: { status: { 202: deletionRequestResponse } },
+        handler: async (request, h) => {
+          const chatbot = await chatbotOf(request);
+          const visitor = request.auth.credentials.app!.visitor!;
+          const requestedAt = await visitors.requestDeletion(widgetOf(request).tenant, chatbot, visitor.conversationId);
+          return h.response({ requested_at: requestedAt }).code(202).header('Cache-Control', 'no-store');
         },
       },
     },

@@ -140,6 +140,10 @@ export const ratingInput = Joi.object({
 
 export const ratingResponse = Joi.object({ csat: csatSchema.required() }).label('WidgetConversationRated');
 
+export const deletionRequestResponse = Joi.object({
+  requested_at: Joi.string().isoDate().required().description('When the visitor first asked'),
+}).label('WidgetDeletionRequested');
+
 export const leadResponse = Joi.object({ received: Joi.boolean().valid(true).required() }).label('WidgetLeadReceived');
 
 export const configResponse = Joi.object({

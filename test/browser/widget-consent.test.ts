@@ -3,7 +3,9 @@
 // `after_interaction`: nothing is written while the visitor only looks (a proactive message shown,
 // the panel opened by open_on_load), everything once they open the panel themselves or send a
 // message, and the conversation comes back after a reload. `never`: nothing is ever written, what
-// an earlier mode stored is removed, and a reload starts afresh.
+// an earlier mode stored is removed, and a reload starts afresh. And the panel's privacy controls:
+// the transcript downloaded, the deletion request sent.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { until, widgetFixture } from '../helpers/widget-site.js';
@@ -79,6 +81,33 @@ t.test('never: nothing written, what was stored before is removed, a reload star
   await launcher().click();
   await dialog.getByRole('textbox', { name: 'Type your message…' }).waitFor();
   t.equal(await dialog.getByRole('log').getByText('Do you ship to Norway?').count(), 0, 'after a reload the conversation is not read back: it lasted the page');
+  t.same(refused, []);
+  t.same(errors, []);
+});
+
+t.test('the visitor downloads their conversation and asks for its deletion from the panel', async (t) => {
+  const w = await widgetFixture(t);
+  await w.addQa('Where is my order?', 'Orders ship **within two days**.');
+  const { page, launcher, refused, errors } = await w.open('/shop');
+  await launcher().click();
+  const dialog = page.getByRole('dialog', { name: 'Acme Help' });
+  t.equal(await dialog.getByRole('button', { name: 'Download the conversation' }).count(), 0, 'nothing to download before a conversation');
+  const messageBox = dialog.getByRole('textbox', { name: 'Type your message…' });
+  await messageBox.fill('Where is my order?');
+  await messageBox.press('Enter');
+  await dialog.getByRole('log').getByText('within two days').waitFor();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download the conversation' }).click()]);
+  t.equal(download.suggestedFilename(), 'Acme Help.txt');
+  const text = readFileSync((await download.path())!, 'utf8');
+  t.match(text, /^Acme Help\n/);
+  t.match(text, /You: Where is my order\?\n\nAcme Help: Orders ship \*\*within two days\*\*\./, 'who said what, as written');
+
+  await dialog.getByRole('button', { name: 'Ask us to delete this conversation' }).click();
+  await dialog.getByText('We have your request to delete this conversation.').waitFor();
+  const [conversation] = await w.conversations();
+  const read = (await w.api.request('GET', `/api/v1/chatbots/${w.chatbot.id}/conversations/${conversation!.id}`, { key: w.account.live })).json;
+  t.type(read.deletion_requested_at, 'string', 'the owner sees the request on the conversation');
   t.same(refused, []);
   t.same(errors, []);
 });

@@ -33,7 +33,7 @@ t.test('proactive messages: after the delay, once per visitor, per page; dismiss
     },
   });
   const visitor = await w.open('/pricing');
-  const { page, launcher } = visitor;
+  const { page } = visitor;
   await visitor.context.addInitScript(countTones);
   await page.reload();
   const bubble = page.locator('chatbot-widget .proactive-message');

@@ -137,6 +137,10 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     rateConversation: (conversationId: string, token: string, rating: { score: number; comment: string | null }) =>
       json('POST', `/conversations/${encodeURIComponent(conversationId)}/rating`, { token, body: rating }),
 
+    /** The visitor asks the owner to delete the conversation (recorded once; the owner deletes it). */
+    requestDeletion: (conversationId: string, token: string) =>
+      json('POST', `/conversations/${encodeURIComponent(conversationId)}/deletion-request`, { token, body: {} }),
+
     /** The e-mail address a visitor leaves when nobody could answer their handoff. */
     leaveEmail: (conversationId: string, token: string, email: string) =>
       json('POST', `/conversations/${encodeURIComponent(conversationId)}/email`, { token, body: { email } }),

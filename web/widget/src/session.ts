@@ -341,6 +341,46 @@ export class ChatSession {
     return true;
   }
 
+  /** The conversation the privacy controls act on: the open one, else the ended one still shown. */
+  private current(): SavedConversation | null {
+    return this.saved ?? (this.state.ended ? this.toRate : null);
+  }
+
+  /** Whether there is a conversation to download or to ask to delete. */
+  get hasConversation(): boolean {
+    return this.current() !== null && this.state.entries.length > 0;
+  }
+
+  /**
+   * The conversation as plain text, for the visitor to keep: who said what, in order, as this page
+   * shows it. Made in the page (no request): the visitor already has every word of it.
+   */
+  transcript(title: string): string {
+    const ui = this.options.ui;
+    const lines = this.state.entries
+      .filter((entry) => !entry.pending)
+      .map((entry) => {
+        const speaker = entry.role === 'user' ? ui.you : entry.role === 'agent' ? entry.author?.name || ui.agent : entry.role === 'system' ? '—' : title;
+        return `${speaker}: ${entry.content}`;
+      });
+    return `${title}\n${new Date().toISOString()}\n\n${lines.join('\n\n')}\n`;
+  }
+
+  /** Asks the owner to delete the conversation; true once the server has it (the notice says so). */
+  async requestDeletion(): Promise<boolean> {
+    const current = this.current();
+    if (!current) return false;
+    this.interacted();
+    try {
+      await this.api.requestDeletion(current.id, current.token);
+    } catch (error) {
+      this.fail(error);
+      return false;
+    }
+    this.update({ notice: this.options.ui.deletionRequested });
+    return true;
+  }
+
   /** After "This conversation has ended": a clean slate; the next message starts a new one. */
   startOver(): void {
     this.generation++;

@@ -54,6 +54,9 @@ const ar: UiStrings = {
   showMore: 'عرض المزيد',
   showLess: 'عرض أقل',
   dismiss: 'إخفاء',
+  downloadTranscript: 'تنزيل المحادثة',
+  requestDeletion: 'اطلب حذف هذه المحادثة',
+  deletionRequested: 'تلقّينا طلبك بحذف هذه المحادثة.',
   unreadOne: 'رسالة واحدة غير مقروءة',
   unreadMany: '{count} رسائل غير مقروءة',
 };
@@ -105,6 +108,9 @@ const he: UiStrings = {
   showMore: 'להציג עוד',
   showLess: 'להציג פחות',
   dismiss: 'סגירת ההודעה',
+  downloadTranscript: 'הורדת השיחה',
+  requestDeletion: 'בקשה למחוק את השיחה',
+  deletionRequested: 'קיבלנו את בקשתך למחוק את השיחה.',
   unreadOne: 'הודעה אחת שלא נקראה',
   unreadMany: '{count} הודעות שלא נקראו',
 };
@@ -156,6 +162,9 @@ const fa: UiStrings = {
   showMore: 'نمایش بیشتر',
   showLess: 'نمایش کمتر',
   dismiss: 'بستن پیام',
+  downloadTranscript: 'دانلود گفتگو',
+  requestDeletion: 'درخواست حذف این گفتگو',
+  deletionRequested: 'درخواست شما برای حذف این گفتگو را دریافت کردیم.',
   unreadOne: '۱ پیام خوانده‌نشده',
   unreadMany: '{count} پیام خوانده‌نشده',
 };
@@ -207,6 +216,9 @@ const ur: UiStrings = {
   showMore: 'مزید دکھائیں',
   showLess: 'کم دکھائیں',
   dismiss: 'پیغام بند کریں',
+  downloadTranscript: 'گفتگو ڈاؤن لوڈ کریں',
+  requestDeletion: 'اس گفتگو کو حذف کرنے کی درخواست کریں',
+  deletionRequested: 'ہمیں اس گفتگو کو حذف کرنے کی آپ کی درخواست موصول ہو گئی ہے۔',
   unreadOne: '1 غیر پڑھا پیغام',
   unreadMany: '{count} غیر پڑھے پیغامات',
 };

@@ -49,6 +49,9 @@ const en = {
   showMore: 'Show more',
   showLess: 'Show less',
   dismiss: 'Dismiss',
+  downloadTranscript: 'Download the conversation',
+  requestDeletion: 'Ask us to delete this conversation',
+  deletionRequested: 'We have your request to delete this conversation.',
   unreadOne: '1 unread message',
   unreadMany: '{count} unread messages',
 };
@@ -102,6 +105,9 @@ const de: UiStrings = {
   showMore: 'Mehr anzeigen',
   showLess: 'Weniger anzeigen',
   dismiss: 'Ausblenden',
+  downloadTranscript: 'Unterhaltung herunterladen',
+  requestDeletion: 'Löschung dieser Unterhaltung anfragen',
+  deletionRequested: 'Wir haben Ihre Bitte erhalten, diese Unterhaltung zu löschen.',
   unreadOne: '1 ungelesene Nachricht',
   unreadMany: '{count} ungelesene Nachrichten',
 };
@@ -153,6 +159,9 @@ const fr: UiStrings = {
   showMore: 'Afficher plus',
   showLess: 'Afficher moins',
   dismiss: 'Masquer',
+  downloadTranscript: 'Télécharger la conversation',
+  requestDeletion: 'Demander la suppression de cette conversation',
+  deletionRequested: 'Nous avons bien reçu votre demande de suppression de cette conversation.',
   unreadOne: '1 message non lu',
   unreadMany: '{count} messages non lus',
 };
@@ -204,6 +213,9 @@ const ro: UiStrings = {
   showMore: 'Afișați mai mult',
   showLess: 'Afișați mai puțin',
   dismiss: 'Închideți',
+  downloadTranscript: 'Descărcați conversația',
+  requestDeletion: 'Cereți ștergerea acestei conversații',
+  deletionRequested: 'Am primit cererea dumneavoastră de ștergere a acestei conversații.',
   unreadOne: '1 mesaj necitit',
   unreadMany: '{count} mesaje necitite',
 };

@@ -235,7 +235,15 @@ function Widget({ config, strings, ui, dir, session, memory, proactive, sound, o
           </div>`
         : null}
       ${notice ? html`<p class="notice" role="alert">${notice}</p>` : null}
-      ${canAskForLead ? html`<div class="extra"><button type="button" class="link" onClick=${() => session.openLeadForm()}>${ui.leaveDetails}</button></div>` : null}
+      ${canAskForLead || session.hasConversation
+        ? html`<div class="extra">
+            ${canAskForLead ? html`<button type="button" class="link" onClick=${() => session.openLeadForm()}>${ui.leaveDetails}</button>` : null}
+            ${session.hasConversation
+              ? html`<button type="button" class="link" onClick=${() => download(`${strings.title}.txt`, session.transcript(strings.title))}>${ui.downloadTranscript}</button>
+                  <button type="button" class="link" onClick=${() => void session.requestDeletion()}>${ui.requestDeletion}</button>`
+              : null}
+          </div>`
+        : null}
       ${bottom}
     </div>
     <div class="proactive" aria-live="polite" dir=${dir}>
@@ -477,6 +485,16 @@ function Reply({ id, speaker, content, ui }: { id: string; speaker: string; cont
           ${expanded ? ui.showLess : ui.showMore}
         </button>`
       : null}`;
+}
+
+/** Saves `text` as a file in the visitor's downloads, from the page (a blob URL, let go soon after). */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'conversation.txt';
+  anchor.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** A clarify reply's suggestions, best first: each button's name is the question it sends. */

@@ -215,6 +215,11 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
     </p>
     ${isOfflineHandoff(current) ? html`<${OfflineHandoffNote} conversation=${current} />` : null}
     ${current.csat ? html`<${CsatLine} csat=${current.csat} />` : null}
+    ${current.deletion_requested_at
+      ? html`<p class="csat" data-testid="conversation-deletion-request">
+          The visitor asked for this conversation to be deleted (${formatDate(current.deletion_requested_at)}). Delete it through the API: DELETE /api/v1/chatbots/…/conversations/${current.id}.
+        </p>`
+      : null}
     <div class="conversation-actions button-row" role="group" aria-label="Conversation actions">
       ${mayTake
         ? html`<button type="button" class="button primary" disabled=${take.busy} onClick=${() => take.run()}>${take.busy ? 'Taking…' : 'Take conversation'}</button>`

@@ -712,6 +712,7 @@ from .widget_conversation_rated import WidgetConversationRated
 from .widget_conversation_rating import WidgetConversationRating
 from .widget_conversation_start import WidgetConversationStart
 from .widget_conversation_started import WidgetConversationStarted
+from .widget_deletion_requested import WidgetDeletionRequested
 from .widget_display_rules import WidgetDisplayRules
 from .widget_display_rules_devices_item import WidgetDisplayRulesDevicesItem
 from .widget_feedback import WidgetFeedback
@@ -733,6 +734,7 @@ from .widget_rating import WidgetRating
 from .widget_rating_mode import WidgetRatingMode
 from .widget_rating_settings import WidgetRatingSettings
 from .widget_rating_settings_mode import WidgetRatingSettingsMode
+from .widget_request_deletion_body_type_0 import WidgetRequestDeletionBodyType0
 from .widget_settings import WidgetSettings
 from .widget_settings_display_rules import WidgetSettingsDisplayRules
 from .widget_settings_input import WidgetSettingsInput
@@ -1235,6 +1237,7 @@ __all__ = (
     "WidgetConversationRating",
     "WidgetConversationStart",
     "WidgetConversationStarted",
+    "WidgetDeletionRequested",
     "WidgetDisplayRules",
     "WidgetDisplayRulesDevicesItem",
     "WidgetFeedback",
@@ -1256,6 +1259,7 @@ __all__ = (
     "WidgetRatingMode",
     "WidgetRatingSettings",
     "WidgetRatingSettingsMode",
+    "WidgetRequestDeletionBodyType0",
     "WidgetSettings",
     "WidgetSettingsDisplayRules",
     "WidgetSettingsInput",

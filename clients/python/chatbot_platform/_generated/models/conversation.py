@@ -55,6 +55,8 @@ class Conversation:
         assignee (ConversationAssignee | None): The member a handed-off conversation is assigned to; null while
             unassigned or with the bot. Kept when it ends
         csat (ConversationRating | None): The visitor’s rating after the end; null until rated
+        deletion_requested_at (datetime.datetime | None): When the visitor asked, from the widget, for this conversation
+            to be deleted (`conversation.deletion_requested`); delete it with DELETE …/conversations/{id}
         started_at (datetime.datetime):
         last_message_at (datetime.datetime | None):
         ended_at (datetime.datetime | None):
@@ -84,6 +86,7 @@ class Conversation:
     handoff_offline: bool
     assignee: ConversationAssignee | None
     csat: ConversationRating | None
+    deletion_requested_at: datetime.datetime | None
     started_at: datetime.datetime
     last_message_at: datetime.datetime | None
     ended_at: datetime.datetime | None
@@ -145,6 +148,12 @@ class Conversation:
         else:
             csat = self.csat
 
+        deletion_requested_at: None | str
+        if isinstance(self.deletion_requested_at, datetime.datetime):
+            deletion_requested_at = self.deletion_requested_at.isoformat()
+        else:
+            deletion_requested_at = self.deletion_requested_at
+
         started_at = self.started_at.isoformat()
 
         last_message_at: None | str
@@ -177,6 +186,7 @@ class Conversation:
                 "handoff_offline": handoff_offline,
                 "assignee": assignee,
                 "csat": csat,
+                "deletion_requested_at": deletion_requested_at,
                 "started_at": started_at,
                 "last_message_at": last_message_at,
                 "ended_at": ended_at,
@@ -336,6 +346,23 @@ class Conversation:
 
         csat = _parse_csat(d.pop("csat"))
 
+        def _parse_deletion_requested_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deletion_requested_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deletion_requested_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deletion_requested_at = _parse_deletion_requested_at(
+            d.pop("deletion_requested_at")
+        )
+
         started_at = datetime.datetime.fromisoformat(d.pop("started_at"))
 
         def _parse_last_message_at(data: object) -> datetime.datetime | None:
@@ -383,6 +410,7 @@ class Conversation:
             handoff_offline=handoff_offline,
             assignee=assignee,
             csat=csat,
+            deletion_requested_at=deletion_requested_at,
             started_at=started_at,
             last_message_at=last_message_at,
             ended_at=ended_at,
