@@ -883,6 +883,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chatbots/{id}/widget/identity-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make (or replace) the widget’s identity secret
+         * @description The secret your site’s server signs its signed-in visitor’s id with: `user_hash` = HMAC-SHA256(secret, user_id), hex, sent with `ChatbotWidget.identify({ user_id, user_hash, … })`. Shown once, in this answer; kept encrypted. A new one replaces the old at once (hashes signed with the old one are refused from then on). Archived chatbots are read-only.
+         */
+        post: operations["createWidgetIdentitySecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/conversations": {
         parameters: {
             query?: never;
@@ -1941,7 +1961,7 @@ export interface paths {
         put?: never;
         /**
          * Start a visitor’s conversation
-         * @description Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is `widget`. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         * @description Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
         post: operations["widgetStartConversation"];
         delete?: never;
@@ -2118,6 +2138,30 @@ export interface paths {
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
         options: operations["widgetSendTypingPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/v1/{id}/identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a verified visitor’s open conversation in this browser
+         * @description For a visitor the site proves (`user_hash`, see `ChatbotWidget.identify`): their last conversation with this chatbot that is still open, with a token for this browser (their other browsers keep theirs; the five newest work). `conversation` and `token` are null when they have none open. 403 `identity_not_verified` without a matching `user_hash`. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         */
+        post: operations["widgetResumeIdentity"];
+        delete?: never;
+        /**
+         * CORS preflight of /widget/v1/{id}/identity
+         * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         */
+        options: operations["widgetResumeIdentityPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -4003,6 +4047,8 @@ export interface components {
              * @description The page the conversation started on
              */
             page_url?: string;
+            /** @description The site’s signed-in visitor, from `ChatbotWidget.identify` */
+            user?: components["schemas"]["WidgetVisitorIdentity"];
         };
         WidgetConversationStarted: {
             conversation: components["schemas"]["VisitorConversation"];
@@ -4047,6 +4093,17 @@ export interface components {
         WidgetFeedback: {
             /** @enum {string} */
             rating: "up" | "down";
+        };
+        WidgetIdentityResumed: {
+            conversation: components["schemas"]["VisitorConversation"] | null;
+            /** @description A token for this browser; null with no open conversation */
+            token: string | null;
+        };
+        WidgetIdentitySecret: {
+            /** @description Shown once */
+            secret: string;
+            /** Format: date-time */
+            created_at: string;
         };
         WidgetLeadField: {
             /** @enum {string} */
@@ -4167,11 +4224,17 @@ export interface components {
             rating: components["schemas"]["WidgetRatingSettings"];
             sound: boolean;
             privacy: components["schemas"]["WidgetPrivacySettings"];
+            identity_verification: boolean;
             allowed_origins: string[];
             /** @description Entries of `allowed_origins` saved before wildcards over a public suffix were refused (`https://*.com`): they match no site. Remove them */
             ignored_origins: string[];
             /** @description The script tag to paste into a page */
             embed_code: string;
+            /**
+             * Format: date-time
+             * @description When the identity secret was made (POST …/widget/identity-secret); null while there is none. The secret is shown once
+             */
+            identity_secret_created_at: string | null;
             /** Format: date-time */
             updated_at: string | null;
         };
@@ -4429,6 +4492,11 @@ export interface components {
             sound?: boolean;
             privacy?: components["schemas"]["WidgetPrivacy"];
             /**
+             * @description Refuse visitors the site names without proving it: `ChatbotWidget.identify()` must send `user_hash` (HMAC-SHA256 of `user_id` under the identity secret). Needs an identity secret (POST …/widget/identity-secret)
+             * @default false
+             */
+            identity_verification?: boolean;
+            /**
              * @description Empty: any site may embed the widget
              * @default []
              */
@@ -4443,6 +4511,15 @@ export interface components {
             suggested_messages?: string[];
         };
         WidgetUiStrings: Record<string, unknown>;
+        WidgetVisitorIdentity: {
+            /** @description The site’s own id for its signed-in visitor */
+            user_id: string;
+            name?: string;
+            /** Format: email */
+            email?: string;
+            /** @description HMAC-SHA256 of `user_id` under the chatbot’s identity secret, hex: computed on the site’s server, never in the page */
+            user_hash?: string;
+        };
     };
     responses: never;
     parameters: {
@@ -11191,7 +11268,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived`, `conflict` */
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived`, `conflict`, `identity_secret_missing` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -11213,6 +11290,150 @@ export interface operations {
             };
             /** @description The request body is not `application/json`. Codes: `unsupported_media_type` */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWidgetIdentitySecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: the first response is kept 24 h per account and mode and replayed (`Idempotent-Replayed: true`); the same key with another body is 422, one still running is 409. Bare (Stripe) or quoted (IETF draft); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, unknown> | null;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetIdentitySecret"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_role`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot`, `origin_mismatch`, `plan_read_only` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived`, `conflict`, `idempotency_key_in_flight` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. Codes: `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not `application/json`. Codes: `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. Codes: `idempotency_key_reused` */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -18700,7 +18921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authenticated but not allowed. Codes: `origin_not_allowed` */
+            /** @description Authenticated but not allowed. Codes: `identity_not_verified`, `origin_not_allowed` */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -20429,6 +20650,220 @@ export interface operations {
                 };
             };
             /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `conversation_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetResumeIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetVisitorIdentity"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WidgetIdentityResumed"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `identity_not_verified`, `origin_not_allowed` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. Codes: `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not `application/json`. Codes: `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    widgetResumeIdentityPreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `origin_not_allowed` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -103,7 +103,7 @@ export interface VisitorConversations {
   start(
     tenant: TenantScope,
     chatbot: ChatbotProfile,
-    input: { channel: 'widget'; language?: string; pageUrl?: string | null },
+    input: { channel: 'widget'; language?: string; pageUrl?: string | null; visitor?: { id: string; name?: string; email?: string; verified: boolean } },
   ): Promise<VisitorConversation>;
   /** 404 conversation_not_found unless it is this chatbot's. */
   find(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string): Promise<VisitorConversation>;

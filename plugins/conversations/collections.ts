@@ -28,6 +28,8 @@ export interface Visitor {
   email?: string;
   phone?: string;
   locale?: string;
+  /** Set by the widget for a visitor the site named: true when the site proved it (identity verification). */
+  verified?: boolean;
 }
 
 export interface ConversationDoc {

@@ -50,7 +50,7 @@ export function visitorChannel(service: ConversationService, typing: TypingMarks
   return {
     async start(tenant, chatbot, input) {
       const conversation = await service.start(tenant, chatbot, {
-        visitor: {},
+        visitor: input.visitor ?? {},
         metadata: input.pageUrl ? { page_url: input.pageUrl } : {},
         ...(input.language ? { language: input.language } : {}),
         channel: input.channel,

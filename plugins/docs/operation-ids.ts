@@ -34,6 +34,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/v1/chatbots/{id}/settings': 'setChatbotSettings',
   'GET /api/v1/chatbots/{id}/widget': 'getWidgetSettings',
   'PUT /api/v1/chatbots/{id}/widget': 'setWidgetSettings',
+  'POST /api/v1/chatbots/{id}/widget/identity-secret': 'createWidgetIdentitySecret',
   // Conversations
   'GET /api/v1/chatbots/{id}/conversations': 'listConversations',
   'POST /api/v1/chatbots/{id}/conversations': 'createConversation',
@@ -153,6 +154,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /widget/ui/{language}.json': 'getWidgetUiStrings',
   'GET /widget/v1/{id}/config': 'widgetGetConfig',
   'POST /widget/v1/{id}/conversations': 'widgetStartConversation',
+  'POST /widget/v1/{id}/identity': 'widgetResumeIdentity',
   'GET /widget/v1/{id}/conversations/{convId}': 'widgetGetConversation',
   'POST /widget/v1/{id}/conversations/{convId}/email': 'widgetSetEmail',
   'POST /widget/v1/{id}/conversations/{convId}/messages': 'widgetSendMessage',

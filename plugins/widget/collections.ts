@@ -1,5 +1,6 @@
 // The widget's records: one per chatbot (its settings, and the key the public routes find the
-// chatbot's account by), and one per widget conversation (the hash of its visitor token).
+// chatbot's account by), one per widget conversation (the hash of its visitor token), and one per
+// verified visitor (their last conversation, for their other browsers).
 import type { Collection, CollectionDeclarer, Stored } from '../../core/index.js';
 import type { WidgetSettings } from './settings.js';
 
@@ -11,6 +12,8 @@ export interface WidgetDoc {
   chatbot_id: string;
   /** Null until the owner saves settings: every field takes its default. */
   settings: WidgetSettings | null;
+  /** The identity secret (identity.ts), sealed; absent or null until the owner makes one. */
+  identity_secret?: { sealed: string; created_at: string } | null;
   created_at: string;
   updated_at: string | null;
 }
@@ -22,12 +25,25 @@ export interface VisitorTokenDoc {
   chatbot_id: string;
   /** sha256 of the token, hex. */
   token_hash: string;
+  /**
+   * Tokens given to the same verified visitor's other browsers (identity.ts), hashed the same way;
+   * the newest few, so each browser keeps working.
+   */
+  device_hashes?: string[];
   created_at: string;
+}
+
+/** A verified visitor's last conversation with a chatbot (id: identityRecordId). */
+export interface VisitorIdentityDoc {
+  chatbot_id: string;
+  conversation_id: string;
+  updated_at: string;
 }
 
 export interface WidgetCollections {
   widgets: Collection<WidgetDoc>;
   tokens: Collection<VisitorTokenDoc>;
+  identities: Collection<VisitorIdentityDoc>;
 }
 
 export function declareWidgetCollections(store: CollectionDeclarer): WidgetCollections {
@@ -39,6 +55,11 @@ export function declareWidgetCollections(store: CollectionDeclarer): WidgetColle
     }),
     tokens: store.collection<VisitorTokenDoc>({
       name: 'widget_visitor_tokens',
+      scope: 'tenant',
+      indexes: [{ fields: ['chatbot_id'] }],
+    }),
+    identities: store.collection<VisitorIdentityDoc>({
+      name: 'widget_identities',
       scope: 'tenant',
       indexes: [{ fields: ['chatbot_id'] }],
     }),

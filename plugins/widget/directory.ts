@@ -39,6 +39,13 @@ export class WidgetDirectory {
     return updated ?? { ...widget, ...changes };
   }
 
+  /** Makes (or replaces) the chatbot's identity secret; the sealed form is kept, the secret returned once. */
+  async setIdentitySecret(tenant: TenantScope, widget: Widget, sealed: string): Promise<Widget> {
+    const changes = { identity_secret: { sealed, created_at: this.api.now().toISOString() } };
+    const updated = await this.collections.widgets.forTenant(tenant).update(widget.id, changes);
+    return updated ?? { ...widget, ...changes };
+  }
+
   /** The widget of a chatbot id from a public request, or null (also when its account is disabled). */
   async findPublic(chatbotId: string): Promise<PublicWidget | null> {
     const found = await this.collections.widgets.findUniqueAcrossTenants('chatbot_id', chatbotId);
@@ -51,6 +58,7 @@ export class WidgetDirectory {
   async deleteForChatbot(tenant: TenantScope, chatbotId: string): Promise<void> {
     await this.api.commit([
       this.collections.tokens.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+      this.collections.identities.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
       this.collections.widgets.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
     ]);
   }

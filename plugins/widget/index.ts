@@ -30,6 +30,6 @@ export const widgetPlugin: BuiltInPlugin = {
     await registerWidgetAccess(api, widgets, collections);
     api.route(withScopes(widgetSettingsRoutes(api, chatbots, widgets), areaScope('chatbots')));
     // The public routes take the visitor's token or no credentials, and the script is served outside /api/v1.
-    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, api.services.conversations.visitors, api.logger), scriptRoute(), uiStringsRoute()]);
+    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, api.services.conversations.visitors, api.logger, () => api.privileged.platform.secrets()), scriptRoute(), uiStringsRoute()]);
   },
 };

@@ -17,6 +17,7 @@ import {
   type ChatbotDirectory,
   type ChatbotProfile,
   type LeadDetails,
+  type SecretBox,
   type VisitorConversation,
   type VisitorConversations,
   type VisitorMessage,
@@ -29,6 +30,7 @@ import {
   conversationQuery,
   conversationResponse,
   deletionRequestResponse,
+  identityResponse,
   feedbackInput,
   leadInput,
   leadResponse,
@@ -45,6 +47,7 @@ import {
   visitorMessageParams,
   widgetParams,
 } from './schemas.js';
+import { identityInput, identityRecordId, rememberIdentity, verifyIdentity, type VisitorIdentity } from './identity.js';
 import type { WidgetSettings } from './settings.js';
 import type { WidgetCollections } from './collections.js';
 
@@ -55,11 +58,13 @@ const PUBLIC_NOTES =
 const TOKEN_NOTES = 'Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended.';
 
 /** The errors of PUBLIC_NOTES, declared on every public route with the route's own. */
-const publicRoute = (limit?: WidgetRouteOptions['limit'], own: { 401?: string[]; 404?: string[]; 409?: string[]; 422?: string[] } = {}) => ({
+const publicRoute = (limit?: WidgetRouteOptions['limit'], own: { 401?: string[]; 403?: string[]; 404?: string[]; 409?: string[]; 422?: string[] } = {}) => ({
   widget: { public: true as const, ...(limit ? { limit } : {}) },
-  platform: { errors: { ...own, 403: ['origin_not_allowed'], 409: ['chatbot_archived', ...(own[409] ?? [])], 429: ['rate_limited'] } },
+  platform: { errors: { ...own, 403: ['origin_not_allowed', ...(own[403] ?? [])], 409: ['chatbot_archived', ...(own[409] ?? [])], 429: ['rate_limited'] } },
 });
 const visitorAuth = { strategy: 'widget-token', mode: 'required' as const };
+/** Browsers besides the first that hold a verified visitor's conversation token at once (the newest). */
+const MAX_DEVICE_TOKENS = 5;
 
 function publicConversation(conversation: VisitorConversation) {
   return { id: conversation.id, status: conversation.status, created_at: conversation.started_at, asks_for_email: conversation.asks_for_email };
@@ -70,6 +75,7 @@ export function publicWidgetRoutes(
   chatbots: ChatbotDirectory,
   visitors: VisitorConversations,
   logger: Logger,
+  secrets: () => Promise<SecretBox>,
 ): ServerRoute[] {
   const widgetOf = (request: Request): PublicWidget => request.app.widget!;
 
@@ -122,16 +128,25 @@ export function publicWidgetRoutes(
       options: {
         auth: false,
         description: 'Start a visitor’s conversation',
-        notes: `Returns the conversation and its token (shown once, stored hashed). The conversation’s \`channel\` is \`widget\`. 409 \`chatbot_paused\` while the chatbot is paused. ${PUBLIC_NOTES}`,
+        notes:
+          `Returns the conversation and its token (shown once, stored hashed). The conversation’s \`channel\` is \`widget\`. ` +
+          `\`user\`: the site’s signed-in visitor (\`ChatbotWidget.identify\`), kept as the conversation’s \`visitor\` with \`verified\`; ` +
+          `403 \`identity_not_verified\` for a \`user_hash\` that does not match, or none while the widget’s \`identity_verification\` is on. ` +
+          `409 \`chatbot_paused\` while the chatbot is paused. ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
-        plugins: publicRoute('forms', { 409: ['chatbot_paused'] }),
+        plugins: publicRoute('forms', { 403: ['identity_not_verified'], 409: ['chatbot_paused'] }),
         validate: { params: widgetParams, payload: startInput },
         response: { status: { 201: startResponse } },
         handler: async (request, h) => {
-          const { tenant } = widgetOf(request);
+          const widget = widgetOf(request);
+          const { tenant } = widget;
           const chatbot = await chatbotOf(request);
-          const input = request.payload as { language?: string; page_url?: string };
-          const conversation = await visitors.start(tenant, chatbot, { channel: 'widget', language: input.language, pageUrl: input.page_url ?? null });
+          const input = request.payload as { language?: string; page_url?: string; user?: VisitorIdentity };
+          const user = input.user;
+          const verified = user ? await verifyIdentity(widget, user, secrets) : false;
+          const visitor = user ? { id: user.user_id, ...(user.name ? { name: user.name } : {}), ...(user.email ? { email: user.email } : {}), verified } : undefined;
+          const conversation = await visitors.start(tenant, chatbot, { channel: 'widget', language: input.language, pageUrl: input.page_url ?? null, visitor });
+          if (user && verified) await rememberIdentity(collections, widget, user.user_id, conversation.id, conversation.started_at);
           const token = newVisitorToken();
           await collections.tokens.forTenant(tenant).insert({
             id: conversation.id,
@@ -140,6 +155,41 @@ export function publicWidgetRoutes(
             created_at: conversation.started_at,
           });
           return h.response({ conversation: publicConversation(conversation), token }).code(201).header('Cache-Control', 'no-store');
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/identity',
+      options: {
+        auth: false,
+        description: 'Resume a verified visitor’s open conversation in this browser',
+        notes:
+          `For a visitor the site proves (\`user_hash\`, see \`ChatbotWidget.identify\`): their last conversation with this chatbot ` +
+          `that is still open, with a token for this browser (their other browsers keep theirs; the five newest work). ` +
+          `\`conversation\` and \`token\` are null when they have none open. 403 \`identity_not_verified\` without a matching \`user_hash\`. ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('forms', { 403: ['identity_not_verified'] }),
+        validate: { params: widgetParams, payload: identityInput.required() },
+        response: { status: { 200: identityResponse } },
+        handler: async (request, h) => {
+          const widget = widgetOf(request);
+          const chatbot = await chatbotOf(request);
+          const user = request.payload as VisitorIdentity;
+          if (!user.user_hash || !(await verifyIdentity(widget, user, secrets))) {
+            throw apiError(403, 'identity_not_verified', 'Only a visitor the site proves (user_hash) resumes a conversation in another browser');
+          }
+          const none = () => h.response({ conversation: null, token: null }).header('Cache-Control', 'no-store');
+          const known = await collections.identities.forTenant(widget.tenant).get(identityRecordId(chatbot.id, user.user_id));
+          if (!known) return none();
+          const conversation = await visitors.find(widget.tenant, chatbot, known.conversation_id).catch(() => null);
+          const tokens = collections.tokens.forTenant(widget.tenant);
+          const stored = conversation && conversation.status !== 'ended' ? await tokens.get(conversation.id) : null;
+          if (!conversation || !stored) return none();
+          const token = newVisitorToken();
+          const device_hashes = [...(stored.device_hashes ?? []), hashVisitorToken(token)].slice(-MAX_DEVICE_TOKENS);
+          await tokens.update(stored.id, { device_hashes });
+          return h.response({ conversation: publicConversation(conversation), token }).header('Cache-Control', 'no-store');
         },
       },
     },

@@ -1,6 +1,7 @@
 // Validation and response shapes of the public widget routes (docs/ARCHITECTURE.md A6).
 import Joi from 'joi';
 import { csatSchema, idSchema, ISO_639_1, MAX_CSAT_COMMENT_LENGTH, visitorSaysKeys } from '../../core/index.js';
+import { identityInput } from './identity.js';
 import { appearanceShape, privacyShape, ratingShape, stringsShape } from './settings.js';
 
 export const widgetParams = Joi.object({ id: idSchema('cb').required() });
@@ -13,6 +14,7 @@ export const startInput = Joi.object({
     .valid(...ISO_639_1)
     .description('The language replies are written in (the visitor’s browser language); default: the chatbot’s'),
   page_url: Joi.string().uri({ scheme: ['http', 'https'] }).max(2048).description('The page the conversation started on'),
+  user: identityInput.description('The site’s signed-in visitor, from `ChatbotWidget.identify`'),
 })
   .empty(null)
   .default()
@@ -93,6 +95,11 @@ const publicMessage = Joi.object({
 }).label('VisitorMessage');
 
 export const messageResponse = publicMessage;
+
+export const identityResponse = Joi.object({
+  conversation: publicConversation.allow(null).required(),
+  token: Joi.string().allow(null).required().description('A token for this browser; null with no open conversation'),
+}).label('WidgetIdentityResumed');
 
 export const startResponse = Joi.object({
   conversation: publicConversation.required(),

@@ -6,10 +6,12 @@ import Joi from 'joi';
 import type { WidgetDirectory } from './directory.js';
 import { completeWidgetSettings, widgetSettingsInput, widgetSettingsResponse, wildcardTooBroad, type WidgetSettings } from './settings.js';
 import type { Widget } from './collections.js';
+import { identitySecretCreatedAt, newIdentitySecret } from './identity.js';
 
 const params = Joi.object({ id: idSchema('cb').required() });
 
 export function widgetSettingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotDirectory, widgets: WidgetDirectory): PluginRoute[] {
+  const secrets = () => api.privileged.platform.secrets();
   async function chatbotOf(request: Request) {
     const id = (request.params as { id: string }).id;
     const chatbot = await chatbots.find(tenantOf(request), id);
@@ -30,6 +32,7 @@ export function widgetSettingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotDir
       ...settings,
       ignored_origins: settings.allowed_origins.filter(wildcardTooBroad),
       embed_code: embedCode(request, widget.chatbot_id),
+      identity_secret_created_at: identitySecretCreatedAt(widget),
       updated_at: widget.updated_at,
     };
   };
@@ -62,7 +65,7 @@ export function widgetSettingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotDir
           'site may embed the widget; a wildcard only below a registrable domain (`https://*.example.co.uk`, not `https://*.co.uk` ' +
           'or `https://*.github.io`: 400). Archived chatbots are read-only (409 `chatbot_archived`).',
         tags: ['api', 'widget'],
-        plugins: { platform: { chatbotKey: true, errors: { 409: ['chatbot_archived'] } } },
+        plugins: { platform: { chatbotKey: true, errors: { 409: ['chatbot_archived', 'identity_secret_missing'] } } },
         validate: { params, payload: widgetSettingsInput.required() },
         response: { schema: widgetSettingsResponse },
         handler: async (request) => {
@@ -72,7 +75,43 @@ export function widgetSettingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotDir
             throw apiError(409, 'chatbot_archived', `Chatbot ${chatbot.id} is archived; restore it to change its widget`);
           }
           const widget = await widgets.ensure(tenant, chatbot.id);
-          return present(request, await widgets.save(tenant, widget, request.payload as WidgetSettings));
+          const settings = request.payload as WidgetSettings;
+          if (settings.identity_verification && !widget.identity_secret) {
+            throw apiError(409, 'identity_secret_missing', 'Make an identity secret (POST …/widget/identity-secret) before turning identity verification on');
+          }
+          return present(request, await widgets.save(tenant, widget, settings));
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/chatbots/{id}/widget/identity-secret',
+      options: {
+        description: 'Make (or replace) the widget’s identity secret',
+        notes:
+          'The secret your site’s server signs its signed-in visitor’s id with: `user_hash` = HMAC-SHA256(secret, user_id), hex, ' +
+          'sent with `ChatbotWidget.identify({ user_id, user_hash, … })`. Shown once, in this answer; kept encrypted. A new one ' +
+          'replaces the old at once (hashes signed with the old one are refused from then on). Archived chatbots are read-only.',
+        tags: ['api', 'widget'],
+        plugins: { platform: { chatbotKey: true, errors: { 409: ['chatbot_archived'] } } },
+        validate: { params, payload: Joi.object({}).allow(null) },
+        response: {
+          status: {
+            201: Joi.object({
+              secret: Joi.string().required().description('Shown once'),
+              created_at: Joi.string().isoDate().required(),
+            }).label('WidgetIdentitySecret'),
+          },
+        },
+        handler: async (request, h) => {
+          const tenant = tenantOf(request);
+          const chatbot = await chatbotOf(request);
+          if (chatbot.status === 'archived') {
+            throw apiError(409, 'chatbot_archived', `Chatbot ${chatbot.id} is archived; restore it to change its widget`);
+          }
+          const secret = newIdentitySecret();
+          const widget = await widgets.setIdentitySecret(tenant, await widgets.ensure(tenant, chatbot.id), (await secrets()).seal(secret));
+          return h.response({ secret, created_at: identitySecretCreatedAt(widget) }).code(201).header('Cache-Control', 'no-store');
         },
       },
     },

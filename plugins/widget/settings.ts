@@ -58,6 +58,7 @@ export interface WidgetSettings extends WidgetStrings {
   rating: { mode: (typeof RATING_MODES)[number]; comment: boolean };
   sound: boolean;
   privacy: { storage: (typeof STORAGE_MODES)[number] };
+  identity_verification: boolean;
   allowed_origins: string[];
 }
 
@@ -93,6 +94,7 @@ export function defaultWidgetSettings(): WidgetSettings {
     rating: { mode: 'stars', comment: true },
     sound: false,
     privacy: { storage: 'always' },
+    identity_verification: false,
     allowed_origins: [],
   };
 }
@@ -277,6 +279,9 @@ export const widgetSettingsInput = Joi.object({
   })
     .default()
     .label('WidgetPrivacy'),
+  identity_verification: Joi.boolean()
+    .default(false)
+    .description('Refuse visitors the site names without proving it: `ChatbotWidget.identify()` must send `user_hash` (HMAC-SHA256 of `user_id` under the identity secret). Needs an identity secret (POST …/widget/identity-secret)'),
   allowed_origins: Joi.array().items(origin).max(50).unique().default([]).description('Empty: any site may embed the widget'),
 }).label('WidgetSettingsInput');
 
@@ -333,6 +338,7 @@ const widgetSettingsShape = {
   rating: ratingShape.required(),
   sound: Joi.boolean().required(),
   privacy: privacyShape.required(),
+  identity_verification: Joi.boolean().required(),
   allowed_origins: Joi.array().items(Joi.string()).required(),
 };
 
@@ -346,5 +352,10 @@ export const widgetSettingsResponse = Joi.object({
     .required()
     .description('Entries of `allowed_origins` saved before wildcards over a public suffix were refused (`https://*.com`): they match no site. Remove them'),
   embed_code: Joi.string().required().description('The script tag to paste into a page'),
+  identity_secret_created_at: Joi.string()
+    .isoDate()
+    .allow(null)
+    .required()
+    .description('When the identity secret was made (POST …/widget/identity-secret); null while there is none. The secret is shown once'),
   updated_at: Joi.string().isoDate().allow(null).required(),
 }).label('WidgetSettings');

@@ -851,6 +851,8 @@ class SetWidgetSettingsBody(TypedDict, total=False):
     sound: bool
     """A short tone when a reply or a proactive message arrives while the panel is closed (browsers allow sound only after the visitor has interacted with the page)"""
     privacy: WidgetPrivacy
+    identity_verification: bool
+    """Refuse visitors the site names without proving it: `ChatbotWidget.identify()` must send `user_hash` (HMAC-SHA256 of `user_id` under the identity secret). Needs an identity secret (POST …/widget/identity-secret)"""
     allowed_origins: list[str]
     """Empty: any site may embed the widget"""
 

@@ -2,7 +2,7 @@
 // conversation token where the route needs one, errors as WidgetApiError.
 import type { ApiBodyArguments, ApiResponse, KnownPath } from '../../../common/api-paths.js';
 import { readEvents } from './sse.js';
-import type { LeadValues, PublicMessage, Turn, WidgetConfig } from './types.js';
+import type { LeadValues, PublicMessage, Turn, VisitorIdentity, WidgetConfig } from './types.js';
 
 /** A route of one chatbot's public widget API, from after `/widget/v1/{id}`. */
 type WidgetRoute<P extends string> = `/widget/v1/${string}${P}`;
@@ -89,8 +89,11 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
     // The document leaves the translations free-form and the lead form's field names open (types.ts).
     config: () => json('GET', '/config') as Promise<WidgetConfig>,
 
-    startConversation: (input: { language?: string; page_url?: string }) =>
+    startConversation: (input: { language?: string; page_url?: string; user?: VisitorIdentity }) =>
       json('POST', '/conversations', { body: input }),
+
+    /** A verified visitor's open conversation, with a token for this browser (both null when none). */
+    resumeIdentity: (user: VisitorIdentity) => json('POST', '/identity', { body: user }),
 
     typing: async (conversationId: string, token: string, typing: boolean): Promise<void> => {
       await call('POST', `/conversations/${encodeURIComponent(conversationId)}/typing`, { token, body: { typing } });

@@ -1,6 +1,6 @@
 // The host page's JavaScript API, `window.ChatbotWidget` (docs/widget.md, "From the page's own
-// code"): open, close or toggle the panel, change the widget's language, and hear what happens in
-// it. One object for the page, whatever number of widgets and of copies of this script (each embed
+// code"): open, close or toggle the panel, change the widget's language, name the signed-in
+// visitor, and hear what happens in it. One object for the page, whatever number of widgets and of copies of this script (each embed
 // tag runs its own copy: they share one registry on `window`). A call without a chatbot id acts on
 // every widget. Installed when this script runs; `chatbot-widget:ready` on window says so to code
 // that ran first.
@@ -21,11 +21,20 @@ export interface WidgetHandle {
   /** Opens or closes the panel (as a click on the launcher would, focus included). */
   setOpen(open: boolean | 'toggle'): void;
   setLocale(language: string): void;
+  identify(user: VisitorIdentity): void;
+}
+
+/** What the page may say of its signed-in visitor: `user_hash` is computed on the site's server. */
+export interface VisitorIdentity {
+  user_id: string;
+  name?: string;
+  email?: string;
+  user_hash?: string;
 }
 
 type Listener = (detail: WidgetEventDetail) => void;
 /** A call made before any widget it names was ready: applied to the first that is, then dropped. */
-type Pending = { open?: boolean | 'toggle'; locale?: string };
+type Pending = { open?: boolean | 'toggle'; locale?: string; identity?: VisitorIdentity };
 
 interface Registry {
   handles: WidgetHandle[];
@@ -65,6 +74,18 @@ const api = {
     if (typeof language !== 'string' || !language) throw new TypeError('ChatbotWidget.setLocale needs a language code, such as "de"');
     call(chatbotId, (handle) => handle.setLocale(language), { locale: language });
   },
+  /**
+   * Names the page's signed-in visitor: `{ user_id, name?, email?, user_hash? }`, where user_hash =
+   * HMAC-SHA256(the chatbot's identity secret, user_id), hex, made on the site's server.
+   */
+  identify: (user: VisitorIdentity, chatbotId?: string) => {
+    if (!user || typeof user.user_id !== 'string' || !user.user_id.trim()) throw new TypeError('ChatbotWidget.identify needs { user_id: "…" }');
+    const identity: VisitorIdentity = { user_id: user.user_id.trim() };
+    for (const field of ['name', 'email', 'user_hash'] as const) {
+      if (typeof user[field] === 'string' && user[field]!.trim()) identity[field] = user[field]!.trim();
+    }
+    call(chatbotId, (handle) => handle.identify(identity), { identity });
+  },
   /** Calls `listener` at each `event`; returns the function that stops it. */
   on: (event: WidgetEventName, listener: Listener): (() => void) => {
     const set = registry().listeners[event];
@@ -97,6 +118,7 @@ export function registerWidget(handle: WidgetHandle): void {
     const asked = pending.get(target);
     if (!asked) continue;
     pending.delete(target);
+    if (asked.identity) handle.identify(asked.identity);
     if (asked.locale) handle.setLocale(asked.locale);
     if (asked.open !== undefined) handle.setOpen(asked.open);
   }

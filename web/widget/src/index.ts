@@ -3,7 +3,7 @@
 // It finds its server from its own src, reads the chatbot's widget config and renders the chat into
 // a shadow root appended to the page's body.
 import { createWidgetApi, type WidgetApi } from './api.js';
-import { emitWidgetEvent, installHostApi, registerWidget } from './host-api.js';
+import { emitWidgetEvent, installHostApi, registerWidget, type VisitorIdentity } from './host-api.js';
 import { loadUiStrings, localise } from './i18n.js';
 import { onUrlChange } from './page-url.js';
 import { shownOnPage } from './rules.js';
@@ -68,6 +68,7 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
   // then, and the widget (and its conversation) is taken out or put back.
   let chat: Chat | null = null;
   let locale: string | null = null;
+  let identity: VisitorIdentity | null = null;
   // The widget's words, when the visitor's language is one it loads rather than carries.
   await loadUiStrings(serverBase, config, languagesWith(locale));
   const follow = () => {
@@ -80,7 +81,10 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
     delete host.dataset.out;
     if (!host.isConnected && document.body) document.body.appendChild(host);
     if (chat) chat.setHidden(false);
-    else chat = startChat(config, rules, api, chatbotId, container, Boolean(preview), locale);
+    else {
+      chat = startChat(config, rules, api, chatbotId, container, Boolean(preview), locale);
+      if (identity) chat.identify(identity);
+    }
   };
   follow();
   if (!preview) onUrlChange(follow);
@@ -90,6 +94,11 @@ async function start(script: HTMLScriptElement, chatbotId: string, host: HTMLEle
     chatbotId,
     setOpen: (open) => {
       if (!host.dataset.out) chat?.setOpen(open);
+    },
+    identify: (user) => {
+      // Kept for a chat not started yet (a page the rules hide, delay_seconds).
+      identity = user;
+      chat?.identify(user);
     },
     setLocale: (wanted) => {
       locale = wanted;
@@ -108,6 +117,7 @@ function takeOut(host: HTMLElement): void {
 
 interface Chat {
   setOpen(open: boolean | 'toggle'): void;
+  identify(user: VisitorIdentity): void;
   setLocale(language: string): void;
   setHidden(hidden: boolean): void;
 }
@@ -170,6 +180,7 @@ function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, ch
       if (shown) show();
     },
     setHidden: (hidden) => control.setHidden?.(hidden),
+    identify: (user) => void session.identify(user),
   };
 }
 

@@ -4,7 +4,7 @@
 import { WidgetApiError, type VisitorSays, type WidgetApi } from './api.js';
 import { format, type UiStrings } from './i18n.js';
 import type { SavedConversation, SavedRating, VisitorMemory } from './storage.js';
-import type { LeadForm, LeadValues, PublicAgent, PublicConversation, PublicMessage, RatingSettings, Suggestion } from './types.js';
+import type { LeadForm, LeadValues, PublicAgent, PublicConversation, PublicMessage, RatingSettings, Suggestion, VisitorIdentity } from './types.js';
 
 /** Often enough that an agent's answer shows up while the visitor waits, light on the per-IP limit (120/min). */
 const POLL_INTERVAL_MS = 3000;
@@ -73,6 +73,8 @@ export class ChatSession {
   private typingSentAt = 0;
   /** The ended conversation to rate: kept (with its token) until rated or a new one starts. */
   private toRate: SavedRating | null = null;
+  /** The page's signed-in visitor, from `ChatbotWidget.identify`. */
+  private identity: VisitorIdentity | null = null;
   /** The names of the fields the lead form last sent (for the page's `lead` event; never their values). */
   leadFieldsSent: string[] = [];
   /** The messages read back from an earlier page view (history: not new to the page or the unread count). */
@@ -165,6 +167,40 @@ export class ChatSession {
   private markRestored(): void {
     this.history = new Set(this.state.entries.map((entry) => entry.id));
     this.update({ restored: true });
+  }
+
+  /**
+   * The page names its signed-in visitor (`ChatbotWidget.identify`): the next conversation is
+   * started for them. A conversation this browser holds for another visitor (someone signed out,
+   * someone else signed in) is let go, not shown to them. With a proof (`user_hash`) and no
+   * conversation here, their open conversation from another browser is taken up.
+   */
+  async identify(user: VisitorIdentity): Promise<void> {
+    this.identity = user;
+    if (this.saved && this.saved.user_id !== undefined && this.saved.user_id !== user.user_id) this.startOver();
+    if (this.saved || !user.user_hash) return;
+    const generation = this.generation;
+    try {
+      const { conversation, token } = await this.api.resumeIdentity(user);
+      // Meanwhile the visitor may have started one here, or the page named someone else.
+      if (!conversation || !token || this.saved || generation !== this.generation || this.identity !== user) return;
+      this.saved = { id: conversation.id, token, user_id: user.user_id };
+      this.memory.saveConversation(this.saved);
+      const { conversation: current, messages } = await this.readAll(this.saved, null);
+      if (generation !== this.generation) return;
+      this.update({ entries: [...messages.map(entryOf), ...this.state.entries.filter((entry) => !messages.some((message) => message.id === entry.id))] });
+      this.applyConversation(current);
+      this.markRestored(); // what was said in the other browser is history here, not new
+      this.schedulePoll();
+    } catch (error) {
+      if (error instanceof WidgetApiError && error.code === 'identity_not_verified') this.refuseIdentity(error);
+    }
+  }
+
+  /** A refused proof is the site's to fix (the console says so); the visitor chats on anonymously. */
+  private refuseIdentity(error: WidgetApiError): void {
+    console.warn(`Chatbot widget: the visitor named by ChatbotWidget.identify was refused (${error.message}): check user_hash`);
+    this.identity = null;
   }
 
   /** The visitor acted (opened the panel themselves, sent a message): storage may be written in `after_interaction` mode. */
@@ -393,11 +429,18 @@ export class ChatSession {
   }
 
   private async start(): Promise<SavedConversation> {
-    const input: { language?: string; page_url?: string } = {};
+    const input: { language?: string; page_url?: string; user?: VisitorIdentity } = {};
     if (this.options.pageUrl) input.page_url = this.options.pageUrl;
     if (this.options.language) input.language = this.options.language;
-    const { conversation, token } = await this.api.startConversation(input);
-    this.saved = { id: conversation.id, token };
+    if (this.identity) input.user = this.identity;
+    const { conversation, token } = await this.api.startConversation(input).catch((error: unknown) => {
+      if (!(input.user && error instanceof WidgetApiError && error.code === 'identity_not_verified')) throw error;
+      // The name was refused (no proof, or a wrong one): the visitor chats on, as nobody in particular.
+      this.refuseIdentity(error);
+      delete input.user;
+      return this.api.startConversation(input);
+    });
+    this.saved = { id: conversation.id, token, ...(this.identity ? { user_id: this.identity.user_id } : {}) };
     this.memory.saveConversation(this.saved);
     this.update({ conversation });
     return this.saved;

@@ -9,6 +9,8 @@
 export interface SavedConversation {
   id: string;
   token: string;
+  /** The site's id of the visitor it was started or resumed for (`ChatbotWidget.identify`), if any. */
+  user_id?: string;
 }
 
 /** An ended conversation the widget asks the visitor to rate, and the score once they did. */
@@ -66,7 +68,8 @@ export function visitorMemory(chatbotId: string, mode: StorageMode = 'always') {
     conversation(): SavedConversation | null {
       try {
         const saved = JSON.parse(read(conversationKey) ?? 'null');
-        return typeof saved?.id === 'string' && typeof saved?.token === 'string' ? { id: saved.id, token: saved.token } : null;
+        if (typeof saved?.id !== 'string' || typeof saved?.token !== 'string') return null;
+        return typeof saved.user_id === 'string' ? { id: saved.id, token: saved.token, user_id: saved.user_id } : { id: saved.id, token: saved.token };
       } catch {
         return null;
       }

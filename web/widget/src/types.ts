@@ -35,4 +35,7 @@ export type Turn = Schemas['VisitorTurn'];
 export type Suggestion = Schemas['VisitorSuggestion'];
 export type ConversationPage = Schemas['WidgetConversation'];
 
+/** What the page says of its signed-in visitor (`ChatbotWidget.identify`). */
+export type VisitorIdentity = Schemas['WidgetVisitorIdentity'];
+
 export type LeadValues = Partial<Record<LeadFieldName, string>>;

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { api, encode, type ApiError } from '../api.js';
 import { notify } from '../state.js';
 import type { Chatbot, WidgetSettings } from '../types.js';
-import { Checkbox, CopyField, ErrorMessage, Field, FormError, html, Loading, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
+import { Checkbox, CopyField, ErrorMessage, Field, FormError, html, Loading, SecretBox, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 import { WidgetPreview } from './widget-preview.js';
 
 const LEAD_FIELDS = ['name', 'email', 'phone', 'company'] as const;
@@ -20,7 +20,7 @@ const orNull = (value: string) => (value.trim() ? value : null);
 const number = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
 function settingsBody(settings: WidgetSettings) {
-  const { chatbot_id: _id, embed_code: _embed, updated_at: _updated, ignored_origins: _ignored, ...input } = settings;
+  const { chatbot_id: _id, embed_code: _embed, updated_at: _updated, ignored_origins: _ignored, identity_secret_created_at: _secret, ...input } = settings;
   return input;
 }
 
@@ -59,6 +59,27 @@ function ProactiveEditor({ messages, onChange, error }: { messages: Proactive; o
       ? html`<button type="button" class="button small" onClick=${() => onChange([...messages, { match: '*', delay_seconds: 10, message: '' }])}>Add a proactive message</button>`
       : null}
   </fieldset>`;
+}
+
+/** The identity secret: when it was made, and a button that makes a new one, shown once. */
+function IdentitySecret({ path, createdAt, onMade }: { path: `/api/v1/chatbots/${string}/widget`; createdAt: string | null; onMade: (createdAt: string) => void }) {
+  const [secret, setSecret] = useState<string | null>(null);
+  const make = useSubmit(async () => {
+    const made = await api.post(`${path}/identity-secret`, {});
+    setSecret(made.secret);
+    onMade(made.created_at);
+  });
+  if (secret) {
+    return html`<${SecretBox} title="Identity secret" secret=${secret} onDone=${() => setSecret(null)}>
+      <p class="hint">Keep it on your server: compute <code>user_hash</code> there, never in the page.</p>
+    <//>`;
+  }
+  return html`<section class="card" aria-labelledby="identity-heading">
+    <h2 id="identity-heading">Identity secret</h2>
+    <p>${createdAt ? `Made ${new Date(createdAt).toLocaleString()}. A new one replaces it at once.` : 'None yet.'}</p>
+    ${make.error ? html`<${FormError} error=${make.error} shownPaths=${[]} />` : null}
+    <button type="button" class="button" disabled=${make.busy} onClick=${() => void make.run()}>${createdAt ? 'Replace the identity secret' : 'Make an identity secret'}</button>
+  </section>`;
 }
 
 function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/api/v1/chatbots/${string}/widget`; initial: WidgetSettings }) {
@@ -196,7 +217,7 @@ function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/ap
         <${ProactiveEditor} messages=${rules.proactive} onChange=${(proactive: WidgetSettings['display_rules']['proactive']) => changeRules({ proactive })} error=${error} />
         <${Checkbox} label="Play a short tone when a reply arrives while the chat is closed" checked=${settings.sound} onChange=${(sound: boolean) => change({ sound })} />
         <${Select}
-          label="Visitor's browser storage"
+          label="Visitor’s browser storage"
           path="privacy.storage"
           value=${settings.privacy.storage}
           onChange=${(storage: string) => change({ privacy: { storage: storage as WidgetSettings['privacy']['storage'] } })}
@@ -207,6 +228,21 @@ function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/ap
           ]}
           error=${error}
         />
+      </fieldset>
+
+      <fieldset class="card">
+        <legend>Visitors who are signed in</legend>
+        <p class="hint">
+          Your site names its signed-in visitor with <code>ChatbotWidget.identify({ user_id, name, email, user_hash })</code>, where
+          <code>user_hash</code> is HMAC-SHA256 of <code>user_id</code> under the identity secret, computed on your server. A verified
+          visitor's conversation follows them to their other devices.
+        </p>
+        <${Checkbox}
+          label="Refuse visitors named without a valid user_hash"
+          checked=${settings.identity_verification}
+          onChange=${(identity_verification: boolean) => change({ identity_verification })}
+        />
+        ${error?.code === 'identity_secret_missing' ? html`<p class="field-error">Make an identity secret first (below the preview).</p>` : null}
       </fieldset>
 
       <fieldset class="card">
@@ -278,6 +314,7 @@ function WidgetEditor({ chatbot, path, initial }: { chatbot: Chatbot; path: `/ap
 
     <div class="stack">
       <${WidgetPreview} chatbot=${chatbot} settings=${settings} />
+      <${IdentitySecret} path=${path} createdAt=${settings.identity_secret_created_at} onMade=${(identity_secret_created_at: string) => change({ identity_secret_created_at })} />
       <section class="card" aria-labelledby="embed-heading">
         <h2 id="embed-heading">Add it to your site</h2>
         <p>Paste this code before <code>${"</body>"}</code> on every page where the chat should appear.</p>

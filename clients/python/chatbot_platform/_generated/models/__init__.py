@@ -170,6 +170,9 @@ from .create_model_provider_type import CreateModelProviderType
 from .create_saved_reply import CreateSavedReply
 from .create_webhook import CreateWebhook
 from .create_webhook_events_item import CreateWebhookEventsItem
+from .create_widget_identity_secret_body_type_0 import (
+    CreateWidgetIdentitySecretBodyType0,
+)
 from .created_chatbot import CreatedChatbot
 from .created_chatbot_status import CreatedChatbotStatus
 from .credential_maker import CredentialMaker
@@ -717,6 +720,8 @@ from .widget_display_rules import WidgetDisplayRules
 from .widget_display_rules_devices_item import WidgetDisplayRulesDevicesItem
 from .widget_feedback import WidgetFeedback
 from .widget_feedback_rating import WidgetFeedbackRating
+from .widget_identity_resumed import WidgetIdentityResumed
+from .widget_identity_secret import WidgetIdentitySecret
 from .widget_lead_field import WidgetLeadField
 from .widget_lead_field_name import WidgetLeadFieldName
 from .widget_lead_form import WidgetLeadForm
@@ -749,6 +754,7 @@ from .widget_settings_theme import WidgetSettingsTheme
 from .widget_settings_translations import WidgetSettingsTranslations
 from .widget_strings import WidgetStrings
 from .widget_ui_strings import WidgetUiStrings
+from .widget_visitor_identity import WidgetVisitorIdentity
 
 __all__ = (
     "AcceptInvitationBody",
@@ -871,6 +877,7 @@ __all__ = (
     "CreateSavedReply",
     "CreateWebhook",
     "CreateWebhookEventsItem",
+    "CreateWidgetIdentitySecretBodyType0",
     "CreatedChatbot",
     "CreatedChatbotStatus",
     "CredentialMaker",
@@ -1242,6 +1249,8 @@ __all__ = (
     "WidgetDisplayRulesDevicesItem",
     "WidgetFeedback",
     "WidgetFeedbackRating",
+    "WidgetIdentityResumed",
+    "WidgetIdentitySecret",
     "WidgetLeadField",
     "WidgetLeadFieldName",
     "WidgetLeadForm",
@@ -1274,4 +1283,5 @@ __all__ = (
     "WidgetSettingsTranslations",
     "WidgetStrings",
     "WidgetUiStrings",
+    "WidgetVisitorIdentity",
 )

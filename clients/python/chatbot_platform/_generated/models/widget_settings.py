@@ -48,10 +48,13 @@ class WidgetSettings:
         rating (WidgetRatingSettings):
         sound (bool):
         privacy (WidgetPrivacySettings):
+        identity_verification (bool):
         allowed_origins (list[str]):
         ignored_origins (list[str]): Entries of `allowed_origins` saved before wildcards over a public suffix were
             refused (`https://*.com`): they match no site. Remove them
         embed_code (str): The script tag to paste into a page
+        identity_secret_created_at (datetime.datetime | None): When the identity secret was made (POST
+            …/widget/identity-secret); null while there is none. The secret is shown once
         updated_at (datetime.datetime | None):
     """
 
@@ -78,9 +81,11 @@ class WidgetSettings:
     rating: WidgetRatingSettings
     sound: bool
     privacy: WidgetPrivacySettings
+    identity_verification: bool
     allowed_origins: list[str]
     ignored_origins: list[str]
     embed_code: str
+    identity_secret_created_at: datetime.datetime | None
     updated_at: datetime.datetime | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -135,11 +140,19 @@ class WidgetSettings:
 
         privacy = self.privacy.to_dict()
 
+        identity_verification = self.identity_verification
+
         allowed_origins = self.allowed_origins
 
         ignored_origins = self.ignored_origins
 
         embed_code = self.embed_code
+
+        identity_secret_created_at: None | str
+        if isinstance(self.identity_secret_created_at, datetime.datetime):
+            identity_secret_created_at = self.identity_secret_created_at.isoformat()
+        else:
+            identity_secret_created_at = self.identity_secret_created_at
 
         updated_at: None | str
         if isinstance(self.updated_at, datetime.datetime):
@@ -174,9 +187,11 @@ class WidgetSettings:
                 "rating": rating,
                 "sound": sound,
                 "privacy": privacy,
+                "identity_verification": identity_verification,
                 "allowed_origins": allowed_origins,
                 "ignored_origins": ignored_origins,
                 "embed_code": embed_code,
+                "identity_secret_created_at": identity_secret_created_at,
                 "updated_at": updated_at,
             }
         )
@@ -263,11 +278,32 @@ class WidgetSettings:
 
         privacy = WidgetPrivacySettings.from_dict(d.pop("privacy"))
 
+        identity_verification = d.pop("identity_verification")
+
         allowed_origins = cast(list[str], d.pop("allowed_origins"))
 
         ignored_origins = cast(list[str], d.pop("ignored_origins"))
 
         embed_code = d.pop("embed_code")
+
+        def _parse_identity_secret_created_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                identity_secret_created_at_type_0 = datetime.datetime.fromisoformat(
+                    data
+                )
+
+                return identity_secret_created_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        identity_secret_created_at = _parse_identity_secret_created_at(
+            d.pop("identity_secret_created_at")
+        )
 
         def _parse_updated_at(data: object) -> datetime.datetime | None:
             if data is None:
@@ -308,9 +344,11 @@ class WidgetSettings:
             rating=rating,
             sound=sound,
             privacy=privacy,
+            identity_verification=identity_verification,
             allowed_origins=allowed_origins,
             ignored_origins=ignored_origins,
             embed_code=embed_code,
+            identity_secret_created_at=identity_secret_created_at,
             updated_at=updated_at,
         )
 

@@ -53,6 +53,9 @@ class WidgetSettingsInput:
         sound (bool | Unset): A short tone when a reply or a proactive message arrives while the panel is closed
             (browsers allow sound only after the visitor has interacted with the page) Default: False.
         privacy (WidgetPrivacy | Unset):
+        identity_verification (bool | Unset): Refuse visitors the site names without proving it:
+            `ChatbotWidget.identify()` must send `user_hash` (HMAC-SHA256 of `user_id` under the identity secret). Needs an
+            identity secret (POST …/widget/identity-secret) Default: False.
         allowed_origins (list[str] | Unset): Empty: any site may embed the widget
     """
 
@@ -82,6 +85,7 @@ class WidgetSettingsInput:
     rating: WidgetRating | Unset = UNSET
     sound: bool | Unset = False
     privacy: WidgetPrivacy | Unset = UNSET
+    identity_verification: bool | Unset = False
     allowed_origins: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,6 +171,8 @@ class WidgetSettingsInput:
         if not isinstance(self.privacy, Unset):
             privacy = self.privacy.to_dict()
 
+        identity_verification = self.identity_verification
+
         allowed_origins: list[str] | Unset = UNSET
         if not isinstance(self.allowed_origins, Unset):
             allowed_origins = self.allowed_origins
@@ -218,6 +224,8 @@ class WidgetSettingsInput:
             field_dict["sound"] = sound
         if privacy is not UNSET:
             field_dict["privacy"] = privacy
+        if identity_verification is not UNSET:
+            field_dict["identity_verification"] = identity_verification
         if allowed_origins is not UNSET:
             field_dict["allowed_origins"] = allowed_origins
 
@@ -355,6 +363,8 @@ class WidgetSettingsInput:
         else:
             privacy = WidgetPrivacy.from_dict(_privacy)
 
+        identity_verification = d.pop("identity_verification", UNSET)
+
         allowed_origins = cast(list[str], d.pop("allowed_origins", UNSET))
 
         widget_settings_input = cls(
@@ -380,6 +390,7 @@ class WidgetSettingsInput:
             rating=rating,
             sound=sound,
             privacy=privacy,
+            identity_verification=identity_verification,
             allowed_origins=allowed_origins,
         )
 

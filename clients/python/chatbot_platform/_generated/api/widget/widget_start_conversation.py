@@ -116,9 +116,12 @@ def sync_detailed(
     """Start a visitor’s conversation
 
      Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is
-    `widget`. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed`
-    when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-
-    After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+    `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the
+    conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does
+    not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the
+    chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the
+    widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409
+    `chatbot_archived` for an archived chatbot.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -153,9 +156,12 @@ def sync(
     """Start a visitor’s conversation
 
      Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is
-    `widget`. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed`
-    when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-
-    After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+    `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the
+    conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does
+    not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the
+    chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the
+    widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409
+    `chatbot_archived` for an archived chatbot.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -185,9 +191,12 @@ async def asyncio_detailed(
     """Start a visitor’s conversation
 
      Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is
-    `widget`. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed`
-    when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-
-    After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+    `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the
+    conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does
+    not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the
+    chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the
+    widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409
+    `chatbot_archived` for an archived chatbot.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -220,9 +229,12 @@ async def asyncio(
     """Start a visitor’s conversation
 
      Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is
-    `widget`. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed`
-    when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-
-    After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+    `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the
+    conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does
+    not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the
+    chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the
+    widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409
+    `chatbot_archived` for an archived chatbot.
 
     Args:
         id (str): An id of the form cb_<ulid>

@@ -1,0 +1,87 @@
+// Visitors who are known (issue 33): the chatbot's identity secret (made once, shown once,
+// replaced at once), a conversation started by a named visitor (unverified, or verified by
+// user_hash = HMAC-SHA256(secret, user_id)), a wrong hash refused whatever the setting, the
+// setting refusing unproven names, and a verified visitor's open conversation resumed in another
+// browser with its own token (the five newest browsers keep theirs). Both stores.
+import { createHmac } from 'node:crypto';
+import t from 'tap';
+import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+
+const ORIGIN = 'https://shop.example.com';
+
+function visit(api: TestServer, method: string, url: string, options: { payload?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = { origin: ORIGIN };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return api.request(method, url, { payload: options.payload, headers });
+}
+
+const sign = (secret: string, userId: string) => createHmac('sha256', secret).update(userId).digest('hex');
+
+t.test('the identity secret, verified and unverified visitors, a wrong hash, resuming in another browser', async (t) => {
+  const api = await buildTestServer(t, { config: { widget: { rate_limits: { requests_per_minute: 1000, messages_per_minute: 100, forms_per_minute: 200 } } } });
+  const acme = await api.account('starter');
+  const key = acme.live;
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key, payload: { name: 'Shop' } })).json as { id: string };
+  const widgetUrl = `/api/v1/chatbots/${bot.id}/widget`;
+  const start = (payload: unknown) => visit(api, 'POST', `/widget/v1/${bot.id}/conversations`, { payload });
+  const resume = (payload: unknown) => visit(api, 'POST', `/widget/v1/${bot.id}/identity`, { payload });
+  const read = (token: string, conversationId: string) => visit(api, 'GET', `/widget/v1/${bot.id}/conversations/${conversationId}`, { token });
+  const visitorOf = async (conversationId: string) => (await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${conversationId}`, { key })).json.visitor;
+
+  t.equal((await api.request('GET', widgetUrl, { key })).json.identity_secret_created_at, null, 'no secret yet');
+  assertError(t, await api.request('PUT', widgetUrl, { key, payload: { identity_verification: true } }), 409, 'identity_secret_missing');
+  // Named without a secret: unverified, kept as the conversation's visitor.
+  const unverified = await start({ user: { user_id: 'u-42', name: 'Ana Pop', email: 'ana@example.com' } });
+  t.equal(unverified.statusCode, 201);
+  t.same(await visitorOf(unverified.json.conversation.id), { id: 'u-42', name: 'Ana Pop', email: 'ana@example.com', verified: false });
+  assertError(t, await start({ user: { user_id: 'u-42', user_hash: 'a'.repeat(64) } }), 403, 'identity_not_verified', 'a hash with no secret to check it against');
+  assertError(t, await resume({ user_id: 'u-42' }), 403, 'identity_not_verified', 'an unproven name resumes nothing');
+
+  const made = await api.request('POST', `${widgetUrl}/identity-secret`, { key, payload: {} });
+  t.equal(made.statusCode, 201);
+  t.match(made.json.secret, /^wis_[A-Za-z0-9_-]{43}$/);
+  const settings = (await api.request('GET', widgetUrl, { key })).json;
+  t.equal(settings.identity_secret_created_at, made.json.created_at);
+  t.notMatch(JSON.stringify(settings), made.json.secret, 'the secret is shown once, never read back');
+  const secret = made.json.secret as string;
+
+  const first = await start({ user: { user_id: 'u-42', name: 'Ana Pop', user_hash: sign(secret, 'u-42') } });
+  t.equal(first.statusCode, 201);
+  t.same(await visitorOf(first.json.conversation.id), { id: 'u-42', name: 'Ana Pop', verified: true });
+  assertError(t, await start({ user: { user_id: 'u-42', user_hash: sign(secret, 'u-43') } }), 403, 'identity_not_verified', 'another user’s hash');
+  assertError(t, await start({ user: { user_id: 'u-42', user_hash: 'zz' } }), 400, 'validation_failed');
+  assertError(t, await start({ user: { name: 'No id' } }), 400, 'validation_failed');
+  t.equal((await visit(api, 'POST', `/widget/v1/${bot.id}/conversations/${first.json.conversation.id}/messages`, { token: first.json.token, payload: { content: 'Hello from my laptop' } })).statusCode, 201);
+
+  // Another browser: the same visitor, proven, gets the open conversation with a token of its own.
+  const resumed = await resume({ user_id: 'u-42', user_hash: sign(secret, 'u-42') });
+  t.equal(resumed.statusCode, 200);
+  t.equal(resumed.json.conversation.id, first.json.conversation.id);
+  t.not(resumed.json.token, first.json.token);
+  const onPhone = await read(resumed.json.token, first.json.conversation.id);
+  t.equal(onPhone.statusCode, 200);
+  t.ok(onPhone.json.messages.some((message: { content: string }) => message.content === 'Hello from my laptop'), 'the phone reads the laptop’s conversation');
+  t.equal((await read(first.json.token, first.json.conversation.id)).statusCode, 200, 'the laptop’s token still works');
+  assertError(t, await read(resumed.json.token, unverified.json.conversation.id), 401, 'invalid_token', 'the new token opens only that conversation');
+  t.same((await resume({ user_id: 'u-7', user_hash: sign(secret, 'u-7') })).json, { conversation: null, token: null }, 'a visitor with no conversation');
+  assertError(t, await resume({ user_id: 'u-42', user_hash: sign(secret, 'u-43') }), 403, 'identity_not_verified');
+
+  // Five more browsers: the newest five device tokens work, the oldest stops; the first browser's never does.
+  const more = [];
+  for (let i = 0; i < 5; i++) more.push((await resume({ user_id: 'u-42', user_hash: sign(secret, 'u-42') })).json.token as string);
+  assertError(t, await read(resumed.json.token, first.json.conversation.id), 401, 'invalid_token', 'the oldest device token is dropped');
+  for (const token of more) t.equal((await read(token, first.json.conversation.id)).statusCode, 200);
+  t.equal((await read(first.json.token, first.json.conversation.id)).statusCode, 200);
+
+  // Verification on: an unproven name is refused; an anonymous visitor still chats.
+  t.equal((await api.request('PUT', widgetUrl, { key, payload: { identity_verification: true } })).statusCode, 200);
+  assertError(t, await start({ user: { user_id: 'u-42', name: 'Ana Pop' } }), 403, 'identity_not_verified');
+  t.equal((await start({})).statusCode, 201, 'no name, no proof needed');
+
+  // A new secret replaces the old at once; an ended conversation is not resumed.
+  const replaced = (await api.request('POST', `${widgetUrl}/identity-secret`, { key })).json.secret as string;
+  t.not(replaced, secret);
+  assertError(t, await resume({ user_id: 'u-42', user_hash: sign(secret, 'u-42') }), 403, 'identity_not_verified', 'the old secret’s hash is refused');
+  t.equal((await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${first.json.conversation.id}/end`, { key })).statusCode, 200);
+  t.same((await resume({ user_id: 'u-42', user_hash: sign(replaced, 'u-42') })).json, { conversation: null, token: null }, 'ended: nothing to resume');
+});
