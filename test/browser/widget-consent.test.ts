@@ -57,6 +57,28 @@ t.test('after_interaction: nothing written while the visitor only looks; written
   }
 });
 
+t.test('after_interaction: a lead form sent in a panel the page opened is the visitor’s act', async (t) => {
+  const w = await widgetFixture(t);
+  await w.putWidget({
+    privacy: { storage: 'after_interaction' },
+    display_rules: { open_on_load: true },
+    lead_form: { enabled: true, when: 'before_chat', fields: [{ name: 'email', required: true }] },
+  });
+  const { page, refused, errors } = await w.open('/welcome');
+  const dialog = page.getByRole('dialog', { name: 'Acme Help' });
+  await dialog.getByLabel('E-mail').waitFor();
+  t.same(await storageOf(page), { keys: [], cookie: '' }, 'the form shown: nothing written');
+  await dialog.getByLabel('E-mail').fill('ana@example.com');
+  await dialog.getByRole('button', { name: 'Send details' }).click();
+  await until(async () => (await storageOf(page)).keys.includes(`chatbot-widget:${w.chatbot.id}:lead-sent`), 'the form sent is remembered');
+  await page.reload();
+  await dialog.getByRole('textbox', { name: 'Type your message…' }).waitFor();
+  t.equal(await dialog.getByLabel('E-mail').count(), 0, 'not asked again after a reload');
+  t.equal((await w.leads()).length, 1);
+  t.same(refused, []);
+  t.same(errors, []);
+});
+
 t.test('never: nothing written, what was stored before is removed, a reload starts afresh', async (t) => {
   const w = await widgetFixture(t);
   const { page, launcher, refused, errors } = await w.open('/shop');

@@ -16,7 +16,7 @@ const ANSWER = [
   '[trap](javascript:window.__pwned=3) <b onclick="window.__pwned=4">bold?</b>',
 ].join('\n');
 
-const LONG = Array.from({ length: 30 }, (_, i) => `Step ${i + 1}: fold the tent along seam ${i + 1} and press the air out.`).join('\n');
+const LONG = `${Array.from({ length: 30 }, (_, i) => `Step ${i + 1}: fold the tent along seam ${i + 1} and press the air out.`).join('\n')}\n\nMore at [the folding guide](https://shop.example/fold).`;
 
 t.test('a reply’s Markdown becomes the subset’s elements; hostile markup stays text', async (t) => {
   const w = await widgetFixture(t);
@@ -72,6 +72,11 @@ t.test('a reply’s Markdown becomes the subset’s elements; hostile markup sta
   t.equal(await more.getAttribute('aria-controls'), await long.getAttribute('id'));
   const collapsedHeight = await long.evaluate((element: any) => element.getBoundingClientRect().height);
   t.ok(collapsedHeight < (await long.evaluate((element: any) => element.scrollHeight)), 'collapsed: the rest is out of view');
+  // A link in the hidden part, reached with the keyboard, opens the rest (nothing focused is hidden).
+  await long.getByRole('link', { name: 'the folding guide' }).focus();
+  await until(async () => (await log.getByRole('button', { name: 'Show less' }).count()) === 1, 'focus inside opens it');
+  await log.getByRole('button', { name: 'Show less' }).click();
+  await log.getByRole('button', { name: 'Show more' }).waitFor();
   await more.focus();
   await page.keyboard.press('Enter');
   const less = log.getByRole('button', { name: 'Show less' });

@@ -44,9 +44,10 @@ t.test('proactive messages: after the delay, once per visitor, per page; dismiss
   await until(async () => (await tones(page)) === 2, 'the tone is played (two notes)');
   t.same(describeViolations(await seriousViolations(page)), '', 'the bubble: no serious or critical axe violations');
   t.comment(`screenshot: ${await w.browser.screenshot(page, 'widget-proactive')}`);
-  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('button', { name: 'Dismiss' }).focus();
+  await page.keyboard.press('Enter');
   await bubble.waitFor({ state: 'detached' });
-  t.pass('dismissed');
+  t.ok(await hasFocus(page.getByRole('button', { name: 'Chat with us', exact: true })), 'dismissed with the keyboard: focus goes to the launcher');
 
   // Seen: the next load of the page shows the next rule that matches (the catch-all), then none.
   await page.reload();
@@ -70,8 +71,12 @@ t.test('proactive messages: after the delay, once per visitor, per page; dismiss
   await app.page.evaluate(() => (globalThis as any).history.pushState({}, '', '/pricing'));
   await until(async () => (await appBubble.textContent()) === 'Questions about our plans?', 'the new page’s message');
   t.pass('a single-page app’s new URL picks its rule');
-  await app.launcher().click();
+  await app.page.evaluate(() => (globalThis as any).history.pushState({}, '', '/careers'));
   await appBubble.waitFor({ state: 'detached' });
+  t.pass('on a page no unseen rule matches, the message goes');
+  await app.page.evaluate(() => (globalThis as any).history.pushState({}, '', '/pricing/plans'));
+  await app.launcher().click();
+  t.equal(await appBubble.count(), 0, 'no message while the panel is open');
   for (const visited of [visitor, app]) {
     t.same(visited.refused, [], 'no request left the two local servers');
     t.same(visited.errors, [], 'no console errors');

@@ -24,11 +24,15 @@ t.test('a language that cannot be loaded is passed over; a partial file is fille
       response.end(JSON.stringify({ send: 'إرسال' }));
       return;
     }
+    if (request.url === '/widget/ui/he.json') return; // never answers
     response.statusCode = request.url === '/widget/ui/fa.json' ? 500 : 404;
     response.end('{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => server.close());
+  t.teardown(() => {
+    server.closeAllConnections();
+    server.close();
+  });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
   // Persian fails (500), German is carried: German, left to right.
@@ -53,6 +57,10 @@ t.test('a language that cannot be loaded is passed over; a partial file is fille
   t.equal(chosen.dir, 'rtl');
   t.same(asked, ['/widget/ui/fa.json', '/widget/ui/ur.json', '/widget/ui/ar.json'], 'each asked for once');
 
+  // A server that never answers: after a few seconds, the next language (the widget draws, in English).
+  await loadUiStrings(base, config, ['he']);
+  t.equal(localise(config, ['he']).ui.close, 'Close', 'no answer: English, not a widget that never draws');
+
   // Before its words are loaded, a loadable language gives English, left to right (never a blank).
-  t.same({ close: localise(config, ['he']).ui.close, dir: localise(config, ['he']).dir }, { close: 'Close', dir: 'ltr' });
+  t.same({ close: localise(config, ['ur']).ui.close, dir: localise(config, ['ur']).dir }, { close: 'Close', dir: 'ltr' });
 });

@@ -43,6 +43,15 @@ t.test('the subset: paragraphs, lists, bold, italics, code, links', async (t) =>
     ').',
   ], 'a bare URL links, without the sentence’s punctuation');
   t.same(parseInline('***both***'), [{ t: 'strong', c: [{ t: 'em', c: ['both'] }] }]);
+  t.same(parseInline('[Foo](https://en.wikipedia.org/wiki/Foo_(bar)) or https://en.wikipedia.org/wiki/A_(b). (see https://x.example/a)'), [
+    { t: 'a', href: 'https://en.wikipedia.org/wiki/Foo_(bar)', c: ['Foo'] },
+    ' or ',
+    { t: 'a', href: 'https://en.wikipedia.org/wiki/A_(b)', c: ['https://en.wikipedia.org/wiki/A_(b)'] },
+    '. (see ',
+    { t: 'a', href: 'https://x.example/a', c: ['https://x.example/a'] },
+    ')',
+  ], 'parentheses inside a URL are kept, the sentence’s own are not');
+  t.same(parseInline('``a ` b`` then `c`'), [{ t: 'code', text: 'a ` b' }, ' then ', { t: 'code', text: 'c' }], 'a code span closes on a run of its own length');
   t.same(parseInline('\\*not italic\\*'), ['*not italic*'], 'escaped marks are text');
 });
 
@@ -81,6 +90,9 @@ t.test('linear on hostile input: 100,000 marks of each kind that never close', a
     'see http://a' + '.'.repeat(n) + 'x',
     '# ' + ' #'.repeat(n) + 'x',
     '- ' + '*'.repeat(n),
+    // Runs of every length, longest first, none closed: each length's closing run is looked up once.
+    Array.from({ length: 630 }, (_, k) => '`'.repeat(630 - k) + 'x').join(''),
+    '[a](' + '('.repeat(n),
   ];
   for (const text of cases) {
     const blocks = parseMarkdown(text);
@@ -89,6 +101,8 @@ t.test('linear on hostile input: 100,000 marks of each kind that never close', a
   // t.ok, not t.equal: a failing diff of 200,000 characters would bury the report.
   t.ok(textOf(parseMarkdown('['.repeat(n) + ']')) === '['.repeat(n) + ']', 'unclosed brackets are all kept');
   t.ok(textOf(parseMarkdown('*a '.repeat(n))) === '*a '.repeat(n), 'unclosed stars are all kept');
+  // 200,000 parts under one unclosed mark: given back without a spread (which overflowed the stack).
+  t.equal(textOf(parseMarkdown('*' + 'a\n'.repeat(200_000))).length, 1 + 400_000 - 1, 'an unclosed mark over 200,000 lines');
   const notFenced = parseMarkdown('```' + 'x`'.repeat(n));
   t.ok(notFenced.length === 1 && notFenced[0]!.t === 'p', 'backticks after a fence make it no fence: inline code instead');
 });

@@ -29,9 +29,15 @@ interface Lexicon {
   questions: string[];
   /**
    * The verb, and its negation, come last (Persian, Urdu: "I an agent don't want"): a negation
-   * anywhere undoes the request, not only one before the person.
+   * after the person undoes the request, not one before it ("No, I want an agent").
    */
   verbLast?: boolean;
+  /**
+   * The script it is written in. Arabic, Persian and Urdu share theirs, and many words: one's
+   * question opening keeps the others from misreading a question. (Latin-script languages do not
+   * share this way: German "was" opens English sentences that are no question.)
+   */
+  script: 'latin' | 'hebrew' | 'arabic';
 }
 
 /** Languages the intent knows (those with phrase tables). */
@@ -39,6 +45,7 @@ export const HANDOFF_REQUEST_LANGUAGES = ['en', 'de', 'fr', 'ro', 'ar', 'he', 'f
 
 const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
   en: {
+    script: 'latin',
     humans: ['human', 'humans', 'real person', 'live person', 'agent', 'agents', 'live agent', 'representative', 'operator', 'member of staff', 'support agent'],
     anyone: [
       'person', 'someone', 'somebody', 'anyone', 'anybody', 'staff', 'employee', 'manager', 'your team', 'people', 'customer service',
@@ -51,6 +58,7 @@ const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
     questions: ['how', 'when', 'where', 'what', 'which', 'why'],
   },
   de: {
+    script: 'latin',
     humans: [
       'mensch', 'menschen', 'echten menschen', 'mitarbeiter', 'mitarbeiterin', 'mitarbeitern', 'berater', 'beraterin', 'agent', 'operator',
       'ansprechpartner', 'ansprechpartnerin',
@@ -63,6 +71,7 @@ const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
     questions: ['wie', 'wann', 'wo', 'was', 'welche', 'welcher', 'warum'],
   },
   fr: {
+    script: 'latin',
     humans: ['humain', 'humaine', 'vraie personne', 'conseiller', 'conseillere', 'agent', 'operateur', 'operatrice', 'interlocuteur', 'interlocutrice'],
     anyone: ['une personne', 'quelqu un', 'un employe', 'une employee', 'service client'],
     talking: ['parler', 'discuter', 'en relation', 'transferer', 'passer'],
@@ -72,6 +81,7 @@ const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
     questions: ['comment', 'quand', 'ou', 'quel', 'quelle', 'quels', 'quelles', 'pourquoi', 'a quelle heure'],
   },
   ro: {
+    script: 'latin',
     humans: ['om', 'un om', 'operator', 'operatorul', 'agent', 'consultant', 'consultantul', 'reprezentant'],
     anyone: ['persoana', 'o persoana', 'cineva', 'angajat', 'un coleg', 'oameni', 'suport', 'serviciul clienti'],
     talking: ['vorbesc', 'vorbi', 'vorbeasca', 'discut', 'discuta', 'conectati', 'conecta', 'transferati'],
@@ -84,6 +94,7 @@ const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
   // from these): written as people write them, folded below like the messages (hamza and madda
   // marks, short vowels and the zero-width non-joiner are gone after folding).
   ar: {
+    script: 'arabic',
     humans: ['موظف', 'الموظف', 'موظفا', 'موظفة', 'انسان', 'شخص حقيقي', 'وكيل', 'ممثل', 'مندوب', 'عامل'],
     anyone: ['شخص', 'احد', 'أحد', 'خدمة العملاء', 'الدعم', 'فريق الدعم'],
     talking: ['أتحدث', 'التحدث', 'اتكلم', 'التكلم', 'أكلم', 'تحدث', 'محادثة', 'حولني', 'وصلني', 'تحويلي'],
@@ -93,6 +104,7 @@ const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
     questions: ['كيف', 'متى', 'أين', 'ماذا', 'لماذا', 'أي'],
   },
   he: {
+    script: 'hebrew',
     humans: ['נציג', 'נציגה', 'לנציג', 'נציג אנושי', 'בן אדם', 'אדם אמיתי', 'נציג שירות', 'מוקדן', 'מוקדנית'],
     anyone: ['מישהו', 'מישהי', 'אדם', 'שירות לקוחות', 'לשירות לקוחות', 'תמיכה', 'צוות'],
     talking: ['לדבר', 'לשוחח', 'להתחבר', 'להעביר', 'תעביר', 'תעבירו', 'תחבר', 'תחברו'],
@@ -102,10 +114,12 @@ const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
     questions: ['איך', 'מתי', 'איפה', 'מה', 'למה', 'איזה'],
   },
   fa: {
+    script: 'arabic',
     // Not "انسان": Arabic's word too, where "هل أنت إنسان؟" asks about the bot.
     humans: ['اپراتور', 'کارشناس', 'پشتیبان', 'آدم واقعی', 'نماینده', 'مامور'],
     anyone: ['کسی', 'یک نفر', 'شخص', 'پشتیبانی', 'خدمات مشتریان'],
-    talking: ['صحبت', 'حرف', 'گفتگو', 'وصل', 'متصل'],
+    // Not "وصل": Arabic's "arrived" ("متى وصل الطرد؟").
+    talking: ['صحبت', 'حرف', 'گفتگو', 'متصل'],
     wanting: ['می‌خواهم', 'میخواهم', 'می‌خوام', 'میخوام', 'لطفاً', 'ممکن است', 'می‌شه', 'میشه', 'نیاز دارم'],
     negations: ['نه', 'نمی‌خواهم', 'نمیخواهم', 'بدون'],
     aboutTheBot: ['آیا تو', 'آیا شما', 'تو'],
@@ -113,9 +127,11 @@ const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
     verbLast: true,
   },
   ur: {
+    script: 'arabic',
     humans: ['نمائندہ', 'نمائندے', 'ایجنٹ', 'آپریٹر', 'اصل شخص', 'عملے'],
     anyone: ['کسی', 'کوئی', 'شخص', 'سپورٹ', 'کسٹمر سروس'],
-    talking: ['بات', 'گفتگو', 'رابطہ', 'منسلک'],
+    // "بات" alone is also "matter" ("اس بات کی کوئی ضمانت ہے؟"): talking is "بات کر…".
+    talking: ['بات کر', 'بات کرنا', 'بات کرنی', 'بات کروں', 'بات کرا', 'گفتگو کر', 'گفتگو کرنا', 'رابطہ کر', 'رابطہ کرا', 'منسلک کر'],
     wanting: ['چاہتا', 'چاہتی', 'چاہوں', 'براہ کرم', 'برائے مہربانی', 'مہربانی', 'مجھے'],
     negations: ['نہیں', 'بغیر', 'مت'],
     aboutTheBot: ['کیا آپ', 'کیا تم'],
@@ -147,7 +163,10 @@ export function isHandoffRequest(message: string): boolean {
   const words = foldForSearch(message).match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0 || words.length > MAX_REQUEST_WORDS) return false;
   const text = ` ${words.join(' ')} `;
-  return Object.values(LEXICONS).some((lexicon) => asksForPerson(text, words.length, lexicon));
+  const lexicons = Object.values(LEXICONS);
+  // A question opening of Arabic, Persian or Urdu is a question to all three (Arabic's "متى" read with Persian's words).
+  const arabicQuestion = lexicons.some((lexicon) => lexicon.script === 'arabic' && lexicon.questions.some((opening) => text.startsWith(` ${opening} `)));
+  return lexicons.some((lexicon) => !(arabicQuestion && lexicon.script === 'arabic') && asksForPerson(text, words.length, lexicon));
 }
 
 function asksForPerson(text: string, wordCount: number, lexicon: Lexicon): boolean {
@@ -157,7 +176,8 @@ function asksForPerson(text: string, wordCount: number, lexicon: Lexicon): boole
   const anyone = first(lexicon.anyone);
   const person = human && anyone ? (human.index <= anyone.index ? human : anyone) : (human ?? anyone);
   if (!person) return false;
-  if (lexicon.negations.some((negation) => at(negation) >= 0 && (lexicon.verbLast || at(negation) < person.index))) return false;
+  const undoes = (index: number) => index >= 0 && (lexicon.verbLast ? index > person.index : index < person.index);
+  if (lexicon.negations.some((negation) => undoes(at(negation)))) return false;
   if (lexicon.questions.some((opening) => text.startsWith(` ${opening} `))) return false;
   const talks = lexicon.talking.some((phrase) => at(phrase) >= 0);
   if (talks) return true;

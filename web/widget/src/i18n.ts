@@ -12,6 +12,8 @@ export type { UiStrings } from './ui-strings.js';
  */
 const LOADABLE: readonly string[] = LOADABLE_WIDGET_LANGUAGES;
 const RIGHT_TO_LEFT = new Set(LOADABLE);
+/** How long the widget waits for a language's words before it goes on without them. */
+const UI_STRINGS_TIMEOUT_MS = 3000;
 /** Loadable languages whose words could not be loaded: the next language is used instead. */
 const unavailable = new Set<string>();
 
@@ -46,14 +48,20 @@ export async function loadUiStrings(serverBase: string, config: WidgetConfig, la
   for (;;) {
     const code = uiLanguageOf(config, languages);
     if (UI[code]) return;
+    // The widget waits for these words before it draws: a server that does not answer costs the
+    // visitor a few seconds, then English, not the widget.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), UI_STRINGS_TIMEOUT_MS);
     try {
-      const response = await fetch(new URL(`widget/ui/${code}.json`, serverBase).href, { credentials: 'omit' });
+      const response = await fetch(new URL(`widget/ui/${code}.json`, serverBase).href, { credentials: 'omit', signal: abort.signal });
       if (!response.ok) throw new Error(String(response.status));
       const words = (await response.json()) as Partial<UiStrings>;
       // An older server's file may lack newer words: English fills them.
       UI[code] = { ...UI.en!, ...words };
     } catch {
       unavailable.add(code);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -94,8 +94,32 @@ interface Frame {
 
 const ESCAPABLE = '\\`*_[]()#+-.!~';
 const URL_CHARACTER = /[^\s<>"'`]/;
-/** What ends a sentence after a URL rather than belonging to it. */
-export const URL_TRAILING = '.,;:!?)]';
+/** What ends a sentence after a URL rather than belonging to it (a `)` only when unmatched in the URL). */
+const URL_TRAILING = '.,;:!?]';
+
+/**
+ * A URL found in text without the sentence's punctuation after it: `https://x.example/a.` loses
+ * its dot, `(see https://x.example/a)` its parenthesis, but `https://en.wikipedia.org/wiki/A_(b)`
+ * keeps its own. One pass from the end, counting parentheses.
+ */
+export function trimUrl(url: string): string {
+  let opened = 0;
+  let closed = 0;
+  for (const character of url) {
+    if (character === '(') opened++;
+    else if (character === ')') closed++;
+  }
+  let end = url.length;
+  while (end > 0) {
+    const last = url[end - 1]!;
+    if (URL_TRAILING.includes(last)) end--;
+    else if (last === ')' && closed > opened) {
+      closed--;
+      end--;
+    } else break;
+  }
+  return url.slice(0, end);
+}
 
 /** One paragraph's (or list item's) text as inline nodes; `\n` becomes a line break. */
 export function parseInline(text: string): Inline[] {
@@ -124,9 +148,14 @@ export function parseInline(text: string): Inline[] {
   };
   const unwind = () => {
     const frame = stack.pop()!;
-    top().children.push(frame.mark, ...frame.children);
+    // A loop, not push(...children): a spread of 100,000 parts overflows the call stack.
+    const children = top().children;
+    children.push(frame.mark);
+    for (const child of frame.children) children.push(child);
   };
 
+  const backticks = backtickRuns(text);
+  const links = new Map<number, ReturnType<typeof linkTarget>>();
   let i = 0;
   while (i < text.length) {
     const character = text[i]!;
@@ -144,10 +173,9 @@ export function parseInline(text: string): Inline[] {
     if (character === '`') {
       let run = 1;
       while (text[i + run] === '`') run++;
-      const fence = '`'.repeat(run);
-      const closing = nextOf(fence, i + run);
+      const closing = backticks.closing(i, run);
       if (closing === -1) {
-        plain += fence;
+        plain += '`'.repeat(run);
         i += run;
         continue;
       }
@@ -157,7 +185,7 @@ export function parseInline(text: string): Inline[] {
       continue;
     }
     if (character === '[') {
-      const link = linkAt(text, i, nextOf);
+      const link = linkAt(text, i, nextOf, links);
       if (link) {
         flush();
         top().children.push({ t: 'a', href: link.href, c: [link.label] });
@@ -168,7 +196,7 @@ export function parseInline(text: string): Inline[] {
     if ((character === 'h' || character === 'H') && !isWordCharacter(text[i - 1]) && /^https?:\/\//i.test(text.slice(i, i + 8))) {
       let end = i;
       while (end < text.length && URL_CHARACTER.test(text[end]!)) end++;
-      const url = trimEnd(text.slice(i, end), URL_TRAILING);
+      const url = trimUrl(text.slice(i, end));
       const href = safeLink(url);
       if (href) {
         flush();
@@ -218,16 +246,68 @@ export function parseInline(text: string): Inline[] {
   return mergeText(stack[0]!.children);
 }
 
-/** `[label](url)` at `start`: the label is text, on one line; only http(s) and mailto URLs link. */
-function linkAt(text: string, start: number, nextOf: (character: string, from: number) => number) {
+/**
+ * `[label](url)` at `start`: the label is text, on one line; only http(s) and mailto URLs link. The
+ * target after each `](` is read once (`targets` remembers it for every `[` that ends there).
+ */
+function linkAt(
+  text: string,
+  start: number,
+  nextOf: (character: string, from: number) => number,
+  targets: Map<number, ReturnType<typeof linkTarget>>,
+) {
   const labelEnd = nextOf(']', start + 1);
   if (labelEnd === -1 || labelEnd - start > 500 || text[labelEnd + 1] !== '(') return null;
   const label = text.slice(start + 1, labelEnd);
   if (!label.trim() || /[\n[]/.test(label)) return null;
-  const urlEnd = nextOf(')', labelEnd + 2);
-  if (urlEnd === -1 || urlEnd - labelEnd > 2000) return null;
-  const href = safeLink(text.slice(labelEnd + 2, urlEnd).trim());
-  return href ? { href, label, end: urlEnd + 1 } : null;
+  if (!targets.has(labelEnd)) targets.set(labelEnd, linkTarget(text, labelEnd + 2));
+  const target = targets.get(labelEnd)!;
+  return target ? { href: target.href, label, end: target.end } : null;
+}
+
+/** The URL from `from` to its `)`: parentheses inside it nest (`…/Foo_(bar)`); no space, at most 2,000 characters. */
+function linkTarget(text: string, from: number): { href: string; end: number } | null {
+  let depth = 0;
+  for (let at = from; at < text.length && at - from <= 2000; at++) {
+    const character = text[at]!;
+    if (/\s/.test(character)) return null;
+    if (character === '(') depth++;
+    else if (character === ')') {
+      if (depth === 0) {
+        const href = safeLink(text.slice(from, at));
+        return href ? { href, end: at + 1 } : null;
+      }
+      depth--;
+    }
+  }
+  return null;
+}
+
+/**
+ * Where each code span closes: a run of backticks is closed by the next run of exactly its length
+ * (CommonMark). The runs are listed once; each length's list is walked forward only, so the whole
+ * paragraph costs one pass, however many runs of however many lengths it has.
+ */
+function backtickRuns(text: string): { closing(at: number, length: number): number } {
+  const byLength = new Map<number, number[]>();
+  for (let at = text.indexOf('`'); at !== -1; ) {
+    let end = at;
+    while (text[end] === '`') end++;
+    const starts = byLength.get(end - at) ?? [];
+    starts.push(at);
+    byLength.set(end - at, starts);
+    at = text.indexOf('`', end);
+  }
+  const walked = new Map<number, number>();
+  return {
+    closing(at, length) {
+      const starts = byLength.get(length) ?? [];
+      let index = walked.get(length) ?? 0;
+      while (index < starts.length && starts[index]! <= at) index++;
+      walked.set(length, index);
+      return index < starts.length ? starts[index]! : -1;
+    },
+  };
 }
 
 /** The URL when it is http(s) or mailto and well formed; null for anything else (javascript:, data:, relative). */

@@ -37,6 +37,8 @@ export interface ChatState {
   ended: boolean;
   /** A short error for the visitor (network, rate limit); the widget keeps working. */
   notice: string | null;
+  /** The visitor's deletion request for the conversation shown: being sent, or sent. */
+  deletion: 'sending' | 'requested' | null;
   leadFormOpen: boolean;
   leadSent: boolean;
   leadSending: boolean;
@@ -73,6 +75,8 @@ export class ChatSession {
   private typingSentAt = 0;
   /** The ended conversation to rate: kept (with its token) until rated or a new one starts. */
   private toRate: SavedRating | null = null;
+  /** The conversation that ended on this page (whether or not a rating is asked): the privacy controls still act on it. */
+  private endedHere: SavedConversation | null = null;
   /** The page's signed-in visitor, from `ChatbotWidget.identify`. */
   private identity: VisitorIdentity | null = null;
   /** The names of the fields the lead form last sent (for the page's `lead` event; never their values). */
@@ -93,6 +97,7 @@ export class ChatSession {
       sending: false,
       ended: false,
       notice: null,
+      deletion: null,
       leadFormOpen: false,
       leadSent: memory.leadSent(),
       leadSending: false,
@@ -290,6 +295,7 @@ export class ChatSession {
     const saved = this.saved;
     const before = this.state.entries.find((entry) => entry.id === messageId);
     if (!saved || !before || before.feedback === rating) return;
+    this.interacted();
     this.update({ entries: this.state.entries.map((entry) => (entry.id === messageId ? { ...entry, feedback: rating } : entry)) });
     try {
       this.merge([await this.api.rate(saved.id, saved.token, messageId, rating)]);
@@ -310,6 +316,7 @@ export class ChatSession {
   /** Sends the form, with the conversation when there is one; true when the server took it. */
   async submitLead(values: LeadValues): Promise<boolean> {
     if (this.state.leadSending) return false;
+    this.interacted();
     this.update({ leadSending: true, notice: null });
     try {
       try {
@@ -337,6 +344,7 @@ export class ChatSession {
   async leaveOfflineEmail(email: string): Promise<boolean> {
     const saved = this.saved;
     if (!saved || this.state.leadSending) return false;
+    this.interacted();
     this.update({ leadSending: true, notice: null });
     try {
       await this.api.leaveEmail(saved.id, saved.token, email);
@@ -360,6 +368,7 @@ export class ChatSession {
   async rateConversation(score: number, comment: string): Promise<boolean> {
     const toRate = this.toRate;
     if (!toRate || this.state.rating !== 'asking') return false;
+    this.interacted();
     this.update({ rating: 'sending', notice: null });
     try {
       await this.api.rateConversation(toRate.id, toRate.token, { score, comment: this.options.rating.comment && comment.trim() ? comment.trim() : null });
@@ -379,7 +388,7 @@ export class ChatSession {
 
   /** The conversation the privacy controls act on: the open one, else the ended one still shown. */
   private current(): SavedConversation | null {
-    return this.saved ?? (this.state.ended ? this.toRate : null);
+    return this.saved ?? (this.state.ended ? (this.endedHere ?? this.toRate) : null);
   }
 
   /** Whether there is a conversation to download or to ask to delete. */
@@ -402,18 +411,23 @@ export class ChatSession {
     return `${title}\n${new Date().toISOString()}\n\n${lines.join('\n\n')}\n`;
   }
 
-  /** Asks the owner to delete the conversation; true once the server has it (the notice says so). */
+  /**
+   * Asks the owner to delete the conversation, once per conversation on this page (the button goes
+   * while it is sent and after); true once the server has it (the notice says so).
+   */
   async requestDeletion(): Promise<boolean> {
     const current = this.current();
-    if (!current) return false;
+    if (!current || this.state.deletion !== null) return false;
     this.interacted();
+    this.update({ deletion: 'sending', notice: null });
     try {
       await this.api.requestDeletion(current.id, current.token);
     } catch (error) {
+      this.update({ deletion: null });
       this.fail(error);
       return false;
     }
-    this.update({ notice: this.options.ui.deletionRequested });
+    this.update({ deletion: 'requested', notice: this.options.ui.deletionRequested });
     return true;
   }
 
@@ -424,7 +438,8 @@ export class ChatSession {
     this.toRate = null;
     this.memory.saveRating(null);
     this.leadPrompted = false;
-    this.update({ conversation: null, entries: [], ended: false, notice: null, offlineEmailSkipped: false, rating: null });
+    this.endedHere = null;
+    this.update({ conversation: null, entries: [], ended: false, notice: null, offlineEmailSkipped: false, rating: null, deletion: null });
     this.offerLeadFormBeforeChat();
   }
 
@@ -506,6 +521,7 @@ export class ChatSession {
   private end(): void {
     if (this.state.ended) return;
     const asks = this.options.rating.mode !== 'off' && this.saved !== null;
+    this.endedHere = this.saved;
     if (asks) {
       this.toRate = { ...this.saved!, score: null };
       this.memory.saveRating(this.toRate);

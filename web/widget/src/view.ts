@@ -4,10 +4,10 @@
 // mailto URLs.
 import htm from 'htm';
 import { h, render, type ComponentChildren } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { accentOn, hexColor, mix, readableOn } from './colors.js';
 import { format, type UiStrings } from './i18n.js';
-import { parseMarkdown, trimEnd, URL_TRAILING, type Block, type Inline } from './markdown.js';
+import { parseMarkdown, trimUrl, type Block, type Inline } from './markdown.js';
 import { lastMessage, liveSuggestions, type ChatEntry, type ChatSession, type ChatState } from './session.js';
 import { onUrlChange } from './page-url.js';
 import { patternMatches } from './rules.js';
@@ -240,7 +240,7 @@ function Widget({ config, strings, ui, dir, session, memory, proactive, sound, o
             ${canAskForLead ? html`<button type="button" class="link" onClick=${() => session.openLeadForm()}>${ui.leaveDetails}</button>` : null}
             ${session.hasConversation
               ? html`<button type="button" class="link" onClick=${() => download(`${strings.title}.txt`, session.transcript(strings.title))}>${ui.downloadTranscript}</button>
-                  <button type="button" class="link" onClick=${() => void session.requestDeletion()}>${ui.requestDeletion}</button>`
+                  ${state.deletion === null ? html`<button type="button" class="link" onClick=${() => void session.requestDeletion()}>${ui.requestDeletion}</button>` : null}`
               : null}
           </div>`
         : null}
@@ -250,7 +250,11 @@ function Widget({ config, strings, ui, dir, session, memory, proactive, sound, o
       ${bubble.message
         ? html`<div class="proactive-bubble">
             <button type="button" class="proactive-message" dir="auto" onClick=${openFromBubble}>${bubble.message}</button>
-            <button type="button" class="icon-button proactive-dismiss" aria-label=${ui.dismiss} onClick=${bubble.dismiss}>${icon(CLOSE)}</button>
+            <button type="button" class="icon-button proactive-dismiss" aria-label=${ui.dismiss} onClick=${() => {
+              bubble.dismiss();
+              // The button goes: focus goes to the launcher beside it, not to the page's start.
+              launcher.current?.focus();
+            }}>${icon(CLOSE)}</button>
           </div>`
         : null}
     </div>
@@ -275,10 +279,9 @@ function useProactive(rules: ProactiveMessage[], memory: VisitorMemory, away: bo
   const [page, setPage] = useState(() => location.href);
   useEffect(() => (rules.length ? onUrlChange(() => setPage(location.href)) : undefined), [rules]);
   useEffect(() => {
-    if (away) {
-      setMessage(null);
-      return;
-    }
+    // A new page (or the panel opened, or the widget hidden): what showed was for the one before.
+    setMessage(null);
+    if (away) return;
     const seen = new Set(memory.proactiveSeen());
     const rule = rules.find((candidate) => patternMatches(candidate.match, new URL(page)) && !seen.has(digest(candidate.message)));
     if (!rule) return;
@@ -360,7 +363,7 @@ function useUnread(session: ChatSession, state: ChatState, open: boolean, hidden
     const replies = session.takeNew(counted.current).filter((entry) => entry.role === 'assistant' || entry.role === 'agent');
     if (!replies.length || open) return;
     setCount((before) => before + replies.length);
-    if (sound) chime();
+    if (sound && !hidden) chime();
   }, [state.entries, state.restored]);
   useEffect(() => {
     if (open) setCount(0);
@@ -479,7 +482,12 @@ function Reply({ id, speaker, content, ui }: { id: string; speaker: string; cont
   const long = estimatedLines(content) > COLLAPSE_AFTER_LINES;
   const [expanded, setExpanded] = useState(false);
   const collapsed = long && !expanded;
-  return html`<div class=${`bubble rich${collapsed ? ' collapsed' : ''}`} id=${id} dir="auto"><${Speaker} name=${speaker} />${markdown(content)}</div>
+  // Parsed once per text, not at every render of the log (a streamed reply renders it often).
+  const drawn = useMemo(() => markdown(content), [content]);
+  // A link in the hidden part reached with the keyboard opens the rest: nothing focused is out of view.
+  return html`<div class=${`bubble rich${collapsed ? ' collapsed' : ''}`} id=${id} dir="auto" onFocusIn=${() => collapsed && setExpanded(true)}>
+      <${Speaker} name=${speaker} />${drawn}
+    </div>
     ${long
       ? html`<button type="button" class="link more" aria-expanded=${expanded ? 'true' : 'false'} aria-controls=${id} onClick=${() => setExpanded(!expanded)}>
           ${expanded ? ui.showLess : ui.showMore}
@@ -712,7 +720,7 @@ function richText(text: string): ComponentChildren[] {
   const parts: ComponentChildren[] = [];
   let last = 0;
   for (const match of text.matchAll(URL_IN_TEXT)) {
-    const url = trimEnd(match[0], URL_TRAILING);
+    const url = trimUrl(match[0]);
     const href = safeHref(url);
     if (!href) continue;
     parts.push(text.slice(last, match.index), link(href, url));
