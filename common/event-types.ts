@@ -12,6 +12,7 @@ export const BUILT_IN_EVENT_TYPES = [
   'conversation.assigned',
   'conversation.ended',
   'conversation.rated',
+  'conversation.deletion_requested',
   'lead.captured',
   'lead.updated',
   'chatbot.created',

@@ -48,6 +48,7 @@ const CASES: Case[] = [
   { operation: 'setChatbotSettings', ids: [CB], call: (c) => c.chatbots.setSettings(CB, none) },
   { operation: 'getWidgetSettings', ids: [CB], call: (c) => c.chatbots.getWidget(CB) },
   { operation: 'setWidgetSettings', ids: [CB], call: (c) => c.chatbots.setWidget(CB, none) },
+  { operation: 'createWidgetIdentitySecret', ids: [CB], call: (c) => c.chatbots.makeWidgetIdentitySecret(CB) },
   { operation: 'getChatbotQuality', ids: [CB], call: (c) => c.chatbots.quality(CB) },
   { operation: 'listConversations', ids: [CB], call: (c) => c.conversations.list(CB) },
   { operation: 'listInboxConversations', ids: [], call: (c) => c.conversations.listInbox() },

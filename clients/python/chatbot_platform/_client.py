@@ -64,6 +64,7 @@ from ._generated.models.webhook_delivery import WebhookDelivery
 from ._generated.models.webhook_delivery_list import WebhookDeliveryList
 from ._generated.models.webhook_list import WebhookList
 from ._generated.models.webhook_with_secret import WebhookWithSecret
+from ._generated.models.widget_identity_secret import WidgetIdentitySecret
 from ._generated.models.widget_settings import WidgetSettings
 from ._generated.models.conversation_contact import ConversationContact
 from ._generated.models.conversation_counts import ConversationCounts
@@ -541,6 +542,10 @@ class Chatbots(_Resource):
 
     def set_widget(self, chatbot_id: str, **settings: Unpack[SetWidgetSettingsBody]) -> WidgetSettings:
         return self._client._call(ops.set_widget_settings_op(chatbot_id, settings))
+
+    def make_widget_identity_secret(self, chatbot_id: str) -> WidgetIdentitySecret:
+        """Makes (or replaces) the widget's identity secret: shown once, in this answer."""
+        return self._client._call(ops.create_widget_identity_secret_op(chatbot_id))
 
     def quality(self, chatbot_id: str, **query: Unpack[GetChatbotQualityQuery]) -> QualityReport:
         """Answered, clarified and fallback turns, the suggestions chosen, the questions that fell back
@@ -1114,6 +1119,10 @@ class AsyncChatbots(_AsyncResource):
 
     async def set_widget(self, chatbot_id: str, **settings: Unpack[SetWidgetSettingsBody]) -> WidgetSettings:
         return await self._client._call(ops.set_widget_settings_op(chatbot_id, settings))
+
+    async def make_widget_identity_secret(self, chatbot_id: str) -> WidgetIdentitySecret:
+        """Makes (or replaces) the widget's identity secret: shown once, in this answer."""
+        return await self._client._call(ops.create_widget_identity_secret_op(chatbot_id))
 
     async def quality(self, chatbot_id: str, **query: Unpack[GetChatbotQualityQuery]) -> QualityReport:
         """Answered, clarified and fallback turns, the suggestions chosen, the questions that fell back

@@ -102,7 +102,7 @@ from ._generated.api.webhooks import (
     test_webhook,
     update_webhook,
 )
-from ._generated.api.widget import get_widget_settings, set_widget_settings
+from ._generated.api.widget import create_widget_identity_secret, get_widget_settings, set_widget_settings
 from ._generated.models.account import Account
 from ._generated.models.analytics_overview import AnalyticsOverview
 from ._generated.models.analytics_timeseries import AnalyticsTimeseries
@@ -147,6 +147,7 @@ from ._generated.models.webhook_delivery import WebhookDelivery
 from ._generated.models.webhook_delivery_list import WebhookDeliveryList
 from ._generated.models.webhook_list import WebhookList
 from ._generated.models.webhook_with_secret import WebhookWithSecret
+from ._generated.models.widget_identity_secret import WidgetIdentitySecret
 from ._generated.models.widget_settings import WidgetSettings
 from ._generated.models.conversation_contact import ConversationContact
 from ._generated.models.conversation_counts import ConversationCounts
@@ -302,6 +303,10 @@ def get_widget_settings_op(chatbot_id: str) -> Operation[WidgetSettings]:
 
 def set_widget_settings_op(chatbot_id: str, fields: Mapping[str, Any]) -> Operation[WidgetSettings]:
     return _op(set_widget_settings, WidgetSettings.from_dict, chatbot_id=chatbot_id, body=fields)
+
+
+def create_widget_identity_secret_op(chatbot_id: str) -> Operation[WidgetIdentitySecret]:
+    return _op(create_widget_identity_secret, WidgetIdentitySecret.from_dict, chatbot_id=chatbot_id, body={})
 
 
 def get_chatbot_quality_op(chatbot_id: str, query: Mapping[str, Any]) -> Operation[QualityReport]:

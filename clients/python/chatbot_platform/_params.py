@@ -1158,7 +1158,7 @@ class CreateWebhookBody(TypedDict, total=False):
     url: Required[str]
     chatbot_id: str | None
     """The chatbot whose events it receives; null: every chatbot of the account"""
-    events: list[Literal["*", "message.created", "message.rated", "conversation.started", "conversation.handoff", "conversation.assigned", "conversation.ended", "conversation.rated", "lead.captured", "lead.updated", "chatbot.created", "chatbot.updated", "chatbot.deleted", "knowledge.ready", "knowledge.failed", "chatbot.error", "webhook.test", "webhook.disabled"]]
+    events: list[Literal["*", "message.created", "message.rated", "conversation.started", "conversation.handoff", "conversation.assigned", "conversation.ended", "conversation.rated", "conversation.deletion_requested", "lead.captured", "lead.updated", "chatbot.created", "chatbot.updated", "chatbot.deleted", "knowledge.ready", "knowledge.failed", "chatbot.error", "webhook.test", "webhook.disabled"]]
     description: str | None
 
 
@@ -1166,7 +1166,7 @@ class UpdateWebhookBody(TypedDict, total=False):
     """The body of `PATCH /api/v1/webhooks/{whId}` (updateWebhook)."""
 
     url: str
-    events: list[Literal["*", "message.created", "message.rated", "conversation.started", "conversation.handoff", "conversation.assigned", "conversation.ended", "conversation.rated", "lead.captured", "lead.updated", "chatbot.created", "chatbot.updated", "chatbot.deleted", "knowledge.ready", "knowledge.failed", "chatbot.error", "webhook.test", "webhook.disabled"]]
+    events: list[Literal["*", "message.created", "message.rated", "conversation.started", "conversation.handoff", "conversation.assigned", "conversation.ended", "conversation.rated", "conversation.deletion_requested", "lead.captured", "lead.updated", "chatbot.created", "chatbot.updated", "chatbot.deleted", "knowledge.ready", "knowledge.failed", "chatbot.error", "webhook.test", "webhook.disabled"]]
     description: str | None
     status: Literal["enabled", "disabled"]
     """`enabled` turns a disabled endpoint back on"""

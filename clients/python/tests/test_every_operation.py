@@ -47,6 +47,7 @@ METHODS = {
     "setChatbotSettings": "chatbots.set_settings",
     "getWidgetSettings": "chatbots.get_widget",
     "setWidgetSettings": "chatbots.set_widget",
+    "createWidgetIdentitySecret": "chatbots.make_widget_identity_secret",
     "listConversations": "conversations.list_page",
     "createConversation": "conversations.create",
     "exportConversations": "conversations.export",

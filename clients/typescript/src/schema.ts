@@ -2804,7 +2804,7 @@ export interface components {
              *       "*"
              *     ]
              */
-            events?: ("*" | "message.created" | "message.rated" | "conversation.started" | "conversation.handoff" | "conversation.assigned" | "conversation.ended" | "conversation.rated" | "lead.captured" | "lead.updated" | "chatbot.created" | "chatbot.updated" | "chatbot.deleted" | "knowledge.ready" | "knowledge.failed" | "chatbot.error" | "webhook.test" | "webhook.disabled")[];
+            events?: ("*" | "message.created" | "message.rated" | "conversation.started" | "conversation.handoff" | "conversation.assigned" | "conversation.ended" | "conversation.rated" | "conversation.deletion_requested" | "lead.captured" | "lead.updated" | "chatbot.created" | "chatbot.updated" | "chatbot.deleted" | "knowledge.ready" | "knowledge.failed" | "chatbot.error" | "webhook.test" | "webhook.disabled")[];
             description?: string | null;
         };
         CredentialMaker: {
@@ -3931,7 +3931,7 @@ export interface components {
         WebhookPatch: {
             /** Format: uri */
             url?: string & (unknown & unknown);
-            events?: ("*" | "message.created" | "message.rated" | "conversation.started" | "conversation.handoff" | "conversation.assigned" | "conversation.ended" | "conversation.rated" | "lead.captured" | "lead.updated" | "chatbot.created" | "chatbot.updated" | "chatbot.deleted" | "knowledge.ready" | "knowledge.failed" | "chatbot.error" | "webhook.test" | "webhook.disabled")[];
+            events?: ("*" | "message.created" | "message.rated" | "conversation.started" | "conversation.handoff" | "conversation.assigned" | "conversation.ended" | "conversation.rated" | "conversation.deletion_requested" | "lead.captured" | "lead.updated" | "chatbot.created" | "chatbot.updated" | "chatbot.deleted" | "knowledge.ready" | "knowledge.failed" | "chatbot.error" | "webhook.test" | "webhook.disabled")[];
             description?: string | null;
             /**
              * @description `enabled` turns a disabled endpoint back on

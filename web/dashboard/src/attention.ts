@@ -6,6 +6,7 @@
 //
 // Several open tabs all count, but only one sounds and notifies: the tab holding the
 // `cbp-attention` Web Lock, held until it closes, when the next tab takes it over.
+import { chime as playChime } from '../../lib/chime.js';
 import { api } from './api.js';
 import { listenToConversations } from './live.js';
 import { href, navigate } from './router.js';
@@ -45,26 +46,8 @@ function claimLead(): void {
   });
 }
 
-let audio: AudioContext | null = null;
-/** A short two-tone chime made with WebAudio: nothing to download. */
-function chime(): void {
-  try {
-    audio ??= new AudioContext();
-    const start = audio.currentTime;
-    for (const [offset, frequency] of [[0, 880], [0.15, 1320]] as const) {
-      const tone = audio.createOscillator();
-      const gain = audio.createGain();
-      tone.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.15, start + offset);
-      gain.gain.exponentialRampToValueAtTime(0.001, start + offset + 0.3);
-      tone.connect(gain).connect(audio.destination);
-      tone.start(start + offset);
-      tone.stop(start + offset + 0.3);
-    }
-  } catch {
-    // No audio output (or autoplay refused before any click): the title and notification remain.
-  }
-}
+/** The agent's alert: louder and longer than the widget's, it has to be heard across a room. */
+const chime = () => playChime({ gap: 0.15, length: 0.3, volume: 0.15 });
 
 function alertMember(title: string, body: string, conversation: { id: string; chatbot_id: string }, tag: string): void {
   if (!lead) return;

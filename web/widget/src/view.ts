@@ -5,6 +5,7 @@
 import htm from 'htm';
 import { h, render, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { chime as playChime } from '../../lib/chime.js';
 import { accentOn, hexColor, mix, readableOn } from './colors.js';
 import { format, type UiStrings } from './i18n.js';
 import { parseMarkdown, trimUrl, type Block, type Inline } from './markdown.js';
@@ -302,31 +303,8 @@ function digest(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-let audio: AudioContext | null = null;
-
-/**
- * A short, quiet two-note tone. Browsers allow sound only after the visitor has interacted with
- * the page; before that the context stays suspended and nothing is heard (nor is anything thrown).
- */
-function chime(): void {
-  try {
-    audio ??= new AudioContext();
-    if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
-    const start = audio.currentTime;
-    for (const [offset, frequency] of [[0, 880], [0.12, 1320]] as const) {
-      const tone = audio.createOscillator();
-      const volume = audio.createGain();
-      tone.frequency.value = frequency;
-      volume.gain.setValueAtTime(0.06, start + offset);
-      volume.gain.exponentialRampToValueAtTime(0.0001, start + offset + 0.18);
-      tone.connect(volume).connect(audio.destination);
-      tone.start(start + offset);
-      tone.stop(start + offset + 0.2);
-    }
-  } catch {
-    // No Web Audio (or it refused): the badge and the title still tell.
-  }
-}
+/** The widget's tone: quiet and short, a visitor did not ask for it. */
+const chime = () => playChime({ gap: 0.12, length: 0.18, volume: 0.06 });
 
 const DARK_BACKGROUND = '#1b1e24';
 const DARK_TEXT = '#e6e8eb';

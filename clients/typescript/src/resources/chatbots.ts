@@ -48,6 +48,10 @@ export class Chatbots extends Resource {
   setWidget(chatbotId: string, body: Body<'setWidgetSettings'>, options?: RequestOptions) {
     return this.call('setWidgetSettings', { method: 'PUT', path: chatbotPath(chatbotId, 'widget'), body, options });
   }
+  /** Makes (or replaces) the widget's identity secret: shown once, in this answer. */
+  makeWidgetIdentitySecret(chatbotId: string, options?: RequestOptions) {
+    return this.call('createWidgetIdentitySecret', { method: 'POST', path: chatbotPath(chatbotId, 'widget', 'identity-secret'), body: {}, options });
+  }
   /** Answered, clarified and fallback turns, the suggestions chosen, the questions that fell back. */
   quality(chatbotId: string, query?: Query<'getChatbotQuality'>, options?: RequestOptions) {
     return this.call('getChatbotQuality', { method: 'GET', path: chatbotPath(chatbotId, 'quality'), query, options });

@@ -7,6 +7,7 @@ class WebhookPatchEventsItem(StrEnum):
     CHATBOT_ERROR = "chatbot.error"
     CHATBOT_UPDATED = "chatbot.updated"
     CONVERSATION_ASSIGNED = "conversation.assigned"
+    CONVERSATION_DELETION_REQUESTED = "conversation.deletion_requested"
     CONVERSATION_ENDED = "conversation.ended"
     CONVERSATION_HANDOFF = "conversation.handoff"
     CONVERSATION_RATED = "conversation.rated"
