@@ -19,6 +19,15 @@ export function widgetSettingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotDir
     return chatbot;
   }
 
+  /** The chatbot, for a change to its widget: archived chatbots are read-only. */
+  async function writableChatbotOf(request: Request) {
+    const chatbot = await chatbotOf(request);
+    if (chatbot.status === 'archived') {
+      throw apiError(409, 'chatbot_archived', `Chatbot ${chatbot.id} is archived; restore it to change its widget`);
+    }
+    return chatbot;
+  }
+
   /** The tag a site owner pastes: this server's public URL, else the address the request came to. */
   function embedCode(request: Request, chatbotId: string): string {
     const base = api.privileged.platform.config.server.public_url?.replace(/\/+$/, '') ?? `${request.server.info.protocol}://${request.info.host}`;
@@ -70,10 +79,7 @@ export function widgetSettingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotDir
         response: { schema: widgetSettingsResponse },
         handler: async (request) => {
           const tenant = tenantOf(request);
-          const chatbot = await chatbotOf(request);
-          if (chatbot.status === 'archived') {
-            throw apiError(409, 'chatbot_archived', `Chatbot ${chatbot.id} is archived; restore it to change its widget`);
-          }
+          const chatbot = await writableChatbotOf(request);
           const widget = await widgets.ensure(tenant, chatbot.id);
           const settings = request.payload as WidgetSettings;
           if (settings.identity_verification && !widget.identity_secret) {
@@ -105,10 +111,7 @@ export function widgetSettingsRoutes(api: BuiltInPluginApi, chatbots: ChatbotDir
         },
         handler: async (request, h) => {
           const tenant = tenantOf(request);
-          const chatbot = await chatbotOf(request);
-          if (chatbot.status === 'archived') {
-            throw apiError(409, 'chatbot_archived', `Chatbot ${chatbot.id} is archived; restore it to change its widget`);
-          }
+          const chatbot = await writableChatbotOf(request);
           const secret = newIdentitySecret();
           const widget = await widgets.setIdentitySecret(tenant, await widgets.ensure(tenant, chatbot.id), (await secrets()).seal(secret));
           return h.response({ secret, created_at: identitySecretCreatedAt(widget) }).code(201).header('Cache-Control', 'no-store');

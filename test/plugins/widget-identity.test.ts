@@ -2,7 +2,8 @@
 // replaced at once), a conversation started by a named visitor (unverified, or verified by
 // user_hash = HMAC-SHA256(secret, user_id)), a wrong hash refused whatever the setting, the
 // setting refusing unproven names, and a verified visitor's open conversation resumed in another
-// browser with its own token (the five newest browsers keep theirs). Both stores.
+// browser with its own token (the five newest browsers keep theirs); the secret's route for the
+// account's keys and the chatbot's own only. Both stores.
 import { createHmac } from 'node:crypto';
 import t from 'tap';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
@@ -84,4 +85,21 @@ t.test('the identity secret, verified and unverified visitors, a wrong hash, res
   assertError(t, await resume({ user_id: 'u-42', user_hash: sign(secret, 'u-42') }), 403, 'identity_not_verified', 'the old secret’s hash is refused');
   t.equal((await api.request('POST', `/api/v1/chatbots/${bot.id}/conversations/${first.json.conversation.id}/end`, { key })).statusCode, 200);
   t.same((await resume({ user_id: 'u-42', user_hash: sign(replaced, 'u-42') })).json, { conversation: null, token: null }, 'ended: nothing to resume');
+});
+
+t.test('the identity secret’s route: the chatbot’s own key or the account’s, no other account, no sandbox, not archived', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Shop' } })).json as { id: string; api_key: string };
+  const other = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Other' } })).json as { id: string; api_key: string };
+  const route = (id: string) => `/api/v1/chatbots/${id}/widget/identity-secret`;
+  t.equal((await api.request('POST', route(bot.id), { key: bot.api_key, payload: {} })).statusCode, 201, 'the chatbot’s own key');
+  assertError(t, await api.request('POST', route(other.id), { key: bot.api_key, payload: {} }), 403, 'key_scope_chatbot');
+  const globex = await api.account('starter', 'Globex');
+  assertError(t, await api.request('POST', route(bot.id), { key: globex.live, payload: {} }), 404, 'chatbot_not_found', 'another account');
+  assertError(t, await api.request('POST', route(bot.id), { key: acme.test, payload: {} }), 404, 'chatbot_not_found', 'the sandbox');
+  assertError(t, await api.request('POST', route(bot.id), { payload: {} }), 401, 'missing_credentials');
+  assertError(t, await api.request('POST', route(bot.id), { key: acme.live, payload: { secret: 'mine' } }), 400, 'validation_failed', 'the secret is never chosen by the caller');
+  t.equal((await api.request('POST', `/api/v1/chatbots/${other.id}/archive`, { key: acme.live })).statusCode, 200);
+  assertError(t, await api.request('POST', route(other.id), { key: acme.live, payload: {} }), 409, 'chatbot_archived');
 });

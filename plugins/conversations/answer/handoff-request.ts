@@ -142,12 +142,16 @@ const WRITTEN: Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon> = {
 };
 
 /** Each phrase as a message's words read after folding, so both sides compare the same way. */
-const LEXICONS = Object.fromEntries(
-  Object.entries(WRITTEN).map(([language, lexicon]) => [
-    language,
-    Object.fromEntries(Object.entries(lexicon).map(([kind, value]) => [kind, Array.isArray(value) ? value.map(foldPhrase) : value])) as unknown as Lexicon,
-  ]),
-) as Record<(typeof HANDOFF_REQUEST_LANGUAGES)[number], Lexicon>;
+const LEXICONS: Lexicon[] = Object.values(WRITTEN).map((lexicon) => ({
+  ...lexicon,
+  humans: lexicon.humans.map(foldPhrase),
+  anyone: lexicon.anyone.map(foldPhrase),
+  talking: lexicon.talking.map(foldPhrase),
+  wanting: lexicon.wanting.map(foldPhrase),
+  negations: lexicon.negations.map(foldPhrase),
+  aboutTheBot: lexicon.aboutTheBot.map(foldPhrase),
+  questions: lexicon.questions.map(foldPhrase),
+}));
 
 function foldPhrase(phrase: string): string {
   return (foldForSearch(phrase).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
@@ -163,10 +167,9 @@ export function isHandoffRequest(message: string): boolean {
   const words = foldForSearch(message).match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0 || words.length > MAX_REQUEST_WORDS) return false;
   const text = ` ${words.join(' ')} `;
-  const lexicons = Object.values(LEXICONS);
   // A question opening of Arabic, Persian or Urdu is a question to all three (Arabic's "متى" read with Persian's words).
-  const arabicQuestion = lexicons.some((lexicon) => lexicon.script === 'arabic' && lexicon.questions.some((opening) => text.startsWith(` ${opening} `)));
-  return lexicons.some((lexicon) => !(arabicQuestion && lexicon.script === 'arabic') && asksForPerson(text, words.length, lexicon));
+  const arabicQuestion = LEXICONS.some((lexicon) => lexicon.script === 'arabic' && lexicon.questions.some((opening) => text.startsWith(` ${opening} `)));
+  return LEXICONS.some((lexicon) => !(arabicQuestion && lexicon.script === 'arabic') && asksForPerson(text, words.length, lexicon));
 }
 
 function asksForPerson(text: string, wordCount: number, lexicon: Lexicon): boolean {

@@ -142,10 +142,7 @@ export class ChatSession {
         readBack = true;
         if (conversation.status === 'ended') this.forget();
         else {
-          // Kept messages go first; anything sent while they loaded stays after them.
-          const ids = new Set(messages.map((message) => message.id));
-          this.update({ entries: [...messages.map(entryOf), ...this.state.entries.filter((entry) => !ids.has(entry.id))] });
-          this.applyConversation(conversation);
+          this.showReadBack(conversation, messages);
           this.leadPrompted = messages.some((message) => message.role === 'assistant');
         }
       } catch (error) {
@@ -193,8 +190,7 @@ export class ChatSession {
       this.memory.saveConversation(this.saved);
       const { conversation: current, messages } = await this.readAll(this.saved, null);
       if (generation !== this.generation) return;
-      this.update({ entries: [...messages.map(entryOf), ...this.state.entries.filter((entry) => !messages.some((message) => message.id === entry.id))] });
-      this.applyConversation(current);
+      this.showReadBack(current, messages);
       this.markRestored(); // what was said in the other browser is history here, not new
       this.schedulePoll();
     } catch (error) {
@@ -206,6 +202,13 @@ export class ChatSession {
   private refuseIdentity(error: WidgetApiError): void {
     console.warn(`Chatbot widget: the visitor named by ChatbotWidget.identify was refused (${error.message}): check user_hash`);
     this.identity = null;
+  }
+
+  /** A conversation read back whole: its messages go first; anything sent while they loaded stays after them. */
+  private showReadBack(conversation: PublicConversation, messages: PublicMessage[]): void {
+    const ids = new Set(messages.map((message) => message.id));
+    this.update({ entries: [...messages.map(entryOf), ...this.state.entries.filter((entry) => !ids.has(entry.id))] });
+    this.applyConversation(conversation);
   }
 
   /** The visitor acted (opened the panel themselves, sent a message): storage may be written in `after_interaction` mode. */
