@@ -401,6 +401,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chatbots/{id}/conversations/{convId}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a file to the visitor, as an agent
+         * @description An image (PNG, JPEG, GIF, WebP) or a PDF, base64 in `content_base64`, sent as an agent message while the conversation is handed off (409 `conversation_not_in_handoff` otherwise). The type is read from the bytes: anything else is 415 `unsupported_attachment_type`, whatever its name. The plan sets the kinds and the size (403 `attachments_not_allowed`, 413 `attachment_too_large`); a conversation holds at most 20 files (409 `attachment_limit_reached`). The message has `attachment` and empty `content`, and publishes message.created.
+         */
+        post: operations["postChatbotsByIdConversationsByConvIdAttachments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{id}/conversations/{convId}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a file of a conversation
+         * @description The bytes, as `image/png`, `image/jpeg`, `image/gif`, `image/webp` or `application/pdf`: the type read from them when they were sent. Served inert: `X-Content-Type-Options: nosniff`, a sandboxing `Content-Security-Policy`, images `inline` and PDFs as a download (`Content-Disposition: attachment`).
+         */
+        get: operations["getChatbotsByIdConversationsByConvIdAttachmentsByAttachmentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/chatbots/{id}/conversations/{convId}/contact": {
         parameters: {
             query?: never;
@@ -1998,6 +2038,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/widget/v1/{id}/conversations/{convId}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a file: an image or a PDF
+         * @description `content_base64`: a PNG, JPEG, GIF or WebP image or a PDF (the type is read from the bytes: anything else is 415 `unsupported_attachment_type`, whatever its name). Sent as the visitor’s message (`attachment`, empty `content`); the chatbot reads words, so `reply` is null and an agent sees the file. The account’s plan sets the kinds and the size (403 `attachments_not_allowed`, 413 `attachment_too_large`), a conversation holds at most 20 files (409 `attachment_limit_reached`), and 409 `attachments_disabled` when the widget does not take files. Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         */
+        post: operations["postByIdConversationsByConvIdAttachments"];
+        delete?: never;
+        /**
+         * CORS preflight of /widget/v1/{id}/conversations/{convId}/attachments
+         * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         */
+        options: operations["optionsByIdConversationsByConvIdAttachments"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget/v1/{id}/conversations/{convId}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a file of the visitor’s conversation
+         * @description The bytes of a file the visitor or an agent sent, as `image/png`, `image/jpeg`, `image/gif`, `image/webp` or `application/pdf` (read from them); served inert (`nosniff`, a sandboxing `Content-Security-Policy`, PDFs as a download). The widget reads it with the token and shows it from memory. Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         */
+        get: operations["getByIdConversationsByConvIdAttachmentsByAttachmentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight of /widget/v1/{id}/conversations/{convId}/attachments/{attachmentId}
+         * @description Answers 204 with the allowed methods (GET) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         */
+        options: operations["optionsByIdConversationsByConvIdAttachmentsByAttachmentId"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/widget/v1/{id}/conversations/{convId}/deletion-request": {
         parameters: {
             query?: never;
@@ -3376,6 +3464,7 @@ export interface components {
             chatbot_id: string;
             /** @enum {string} */
             role: "user" | "assistant" | "agent";
+            /** @description The words; empty for a file sent alone (`attachment`) */
             content: string;
             /** @enum {string|null} */
             answer_type: "rule" | "qa" | "knowledge" | "llm" | "clarify" | "fallback" | null;
@@ -3393,8 +3482,21 @@ export interface components {
             feedback_comment: string | null;
             /** @description The signed-in member who wrote an agent message (name and avatar as they were then); null for the bot, the visitor and API keys */
             author: components["schemas"]["MessageAuthor"] | null;
+            /** @description A file sent as the message (`content` is then empty): read it at `GET …/conversations/{convId}/attachments/{id}`; null for words */
+            attachment: components["schemas"]["MessageAttachment"] | null;
             /** Format: date-time */
             created_at: string;
+        };
+        MessageAttachment: {
+            id: string;
+            name: string;
+            /**
+             * @description Read from the bytes
+             * @enum {string}
+             */
+            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+            /** @description Bytes */
+            size: number;
         };
         MessageAuthor: {
             member_id: string;
@@ -3717,6 +3819,12 @@ export interface components {
             /** @description Null: for every chatbot of the account */
             chatbot_id?: string | null;
         };
+        SendAttachment: {
+            /** @description The file’s name as the sender had it; kept with the extension of what the bytes are */
+            name: string;
+            /** @description The file, base64: a PNG, JPEG, GIF or WebP image or a PDF, within the plan’s size (the type is read from the bytes) */
+            content_base64: string;
+        };
         SendMessage: {
             /**
              * @description `user`: the visitor (the chatbot replies); `agent`: a human, only while handed off
@@ -3849,6 +3957,8 @@ export interface components {
             suggestions: components["schemas"]["VisitorSuggestion"][];
             /** @enum {string|null} */
             feedback: "up" | "down" | null;
+            /** @description A file sent as the message (`content` is then empty): read it at `GET …/attachments/{id}` with the token; null for words */
+            attachment: components["schemas"]["MessageAttachment"] | null;
             /** Format: date-time */
             created_at: string;
             /** @description A reply that did not know (the fallback, or suggestions instead of an answer) while visitors may ask for a person: the widget offers “Talk to a person” */
@@ -3991,6 +4101,12 @@ export interface components {
             sound: boolean;
             /** @description When the widget may write to the visitor’s browser storage */
             privacy: components["schemas"]["WidgetPrivacySettings"];
+            /** @description What a visitor may send (`POST …/attachments`): the kinds and the largest file; null when the widget takes no files */
+            attachments: components["schemas"]["WidgetConfigAttachments"] | null;
+        };
+        WidgetConfigAttachments: {
+            kinds: ("image" | "pdf")[];
+            max_bytes: number;
         };
         WidgetConfigDisplayRules: {
             show_on: string[];
@@ -4197,6 +4313,12 @@ export interface components {
             mode: "off" | "stars" | "thumbs";
             comment: boolean;
         };
+        WidgetSendAttachment: {
+            /** @description The file’s name as the sender had it; kept with the extension of what the bytes are */
+            name: string;
+            /** @description The file, base64: a PNG, JPEG, GIF or WebP image or a PDF, within the plan’s size (the type is read from the bytes) */
+            content_base64: string;
+        };
         WidgetSettings: {
             chatbot_id: string;
             primary_color: string;
@@ -4224,6 +4346,7 @@ export interface components {
             rating: components["schemas"]["WidgetRatingSettings"];
             sound: boolean;
             privacy: components["schemas"]["WidgetPrivacySettings"];
+            attachments: boolean;
             identity_verification: boolean;
             allowed_origins: string[];
             /** @description Entries of `allowed_origins` saved before wildcards over a public suffix were refused (`https://*.com`): they match no site. Remove them */
@@ -4491,6 +4614,11 @@ export interface components {
              */
             sound?: boolean;
             privacy?: components["schemas"]["WidgetPrivacy"];
+            /**
+             * @description Visitors may send images and PDFs (the kinds and the size the account’s plan allows); agents always may in a handed-off conversation
+             * @default true
+             */
+            attachments?: boolean;
             /**
              * @description Refuse visitors the site names without proving it: `ChatbotWidget.identify()` must send `user_hash` (HMAC-SHA256 of `user_id` under the identity secret). Needs an identity secret (POST …/widget/identity-secret)
              * @default false
@@ -7508,6 +7636,257 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request. Codes: `idempotency_key_reused` */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postChatbotsByIdConversationsByConvIdAttachments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: the first response is kept 24 h per account and mode and replayed (`Idempotent-Replayed: true`); the same key with another body is 422, one still running is 409. Bare (Stripe) or quoted (IETF draft); 1 to 255 printable ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+                /** @description An id of the form conv_<ulid> */
+                convId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendAttachment"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTurn"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `attachments_not_allowed`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot`, `origin_mismatch`, `plan_read_only` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `conversation_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `attachment_limit_reached`, `chatbot_archived`, `chatbot_paused`, `conflict`, `conversation_ended`, `conversation_not_in_handoff`, `idempotency_key_in_flight` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. Codes: `attachment_too_large`, `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not `application/json`. Codes: `unsupported_attachment_type`, `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request. Codes: `idempotency_key_reused` */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChatbotsByIdConversationsByConvIdAttachmentsByAttachmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+                /** @description An id of the form conv_<ulid> */
+                convId: string;
+                /** @description An id of the form att_<ulid> */
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `api_key_expired`, `api_key_revoked`, `invalid_api_key`, `invalid_token`, `missing_credentials`, `session_expired` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `account_disabled`, `insufficient_scope`, `ip_not_allowed`, `key_scope_chatbot` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `attachment_not_found`, `chatbot_not_found`, `conversation_not_found` */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -19254,6 +19633,448 @@ export interface operations {
                 };
             };
             /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `conversation_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postByIdConversationsByConvIdAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+                /** @description An id of the form conv_<ulid> */
+                convId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WidgetSendAttachment"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorTurn"];
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `invalid_token`, `missing_credentials` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `attachments_not_allowed`, `origin_not_allowed` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `conversation_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `attachment_limit_reached`, `attachments_disabled`, `chatbot_archived`, `chatbot_paused`, `conflict`, `conversation_ended` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. Codes: `attachment_too_large`, `payload_too_large` */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not `application/json`. Codes: `unsupported_attachment_type`, `unsupported_media_type` */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    optionsByIdConversationsByConvIdAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+                /** @description An id of the form conv_<ulid> */
+                convId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `origin_not_allowed` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `conversation_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getByIdConversationsByConvIdAttachmentsByAttachmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+                /** @description An id of the form conv_<ulid> */
+                convId: string;
+                /** @description An id of the form att_<ulid> */
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (with `WWW-Authenticate: Bearer`). Codes: `invalid_token`, `missing_credentials` */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `origin_not_allowed` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `attachment_not_found`, `chatbot_not_found`, `conversation_not_found` */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `chatbot_archived` */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached (with `Retry-After`). Codes: `rate_limited` */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (no details are given). Codes: `internal_error` */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Temporarily unavailable (with `Retry-After` when the store is down). Codes: `unavailable` */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    optionsByIdConversationsByConvIdAttachmentsByAttachmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An id of the form cb_<ulid> */
+                id: string;
+                /** @description An id of the form conv_<ulid> */
+                convId: string;
+                /** @description An id of the form att_<ulid> */
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid. Codes: `validation_failed` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated but not allowed. Codes: `origin_not_allowed` */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another account’s or the other mode’s records). Codes: `attachment_not_found`, `chatbot_not_found`, `conversation_not_found` */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

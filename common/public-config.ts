@@ -13,12 +13,15 @@ export interface ConfigChatbot {
   status: string;
   welcome_message: string | null;
   show_sources: boolean;
+  /** What the account's plan lets visitors send; null when it takes no files. */
+  attachments: { kinds: Array<'image' | 'pdf'>; max_bytes: number } | null;
 }
 
 export interface ConfigSettings<Rules, Form, Translations> extends Appearance {
   rating: components['schemas']['WidgetRatingSettings'];
   sound: boolean;
   privacy: components['schemas']['WidgetPrivacySettings'];
+  attachments: boolean;
   title: string | null;
   subtitle: string | null;
   launcher_text: string;
@@ -64,5 +67,6 @@ export function publicWidgetConfig<Rules, Form, Translations>(chatbot: ConfigCha
     show_sources: chatbot.show_sources,
     sound: settings.sound,
     privacy: settings.privacy,
+    attachments: settings.attachments && chatbot.attachments && chatbot.attachments.kinds.length > 0 ? chatbot.attachments : null,
   };
 }

@@ -22,7 +22,24 @@ export interface PlanDefinition {
    * (UTC); past it, LLM mode answers without the model. Null: no cap.
    */
   llm_tokens_per_month: number | null;
+  /**
+   * Files in conversations (visitors' and agents'): the kinds allowed (none: no attachments) and the
+   * largest file, in bytes, after decoding.
+   */
+  attachments: AttachmentAllowance;
 }
+
+/** The kinds of file a conversation takes: `image` (PNG, JPEG, GIF, WebP) and `pdf`. */
+export type AttachmentKind = 'image' | 'pdf';
+export const ATTACHMENT_KINDS: readonly AttachmentKind[] = ['image', 'pdf'];
+
+export interface AttachmentAllowance {
+  kinds: AttachmentKind[];
+  max_bytes: number;
+}
+
+/** The largest attachment any plan may allow: what a request body may carry, whatever the table says. */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
 /**
  * `spec`: the four plans above. `unlimited`: for people running the server for themselves, every
@@ -32,7 +49,16 @@ export interface PlanDefinition {
 export type PlansProfile = 'spec' | 'unlimited';
 export const PLANS_PROFILES: readonly PlansProfile[] = ['spec', 'unlimited'];
 
-const UNLIMITED: PlanDefinition = { requests: {}, access: 'full', chatbots: null, webhooks: true, ip_allowlist: true, llm_tokens_per_month: null };
+const MIB = 1024 * 1024;
+const UNLIMITED: PlanDefinition = {
+  requests: {},
+  access: 'full',
+  chatbots: null,
+  webhooks: true,
+  ip_allowlist: true,
+  llm_tokens_per_month: null,
+  attachments: { kinds: ['image', 'pdf'], max_bytes: MAX_ATTACHMENT_BYTES },
+};
 
 export function plansOfProfile(profile: PlansProfile): Record<PlanName, PlanDefinition> {
   if (profile === 'spec') return structuredClone(DEFAULT_PLANS);
@@ -40,8 +66,24 @@ export function plansOfProfile(profile: PlansProfile): Record<PlanName, PlanDefi
 }
 
 export const DEFAULT_PLANS: Record<PlanName, PlanDefinition> = {
-  free: { requests: { day: 100 }, access: 'read', chatbots: 1, webhooks: false, ip_allowlist: false, llm_tokens_per_month: null },
-  starter: { requests: { day: 1_000 }, access: 'write', chatbots: 5, webhooks: true, ip_allowlist: false, llm_tokens_per_month: null },
+  free: {
+    requests: { day: 100 },
+    access: 'read',
+    chatbots: 1,
+    webhooks: false,
+    ip_allowlist: false,
+    llm_tokens_per_month: null,
+    attachments: { kinds: ['image'], max_bytes: 2 * MIB },
+  },
+  starter: {
+    requests: { day: 1_000 },
+    access: 'write',
+    chatbots: 5,
+    webhooks: true,
+    ip_allowlist: false,
+    llm_tokens_per_month: null,
+    attachments: { kinds: ['image', 'pdf'], max_bytes: 5 * MIB },
+  },
   // The spec states both 10,000/day and 1,000/minute for Professional; both apply (docs/ARCHITECTURE.md A3).
   professional: {
     requests: { day: 10_000, minute: 1_000 },
@@ -50,6 +92,15 @@ export const DEFAULT_PLANS: Record<PlanName, PlanDefinition> = {
     webhooks: true,
     ip_allowlist: false,
     llm_tokens_per_month: null,
+    attachments: { kinds: ['image', 'pdf'], max_bytes: 10 * MIB },
   },
-  enterprise: { requests: {}, access: 'full', chatbots: null, webhooks: true, ip_allowlist: true, llm_tokens_per_month: null },
+  enterprise: {
+    requests: {},
+    access: 'full',
+    chatbots: null,
+    webhooks: true,
+    ip_allowlist: true,
+    llm_tokens_per_month: null,
+    attachments: { kinds: ['image', 'pdf'], max_bytes: MAX_ATTACHMENT_BYTES },
+  },
 };

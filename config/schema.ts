@@ -2,7 +2,7 @@ import Joi from 'joi';
 import cron from 'node-cron';
 import { parseCidr as parseClientCidr } from './address-lists.js';
 import { parseCidr } from './ip-ranges.js';
-import { PLAN_NAMES, PLANS_PROFILES } from './plans.js';
+import { ATTACHMENT_KINDS, MAX_ATTACHMENT_BYTES, PLAN_NAMES, PLANS_PROFILES } from './plans.js';
 import { SERVER_ROLES } from './roles.js';
 
 /** CIDR ranges or addresses, checked by the very parser that enforces them at connect time. */
@@ -30,6 +30,13 @@ const planSchema = Joi.object({
   webhooks: Joi.boolean().required(),
   ip_allowlist: Joi.boolean().required(),
   llm_tokens_per_month: Joi.number().integer().min(0).allow(null).default(null),
+  attachments: Joi.object({
+    kinds: Joi.array()
+      .items(Joi.string().valid(...ATTACHMENT_KINDS))
+      .unique()
+      .required(),
+    max_bytes: Joi.number().integer().min(1).max(MAX_ATTACHMENT_BYTES).required(),
+  }).required(),
 });
 
 const plans = Object.fromEntries(PLAN_NAMES.map((name) => [name, planSchema.required()]));

@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   savedReply: 'sr',
   savedReplyUse: 'sru',
   modelProvider: 'mp',
+  attachment: 'att',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -7,8 +7,8 @@
 export { publicWidgetConfig } from '../common/public-config.js';
 export { LOADABLE_WIDGET_LANGUAGES } from '../common/widget-languages.js';
 export type { Config, LlmProviderConfig } from '../config/index.js';
-export { PLAN_NAMES } from '../config/plans.js';
-export type { PlanName } from '../config/plans.js';
+export { ATTACHMENT_KINDS, MAX_ATTACHMENT_BYTES, PLAN_NAMES } from '../config/plans.js';
+export type { AttachmentAllowance, AttachmentKind, PlanName } from '../config/plans.js';
 export {
   apiKeysOnly,
   areaScope,
@@ -23,7 +23,7 @@ export {
   visibleEventTypes,
   withScopes,
 } from './access.js';
-export { effectivePlan, presentAccount } from './auth/accounts.js';
+export { attachmentAllowance, effectivePlan, presentAccount } from './auth/accounts.js';
 export type { Account, AccountDoc } from './auth/accounts.js';
 export { createAccountWithKeys } from './auth/bootstrap.js';
 export { FirstRun, setupCode, setupCodeMatches } from './auth/first-run.js';
@@ -75,8 +75,9 @@ export { SecretBox } from './secret-box.js';
 export { LEAD_FIELDS } from './contracts/chatbots.js';
 export type { BehaviourRule, BehaviourSettings, ChatbotDirectory, ChatbotProfile, ChatbotSummary, LeadField } from './contracts/chatbots.js';
 export type { ConversationFact, ConversationFacts, FactRange, MessageFact } from './contracts/conversation-facts.js';
-export { MAX_MESSAGE_LENGTH, visitorSaysKeys } from './contracts/conversations.js';
-export type { TurnEvent, VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from './contracts/conversations.js';
+export { inertFileHeaders } from './http/inert-file.js';
+export { ATTACHMENT_BODY_BYTES, attachmentUploadKeys, MAX_MESSAGE_LENGTH, messageAttachmentSchema, visitorSaysKeys } from './contracts/conversations.js';
+export type { ConversationFile, MessageAttachmentView, TurnEvent, VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from './contracts/conversations.js';
 export { MAX_QUESTION_LENGTH } from './contracts/knowledge.js';
 export type {
   KnowledgeCuration,

@@ -1,7 +1,7 @@
 // Accounts own everything. They live in a global collection: they exist before any tenant scope.
-import type { PlanDefinition, PlanName, RateWindowName } from '../../config/plans.js';
+import type { AttachmentAllowance, PlanDefinition, PlanName, RateWindowName } from '../../config/plans.js';
 import type { Config } from '../../config/index.js';
-import type { Collection, Store, Stored } from '../store/types.js';
+import type { Collection, Store, Stored, TenantScope } from '../store/types.js';
 
 /** Per-account overrides of the plan. A missing key keeps the plan's value; null means unlimited. */
 export interface AccountLimits {
@@ -45,6 +45,12 @@ export function effectivePlan(config: Config, account: AccountDoc): PlanDefiniti
     requests,
     chatbots: account.limits.chatbots === undefined ? plan.chatbots : account.limits.chatbots,
   };
+}
+
+/** The files the tenant's conversations take: its plan's allowance (none for an account that is gone). */
+export async function attachmentAllowance(config: Config, accounts: Collection<AccountDoc>, tenant: TenantScope): Promise<AttachmentAllowance> {
+  const account = await accounts.global().get(tenant.accountId);
+  return account ? effectivePlan(config, account).attachments : { kinds: [], max_bytes: 0 };
 }
 
 export function presentAccount(config: Config, account: Account) {

@@ -4,6 +4,7 @@
 // conversations, the answer engine, leads, events) stay in the conversations plugin; a channel only
 // presents what it gets. No HTTP here: a turn yields its events and each channel renders them.
 import Joi from 'joi';
+import { MAX_ATTACHMENT_BYTES } from '../../config/plans.js';
 import type { CsatScale } from '../csat.js';
 import type { TenantScope } from '../store/types.js';
 import type { ChatbotProfile, ChatbotSummary } from './chatbots.js';
@@ -33,6 +34,45 @@ export function visitorSaysKeys() {
   };
 }
 
+/**
+ * A file sent into a conversation, as both channels take it: the bytes in base64 (as knowledge
+ * documents are sent) and the name it had. The type is read from the bytes.
+ */
+export function attachmentUploadKeys() {
+  return {
+    name: Joi.string().trim().min(1).max(255).required().description('The file’s name as the sender had it; kept with the extension of what the bytes are'),
+    content_base64: Joi.string()
+      .base64()
+      .max(Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4)
+      .required()
+      .description('The file, base64: a PNG, JPEG, GIF or WebP image or a PDF, within the plan’s size (the type is read from the bytes)'),
+  };
+}
+
+/** The request body an attachment's base64 needs, with room for the name. */
+export const ATTACHMENT_BODY_BYTES = Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 4096;
+
+/** What a message says of its file: the bytes are read at the attachment's route. */
+export const messageAttachmentSchema = Joi.object({
+  id: Joi.string().required(),
+  name: Joi.string().required(),
+  content_type: Joi.string().valid('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf').required().description('Read from the bytes'),
+  size: Joi.number().integer().min(1).required().description('Bytes'),
+}).label('MessageAttachment');
+
+export interface MessageAttachmentView {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+}
+
+/** A file of a conversation with its bytes, to serve. */
+export interface ConversationFile {
+  attachment: MessageAttachmentView;
+  bytes: Buffer;
+}
+
 export interface VisitorConversation {
   id: string;
   chatbot_id: string;
@@ -59,6 +99,8 @@ export interface VisitorMessage {
   /** A reply that was not sure offers these (best first): sending one back as `suggestionId` answers it. */
   suggestions: Array<{ knowledge_id: string; question: string }>;
   feedback: 'up' | 'down' | null;
+  /** A file sent as the message (its content is then empty); null for words. */
+  attachment: MessageAttachmentView | null;
   created_at: string;
   /** A reply that did not know: the fallback, or suggestions instead of an answer. */
   unsure: boolean;
@@ -122,6 +164,14 @@ export interface VisitorConversations {
    * before any event; the turn then runs to its end whether or not the events are read.
    */
   streamReply(tenant: TenantScope, chatbot: ChatbotProfile, input: VisitorTurnInput): Promise<AsyncIterable<VisitorTurnEvent>>;
+  /**
+   * The visitor sends a file (the chatbot does not reply to it): 415 `unsupported_attachment_type`,
+   * 413 `attachment_too_large`, 403 `attachments_not_allowed` on the account's plan, 409
+   * `attachment_limit_reached`.
+   */
+  attach(tenant: TenantScope, chatbot: ChatbotProfile, conversationId: string, file: { name: string; bytes: Buffer }): Promise<VisitorTurn>;
+  /** A file of the conversation with its bytes: 404 `attachment_not_found` for another conversation's. */
+  file(tenant: TenantScope, conversationId: string, attachmentId: string): Promise<ConversationFile>;
   /** The agent typing in the conversation now, or null. */
   agentTyping(tenant: TenantScope, conversation: VisitorConversation): Promise<VisitorAgent | null>;
   /** The visitor typing (or stopped): 409 conversation_not_in_handoff unless an agent has the conversation. */

@@ -18,6 +18,8 @@ export const STORE_SCHEMA_HISTORY: Readonly<Record<number, string>> = {
   1: '31f69f6ccc2903daabda6023d8af831ab30b92c7ce86d5941b96378ef0bf2282',
   // widget_identities (issue 33: a verified visitor's last conversation).
   2: '5dce4cd16402cc905f483da4052d3917219ab7af816850ad91308ddc2a2244f3',
+  // conversation_attachments and conversation_attachment_chunks (issue 33: files in conversations).
+  3: 'da9973fdf4180652639908982b370e02d17ee888f2a961512a89832b9906773b',
 };
 export const STORE_SCHEMA_VERSION = Math.max(...Object.keys(STORE_SCHEMA_HISTORY).map(Number));
 

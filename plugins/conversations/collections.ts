@@ -1,5 +1,6 @@
 // The conversations and messages collections, and their API forms.
 import type { Collection, CsatScale, CollectionDeclarer, Repository, Stored } from '../../core/index.js';
+import { declareAttachments, presentAttachment, type AttachmentCollections, type MessageAttachment } from './attachments.js';
 
 export const CONVERSATION_STATUSES = ['open', 'handoff', 'ended'] as const;
 export const CHANNELS = ['api', 'widget'] as const;
@@ -145,6 +146,8 @@ export interface MessageDoc {
   author_id?: string | null;
   author_name?: string | null;
   author_avatar_url?: string | null;
+  /** A file sent as the message (its content is then empty): what it is; the bytes are the attachment's. Absent on others. */
+  attachment?: MessageAttachment | null;
   created_at: string;
 }
 
@@ -159,6 +162,7 @@ export type Message = Stored<MessageDoc>;
 export interface ConversationCollections {
   conversations: Collection<ConversationDoc>;
   messages: Collection<MessageDoc>;
+  files: AttachmentCollections;
 }
 
 export function declareConversations(store: CollectionDeclarer): ConversationCollections {
@@ -189,6 +193,7 @@ export function declareConversations(store: CollectionDeclarer): ConversationCol
       // feedback_at: analytics read ratings by the hour they were given in.
       indexes: [{ fields: ['conversation_id'] }, { fields: ['chatbot_id'] }, { fields: ['feedback_at'] }],
     }),
+    files: declareAttachments(store),
   };
 }
 
@@ -241,6 +246,7 @@ export function presentMessage(message: Message) {
     feedback: message.feedback,
     feedback_comment: message.feedback_comment,
     author: message.author_id ? { member_id: message.author_id, name: message.author_name ?? '', avatar_url: message.author_avatar_url ?? null } : null,
+    attachment: message.attachment ? presentAttachment(message.attachment) : null,
     created_at: message.created_at,
   };
 }

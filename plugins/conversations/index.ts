@@ -13,6 +13,8 @@ import {
   type VisitorConversations,
 } from '../../core/index.js';
 import { createAnswerEngine } from './answer/engine.js';
+import { attachmentRoutes } from './attachment-routes.js';
+import { deleteFiles } from './attachments.js';
 import { AssignmentRoster, declareAssignmentTurns } from './assignment.js';
 import { LlmClient } from './answer/llm.js';
 import { exportRoute } from './export.js';
@@ -79,6 +81,7 @@ export const conversationsPlugin: BuiltInPlugin = {
         collections.conversations.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         collections.messages.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
         typingRecords.forTenant(tenant).ops.deleteMany({ chatbot_id: chatbotId }),
+        ...deleteFiles(collections.files, tenant, { chatbot_id: chatbotId }),
       ]);
     });
 
@@ -91,7 +94,7 @@ export const conversationsPlugin: BuiltInPlugin = {
     api.privileged.server.ext('onPreStop', () => inbox.closeStreams());
     api.route(
       withScopes(
-        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(api, service, chatbots), ...typingRoutes(service, chatbots, typing), exportRoute(service, chatbots)],
+        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(api, service, chatbots), ...attachmentRoutes(service, chatbots), ...typingRoutes(service, chatbots, typing), exportRoute(service, chatbots)],
         areaScope('conversations'),
       ),
     );

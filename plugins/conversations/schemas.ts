@@ -1,6 +1,6 @@
 // Validation and response shapes of the conversation routes.
 import Joi from 'joi';
-import { csatSchema, idSchema, ISO_639_1, LEAD_SOURCES, listQuerySchema, userDataObject, visitorSaysKeys } from '../../core/index.js';
+import { csatSchema, idSchema, messageAttachmentSchema, ISO_639_1, LEAD_SOURCES, listQuerySchema, userDataObject, visitorSaysKeys } from '../../core/index.js';
 import { ANSWER_TYPES, CHANNELS, CONVERSATION_STATUSES, ENDED_REASONS, RESOLUTIONS, ROLES } from './collections.js';
 
 
@@ -191,7 +191,7 @@ export const messageResponse = Joi.object({
   role: Joi.string()
     .valid(...ROLES)
     .required(),
-  content: Joi.string().required(),
+  content: Joi.string().allow('').required().description('The words; empty for a file sent alone (`attachment`)'),
   answer_type: Joi.string()
     .valid(...ANSWER_TYPES)
     .allow(null)
@@ -223,6 +223,10 @@ export const messageResponse = Joi.object({
     .required()
     .label('MessageAuthor')
     .description('The signed-in member who wrote an agent message (name and avatar as they were then); null for the bot, the visitor and API keys'),
+  attachment: messageAttachmentSchema
+    .allow(null)
+    .required()
+    .description('A file sent as the message (`content` is then empty): read it at `GET …/conversations/{convId}/attachments/{id}`; null for words'),
   created_at: isoTime.required(),
 }).label('Message');
 

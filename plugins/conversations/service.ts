@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import {
   apiError,
+  attachmentAllowance,
   isWithinBusinessHours,
   newId,
   notFound,
@@ -29,6 +30,7 @@ import type { ChatTurn } from './answer/llm.js';
 import { phrasesFor } from './answer/phrases.js';
 import { assertMayAssign, UNASSIGNED, type AssignmentRoster, type Assigner } from './assignment.js';
 import { detectLead } from './lead-detection.js';
+import { acceptFile, deleteFiles, MAX_ATTACHMENTS_PER_CONVERSATION, readFile, storeFile } from './attachments.js';
 import {
   presentConversation,
   presentMessage,
@@ -323,6 +325,72 @@ export class ConversationService {
       };
     });
     return { message: presentMessage({ ...message, version: 1 }), reply: null, conversation: presentConversation(conversation) };
+  }
+
+  /**
+   * A file sent as a message: by the visitor (`user`; the chatbot reads words, so it does not reply)
+   * or by an agent in a handed-off conversation. The chunks are written first, then the attachment
+   * and its message with the conversation; when that is refused (ended, not handed off) the chunks
+   * go again.
+   */
+  async attach(
+    tenant: TenantScope,
+    chatbot: ChatbotProfile,
+    conversationId: string,
+    file: { role: 'user' | 'agent'; author: MessageAuthor | null; name: string; bytes: Buffer },
+  ) {
+    this.assertChatbotAccepts(chatbot, file.role === 'user' ? 'visitor' : 'change');
+    const before = await this.find(tenant, chatbot, conversationId);
+    assertNotEnded(before);
+    if (file.role === 'agent') assertHandedOff(before, 'written in by an agent');
+    const { platform } = this.api.privileged;
+    const type = acceptFile(file.bytes, await attachmentAllowance(platform.config, platform.accounts, tenant));
+    const held = await this.collections.files.attachments.forTenant(tenant).count({ conversation_id: conversationId });
+    if (held >= MAX_ATTACHMENTS_PER_CONVERSATION) {
+      throw apiError(409, 'attachment_limit_reached', `A conversation holds at most ${MAX_ATTACHMENTS_PER_CONVERSATION} files`);
+    }
+    const now = this.api.now();
+    const base = this.newMessage(chatbot.id, conversationId, file.role, '', now);
+    const { attachment, chunkWrites } = storeFile(this.collections.files, tenant, { chatbotId: chatbot.id, conversationId, messageId: base.id, name: file.name, type, bytes: file.bytes, at: now });
+    const message: MessageDoc & { id: string } = {
+      ...base,
+      author_id: file.author?.member_id ?? null,
+      author_name: file.author?.name ?? null,
+      author_avatar_url: file.author?.avatar_url ?? null,
+      attachment: { id: attachment.id, name: attachment.name, content_type: attachment.content_type, size: attachment.size },
+    };
+    await this.api.commit(chunkWrites);
+    try {
+      const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
+        assertNotEnded(current);
+        if (file.role === 'agent') assertHandedOff(current, 'written in by an agent');
+        const changes: Partial<ConversationDoc> = {
+          message_count: current.message_count + 1,
+          last_message_at: message.created_at,
+          updated_at: message.created_at,
+          close_at: this.closeAt(chatbot, now),
+        };
+        // An agent answered: the request for an e-mail is over (as for words).
+        if (file.role === 'agent') changes.handoff_offline = false;
+        return {
+          changes,
+          writes: [this.collections.files.attachments.forTenant(tenant).ops.insert(attachment), this.messages(tenant).ops.insert(message)],
+          events: [messageCreated(message)],
+        };
+      });
+      return { message: presentMessage({ ...message, version: 1 }), reply: null, conversation: presentConversation(conversation) };
+    } catch (error) {
+      await this.collections.files.chunks
+        .forTenant(tenant)
+        .deleteMany({ attachment_id: attachment.id })
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** A file of the conversation, with its bytes (the caller has found the conversation). */
+  file(tenant: TenantScope, conversationId: string, attachmentId: string) {
+    return readFile(this.collections.files, tenant, conversationId, attachmentId);
   }
 
   /**
@@ -627,6 +695,7 @@ export class ConversationService {
     await this.api.commit([
       this.conversations(tenant).ops.delete(conversation.id),
       this.messages(tenant).ops.deleteMany({ conversation_id: conversation.id }),
+      ...deleteFiles(this.collections.files, tenant, { conversation_id: conversation.id }),
     ]);
     // Every lead captured in it, not only its last one (a second address made another lead).
     await this.leads.forgetConversation(tenant, conversation.id);
@@ -743,7 +812,8 @@ export class ConversationService {
   private async history(tenant: TenantScope, conversationId: string, currentMessageId: string): Promise<ChatTurn[]> {
     const recent = await this.messages(tenant).list({ filter: { conversation_id: conversationId }, limit: HISTORY_TURNS + 1 });
     return recent
-      .filter((message) => message.id !== currentMessageId)
+      // A file sent without words says nothing a model reads.
+      .filter((message) => message.id !== currentMessageId && message.content !== '')
       .slice(0, HISTORY_TURNS)
       .reverse()
       .map((message) => ({ role: message.role === 'user' ? 'user' : 'assistant', content: message.content }));

@@ -27,6 +27,7 @@ function visitorMessage(message: MessageView, chatbot: ChatbotProfile): VisitorM
     suggestions: message.suggestions,
     author: message.author ? { name: message.author.name, avatar_url: message.author.avatar_url } : null,
     feedback: message.feedback,
+    attachment: message.attachment,
     created_at: message.created_at,
     unsure: isUnsure(message, chatbot),
   };
@@ -88,6 +89,12 @@ export function visitorChannel(service: ConversationService, typing: TypingMarks
       const conversation = await service.find(tenant, chatbot, conversationId);
       const message = await service.findMessage(tenant, conversation, messageId);
       return visitorMessage(presentMessage(await service.feedback(tenant, chatbot, conversation, message, { rating, comment: null })), chatbot);
+    },
+    async attach(tenant, chatbot, conversationId, { name, bytes }) {
+      return visitorTurn(await service.attach(tenant, chatbot, conversationId, { role: 'user', author: null, name, bytes }), chatbot);
+    },
+    file(tenant, conversationId, attachmentId) {
+      return service.file(tenant, conversationId, attachmentId);
     },
     async agentTyping(tenant, conversation) {
       const agent = await typing.agentTyping(tenant, conversation.id);

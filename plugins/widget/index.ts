@@ -1,6 +1,6 @@
 // The website widget: its settings API, the public routes a page's script talks to (CORS per
 // chatbot, per-IP limits, conversation tokens) and the script itself (built from ./client).
-import { areaScope, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin } from '../../core/index.js';
+import { areaScope, attachmentAllowance, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin, type TenantScope } from '../../core/index.js';
 import { WidgetDirectory } from './directory.js';
 import { registerWidgetAccess } from './public-access.js';
 import { publicWidgetRoutes } from './public-routes.js';
@@ -30,6 +30,9 @@ export const widgetPlugin: BuiltInPlugin = {
     await registerWidgetAccess(api, widgets, collections);
     api.route(withScopes(widgetSettingsRoutes(api, chatbots, widgets), areaScope('chatbots')));
     // The public routes take the visitor's token or no credentials, and the script is served outside /api/v1.
-    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, api.services.conversations.visitors, api.logger, () => api.privileged.platform.secrets()), scriptRoute(), uiStringsRoute()]);
+    const { platform } = api.privileged;
+    const allowance = (tenant: TenantScope) => attachmentAllowance(platform.config, platform.accounts, tenant);
+    const visitors = api.services.conversations.visitors;
+    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, visitors, api.logger, () => platform.secrets(), allowance), scriptRoute(), uiStringsRoute()]);
   },
 };

@@ -6,7 +6,9 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Logger } from 'pino';
 import {
+  ATTACHMENT_BODY_BYTES,
   apiError,
+  inertFileHeaders,
   isValidScore,
   notFound,
   publicWidgetConfig,
@@ -18,6 +20,8 @@ import {
   type ChatbotProfile,
   type LeadDetails,
   type SecretBox,
+  type AttachmentAllowance,
+  type TenantScope,
   type VisitorConversation,
   type VisitorConversations,
   type VisitorMessage,
@@ -43,6 +47,8 @@ import {
   startResponse,
   turnResponse,
   typingInput,
+  attachmentInput,
+  visitorAttachmentParams,
   visitorConversationParams,
   visitorMessageParams,
   widgetParams,
@@ -58,7 +64,7 @@ const PUBLIC_NOTES =
 const TOKEN_NOTES = 'Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended.';
 
 /** The errors of PUBLIC_NOTES, declared on every public route with the route's own. */
-const publicRoute = (limit?: WidgetRouteOptions['limit'], own: { 401?: string[]; 403?: string[]; 404?: string[]; 409?: string[]; 422?: string[] } = {}) => ({
+const publicRoute = (limit?: WidgetRouteOptions['limit'], own: Partial<Record<401 | 403 | 404 | 409 | 413 | 415 | 422, string[]>> = {}) => ({
   widget: { public: true as const, ...(limit ? { limit } : {}) },
   platform: { errors: { ...own, 403: ['origin_not_allowed', ...(own[403] ?? [])], 409: ['chatbot_archived', ...(own[409] ?? [])], 429: ['rate_limited'] } },
 });
@@ -76,6 +82,7 @@ export function publicWidgetRoutes(
   visitors: VisitorConversations,
   logger: Logger,
   secrets: () => Promise<SecretBox>,
+  allowance: (tenant: TenantScope) => Promise<AttachmentAllowance>,
 ): ServerRoute[] {
   const widgetOf = (request: Request): PublicWidget => request.app.widget!;
 
@@ -117,8 +124,8 @@ export function publicWidgetRoutes(
         response: { schema: configResponse },
         handler: async (request, h) => {
           const chatbot = await chatbotOf(request);
-          const settings = widgetOf(request).settings;
-          return h.response(presentConfig(chatbot, settings)).header('Cache-Control', 'no-cache');
+          const { settings, tenant } = widgetOf(request);
+          return h.response(presentConfig(chatbot, settings, await allowance(tenant))).header('Cache-Control', 'no-cache');
         },
       },
     },
@@ -246,6 +253,64 @@ export function publicWidgetRoutes(
           if (!wantsEventStream(request)) return h.response(presentTurn(await visitors.reply(tenant, chatbot, input))).code(201);
           const events = await visitors.streamReply(tenant, chatbot, input);
           return respondWithEvents(request, h, turnOnTheWire(events, { message: present, turn: presentTurn }), { logger, message: 'streamed turn failed' });
+        },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/widget/v1/{id}/conversations/{convId}/attachments',
+      options: {
+        auth: visitorAuth,
+        description: 'Send a file: an image or a PDF',
+        notes:
+          `\`content_base64\`: a PNG, JPEG, GIF or WebP image or a PDF (the type is read from the bytes: anything else is 415 ` +
+          `\`unsupported_attachment_type\`, whatever its name). Sent as the visitor’s message (\`attachment\`, empty \`content\`); ` +
+          `the chatbot reads words, so \`reply\` is null and an agent sees the file. The account’s plan sets the kinds and the size ` +
+          `(403 \`attachments_not_allowed\`, 413 \`attachment_too_large\`), a conversation holds at most 20 files (409 ` +
+          `\`attachment_limit_reached\`), and 409 \`attachments_disabled\` when the widget does not take files. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute('forms', {
+          403: ['attachments_not_allowed'],
+          409: ['chatbot_paused', 'attachments_disabled', 'attachment_limit_reached', 'conversation_ended'],
+          413: ['attachment_too_large'],
+          415: ['unsupported_attachment_type'],
+        }),
+        payload: { maxBytes: ATTACHMENT_BODY_BYTES },
+        validate: { params: visitorConversationParams, payload: attachmentInput },
+        response: { status: { 201: turnResponse } },
+        handler: async (request, h) => {
+          const { tenant, settings } = widgetOf(request);
+          if (!settings.attachments) throw apiError(409, 'attachments_disabled', 'This widget does not take files');
+          const chatbot = await chatbotOf(request);
+          const conversation = await visitorConversation(request, chatbot);
+          const { name, content_base64: content } = request.payload as { name: string; content_base64: string };
+          const turn = await visitors.attach(tenant, chatbot, conversation.id, { name, bytes: Buffer.from(content, 'base64') });
+          const present = presentMessage(chatbot);
+          return h.response({ message: present(turn.message), reply: null, conversation: publicConversation(turn.conversation) }).code(201);
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/widget/v1/{id}/conversations/{convId}/attachments/{attachmentId}',
+      options: {
+        auth: visitorAuth,
+        description: 'Read a file of the visitor’s conversation',
+        notes:
+          `The bytes of a file the visitor or an agent sent, as \`image/png\`, \`image/jpeg\`, \`image/gif\`, \`image/webp\` or \`application/pdf\` (read from them); served inert (\`nosniff\`, a sandboxing ` +
+          `\`Content-Security-Policy\`, PDFs as a download). The widget reads it with the token and shows it from memory. ${TOKEN_NOTES} ${PUBLIC_NOTES}`,
+        tags: ['api', 'widget'],
+        plugins: publicRoute(undefined, { 404: ['attachment_not_found'] }),
+        validate: { params: visitorAttachmentParams },
+        response: { status: { 200: true } }, // the file's bytes
+        handler: async (request, h) => {
+          const chatbot = await chatbotOf(request);
+          const conversation = await visitorConversation(request, chatbot);
+          const { attachmentId } = request.params as { attachmentId: string };
+          const { attachment, bytes } = await visitors.file(widgetOf(request).tenant, conversation.id, attachmentId);
+          const response = h.response(bytes);
+          for (const [name, value] of Object.entries(inertFileHeaders(attachment))) response.header(name, value);
+          return response;
         },
       },
     },
@@ -436,8 +501,8 @@ function preflightsOf(routes: ServerRoute[]): ServerRoute[] {
   }));
 }
 
-function presentConfig(chatbot: ChatbotProfile, settings: WidgetSettings) {
-  return publicWidgetConfig({ ...chatbot, show_sources: chatbot.settings.answer.show_sources }, settings);
+function presentConfig(chatbot: ChatbotProfile, settings: WidgetSettings, attachments: AttachmentAllowance) {
+  return publicWidgetConfig({ ...chatbot, show_sources: chatbot.settings.answer.show_sources, attachments }, settings);
 }
 
 /** The visitor's rating on the widget's scale: 409 when it asks for none, 400 for a score off the scale or a comment it does not take. */

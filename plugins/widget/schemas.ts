@@ -1,12 +1,15 @@
 // Validation and response shapes of the public widget routes (docs/ARCHITECTURE.md A6).
 import Joi from 'joi';
-import { csatSchema, idSchema, ISO_639_1, MAX_CSAT_COMMENT_LENGTH, visitorSaysKeys } from '../../core/index.js';
+import { attachmentUploadKeys, csatSchema, idSchema, ISO_639_1, MAX_CSAT_COMMENT_LENGTH, messageAttachmentSchema, visitorSaysKeys } from '../../core/index.js';
 import { identityInput } from './identity.js';
 import { appearanceShape, privacyShape, ratingShape, stringsShape } from './settings.js';
 
 export const widgetParams = Joi.object({ id: idSchema('cb').required() });
 export const visitorConversationParams = widgetParams.keys({ convId: idSchema('conv').required() });
 export const visitorMessageParams = visitorConversationParams.keys({ msgId: idSchema('msg').required() });
+export const visitorAttachmentParams = visitorConversationParams.keys({ attachmentId: idSchema('att').required() });
+
+export const attachmentInput = Joi.object(attachmentUploadKeys()).required().label('WidgetSendAttachment');
 
 export const startInput = Joi.object({
   language: Joi.string()
@@ -88,6 +91,10 @@ const publicMessage = Joi.object({
     .required()
     .description('A reply that was not sure offers these as buttons, best first; choosing one sends `suggestion_id`. Empty on other messages'),
   feedback: Joi.string().valid('up', 'down').allow(null).required(),
+  attachment: messageAttachmentSchema
+    .allow(null)
+    .required()
+    .description('A file sent as the message (`content` is then empty): read it at `GET …/attachments/{id}` with the token; null for words'),
   created_at: Joi.string().isoDate().required(),
   offers_handoff: Joi.boolean()
     .required()
@@ -187,4 +194,12 @@ export const configResponse = Joi.object({
   show_sources: Joi.boolean().required(),
   sound: Joi.boolean().required().description('A short tone when a reply or a proactive message arrives while the panel is closed'),
   privacy: privacyShape.required().description('When the widget may write to the visitor’s browser storage'),
+  attachments: Joi.object({
+    kinds: Joi.array().items(Joi.string().valid('image', 'pdf')).min(1).required(),
+    max_bytes: Joi.number().integer().min(1).required(),
+  })
+    .allow(null)
+    .required()
+    .label('WidgetConfigAttachments')
+    .description('What a visitor may send (`POST …/attachments`): the kinds and the largest file; null when the widget takes no files'),
 }).label('WidgetConfig');

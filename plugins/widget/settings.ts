@@ -58,6 +58,8 @@ export interface WidgetSettings extends WidgetStrings {
   rating: { mode: (typeof RATING_MODES)[number]; comment: boolean };
   sound: boolean;
   privacy: { storage: (typeof STORAGE_MODES)[number] };
+  /** Visitors may send files (images, PDFs) as the account's plan allows. */
+  attachments: boolean;
   identity_verification: boolean;
   allowed_origins: string[];
 }
@@ -94,6 +96,7 @@ export function defaultWidgetSettings(): WidgetSettings {
     rating: { mode: 'stars', comment: true },
     sound: false,
     privacy: { storage: 'always' },
+    attachments: true,
     identity_verification: false,
     allowed_origins: [],
   };
@@ -279,6 +282,9 @@ export const widgetSettingsInput = Joi.object({
   })
     .default()
     .label('WidgetPrivacy'),
+  attachments: Joi.boolean()
+    .default(true)
+    .description('Visitors may send images and PDFs (the kinds and the size the account’s plan allows); agents always may in a handed-off conversation'),
   identity_verification: Joi.boolean()
     .default(false)
     .description('Refuse visitors the site names without proving it: `ChatbotWidget.identify()` must send `user_hash` (HMAC-SHA256 of `user_id` under the identity secret). Needs an identity secret (POST …/widget/identity-secret)'),
@@ -338,6 +344,7 @@ const widgetSettingsShape = {
   rating: ratingShape.required(),
   sound: Joi.boolean().required(),
   privacy: privacyShape.required(),
+  attachments: Joi.boolean().required(),
   identity_verification: Joi.boolean().required(),
   allowed_origins: Joi.array().items(Joi.string()).required(),
 };

@@ -211,6 +211,15 @@ class AssignConversationBody(TypedDict, total=False):
     """The member to assign it to; null unassigns it"""
 
 
+class SendAttachmentBody(TypedDict, total=False):
+    """The body of `POST /api/v1/chatbots/{id}/conversations/{convId}/attachments` (sendAttachment)."""
+
+    name: Required[str]
+    """The file’s name as the sender had it; kept with the extension of what the bytes are"""
+    content_base64: Required[str]
+    """The file, base64: a PNG, JPEG, GIF or WebP image or a PDF, within the plan’s size (the type is read from the bytes)"""
+
+
 class EndConversationBody(TypedDict, total=False):
     """The body of `POST /api/v1/chatbots/{id}/conversations/{convId}/end` (endConversation)."""
 
@@ -851,6 +860,8 @@ class SetWidgetSettingsBody(TypedDict, total=False):
     sound: bool
     """A short tone when a reply or a proactive message arrives while the panel is closed (browsers allow sound only after the visitor has interacted with the page)"""
     privacy: WidgetPrivacy
+    attachments: bool
+    """Visitors may send images and PDFs (the kinds and the size the account’s plan allows); agents always may in a handed-off conversation"""
     identity_verification: bool
     """Refuse visitors the site names without proving it: `ChatbotWidget.identify()` must send `user_hash` (HMAC-SHA256 of `user_id` under the identity secret). Needs an identity secret (POST …/widget/identity-secret)"""
     allowed_origins: list[str]
@@ -1212,6 +1223,7 @@ __all__ = [
     "ExportConversationsQuery",
     "UpdateConversationBody",
     "AssignConversationBody",
+    "SendAttachmentBody",
     "EndConversationBody",
     "HandoffConversationBody",
     "ListMessagesQuery",

@@ -12,7 +12,7 @@ import { Checkbox, html } from '../ui.js';
  * function; opened at once and with no delay, and with sources shown, for the preview.
  */
 export function previewConfig(chatbot: Chatbot, settings: WidgetSettings, openOnLoad: boolean) {
-  const config = publicWidgetConfig({ ...chatbot, show_sources: true }, settings);
+  const config = publicWidgetConfig({ ...chatbot, show_sources: true, attachments: null }, settings);
   return { ...config, display_rules: { ...settings.display_rules, open_on_load: openOnLoad, delay_seconds: 0 } };
 }
 

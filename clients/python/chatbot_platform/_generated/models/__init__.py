@@ -531,6 +531,8 @@ from .message import Message
 from .message_answer_type_type_1 import MessageAnswerTypeType1
 from .message_answer_type_type_2_type_1 import MessageAnswerTypeType2Type1
 from .message_answer_type_type_3_type_1 import MessageAnswerTypeType3Type1
+from .message_attachment import MessageAttachment
+from .message_attachment_content_type import MessageAttachmentContentType
 from .message_author import MessageAuthor
 from .message_feedback import MessageFeedback
 from .message_feedback_rating import MessageFeedbackRating
@@ -599,6 +601,7 @@ from .rotated_key import RotatedKey
 from .saved_reply import SavedReply
 from .saved_reply_list import SavedReplyList
 from .saved_reply_patch import SavedReplyPatch
+from .send_attachment import SendAttachment
 from .send_message import SendMessage
 from .send_message_role import SendMessageRole
 from .send_presence_heartbeat_body_type_0 import SendPresenceHeartbeatBodyType0
@@ -699,6 +702,8 @@ from .widget_appearance_launcher_icon import WidgetAppearanceLauncherIcon
 from .widget_appearance_position import WidgetAppearancePosition
 from .widget_appearance_theme import WidgetAppearanceTheme
 from .widget_config import WidgetConfig
+from .widget_config_attachments import WidgetConfigAttachments
+from .widget_config_attachments_kinds_item import WidgetConfigAttachmentsKindsItem
 from .widget_config_display_rules import WidgetConfigDisplayRules
 from .widget_config_display_rules_devices_item import (
     WidgetConfigDisplayRulesDevicesItem,
@@ -740,6 +745,7 @@ from .widget_rating_mode import WidgetRatingMode
 from .widget_rating_settings import WidgetRatingSettings
 from .widget_rating_settings_mode import WidgetRatingSettingsMode
 from .widget_request_deletion_body_type_0 import WidgetRequestDeletionBodyType0
+from .widget_send_attachment import WidgetSendAttachment
 from .widget_settings import WidgetSettings
 from .widget_settings_display_rules import WidgetSettingsDisplayRules
 from .widget_settings_input import WidgetSettingsInput
@@ -1090,6 +1096,8 @@ __all__ = (
     "MessageAnswerTypeType1",
     "MessageAnswerTypeType2Type1",
     "MessageAnswerTypeType3Type1",
+    "MessageAttachment",
+    "MessageAttachmentContentType",
     "MessageAuthor",
     "MessageFeedback",
     "MessageFeedbackRating",
@@ -1158,6 +1166,7 @@ __all__ = (
     "SavedReply",
     "SavedReplyList",
     "SavedReplyPatch",
+    "SendAttachment",
     "SendMessage",
     "SendMessageRole",
     "SendPresenceHeartbeatBodyType0",
@@ -1230,6 +1239,8 @@ __all__ = (
     "WidgetAppearancePosition",
     "WidgetAppearanceTheme",
     "WidgetConfig",
+    "WidgetConfigAttachments",
+    "WidgetConfigAttachmentsKindsItem",
     "WidgetConfigDisplayRules",
     "WidgetConfigDisplayRulesDevicesItem",
     "WidgetConfigLeadForm",
@@ -1269,6 +1280,7 @@ __all__ = (
     "WidgetRatingSettings",
     "WidgetRatingSettingsMode",
     "WidgetRequestDeletionBodyType0",
+    "WidgetSendAttachment",
     "WidgetSettings",
     "WidgetSettingsDisplayRules",
     "WidgetSettingsInput",

@@ -15,6 +15,7 @@ from ..models.message_feedback_type_3_type_1 import MessageFeedbackType3Type1
 from ..models.message_role import MessageRole
 
 if TYPE_CHECKING:
+    from ..models.message_attachment import MessageAttachment
     from ..models.message_author import MessageAuthor
     from ..models.message_usage import MessageUsage
     from ..models.source import Source
@@ -32,7 +33,7 @@ class Message:
         conversation_id (str):
         chatbot_id (str):
         role (MessageRole):
-        content (str):
+        content (str): The words; empty for a file sent alone (`attachment`)
         answer_type (MessageAnswerTypeType1 | MessageAnswerTypeType2Type1 | MessageAnswerTypeType3Type1 | None):
         confidence (float | None):
         sources (list[Source]):
@@ -47,6 +48,8 @@ class Message:
         feedback_comment (None | str):
         author (MessageAuthor | None): The signed-in member who wrote an agent message (name and avatar as they were
             then); null for the bot, the visitor and API keys
+        attachment (MessageAttachment | None): A file sent as the message (`content` is then empty): read it at `GET
+            …/conversations/{convId}/attachments/{id}`; null for words
         created_at (datetime.datetime):
     """
 
@@ -75,9 +78,11 @@ class Message:
     )
     feedback_comment: None | str
     author: MessageAuthor | None
+    attachment: MessageAttachment | None
     created_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.message_attachment import MessageAttachment
         from ..models.message_author import MessageAuthor
         from ..models.message_usage import MessageUsage
 
@@ -145,6 +150,12 @@ class Message:
         else:
             author = self.author
 
+        attachment: dict[str, Any] | None
+        if isinstance(self.attachment, MessageAttachment):
+            attachment = self.attachment.to_dict()
+        else:
+            attachment = self.attachment
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -166,6 +177,7 @@ class Message:
                 "feedback": feedback,
                 "feedback_comment": feedback_comment,
                 "author": author,
+                "attachment": attachment,
                 "created_at": created_at,
             }
         )
@@ -174,6 +186,7 @@ class Message:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.message_attachment import MessageAttachment
         from ..models.message_author import MessageAuthor
         from ..models.message_usage import MessageUsage
         from ..models.source import Source
@@ -350,6 +363,21 @@ class Message:
 
         author = _parse_author(d.pop("author"))
 
+        def _parse_attachment(data: object) -> MessageAttachment | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                attachment_type_0 = MessageAttachment.from_dict(data)
+
+                return attachment_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MessageAttachment | None, data)
+
+        attachment = _parse_attachment(d.pop("attachment"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         message = cls(
@@ -368,6 +396,7 @@ class Message:
             feedback=feedback,
             feedback_comment=feedback_comment,
             author=author,
+            attachment=attachment,
             created_at=created_at,
         )
 

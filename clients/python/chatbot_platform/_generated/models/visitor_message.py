@@ -16,6 +16,7 @@ from ..models.visitor_message_feedback_type_3_type_1 import (
 from ..models.visitor_message_role import VisitorMessageRole
 
 if TYPE_CHECKING:
+    from ..models.message_attachment import MessageAttachment
     from ..models.visitor_agent import VisitorAgent
     from ..models.visitor_source import VisitorSource
     from ..models.visitor_suggestion import VisitorSuggestion
@@ -38,6 +39,8 @@ class VisitorMessage:
             one sends `suggestion_id`. Empty on other messages
         feedback (None | VisitorMessageFeedbackType1 | VisitorMessageFeedbackType2Type1 |
             VisitorMessageFeedbackType3Type1):
+        attachment (MessageAttachment | None): A file sent as the message (`content` is then empty): read it at `GET
+            …/attachments/{id}` with the token; null for words
         created_at (datetime.datetime):
         offers_handoff (bool): A reply that did not know (the fallback, or suggestions instead of an answer) while
             visitors may ask for a person: the widget offers “Talk to a person”
@@ -55,10 +58,12 @@ class VisitorMessage:
         | VisitorMessageFeedbackType2Type1
         | VisitorMessageFeedbackType3Type1
     )
+    attachment: MessageAttachment | None
     created_at: datetime.datetime
     offers_handoff: bool
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.message_attachment import MessageAttachment
         from ..models.visitor_agent import VisitorAgent
 
         id = self.id
@@ -93,6 +98,12 @@ class VisitorMessage:
         else:
             feedback = self.feedback
 
+        attachment: dict[str, Any] | None
+        if isinstance(self.attachment, MessageAttachment):
+            attachment = self.attachment.to_dict()
+        else:
+            attachment = self.attachment
+
         created_at = self.created_at.isoformat()
 
         offers_handoff = self.offers_handoff
@@ -108,6 +119,7 @@ class VisitorMessage:
                 "author": author,
                 "suggestions": suggestions,
                 "feedback": feedback,
+                "attachment": attachment,
                 "created_at": created_at,
                 "offers_handoff": offers_handoff,
             }
@@ -117,6 +129,7 @@ class VisitorMessage:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.message_attachment import MessageAttachment
         from ..models.visitor_agent import VisitorAgent
         from ..models.visitor_source import VisitorSource
         from ..models.visitor_suggestion import VisitorSuggestion
@@ -201,6 +214,21 @@ class VisitorMessage:
 
         feedback = _parse_feedback(d.pop("feedback"))
 
+        def _parse_attachment(data: object) -> MessageAttachment | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                attachment_type_0 = MessageAttachment.from_dict(data)
+
+                return attachment_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MessageAttachment | None, data)
+
+        attachment = _parse_attachment(d.pop("attachment"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         offers_handoff = d.pop("offers_handoff")
@@ -213,6 +241,7 @@ class VisitorMessage:
             author=author,
             suggestions=suggestions,
             feedback=feedback,
+            attachment=attachment,
             created_at=created_at,
             offers_handoff=offers_handoff,
         )

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -9,6 +9,7 @@ from ..models.widget_config_status import WidgetConfigStatus
 
 if TYPE_CHECKING:
     from ..models.widget_appearance import WidgetAppearance
+    from ..models.widget_config_attachments import WidgetConfigAttachments
     from ..models.widget_config_display_rules import WidgetConfigDisplayRules
     from ..models.widget_config_lead_form import WidgetConfigLeadForm
     from ..models.widget_config_strings import WidgetConfigStrings
@@ -37,6 +38,8 @@ class WidgetConfig:
         show_sources (bool):
         sound (bool): A short tone when a reply or a proactive message arrives while the panel is closed
         privacy (WidgetPrivacySettings):
+        attachments (None | WidgetConfigAttachments): What a visitor may send (`POST …/attachments`): the kinds and the
+            largest file; null when the widget takes no files
     """
 
     chatbot_id: str
@@ -52,8 +55,11 @@ class WidgetConfig:
     show_sources: bool
     sound: bool
     privacy: WidgetPrivacySettings
+    attachments: None | WidgetConfigAttachments
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.widget_config_attachments import WidgetConfigAttachments
+
         chatbot_id = self.chatbot_id
 
         name = self.name
@@ -80,6 +86,12 @@ class WidgetConfig:
 
         privacy = self.privacy.to_dict()
 
+        attachments: dict[str, Any] | None
+        if isinstance(self.attachments, WidgetConfigAttachments):
+            attachments = self.attachments.to_dict()
+        else:
+            attachments = self.attachments
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -97,6 +109,7 @@ class WidgetConfig:
                 "show_sources": show_sources,
                 "sound": sound,
                 "privacy": privacy,
+                "attachments": attachments,
             }
         )
 
@@ -105,6 +118,7 @@ class WidgetConfig:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.widget_appearance import WidgetAppearance
+        from ..models.widget_config_attachments import WidgetConfigAttachments
         from ..models.widget_config_display_rules import WidgetConfigDisplayRules
         from ..models.widget_config_lead_form import WidgetConfigLeadForm
         from ..models.widget_config_strings import WidgetConfigStrings
@@ -139,6 +153,21 @@ class WidgetConfig:
 
         privacy = WidgetPrivacySettings.from_dict(d.pop("privacy"))
 
+        def _parse_attachments(data: object) -> None | WidgetConfigAttachments:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                attachments_type_0 = WidgetConfigAttachments.from_dict(data)
+
+                return attachments_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | WidgetConfigAttachments, data)
+
+        attachments = _parse_attachments(d.pop("attachments"))
+
         widget_config = cls(
             chatbot_id=chatbot_id,
             name=name,
@@ -153,6 +182,7 @@ class WidgetConfig:
             show_sources=show_sources,
             sound=sound,
             privacy=privacy,
+            attachments=attachments,
         )
 
         return widget_config

@@ -48,6 +48,7 @@ class WidgetSettings:
         rating (WidgetRatingSettings):
         sound (bool):
         privacy (WidgetPrivacySettings):
+        attachments (bool):
         identity_verification (bool):
         allowed_origins (list[str]):
         ignored_origins (list[str]): Entries of `allowed_origins` saved before wildcards over a public suffix were
@@ -81,6 +82,7 @@ class WidgetSettings:
     rating: WidgetRatingSettings
     sound: bool
     privacy: WidgetPrivacySettings
+    attachments: bool
     identity_verification: bool
     allowed_origins: list[str]
     ignored_origins: list[str]
@@ -140,6 +142,8 @@ class WidgetSettings:
 
         privacy = self.privacy.to_dict()
 
+        attachments = self.attachments
+
         identity_verification = self.identity_verification
 
         allowed_origins = self.allowed_origins
@@ -187,6 +191,7 @@ class WidgetSettings:
                 "rating": rating,
                 "sound": sound,
                 "privacy": privacy,
+                "attachments": attachments,
                 "identity_verification": identity_verification,
                 "allowed_origins": allowed_origins,
                 "ignored_origins": ignored_origins,
@@ -278,6 +283,8 @@ class WidgetSettings:
 
         privacy = WidgetPrivacySettings.from_dict(d.pop("privacy"))
 
+        attachments = d.pop("attachments")
+
         identity_verification = d.pop("identity_verification")
 
         allowed_origins = cast(list[str], d.pop("allowed_origins"))
@@ -344,6 +351,7 @@ class WidgetSettings:
             rating=rating,
             sound=sound,
             privacy=privacy,
+            attachments=attachments,
             identity_verification=identity_verification,
             allowed_origins=allowed_origins,
             ignored_origins=ignored_origins,

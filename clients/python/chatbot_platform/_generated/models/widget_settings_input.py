@@ -53,6 +53,8 @@ class WidgetSettingsInput:
         sound (bool | Unset): A short tone when a reply or a proactive message arrives while the panel is closed
             (browsers allow sound only after the visitor has interacted with the page) Default: False.
         privacy (WidgetPrivacy | Unset):
+        attachments (bool | Unset): Visitors may send images and PDFs (the kinds and the size the account’s plan
+            allows); agents always may in a handed-off conversation Default: True.
         identity_verification (bool | Unset): Refuse visitors the site names without proving it:
             `ChatbotWidget.identify()` must send `user_hash` (HMAC-SHA256 of `user_id` under the identity secret). Needs an
             identity secret (POST …/widget/identity-secret) Default: False.
@@ -85,6 +87,7 @@ class WidgetSettingsInput:
     rating: WidgetRating | Unset = UNSET
     sound: bool | Unset = False
     privacy: WidgetPrivacy | Unset = UNSET
+    attachments: bool | Unset = True
     identity_verification: bool | Unset = False
     allowed_origins: list[str] | Unset = UNSET
 
@@ -171,6 +174,8 @@ class WidgetSettingsInput:
         if not isinstance(self.privacy, Unset):
             privacy = self.privacy.to_dict()
 
+        attachments = self.attachments
+
         identity_verification = self.identity_verification
 
         allowed_origins: list[str] | Unset = UNSET
@@ -224,6 +229,8 @@ class WidgetSettingsInput:
             field_dict["sound"] = sound
         if privacy is not UNSET:
             field_dict["privacy"] = privacy
+        if attachments is not UNSET:
+            field_dict["attachments"] = attachments
         if identity_verification is not UNSET:
             field_dict["identity_verification"] = identity_verification
         if allowed_origins is not UNSET:
@@ -363,6 +370,8 @@ class WidgetSettingsInput:
         else:
             privacy = WidgetPrivacy.from_dict(_privacy)
 
+        attachments = d.pop("attachments", UNSET)
+
         identity_verification = d.pop("identity_verification", UNSET)
 
         allowed_origins = cast(list[str], d.pop("allowed_origins", UNSET))
@@ -390,6 +399,7 @@ class WidgetSettingsInput:
             rating=rating,
             sound=sound,
             privacy=privacy,
+            attachments=attachments,
             identity_verification=identity_verification,
             allowed_origins=allowed_origins,
         )

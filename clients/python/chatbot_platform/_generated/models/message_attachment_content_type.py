@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class MessageAttachmentContentType(StrEnum):
+    APPLICATIONPDF = "application/pdf"
+    IMAGEGIF = "image/gif"
+    IMAGEJPEG = "image/jpeg"
+    IMAGEPNG = "image/png"
+    IMAGEWEBP = "image/webp"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,20 @@
+// How a file someone uploaded is served from our origin: so that nothing in it can run there.
+/**
+ * The headers that keep a served file inert on our origin: its proven type, no sniffing, a CSP that
+ * sandboxes it (no script, no plugin, no form, even if a browser renders it as a page), images shown
+ * inline and PDFs only downloaded.
+ */
+export function inertFileHeaders(attachment: { name: string; content_type: string }): Record<string, string> {
+  const disposition = attachment.content_type === 'application/pdf' ? 'attachment' : 'inline';
+  const ascii = attachment.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return {
+    'Content-Type': attachment.content_type,
+    'Content-Disposition': `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    // The widget reads a file with fetch (CORS), which this does not stop; another site's <img> it does.
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Cache-Control': 'private, no-store',
+  };
+}
+
