@@ -129,6 +129,14 @@ export function createWidgetApi(serverBase: string, chatbotId: string) {
       throw new WidgetApiError(0, 'stream_interrupted');
     },
 
+    /** Sends a file as the visitor's message (the bot does not reply to it). */
+    attach: (conversationId: string, token: string, file: { name: string; content_base64: string }) =>
+      json('POST', `/conversations/${encodeURIComponent(conversationId)}/attachments`, { token, body: file }),
+
+    /** A file of the conversation: its bytes, read with the token (never put in a URL). */
+    file: async (conversationId: string, token: string, attachmentId: string): Promise<Blob> =>
+      (await call('GET', `/conversations/${encodeURIComponent(conversationId)}/attachments/${encodeURIComponent(attachmentId)}`, { token, accept: '*/*' })).blob(),
+
     rate: (conversationId: string, token: string, messageId: string, rating: 'up' | 'down') =>
       json(
         'POST',

@@ -24,6 +24,8 @@ export interface ChatEntry {
   offersHandoff?: boolean;
   /** The member who wrote an agent message. */
   author?: PublicAgent | null;
+  /** A file sent as the message. */
+  attachment?: PublicMessage['attachment'];
 }
 
 export interface ChatState {
@@ -83,6 +85,8 @@ export class ChatSession {
   leadFieldsSent: string[] = [];
   /** The messages read back from an earlier page view (history: not new to the page or the unread count). */
   private history = new Set<string>();
+  /** The conversation's files read so far, as object URLs. */
+  private files = new Map<string, Promise<string | null>>();
 
   constructor(
     private readonly api: WidgetApi,
@@ -241,6 +245,50 @@ export class ChatSession {
     const content = text.trim();
     if (!content) return false;
     return this.deliver(content, { content });
+  }
+
+  /**
+   * Sends a file the visitor picked as their message. What the server would refuse for its size is
+   * told at once; its type the server reads from the bytes (a refusal comes back as a notice).
+   */
+  async attach(file: File, allowance: { max_bytes: number }): Promise<void> {
+    if (this.state.sending || this.state.ended) return;
+    const ui = this.options.ui;
+    const tooLarge = () => this.update({ notice: format(ui.fileTooLarge, { size: sizeOf(allowance.max_bytes) }) });
+    if (file.size > allowance.max_bytes) return tooLarge();
+    this.interacted();
+    this.update({ sending: true, notice: null });
+    try {
+      const content_base64 = await base64Of(file);
+      const saved = this.saved ?? (await this.start());
+      const turn = await this.api.attach(saved.id, saved.token, { name: file.name || 'file', content_base64 });
+      this.merge([turn.message]);
+      this.applyConversation(turn.conversation);
+    } catch (error) {
+      const code = error instanceof WidgetApiError ? error.code : '';
+      if (code === 'unsupported_attachment_type') this.update({ notice: ui.fileType });
+      else if (code === 'attachment_too_large') tooLarge();
+      else this.fail(error);
+    } finally {
+      this.update({ sending: false });
+      // A conversation this file started is followed like one a message started (an agent may answer).
+      this.schedulePoll(POLL_INTERVAL_MS);
+    }
+  }
+
+  /** A file of the conversation as an object URL (read once per page with the token); null when it cannot be read. */
+  async fileUrl(attachmentId: string): Promise<string | null> {
+    const saved = this.saved ?? this.endedHere;
+    if (!saved) return null;
+    let url = this.files.get(attachmentId);
+    if (!url) {
+      url = this.api.file(saved.id, saved.token, attachmentId).then(
+        (blob) => URL.createObjectURL(blob),
+        () => null,
+      );
+      this.files.set(attachmentId, url);
+    }
+    return url;
   }
 
   /**
@@ -606,6 +654,21 @@ export class ChatSession {
   }
 }
 
+/** A file's bytes as base64 (what the API takes), without the data URL's prefix. */
+function base64Of(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** A size for people: 2 MB, 340 KB. */
+export function sizeOf(bytes: number): string {
+  return bytes >= 1048576 ? `${Math.round(bytes / 104857.6) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
 function entryOf(message: PublicMessage): ChatEntry {
   return {
     id: message.id,
@@ -616,6 +679,7 @@ function entryOf(message: PublicMessage): ChatEntry {
     suggestions: Array.isArray(message.suggestions) ? message.suggestions : [],
     offersHandoff: message.offers_handoff === true,
     author: message.role === 'agent' ? (message.author ?? null) : null,
+    attachment: message.attachment ?? null,
   };
 }
 

@@ -59,6 +59,9 @@ const ar: UiStrings = {
   deletionRequested: 'تلقّينا طلبك بحذف هذه المحادثة.',
   unreadOne: 'رسالة واحدة غير مقروءة',
   unreadMany: '{count} رسائل غير مقروءة',
+  attach: 'إرفاق ملف',
+  fileTooLarge: 'الملفات حتى {size} فقط.',
+  fileType: 'الصور وملفات PDF فقط.',
 };
 
 const he: UiStrings = {
@@ -113,6 +116,9 @@ const he: UiStrings = {
   deletionRequested: 'קיבלנו את בקשתך למחוק את השיחה.',
   unreadOne: 'הודעה אחת שלא נקראה',
   unreadMany: '{count} הודעות שלא נקראו',
+  attach: 'צירוף קובץ',
+  fileTooLarge: 'רק קבצים עד {size}.',
+  fileType: 'רק תמונות וקובצי PDF.',
 };
 
 const fa: UiStrings = {
@@ -167,6 +173,9 @@ const fa: UiStrings = {
   deletionRequested: 'درخواست شما برای حذف این گفتگو را دریافت کردیم.',
   unreadOne: '۱ پیام خوانده‌نشده',
   unreadMany: '{count} پیام خوانده‌نشده',
+  attach: 'پیوست فایل',
+  fileTooLarge: 'فقط فایل‌های تا {size}.',
+  fileType: 'فقط تصویر و PDF.',
 };
 
 const ur: UiStrings = {
@@ -221,6 +230,9 @@ const ur: UiStrings = {
   deletionRequested: 'ہمیں اس گفتگو کو حذف کرنے کی آپ کی درخواست موصول ہو گئی ہے۔',
   unreadOne: '1 غیر پڑھا پیغام',
   unreadMany: '{count} غیر پڑھے پیغامات',
+  attach: 'فائل منسلک کریں',
+  fileTooLarge: 'صرف {size} تک کی فائلیں۔',
+  fileType: 'صرف تصاویر اور PDF۔',
 };
 
 /** The widget's own words in right-to-left languages, loaded by the widget when it needs one. */

@@ -54,6 +54,9 @@ const en = {
   deletionRequested: 'We have your request to delete this conversation.',
   unreadOne: '1 unread message',
   unreadMany: '{count} unread messages',
+  attach: 'Attach a file',
+  fileTooLarge: 'Files up to {size} only.',
+  fileType: 'Images and PDFs only.',
 };
 
 export type UiStrings = typeof en;
@@ -110,6 +113,9 @@ const de: UiStrings = {
   deletionRequested: 'Wir haben Ihre Bitte erhalten, diese Unterhaltung zu löschen.',
   unreadOne: '1 ungelesene Nachricht',
   unreadMany: '{count} ungelesene Nachrichten',
+  attach: 'Datei anhängen',
+  fileTooLarge: 'Nur Dateien bis {size}.',
+  fileType: 'Nur Bilder und PDFs.',
 };
 
 const fr: UiStrings = {
@@ -164,6 +170,9 @@ const fr: UiStrings = {
   deletionRequested: 'Nous avons bien reçu votre demande de suppression de cette conversation.',
   unreadOne: '1 message non lu',
   unreadMany: '{count} messages non lus',
+  attach: 'Joindre un fichier',
+  fileTooLarge: 'Fichiers de {size} au plus.',
+  fileType: 'Images et PDF uniquement.',
 };
 
 const ro: UiStrings = {
@@ -218,6 +227,9 @@ const ro: UiStrings = {
   deletionRequested: 'Am primit cererea dumneavoastră de ștergere a acestei conversații.',
   unreadOne: '1 mesaj necitit',
   unreadMany: '{count} mesaje necitite',
+  attach: 'Atașează un fișier',
+  fileTooLarge: 'Doar fișiere de până la {size}.',
+  fileType: 'Doar imagini și PDF-uri.',
 };
 
 /** The widget's own words by language. */

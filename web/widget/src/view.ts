@@ -9,7 +9,7 @@ import { chime as playChime } from '../../lib/chime.js';
 import { accentOn, hexColor, mix, readableOn } from './colors.js';
 import { format, type UiStrings } from './i18n.js';
 import { parseMarkdown, trimUrl, type Block, type Inline } from './markdown.js';
-import { lastMessage, liveSuggestions, type ChatEntry, type ChatSession, type ChatState } from './session.js';
+import { lastMessage, liveSuggestions, sizeOf, type ChatEntry, type ChatSession, type ChatState } from './session.js';
 import { onUrlChange } from './page-url.js';
 import { patternMatches } from './rules.js';
 import type { VisitorMemory } from './storage.js';
@@ -209,10 +209,13 @@ function Widget({ config, strings, ui, dir, session, memory, proactive, sound, o
       onSkip=${mustAnswer ? null : () => session.closeLeadForm()}
     />`;
   } else {
+    const files = config.attachments;
     bottom = html`<${Composer}
       placeholder=${strings.input_placeholder}
       ui=${ui}
       busy=${state.sending}
+      files=${files}
+      onAttach=${(file: File) => files && session.attach(file, files)}
       onSend=${(value: string) => session.send(value)}
       onTyped=${(hasText: boolean) => session.typed(hasText)}
     />`;
@@ -413,9 +416,11 @@ function Entry({ entry, title, ui, showSources, session, suggestions }: EntryPro
   const rated = (rating: 'up' | 'down') => (entry.feedback === rating ? 'true' : 'false');
   return html`<div class=${`msg ${entry.role}${entry.pending ? ' pending' : ''}`}>
     ${entry.role === 'agent' ? html`<${Author} name=${agentName} avatarUrl=${entry.author?.avatar_url ?? null} />` : null}
-    ${entry.role === 'user'
-      ? html`<div class="bubble" dir="auto"><${Speaker} name=${speaker} />${richText(entry.content)}</div>`
-      : html`<${Reply} id=${`cbw-m-${entry.id}`} speaker=${speaker} content=${entry.content} ui=${ui} />`}
+    ${entry.attachment
+      ? html`<div class="bubble"><${Speaker} name=${speaker} /><${FileView} file=${entry.attachment} session=${session} /></div>`
+      : entry.role === 'user'
+        ? html`<div class="bubble" dir="auto"><${Speaker} name=${speaker} />${richText(entry.content)}</div>`
+        : html`<${Reply} id=${`cbw-m-${entry.id}`} speaker=${speaker} content=${entry.content} ui=${ui} />`}
     ${suggestions.length ? html`<${SuggestionButtons} suggestions=${suggestions} label=${ui.suggestedQuestions} session=${session} />` : null}
     ${sources.length
       ? html`<div class="sources">
@@ -436,6 +441,30 @@ function Entry({ entry, title, ui, showSources, session, suggestions }: EntryPro
         </div>`
       : null}
   </div>`;
+}
+
+const FILE_TYPES = { image: 'image/png,image/jpeg,image/gif,image/webp', pdf: 'application/pdf' };
+
+/**
+ * A file of the conversation, read with the token into an object URL (never a URL holding the
+ * token): an image is shown (and opens full size), anything else is a button that saves it.
+ */
+function FileView({ file, session }: { file: NonNullable<ChatEntry['attachment']>; session: ChatSession }) {
+  const image = file.content_type.startsWith('image/');
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (image) void session.fileUrl(file.id).then(setUrl);
+  }, [file.id]);
+  if (url) return html`<a class="file" href=${url} target="_blank" rel="noopener"><img src=${url} alt=${file.name} /></a>`;
+  const save = async () => {
+    const href = await session.fileUrl(file.id);
+    if (!href) return;
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = file.name;
+    link.click();
+  };
+  return html`<button type="button" class="file" onClick=${save}>${icon(CLIP)}<span dir="auto">${file.name} (${sizeOf(file.size)})</span></button>`;
 }
 
 /**
@@ -513,13 +542,17 @@ interface ComposerProps {
   placeholder: string;
   ui: UiStrings;
   busy: boolean;
+  /** What the visitor may send (the file button), or null for none. */
+  files: WidgetConfig['attachments'];
+  onAttach(file: File): void;
   onSend(value: string): Promise<boolean>;
   onTyped(hasText: boolean): void;
 }
 
-function Composer({ placeholder, ui, busy, onSend, onTyped }: ComposerProps) {
+function Composer({ placeholder, ui, busy, files, onAttach, onSend, onTyped }: ComposerProps) {
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
   // The box grows with its text, up to its max-height.
   useEffect(() => {
     const element = field.current;
@@ -544,6 +577,14 @@ function Composer({ placeholder, ui, busy, onSend, onTyped }: ComposerProps) {
     event.preventDefault();
     void submit();
   }}>
+    ${files
+      ? html`<input type="file" hidden ref=${picker} accept=${files.kinds.map((kind) => FILE_TYPES[kind]).join(',')} onChange=${(event: Event) => {
+            const input = event.currentTarget as HTMLInputElement;
+            if (input.files?.[0]) onAttach(input.files[0]);
+            input.value = '';
+          }} />
+          <button type="button" class="send attach" aria-label=${ui.attach} title=${ui.attach} disabled=${busy} onClick=${() => picker.current?.click()}>${icon(CLIP)}</button>`
+      : null}
     <textarea
       class="field"
       rows="1"
@@ -767,6 +808,7 @@ const LAUNCHER_ICONS: Record<string, string> = {
 };
 const CLOSE = 'M6 6l12 12M18 6L6 18';
 const SEND = 'M12 19V5M6 11l6-6 6 6';
+const CLIP = 'M20 11l-8 8a5 5 0 0 1-7-7l8-8a3.5 3.5 0 0 1 5 5l-8 8a2 2 0 0 1-3-3l7-7';
 const THUMB = 'M7 11v9H4v-9zM7 11l4-7c1.5 0 2.5 1 2.5 2.5V10h5a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.3 20H7';
 
 function icon(path: string, transform?: string) {
