@@ -19,14 +19,14 @@ t.setTimeout(600_000);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const clientDir = path.join(root, 'clients/python');
-/** The tests of clients/python/tests (137): the scenario sync (7, one needing no server) and async
+/** The tests of clients/python/tests (140): the scenario sync (7, one needing no server) and async
  * (6); the rest of the surface sync (4, one against a local server answering 502/504/500) and async
  * (1); the review fixes (7, against a scripted local server or none); mypy's verdict on
- * typing_checks/calls.py (1); every /api/v1/ operation with a method or a reason (1), each of the 100
- * methods' requests against a mock transport (100), and a keyword-named query, an export's Accept and
- * a null sent as such (1); the added operations against the live server (2); event streams against
- * hostile or broken bodies (7, no server). */
-const EXPECTED_TESTS = 137;
+ * typing_checks/calls.py (1); every /api/v1/ operation with a method or a reason (1), each of the 102
+ * methods' requests against a mock transport (102), and a keyword-named query, an export's Accept and
+ * a null sent as such (1); the added operations against the live server (3: an agent's file sent and
+ * read back among them); event streams against hostile or broken bodies (7, no server). */
+const EXPECTED_TESTS = 140;
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {

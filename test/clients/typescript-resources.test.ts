@@ -24,6 +24,8 @@ const CONV = 'conv_1';
 const none = {} as never;
 /** What the local server answers an export with: text, not JSON. */
 const CSV = 'id,email\r\nlead_1,ada@example.com\r\n';
+/** A 1×1 PNG: what the local server answers a file's read with (bytes, not JSON). */
+const PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
 /** The live event stream's events, read until `ready`, then closed. */
 async function firstStreamEvents(client: Client) {
   const events = [];
@@ -68,6 +70,8 @@ const CASES: Case[] = [
   { operation: 'getConversationContact', ids: [CB, CONV], call: (c) => c.conversations.contact(CB, CONV) },
   { operation: 'getTyping', ids: [CB, CONV], call: (c) => c.conversations.typing(CB, CONV) },
   { operation: 'sendMessageFeedback', ids: [CB, CONV, 'msg_1'], call: (c) => c.conversations.feedback(CB, CONV, 'msg_1', none) },
+  { operation: 'sendAttachment', ids: [CB, CONV], call: (c) => c.conversations.sendAttachment(CB, CONV, { name: 'dot.png', data: PNG }) },
+  { operation: 'getAttachment', ids: [CB, CONV, 'att_1'], call: (c) => c.conversations.getAttachment(CB, CONV, 'att_1'), gives: PNG },
   { operation: 'listKnowledgeItems', ids: [CB], call: (c) => c.knowledge.list(CB) },
   { operation: 'createKnowledgeItem', ids: [CB], call: (c) => c.knowledge.create(CB, none) },
   { operation: 'getKnowledgeItem', ids: [CB, 'doc_1'], call: (c) => c.knowledge.get(CB, 'doc_1') },
@@ -154,6 +158,10 @@ t.test('each resource method sends its operation’s method and path', async (t)
     if (pathname.endsWith('/export')) {
       response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
       return response.end(CSV);
+    }
+    if (request.method === 'GET' && pathname.includes('/attachments/')) {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      return response.end(PNG);
     }
     if (pathname === '/api/v1/conversations/stream') {
       // A comment, an event, `ready`, a frame of a later server's; the stream stays open until the client closes it.

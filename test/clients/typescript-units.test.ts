@@ -2,7 +2,7 @@
 // The TypeScript client's own mechanics, each against a small local HTTP server that answers as a
 // server under strain would (the scenario against the real server is typescript.test.ts):
 // retries and their Idempotency-Key, Retry-After, errors, event streams, pages, signatures.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
@@ -474,6 +474,41 @@ t.test('an export is its body as text; errors, retries and the time limit as a J
   const stalled = await client.knowledge.export('cb_stalls', undefined, { maxRetries: 0 }).catch((caught: unknown) => caught);
   t.ok(stalled instanceof ConnectionError, 'a body that stalls past the time limit is a ConnectionError, not part of the text');
   t.match((stalled as Error).message, /GET \/api\/v1\/chatbots\/cb_stalls\/knowledge\/export: no answer within 300 ms/);
+});
+
+t.test('a file is sent base64, from its bytes or as given, and read back as its bytes; errors as a JSON call', async (t) => {
+  // A PNG's signature (0x89 is no UTF-8 start) and, longer than one piece of the client's base64, random bytes.
+  const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+  const large = new Uint8Array(randomBytes(100_000));
+  const local = await localServer(t, (request, response) => {
+    if (request.method === 'POST') return json(response, 201, { message: { id: 'msg_1', content: '' }, reply: null });
+    if (request.url?.endsWith('/att_1')) {
+      response.writeHead(200, { 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+      return response.end(png);
+    }
+    json(response, 404, error(404, 'attachment_not_found'));
+  });
+  const client = new ChatbotPlatform({ apiKey: 'k', baseUrl: local.baseUrl });
+
+  const turn = await client.conversations.sendAttachment('cb_1', 'conv_1', { name: 'dot.png', data: png });
+  t.same(turn, { message: { id: 'msg_1', content: '' }, reply: null }, 'the turn as answered');
+  t.equal(local.seen[0]!.url, '/api/v1/chatbots/cb_1/conversations/conv_1/attachments');
+  t.same(JSON.parse(local.seen[0]!.body), { name: 'dot.png', content_base64: Buffer.from(png).toString('base64') }, 'the bytes sent base64');
+  t.match(local.seen[0]!.headers['idempotency-key'], /^cbp_/, 'a POST: with an Idempotency-Key');
+  await client.conversations.sendAttachment('cb_1', 'conv_1', { name: 'noise.png', data: large });
+  t.equal(JSON.parse(local.seen[1]!.body).content_base64, Buffer.from(large).toString('base64'), 'a file longer than one piece, whole');
+  await client.conversations.sendAttachment('cb_1', 'conv_1', { name: 'as-given.png', content_base64: 'AAAA' });
+  t.same(JSON.parse(local.seen[2]!.body), { name: 'as-given.png', content_base64: 'AAAA' }, 'base64 as given, unchanged');
+
+  const read = await client.conversations.getAttachment('cb_1', 'conv_1', 'att_1');
+  t.ok(read instanceof Uint8Array, 'bytes');
+  t.same(Buffer.from(read), Buffer.from(png), 'as they were sent');
+  t.equal(local.seen[3]!.method, 'GET');
+  t.equal(local.seen[3]!.url, '/api/v1/chatbots/cb_1/conversations/conv_1/attachments/att_1');
+  t.match(local.seen[3]!.headers.accept, /image\/png.*application\/pdf/, 'asking for what the operation answers');
+  const missing = await client.conversations.getAttachment('cb_1', 'conv_1', 'att_gone').catch((caught: unknown) => caught);
+  t.ok(missing instanceof NotFoundError, 'a 404 is a NotFoundError');
+  t.match(missing, { status: 404, code: 'attachment_not_found', requestId: 'req_1' });
 });
 
 t.test('the live event stream: typed events; break and abort close the connection and end the iteration', async (t) => {

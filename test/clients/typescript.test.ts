@@ -99,6 +99,18 @@ t.test('the TypeScript client runs the scenario against a live server', async (t
   clearTimeout(timeLimit);
   t.notOk(stop.signal.aborted, `the conversation started after ready came in the live stream (${streamed.join(', ')})`);
 
+  // An agent's file in the handed-off conversation: sent by its bytes, read back the same.
+  const png = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+  const early = await client.conversations.sendAttachment(chatbot.id, conversation.id, { name: 'dot.png', data: png }).catch((error: unknown) => error);
+  t.match(early, { status: 409, code: 'conversation_not_in_handoff' }, 'not before the conversation is handed off');
+  await client.conversations.handoff(chatbot.id, conversation.id);
+  const filed = await client.conversations.sendAttachment(chatbot.id, conversation.id, { name: 'dot.png', data: png });
+  t.match(filed, { message: { role: 'agent', content: '', attachment: { id: /^att_/, name: 'dot.png', content_type: 'image/png', size: png.length } }, reply: null }, 'an agent message with the file');
+  const fileId = filed.message.attachment!.id;
+  t.same(Buffer.from(await client.conversations.getAttachment(chatbot.id, conversation.id, fileId)), Buffer.from(png), 'read back, the same bytes');
+  const page = await client.conversations.sendAttachment(chatbot.id, conversation.id, { name: 'page.png', content_base64: Buffer.from('<!doctype html><p>hi').toString('base64') }).catch((error: unknown) => error);
+  t.match(page, { status: 415, code: 'unsupported_attachment_type' }, 'the type read from the bytes, not the name');
+
   // Typed errors.
   const missing = await client.chatbots.get('cb_00000000000000000000000000').catch((error: unknown) => error);
   t.ok(missing instanceof NotFoundError, 'a 404 is a NotFoundError');

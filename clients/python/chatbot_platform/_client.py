@@ -131,6 +131,7 @@ from ._params import (
     RotateApiKeyBody,
     RotateWebhookSecretBody,
     SearchKnowledgeBody,
+    SendAttachmentBody,
     SendMessageBody,
     SendMessageFeedbackBody,
     SetChatbotSettingsBody,
@@ -346,7 +347,7 @@ def _stream_unfinished() -> ApiConnectionError:
 def _parse(op: ops.Operation[T], response: httpx.Response) -> T:
     if response.status_code >= 400:
         raise error_from_response(response)
-    return op.parse(response.text if op.text else response.json())
+    return op.parse(response.content if op.binary else response.text if op.text else response.json())
 
 
 class ChatbotPlatform:
@@ -612,6 +613,17 @@ class Conversations(_Resource):
     def feedback(self, chatbot_id: str, conversation_id: str, message_id: str, **fields: Unpack[SendMessageFeedbackBody]) -> Message:
         """Feedback on one of the chatbot's replies."""
         return self._client._call(ops.send_message_feedback_op(chatbot_id, conversation_id, message_id, fields))
+
+    def send_attachment(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendAttachmentBody]) -> MessageTurn:
+        """Sends a file to the visitor as an agent, in a handed-off conversation: a PNG, JPEG, GIF or
+        WebP image or a PDF, ``name=`` and ``content_base64=`` (``base64.b64encode(data).decode()``).
+        The turn's ``.message`` has ``.attachment`` and empty ``.content``; ``.reply`` is None."""
+        return self._client._call(ops.send_attachment_op(chatbot_id, conversation_id, fields))
+
+    def get_attachment(self, chatbot_id: str, conversation_id: str, attachment_id: str) -> bytes:
+        """A file of the conversation: its bytes as they were sent (its name, ``content_type`` and
+        size are on the message's ``.attachment``)."""
+        return self._client._call(ops.get_attachment_op(chatbot_id, conversation_id, attachment_id))
 
     def export(self, chatbot_id: str, **query: Unpack[ExportConversationsQuery]) -> str:
         """The chatbot's conversations as the server writes them: JSON Lines, or CSV with ``format="csv"``."""
@@ -1189,6 +1201,17 @@ class AsyncConversations(_AsyncResource):
     async def feedback(self, chatbot_id: str, conversation_id: str, message_id: str, **fields: Unpack[SendMessageFeedbackBody]) -> Message:
         """Feedback on one of the chatbot's replies."""
         return await self._client._call(ops.send_message_feedback_op(chatbot_id, conversation_id, message_id, fields))
+
+    async def send_attachment(self, chatbot_id: str, conversation_id: str, **fields: Unpack[SendAttachmentBody]) -> MessageTurn:
+        """Sends a file to the visitor as an agent, in a handed-off conversation: a PNG, JPEG, GIF or
+        WebP image or a PDF, ``name=`` and ``content_base64=`` (``base64.b64encode(data).decode()``).
+        The turn's ``.message`` has ``.attachment`` and empty ``.content``; ``.reply`` is None."""
+        return await self._client._call(ops.send_attachment_op(chatbot_id, conversation_id, fields))
+
+    async def get_attachment(self, chatbot_id: str, conversation_id: str, attachment_id: str) -> bytes:
+        """A file of the conversation: its bytes as they were sent (its name, ``content_type`` and
+        size are on the message's ``.attachment``)."""
+        return await self._client._call(ops.get_attachment_op(chatbot_id, conversation_id, attachment_id))
 
     async def export(self, chatbot_id: str, **query: Unpack[ExportConversationsQuery]) -> str:
         """The chatbot's conversations as the server writes them: JSON Lines, or CSV with ``format="csv"``."""

@@ -42,6 +42,7 @@ from ._generated.api.conversations import (
     delete_conversation,
     end_conversation,
     export_conversations,
+    get_attachment,
     get_conversation,
     get_conversation_contact,
     get_conversation_counts,
@@ -51,6 +52,7 @@ from ._generated.api.conversations import (
     list_inbox_conversations,
     list_messages,
     release_conversation,
+    send_attachment,
     send_message,
     send_message_feedback,
     stream_conversation_events,
@@ -189,6 +191,8 @@ class Operation(Generic[T]):
     accept: str = "application/json"
     #: ``parse`` gets the body as text, not as parsed JSON (exports)
     text: bool = False
+    #: ``parse`` gets the body as bytes, as sent (a conversation's file)
+    binary: bool = False
 
 
 class _Raw:
@@ -366,6 +370,19 @@ def send_message_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, 
 
 def send_message_feedback_op(chatbot_id: str, conversation_id: str, message_id: str, fields: Mapping[str, Any]) -> Operation[Message]:
     return _op(send_message_feedback, Message.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, message_id=message_id, body=dict(fields))
+
+
+def send_attachment_op(chatbot_id: str, conversation_id: str, fields: Mapping[str, Any]) -> Operation[MessageTurn]:
+    return _op(send_attachment, MessageTurn.from_dict, chatbot_id=chatbot_id, conversation_id=conversation_id, body=dict(fields))
+
+
+#: What a conversation's file may be (its type is read from its bytes when it is sent).
+ATTACHMENT_TYPES = "image/png, image/jpeg, image/gif, image/webp, application/pdf"
+
+
+def get_attachment_op(chatbot_id: str, conversation_id: str, attachment_id: str) -> Operation[bytes]:
+    op = _op(get_attachment, bytes, chatbot_id=chatbot_id, conversation_id=conversation_id, attachment_id=attachment_id)
+    return Operation(op.method, op.url, bytes, accept=ATTACHMENT_TYPES, binary=True)
 
 
 # Knowledge

@@ -1,9 +1,11 @@
 """The operations the client gained last, against the live server: saved replies, members, the IP
-allowlist, exports, conversation counts, typing, the live event stream and the API's document."""
+allowlist, exports, conversation counts, typing, the live event stream, the API's document and an
+agent's files in a handed-off conversation."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import csv
 import io
 import json
@@ -13,7 +15,7 @@ import pytest
 from conftest import Server
 from scenario import ANSWER, QUESTION, unique
 
-from chatbot_platform import AsyncChatbotPlatform, ChatbotPlatform
+from chatbot_platform import ApiError, AsyncChatbotPlatform, ChatbotPlatform, ConflictError
 
 
 def test_saved_replies_members_allowlist_lead_export_and_counts(server: Server) -> None:
@@ -87,3 +89,46 @@ def test_live_events_knowledge_export_typing_and_the_document(server: Server) ->
             await client.chatbots.delete(bot.id)
 
     asyncio.run(main())
+
+
+#: A 1×1 PNG.
+PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+
+
+def test_an_agents_file_sent_and_read_back_sync_and_async(server: Server) -> None:
+    accepts: list[str] = []
+
+    def keep_accept(request: httpx.Request) -> None:
+        if "/attachments/" in request.url.path:
+            accepts.append(request.headers["accept"])
+
+    with ChatbotPlatform(api_key=server.api_key, base_url=server.base_url, http_client=httpx.Client(timeout=30, event_hooks={"request": [keep_accept]})) as client:
+        bot = client.chatbots.create(name=unique("Files"))
+        conversation = client.conversations.create(bot.id)
+        upload = base64.b64encode(PNG).decode()
+        with pytest.raises(ConflictError) as refused:
+            client.conversations.send_attachment(bot.id, conversation.id, name="dot.png", content_base64=upload)
+        assert refused.value.code == "conversation_not_in_handoff", "an agent sends files in a handed-off conversation only"
+
+        client.conversations.handoff(bot.id, conversation.id)
+        turn = client.conversations.send_attachment(bot.id, conversation.id, name="dot.png", content_base64=upload)
+        attachment = turn.message.attachment
+        assert attachment is not None and turn.reply is None and turn.message.content == ""
+        assert (attachment.name, attachment.content_type.value, attachment.size) == ("dot.png", "image/png", len(PNG))
+        assert attachment.id.startswith("att_")
+        assert client.conversations.get_attachment(bot.id, conversation.id, attachment.id) == PNG, "the same bytes back"
+        assert accepts and "image/png" in accepts[0] and "application/pdf" in accepts[0], "asking for what the operation answers"
+
+        with pytest.raises(ApiError) as html:
+            client.conversations.send_attachment(bot.id, conversation.id, name="page.png", content_base64=base64.b64encode(b"<!doctype html><p>hi").decode())
+        assert (html.value.status, html.value.code) == (415, "unsupported_attachment_type"), "the type is read from the bytes, not the name"
+
+        async def read_async() -> None:
+            async with AsyncChatbotPlatform(api_key=server.api_key, base_url=server.base_url, http_client=httpx.AsyncClient(timeout=30)) as aclient:
+                assert await aclient.conversations.get_attachment(bot.id, conversation.id, attachment.id) == PNG
+                again = await aclient.conversations.send_attachment(bot.id, conversation.id, name="again.png", content_base64=upload)
+                assert again.message.attachment is not None and again.message.attachment.id != attachment.id
+                assert await aclient.conversations.get_attachment(bot.id, conversation.id, again.message.attachment.id) == PNG
+
+        asyncio.run(read_async())
+        client.chatbots.delete(bot.id)

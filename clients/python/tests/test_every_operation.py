@@ -61,6 +61,8 @@ METHODS = {
     "listMessages": "conversations.messages_page",
     "sendMessage": "conversations.send",
     "sendMessageFeedback": "conversations.feedback",
+    "sendAttachment": "conversations.send_attachment",
+    "getAttachment": "conversations.get_attachment",
     "releaseConversation": "conversations.release",
     "getTyping": "conversations.typing",
     "listInboxConversations": "conversations.list_inbox_page",

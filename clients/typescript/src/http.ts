@@ -79,6 +79,19 @@ export class Transport {
     }
   }
 
+  /**
+   * The call's body as bytes (a conversation's file), read whole: the same retries, typed errors
+   * and time limit as a JSON call, the time limit covering the reading.
+   */
+  async bytes(call: Call): Promise<Uint8Array> {
+    const response = await this.send(call);
+    try {
+      return new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      throw readFailure(call, error);
+    }
+  }
+
   /** The successful answer itself (a stream, a CSV), after retries; errors are thrown. */
   async send(call: Call): Promise<Response> {
     const { settings } = this;

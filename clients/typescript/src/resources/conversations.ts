@@ -4,6 +4,23 @@ import { turnEvents, type TurnStreamEvent } from '../streaming.js';
 import type { Body, Query } from '../types.js';
 import { Resource, chatbotPath } from './resource.js';
 
+/** A file to send by its bytes: `sendAttachment` sends them base64, as `content_base64`. */
+export interface AttachmentFile {
+  /** The file's name as the sender had it (the server keeps it with the extension of what the bytes are). */
+  name: string;
+  data: Uint8Array;
+}
+
+/** What a conversation's file may be: its type is read from its bytes when it is sent. */
+const ATTACHMENT_TYPES = 'image/png, image/jpeg, image/gif, image/webp, application/pdf';
+
+/** Bytes as base64, a piece at a time (one spread of a whole file would overflow the stack). */
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}
+
 export class Conversations extends Resource {
   /** A chatbot's conversations, newest first. */
   list(chatbotId: string, query?: Query<'listConversations'>, options?: RequestOptions) {
@@ -80,6 +97,27 @@ export class Conversations extends Resource {
   async *stream(chatbotId: string, conversationId: string, body: Body<'sendMessage'>, options?: RequestOptions): AsyncGenerator<TurnStreamEvent> {
     const call = { method: 'POST', path: chatbotPath(chatbotId, 'conversations', conversationId, 'messages'), body, accept: 'text/event-stream', options } as const;
     yield* turnEvents(await this.transport.send(call), call);
+  }
+  /**
+   * Sends a file to the visitor as an agent, in a handed-off conversation: a PNG, JPEG, GIF or WebP
+   * image or a PDF, as the API takes it (`{ name, content_base64 }`) or by its bytes
+   * (`{ name, data }`, sent base64). The turn's message has `attachment` (`id`, `name`,
+   * `content_type`, `size`) and empty `content`; `reply` is null.
+   */
+  sendAttachment(chatbotId: string, conversationId: string, body: Body<'sendAttachment'> | AttachmentFile, options?: RequestOptions) {
+    const sent: Body<'sendAttachment'> = 'data' in body ? { name: body.name, content_base64: base64Of(body.data) } : body;
+    const path = chatbotPath(chatbotId, 'conversations', conversationId, 'attachments');
+    return this.call('sendAttachment', { method: 'POST', path, body: sent, options });
+  }
+  // The answer's type is written out: inferred, the declarations would say
+  // `Uint8Array<ArrayBufferLike>`, which TypeScript before 5.7 (its Uint8Array not generic) cannot read.
+  /**
+   * A file of the conversation: its bytes as they were sent. Its name, `content_type` and size are
+   * on the message's `attachment`.
+   */
+  getAttachment(chatbotId: string, conversationId: string, attachmentId: string, options?: RequestOptions): Promise<Uint8Array> {
+    const path = chatbotPath(chatbotId, 'conversations', conversationId, 'attachments', attachmentId);
+    return this.bytes('getAttachment', { method: 'GET', path, accept: ATTACHMENT_TYPES, options });
   }
   /** The contact details the visitor left (their lead). */
   contact(chatbotId: string, conversationId: string, options?: RequestOptions) {

@@ -17,6 +17,11 @@ export abstract class Resource {
     return this.transport.text(call);
   }
 
+  /** A call whose answer is bytes as the server sent them (a conversation's file). */
+  protected bytes<Id extends OperationId>(_operation: Id, call: Call): Promise<Uint8Array> {
+    return this.transport.bytes(call);
+  }
+
   /** A list operation: its first page when awaited, every item when iterated. */
   protected paged<Id extends OperationId>(
     _operation: Id,
