@@ -71,7 +71,7 @@ t.test('an image and a PDF both ways; a lying file refused; a big one stopped; n
   const opened = await opener.page.goto(`${w.base}${base}/attachments/${sentPolyglot.json.message.attachment.id}`);
   t.equal(opened!.headers()['content-type'], 'image/gif');
   t.equal(await opener.page.evaluate(() => (globalThis as any).pwned), undefined, 'no script of the file ran on our origin');
-  t.equal(await opener.page.evaluate(() => document.querySelectorAll('script').length), 0, 'no element of the file became the page');
+  t.equal(await opener.page.evaluate(() => (globalThis as any).document.querySelectorAll('script').length), 0, 'no element of the file became the page');
 
   // A widget that takes no files: no button.
   await w.putWidget({ attachments: false });
