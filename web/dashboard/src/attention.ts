@@ -11,7 +11,7 @@ import { api } from './api.js';
 import { listenToConversations } from './live.js';
 import { href, navigate } from './router.js';
 import { Store } from './state.js';
-import type { Conversation, EventEnvelope, Message } from './types.js';
+import { messageSummary, type Conversation, type EventEnvelope, type Message } from './types.js';
 
 /** Conversation ids that need the member, with how many events each brought since it was last seen. */
 export const needsYou = new Store<Map<string, number>>(new Map());
@@ -136,7 +136,7 @@ export function watchForVisitors(memberId: string): () => void {
       const message = envelope.data as Message;
       if (message.role !== 'user' || !mine.has(message.conversation_id)) return;
       needs(message.conversation_id);
-      alertMember('New message from a visitor', message.content.slice(0, 140), { id: message.conversation_id, chatbot_id: message.chatbot_id }, envelope.id);
+      alertMember('New message from a visitor', messageSummary(message).slice(0, 140), { id: message.conversation_id, chatbot_id: message.chatbot_id }, envelope.id);
     }
   };
 

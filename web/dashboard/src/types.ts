@@ -109,6 +109,12 @@ export type MessageSource = Schemas['Source'];
 export type Message = Schemas['Message'];
 export type MessageAuthor = Schemas['MessageAuthor'];
 
+/** A message in a line of words (a notice, an alert): its text, or for a file sent alone, the file. */
+export function messageSummary(message: Pick<Message, 'content' | 'attachment'>): string {
+  if (message.content || !message.attachment) return message.content;
+  return `sent a file, ${message.attachment.name}`;
+}
+
 /** GET/POST …/conversations/{id}/typing. */
 export type ConversationTyping = Schemas['ConversationTyping'];
 

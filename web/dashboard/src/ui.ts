@@ -67,6 +67,21 @@ export function useSubmit<A extends unknown[]>(action: (...args: A) => Promise<v
   return { busy, error, setError, run };
 }
 
+/** A file the member chose, as text or as base64 (what the API's `content_base64` fields take). */
+export function readFile(file: File, as: 'text' | 'base64'): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(new Error(`${file.name} could not be read`));
+    reader.onload = () => {
+      const result = String(reader.result);
+      // readAsDataURL gives `data:<type>;base64,<data>`: the API takes the data alone.
+      resolve(as === 'base64' ? result.slice(result.indexOf(',') + 1) : result);
+    };
+    if (as === 'base64') reader.readAsDataURL(file);
+    else reader.readAsText(file);
+  });
+}
+
 // -------------------------------------------------------------------------------------- fields
 
 interface FieldProps {

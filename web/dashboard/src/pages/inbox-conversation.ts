@@ -1,18 +1,17 @@
 // One conversation in the inbox: the whole transcript (each bot reply with its sources, confidence
 // and the visitor's rating), kept current by the page's event stream, and what a person does with
 // it: take it (from the bot, or from the queue of those waiting: assigned to oneself), reply (the
-// visitor's widget shows it), unassign it, release it back to the bot, end it.
+// visitor's widget shows it, and files: attachments.ts), unassign it, release it back to the bot,
+// end it.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, encode, query, type Page } from '../api.js';
 import { conversationState } from '../conversation-state.js';
 import { notify, session, useStore } from '../state.js';
-import { visitorOf, type Conversation, type EventEnvelope, type Message } from '../types.js';
+import { messageSummary, visitorOf, type Conversation, type EventEnvelope, type Message } from '../types.js';
 import { Badge, ConfirmButton, ErrorMessage, FormError, formatDate, html, Loading, Select, useLoad, useSubmit } from '../ui.js';
+import { AttachmentView, useAttach, type ConversationPath } from './attachments.js';
 import { isOfflineHandoff, OfflineHandoffNote } from './offline-handoff.js';
 import { useReplyPicker } from './reply-picker.js';
-
-/** `/api/v1/chatbots/{id}/conversations/{convId}`, the path under which a conversation's calls go. */
-type ConversationPath = `/api/v1/chatbots/${string}/conversations/${string}`;
 
 /** A transcript longer than this many pages of 100 shows its first part, with a note. */
 const MAX_MESSAGE_PAGES = 10;
@@ -146,7 +145,7 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
             return known ? previous.map((item) => (item.id === message.id ? message : item)) : [...previous, message];
           });
           if (envelope.type === 'message.created' && message.role === 'user' && shown.current?.status === 'handoff') {
-            notify(`New message from ${shown.current ? visitorLabel(shown.current) : 'the visitor'}: ${message.content.slice(0, 120)}`);
+            notify(`New message from ${shown.current ? visitorLabel(shown.current) : 'the visitor'}: ${messageSummary(message).slice(0, 120)}`);
           }
           return;
         }
@@ -251,7 +250,7 @@ export function ConversationView({ chatbotId, conversationId, chatbotName, event
     ${transcript.data && messages.length === 0 ? html`<p>No messages yet.</p>` : null}
     ${messages.length > 0
       ? html`<ol class="transcript" aria-label="Messages">
-          ${messages.map((message) => html`<${TranscriptMessage} key=${message.id} message=${message} />`)}
+          ${messages.map((message) => html`<${TranscriptMessage} key=${message.id} base=${base} message=${message} />`)}
         </ol>`
       : null}
     ${transcript.data && !transcript.data.complete ? html`<p class="muted small">The first ${messages.length} messages are shown.</p>` : null}
@@ -295,10 +294,11 @@ function AssignForm({ base, conversation, onAssigned }: { base: ConversationPath
   </form>`;
 }
 
-function TranscriptMessage({ message }: { message: Message }) {
+function TranscriptMessage({ base, message }: { base: ConversationPath; message: Message }) {
   return html`<li class=${`message ${message.role}${message.answer_type === 'fallback' ? ' fallback' : ''}`}>
     <p class="speaker"><strong>${SPEAKERS[message.role]}${message.author?.name ? ` · ${message.author.name}` : ''}</strong> <span class="muted small">${formatDate(message.created_at)}</span></p>
-    <p class="message-text">${message.content}</p>
+    ${message.content || !message.attachment ? html`<p class="message-text">${message.content}</p>` : null}
+    ${message.attachment ? html`<${AttachmentView} base=${base} attachment=${message.attachment} />` : null}
     ${message.suggestion_id ? html`<p class="chosen muted small">Chose a suggestion (not typed)</p>` : null}
     ${message.role === 'assistant' ? html`<${ReplyDetails} message=${message} />` : null}
     ${message.feedback
@@ -340,7 +340,10 @@ function ReplyDetails({ message }: { message: Message }) {
 function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onTyped, onSent }: { base: ConversationPath; chatbotId: string; conversationId: string; enabled: boolean; textarea: { current: HTMLTextAreaElement | null }; onTyped: (hasText: boolean) => void; onSent: (message: Message, conversation: Conversation) => void }) {
   const [text, setText] = useState('');
   const picker = useReplyPicker({ chatbotId, conversationId, textarea, setText });
+  // A file and a reply are sent apart; the form shows the error of the last one tried.
+  const attach = useAttach({ base, onSent });
   const send = useSubmit(async () => {
+    attach.setError(null);
     const content = text.trim();
     if (!content) return;
     const turn = await api.post(`${base}/messages`, { role: 'agent', content });
@@ -382,9 +385,10 @@ function ReplyForm({ base, chatbotId, conversationId, enabled, textarea, onTyped
     ></textarea>
     ${picker.view}
     ${enabled ? html`<p class="hint" id="agent-reply-picker-hint">Type / and a shortcut to insert a saved reply.</p>` : html`<p class="hint" id="agent-reply-hint">Take the conversation to reply: while you have it, the bot stays quiet.</p>`}
-    <${FormError} error=${send.error} />
+    <${FormError} error=${send.error ?? attach.error} />
     <div class="form-actions">
       <button type="submit" class="button primary" disabled=${!enabled || send.busy || !text.trim()}>${send.busy ? 'Sending…' : 'Send reply'}</button>
+      ${attach.view(enabled, () => send.setError(null))}
     </div>
   </form>`;
 }

@@ -7,7 +7,7 @@ import { notify } from '../state.js';
 import type { Chatbot, KnowledgeDocumentInput, KnowledgeItem, KnowledgePassage } from '../types.js';
 
 type KnowledgePath = `/api/v1/chatbots/${string}/knowledge`;
-import { Badge, Checkbox, ConfirmButton, Empty, ErrorMessage, Field, FormError, formatDate, html, Loading, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
+import { Badge, Checkbox, ConfirmButton, Empty, ErrorMessage, Field, FormError, formatDate, html, Loading, readFile, Select, SubmitButton, useLoad, useSubmit } from '../ui.js';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -204,20 +204,6 @@ function UrlForm({ base, onAdded }: { base: KnowledgePath; onAdded: (item: Knowl
     <${FormError} error=${submit.error} shownPaths=${['url', 'max_pages', 'refresh_interval']} />
     <${SubmitButton} busy=${submit.busy} label="Add web page" busyLabel="Adding…" />
   </form>`;
-}
-
-function readFile(file: File, as: 'text' | 'base64'): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onerror = () => reject(new Error(`${file.name} could not be read`));
-    reader.onload = () => {
-      const result = String(reader.result);
-      // readAsDataURL gives `data:<type>;base64,<data>`: the API takes the data alone.
-      resolve(as === 'base64' ? result.slice(result.indexOf(',') + 1) : result);
-    };
-    if (as === 'base64') reader.readAsDataURL(file);
-    else reader.readAsText(file);
-  });
 }
 
 /** The body POST …/knowledge takes for a file: text formats as text, PDF and DOCX as base64. */
