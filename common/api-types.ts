@@ -414,7 +414,7 @@ export interface paths {
          * Send a file to the visitor, as an agent
          * @description An image (PNG, JPEG, GIF, WebP) or a PDF, base64 in `content_base64`, sent as an agent message while the conversation is handed off (409 `conversation_not_in_handoff` otherwise). The type is read from the bytes: anything else is 415 `unsupported_attachment_type`, whatever its name. The plan sets the kinds and the size (403 `attachments_not_allowed`, 413 `attachment_too_large`); a conversation holds at most 20 files (409 `attachment_limit_reached`). The message has `attachment` and empty `content`, and publishes message.created.
          */
-        post: operations["postChatbotsByIdConversationsByConvIdAttachments"];
+        post: operations["sendAttachment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -432,7 +432,7 @@ export interface paths {
          * Read a file of a conversation
          * @description The bytes, as `image/png`, `image/jpeg`, `image/gif`, `image/webp` or `application/pdf`: the type read from them when they were sent. Served inert: `X-Content-Type-Options: nosniff`, a sandboxing `Content-Security-Policy`, images `inline` and PDFs as a download (`Content-Disposition: attachment`).
          */
-        get: operations["getChatbotsByIdConversationsByConvIdAttachmentsByAttachmentId"];
+        get: operations["getAttachment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1955,7 +1955,7 @@ export interface paths {
         };
         /**
          * The widget’s own words in a language it loads on demand
-         * @description The languages: ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404 `language_not_found` for any other language.
+         * @description The languages: de, fr, ro, ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404 `language_not_found` for any other language.
          */
         get: operations["getWidgetUiStrings"];
         put?: never;
@@ -2001,7 +2001,7 @@ export interface paths {
         put?: never;
         /**
          * Start a visitor’s conversation
-         * @description Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         * @description Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the conversation’s `visitor` with `verified`; a verified visitor with an `email` becomes the conversation’s lead (`source` `widget_identity`: only what a lead with that address lacks is filled in); 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
         post: operations["widgetStartConversation"];
         delete?: never;
@@ -2051,13 +2051,13 @@ export interface paths {
          * Send a file: an image or a PDF
          * @description `content_base64`: a PNG, JPEG, GIF or WebP image or a PDF (the type is read from the bytes: anything else is 415 `unsupported_attachment_type`, whatever its name). Sent as the visitor’s message (`attachment`, empty `content`); the chatbot reads words, so `reply` is null and an agent sees the file. The account’s plan sets the kinds and the size (403 `attachments_not_allowed`, 413 `attachment_too_large`), a conversation holds at most 20 files (409 `attachment_limit_reached`), and 409 `attachments_disabled` when the widget does not take files. Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        post: operations["postByIdConversationsByConvIdAttachments"];
+        post: operations["widgetSendAttachment"];
         delete?: never;
         /**
          * CORS preflight of /widget/v1/{id}/conversations/{convId}/attachments
          * @description Answers 204 with the allowed methods (POST) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversationsByConvIdAttachments"];
+        options: operations["widgetSendAttachmentPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2073,7 +2073,7 @@ export interface paths {
          * Read a file of the visitor’s conversation
          * @description The bytes of a file the visitor or an agent sent, as `image/png`, `image/jpeg`, `image/gif`, `image/webp` or `application/pdf` (read from them); served inert (`nosniff`, a sandboxing `Content-Security-Policy`, PDFs as a download). The widget reads it with the token and shows it from memory. Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        get: operations["getByIdConversationsByConvIdAttachmentsByAttachmentId"];
+        get: operations["widgetGetAttachment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2081,7 +2081,7 @@ export interface paths {
          * CORS preflight of /widget/v1/{id}/conversations/{convId}/attachments/{attachmentId}
          * @description Answers 204 with the allowed methods (GET) and headers for a page whose Origin the widget allows, whatever the query string. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
-        options: operations["optionsByIdConversationsByConvIdAttachmentsByAttachmentId"];
+        options: operations["widgetGetAttachmentPreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2727,7 +2727,7 @@ export interface components {
              * @description Where the details were left; `handoff_offline`: when nobody could answer the handoff, so the visitor waits for an e-mail
              * @enum {string}
              */
-            source: "widget_form" | "conversation" | "api" | "handoff_offline";
+            source: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
         };
         ConversationCounts: {
             open: number;
@@ -3356,7 +3356,7 @@ export interface components {
             /** @enum {string} */
             status: "new" | "contacted" | "qualified" | "converted" | "lost";
             /** @enum {string} */
-            source: "widget_form" | "conversation" | "api" | "handoff_offline";
+            source: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -7678,7 +7678,7 @@ export interface operations {
             };
         };
     };
-    postChatbotsByIdConversationsByConvIdAttachments: {
+    sendAttachment: {
         parameters: {
             query?: never;
             header?: {
@@ -7824,7 +7824,7 @@ export interface operations {
             };
         };
     };
-    getChatbotsByIdConversationsByConvIdAttachmentsByAttachmentId: {
+    getAttachment: {
         parameters: {
             query?: never;
             header?: never;
@@ -10623,7 +10623,7 @@ export interface operations {
                 /** @description Only records created before this time */
                 created_before?: string;
                 status?: "new" | "contacted" | "qualified" | "converted" | "lost";
-                source?: "widget_form" | "conversation" | "api" | "handoff_offline";
+                source?: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
                 /** @description Part of the name, e-mail, company or phone number, ignoring case and accents */
                 q?: string;
             };
@@ -12341,7 +12341,7 @@ export interface operations {
                 /** @description An id of the form cb_<ulid> */
                 chatbot_id?: string;
                 status?: "new" | "contacted" | "qualified" | "converted" | "lost";
-                source?: "widget_form" | "conversation" | "api" | "handoff_offline";
+                source?: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
                 /** @description Part of the name, e-mail, company or phone number, ignoring case and accents */
                 q?: string;
             };
@@ -12584,7 +12584,7 @@ export interface operations {
                 /** @description An id of the form cb_<ulid> */
                 chatbot_id?: string;
                 status?: "new" | "contacted" | "qualified" | "converted" | "lost";
-                source?: "widget_form" | "conversation" | "api" | "handoff_offline";
+                source?: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
                 /** @description Part of the name, e-mail, company or phone number, ignoring case and accents */
                 q?: string;
                 created_after?: string;
@@ -19686,7 +19686,7 @@ export interface operations {
             };
         };
     };
-    postByIdConversationsByConvIdAttachments: {
+    widgetSendAttachment: {
         parameters: {
             query?: never;
             header?: never;
@@ -19819,7 +19819,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversationsByConvIdAttachments: {
+    widgetSendAttachmentPreflight: {
         parameters: {
             query?: never;
             header?: never;
@@ -19915,7 +19915,7 @@ export interface operations {
             };
         };
     };
-    getByIdConversationsByConvIdAttachmentsByAttachmentId: {
+    widgetGetAttachment: {
         parameters: {
             query?: never;
             header?: never;
@@ -20030,7 +20030,7 @@ export interface operations {
             };
         };
     };
-    optionsByIdConversationsByConvIdAttachmentsByAttachmentId: {
+    widgetGetAttachmentPreflight: {
         parameters: {
             query?: never;
             header?: never;

@@ -191,6 +191,6 @@ export interface VisitorConversations {
   captureLead(
     tenant: TenantScope,
     chatbot: ChatbotSummary,
-    input: { conversationId: string | null; source: 'widget_form' | 'handoff_offline'; details: LeadDetails },
+    input: { conversationId: string | null; source: 'widget_form' | 'handoff_offline' | 'widget_identity'; details: LeadDetails },
   ): Promise<{ id: string; created: boolean }>;
 }

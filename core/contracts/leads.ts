@@ -10,8 +10,12 @@ export interface LeadDetails {
   company?: string | null;
 }
 
-/** Where a lead was found; `handoff_offline`: the e-mail a visitor left when nobody could answer their handoff. */
-export const LEAD_SOURCES = ['widget_form', 'conversation', 'api', 'handoff_offline'] as const;
+/**
+ * Where a lead was found; `handoff_offline`: the e-mail a visitor left when nobody could answer their
+ * handoff; `widget_identity`: a visitor the site signed in and proved (`ChatbotWidget.identify` with a
+ * valid `user_hash`) who gave an e-mail address.
+ */
+export const LEAD_SOURCES = ['widget_form', 'conversation', 'api', 'handoff_offline', 'widget_identity'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 /** What an agent answering a conversation needs of its lead: how to reach the visitor. */

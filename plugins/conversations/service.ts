@@ -758,7 +758,7 @@ export class ConversationService {
   async captureFormLead(
     tenant: TenantScope,
     chatbot: ChatbotSummary,
-    input: { conversationId: string | null; source: 'widget_form' | 'handoff_offline'; details: LeadDetails },
+    input: { conversationId: string | null; source: 'widget_form' | 'handoff_offline' | 'widget_identity'; details: LeadDetails },
   ) {
     this.assertChatbotAccepts(chatbot, 'visitor');
     const conversation = input.conversationId ? await this.find(tenant, chatbot, input.conversationId) : null;

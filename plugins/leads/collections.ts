@@ -6,7 +6,7 @@ import { countryHintOf, normalisePhone, type NormalisedPhone } from './phone.js'
 export { LEAD_SOURCES, type LeadSource };
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const;
 /** Sources anyone can write through without a credential: what they send only fills in what a lead lacks. */
-export const VISITOR_SOURCES: readonly LeadSource[] = ['widget_form', 'conversation', 'handoff_offline'];
+export const VISITOR_SOURCES: readonly LeadSource[] = ['widget_form', 'conversation', 'handoff_offline', 'widget_identity'];
 export const LEAD_EVENT_TYPES = ['lead.captured', 'lead.updated'];
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

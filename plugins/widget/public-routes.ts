@@ -138,6 +138,7 @@ export function publicWidgetRoutes(
         notes:
           `Returns the conversation and its token (shown once, stored hashed). The conversation’s \`channel\` is \`widget\`. ` +
           `\`user\`: the site’s signed-in visitor (\`ChatbotWidget.identify\`), kept as the conversation’s \`visitor\` with \`verified\`; ` +
+          `a verified visitor with an \`email\` becomes the conversation’s lead (\`source\` \`widget_identity\`: only what a lead with that address lacks is filled in); ` +
           `403 \`identity_not_verified\` for a \`user_hash\` that does not match, or none while the widget’s \`identity_verification\` is on. ` +
           `409 \`chatbot_paused\` while the chatbot is paused. ${PUBLIC_NOTES}`,
         tags: ['api', 'widget'],
@@ -154,6 +155,11 @@ export function publicWidgetRoutes(
           const visitor = user ? { id: user.user_id, ...(user.name ? { name: user.name } : {}), ...(user.email ? { email: user.email } : {}), verified } : undefined;
           const conversation = await visitors.start(tenant, chatbot, { channel: 'widget', language: input.language, pageUrl: input.page_url ?? null, visitor });
           if (user && verified) await rememberIdentity(collections, widget, user.user_id, conversation.id, conversation.started_at);
+          // A visitor the site proves is who the site says: with an e-mail address, a lead (linked both ways).
+          if (user?.email && verified) {
+            const details = { email: user.email, ...(user.name ? { name: user.name } : {}) };
+            await visitors.captureLead(tenant, chatbot, { conversationId: conversation.id, source: 'widget_identity', details });
+          }
           const token = newVisitorToken();
           await collections.tokens.forTenant(tenant).insert({
             id: conversation.id,

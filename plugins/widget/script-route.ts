@@ -40,8 +40,8 @@ export function scriptRoute(file = WIDGET_SCRIPT_PATH): ServerRoute {
 }
 
 /**
- * GET /widget/ui/{language}.json: the widget's own words in a language it does not carry (the
- * right-to-left ones, web/widget/src/ui-strings-rtl.ts), read once at start. Public and the same
+ * GET /widget/ui/{language}.json: the widget's own words in a language it does not carry (all
+ * but English: web/widget/src/ui-strings.ts and ui-strings-rtl.ts), read once at start. Public and the same
  * for every chatbot, like the script: any origin may read them, without credentials.
  */
 export function uiStringsRoute(directory = WIDGET_UI_DIRECTORY): ServerRoute {

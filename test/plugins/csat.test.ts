@@ -3,8 +3,8 @@
 // in analytics (live, rolled up, timeseries, export). Both stores.
 import t from 'tap';
 import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
+import { visit } from '../helpers/widget-visit.js';
 
-const ORIGIN = 'https://shop.example.com';
 // Analytics read hours by id range and ids carry their time: the test clock runs after the real one.
 const clockAt = (iso: string) => new TestClock(new Date(iso));
 
@@ -25,11 +25,6 @@ async function putWidget(api: TestServer, key: string, bot: Bot, payload: Record
   return response.json;
 }
 
-function visit(api: TestServer, method: string, url: string, options: { payload?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = { origin: ORIGIN };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return api.request(method, url, { payload: options.payload, headers });
-}
 
 async function startVisit(api: TestServer, bot: Bot) {
   const response = await visit(api, 'POST', `/widget/v1/${bot.id}/conversations`, { payload: {} });

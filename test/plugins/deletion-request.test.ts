@@ -4,15 +4,11 @@
 // token, with another conversation's, or with a body; the owner then deletes through the API. Both
 // stores.
 import t from 'tap';
-import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+import { assertError, buildTestServer } from '../helpers/server.js';
+import { visit, WIDGET_TEST_ORIGIN } from '../helpers/widget-visit.js';
 
-const ORIGIN = 'https://shop.example.com';
+const ORIGIN = WIDGET_TEST_ORIGIN;
 
-function visit(api: TestServer, method: string, url: string, options: { payload?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = { origin: ORIGIN };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return api.request(method, url, { payload: options.payload, headers });
-}
 
 t.test('asked once, recorded and published once, after the end too; the owner deletes', async (t) => {
   const api = await buildTestServer(t);

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { loadUiStrings, localise } from '../../web/widget/src/i18n.js';
+import { LOADED_LTR_WIDGET_UI } from '../../web/widget/src/ui-strings.js';
 import type { WidgetConfig } from '../../web/widget/src/types.js';
 
 const config = {
@@ -24,6 +25,12 @@ t.test('a language that cannot be loaded is passed over; a partial file is fille
       response.end(JSON.stringify({ send: 'إرسال' }));
       return;
     }
+    const loadable = /^\/widget\/ui\/(de|fr)\.json$/.exec(request.url!)?.[1] as 'de' | 'fr' | undefined;
+    if (loadable) {
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify(LOADED_LTR_WIDGET_UI[loadable]));
+      return;
+    }
     if (request.url === '/widget/ui/he.json') return; // never answers
     response.statusCode = request.url === '/widget/ui/fa.json' ? 500 : 404;
     response.end('{}');
@@ -35,14 +42,15 @@ t.test('a language that cannot be loaded is passed over; a partial file is fille
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
-  // Persian fails (500), German is carried: German, left to right.
+  // Persian fails (500), German is loaded: German, left to right.
+  t.equal(localise(config, ['de']).ui.close, 'Close', 'the script carries English only');
   await loadUiStrings(base, config, ['fa', 'de']);
   let chosen = localise(config, ['fa', 'de']);
   t.equal(chosen.ui.close, 'Schließen');
   t.equal(chosen.dir, 'ltr');
-  t.same(asked, ['/widget/ui/fa.json']);
-  await loadUiStrings(base, config, ['fa']);
-  t.same(asked, ['/widget/ui/fa.json'], 'not asked again on this page');
+  t.same(asked, ['/widget/ui/fa.json', '/widget/ui/de.json']);
+  await loadUiStrings(base, config, ['fa', 'de']);
+  t.same(asked, ['/widget/ui/fa.json', '/widget/ui/de.json'], 'neither asked again on this page');
   t.equal(localise(config, ['fa']).ui.close, 'Close', 'nothing else: the chatbot’s language (English)');
 
   // Urdu is missing on this server (404): the same.
@@ -55,7 +63,7 @@ t.test('a language that cannot be loaded is passed over; a partial file is fille
   t.equal(chosen.ui.send, 'إرسال');
   t.equal(chosen.ui.close, 'Close', 'a word the file lacks is English');
   t.equal(chosen.dir, 'rtl');
-  t.same(asked, ['/widget/ui/fa.json', '/widget/ui/ur.json', '/widget/ui/ar.json'], 'each asked for once');
+  t.same(asked, ['/widget/ui/fa.json', '/widget/ui/de.json', '/widget/ui/ur.json', '/widget/ui/fr.json', '/widget/ui/ar.json'], 'each asked for once');
 
   // A server that never answers: after a few seconds, the next language (the widget draws, in English).
   await loadUiStrings(base, config, ['he']);

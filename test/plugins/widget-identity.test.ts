@@ -3,18 +3,12 @@
 // user_hash = HMAC-SHA256(secret, user_id)), a wrong hash refused whatever the setting, the
 // setting refusing unproven names, and a verified visitor's open conversation resumed in another
 // browser with its own token (the five newest browsers keep theirs); the secret's route for the
-// account's keys and the chatbot's own only. Both stores.
+// account's keys and the chatbot's own only; a verified visitor with an e-mail address becomes the
+// conversation's lead, an unverified one does not. Both stores.
 import { createHmac } from 'node:crypto';
 import t from 'tap';
-import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
-
-const ORIGIN = 'https://shop.example.com';
-
-function visit(api: TestServer, method: string, url: string, options: { payload?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = { origin: ORIGIN };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return api.request(method, url, { payload: options.payload, headers });
-}
+import { assertError, buildTestServer } from '../helpers/server.js';
+import { visit } from '../helpers/widget-visit.js';
 
 const sign = (secret: string, userId: string) => createHmac('sha256', secret).update(userId).digest('hex');
 
@@ -102,4 +96,37 @@ t.test('the identity secret’s route: the chatbot’s own key or the account’
   assertError(t, await api.request('POST', route(bot.id), { key: acme.live, payload: { secret: 'mine' } }), 400, 'validation_failed', 'the secret is never chosen by the caller');
   t.equal((await api.request('POST', `/api/v1/chatbots/${other.id}/archive`, { key: acme.live })).statusCode, 200);
   assertError(t, await api.request('POST', route(other.id), { key: acme.live, payload: {} }), 409, 'chatbot_archived');
+});
+
+t.test('a verified visitor with an e-mail address is the conversation’s lead; an unproven one is not', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('starter');
+  const key = acme.live;
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key, payload: { name: 'Shop' } })).json as { id: string };
+  const secret = (await api.request('POST', `/api/v1/chatbots/${bot.id}/widget/identity-secret`, { key, payload: {} })).json.secret as string;
+  const start = (user: Record<string, string>) => visit(api, 'POST', `/widget/v1/${bot.id}/conversations`, { payload: { user } });
+  const leads = async () => (await api.request('GET', `/api/v1/leads?chatbot_id=${bot.id}`, { key })).json.data as Array<Record<string, unknown>>;
+  const conversation = async (id: string) => (await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${id}`, { key })).json;
+
+  const unproven = await start({ user_id: 'u-1', name: 'Eve', email: 'ceo@example.com' });
+  t.equal(unproven.statusCode, 201);
+  t.same(await leads(), [], 'anyone can claim a name: no lead from an unproven one');
+  t.equal((await conversation(unproven.json.conversation.id)).lead_id, null);
+
+  const proven = await start({ user_id: 'u-42', name: 'Ana Pop', email: 'ana@example.com', user_hash: sign(secret, 'u-42') });
+  t.equal(proven.statusCode, 201);
+  const [lead] = await leads();
+  t.match(lead, { name: 'Ana Pop', email: 'ana@example.com', source: 'widget_identity', conversation_id: proven.json.conversation.id });
+  t.equal((await conversation(proven.json.conversation.id)).lead_id, lead!.id, 'linked both ways');
+
+  const noEmail = await start({ user_id: 'u-43', name: 'Bo', user_hash: sign(secret, 'u-43') });
+  t.equal(noEmail.statusCode, 201);
+  t.equal((await leads()).length, 1, 'without an e-mail address, no lead');
+
+  // The same visitor again: the same lead, nothing replaced.
+  const again = await start({ user_id: 'u-42', name: 'Ana P.', email: 'ANA@example.com', user_hash: sign(secret, 'u-42') });
+  const all = await leads();
+  t.equal(all.length, 1, 'one lead per address');
+  t.equal(all[0]!.name, 'Ana Pop', 'a stored name is kept');
+  t.equal((await conversation(again.json.conversation.id)).lead_id, lead!.id);
 });

@@ -3,8 +3,10 @@
 // with CORS per chatbot, per-IP limits, paused and archived chatbots, isolation. Both stores.
 import { LOADABLE_WIDGET_LANGUAGES } from '../../common/widget-languages.js';
 import { RTL_WIDGET_UI } from '../../web/widget/src/ui-strings-rtl.js';
+import { LOADED_LTR_WIDGET_UI } from '../../web/widget/src/ui-strings.js';
 import t from 'tap';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
+import { visit, WIDGET_TEST_ORIGIN } from '../helpers/widget-visit.js';
 import { parseEvents } from '../helpers/sse.js';
 
 interface Bot {
@@ -12,7 +14,7 @@ interface Bot {
   api_key: string;
 }
 
-const ORIGIN = 'https://shop.example.com';
+const ORIGIN = WIDGET_TEST_ORIGIN;
 
 async function chatbot(api: TestServer, key: string, name = 'Shop'): Promise<Bot> {
   const response = await api.request('POST', '/api/v1/chatbots', { key, payload: { name, welcome_message: 'Hi! How can I help?' } });
@@ -36,12 +38,6 @@ async function putWidget(api: TestServer, key: string, bot: Bot, payload: Record
 }
 
 /** A public request, as a page's script makes it. */
-function visit(api: TestServer, method: string, url: string, options: { payload?: unknown; token?: string; origin?: string | null; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return api.request(method, url, { payload: options.payload, headers });
-}
 
 async function startVisit(api: TestServer, bot: Bot, payload: unknown = {}) {
   const response = await visit(api, 'POST', `/widget/v1/${bot.id}/conversations`, { payload });
@@ -169,7 +165,7 @@ t.test('public config: only what a page needs, per chatbot state', async (t) => 
 
   const config = await visit(api, 'GET', `/widget/v1/${bot.id}/config`);
   t.equal(config.statusCode, 200);
-  t.same(Object.keys(config.json).sort(), ['appearance', 'chatbot_id', 'display_rules', 'language', 'lead_form', 'name', 'privacy', 'rating', 'show_sources', 'sound', 'status', 'strings', 'translations']);
+  t.same(Object.keys(config.json).sort(), ['appearance', 'attachments', 'chatbot_id', 'display_rules', 'language', 'lead_form', 'name', 'privacy', 'rating', 'show_sources', 'sound', 'status', 'strings', 'translations']);
   t.match(config.json, {
     chatbot_id: bot.id,
     name: 'Shop',
@@ -263,7 +259,7 @@ t.test('a visitor chats behind the conversation token', async (t) => {
   const turn = await visit(api, 'POST', `${base}/messages`, { token, payload: { content: 'How long does delivery take?' } });
   t.equal(turn.statusCode, 201);
   t.match(turn.json, { message: { role: 'user', content: 'How long does delivery take?' }, reply: { role: 'assistant', content: 'Delivery takes 2 to 3 working days.', sources: [], feedback: null }, conversation: { status: 'open' } });
-  t.same(Object.keys(turn.json.reply).sort(), ['author', 'content', 'created_at', 'feedback', 'id', 'offers_handoff', 'role', 'sources', 'suggestions'], 'no confidence, answer type or snippets (author: null on a bot reply)');
+  t.same(Object.keys(turn.json.reply).sort(), ['attachment', 'author', 'content', 'created_at', 'feedback', 'id', 'offers_handoff', 'role', 'sources', 'suggestions'], 'no confidence, answer type or snippets (author: null on a bot reply)');
   t.equal(turn.json.reply.author, null, 'a bot reply has no author');
 
   // Streamed: the API's events, presented for visitors.
@@ -275,7 +271,7 @@ t.test('a visitor chats behind the conversation token', async (t) => {
   t.ok(events.some((event) => event.event === 'delta'));
   const done = events.at(-1)!;
   t.equal(done.event, 'done');
-  t.same(Object.keys(done.data.reply).sort(), ['author', 'content', 'created_at', 'feedback', 'id', 'offers_handoff', 'role', 'sources', 'suggestions']);
+  t.same(Object.keys(done.data.reply).sort(), ['attachment', 'author', 'content', 'created_at', 'feedback', 'id', 'offers_handoff', 'role', 'sources', 'suggestions']);
 
   // The page reads the conversation after a reload, and only what is new when polling.
   const all = await visit(api, 'GET', base, { token });
@@ -439,9 +435,10 @@ t.test('the script route', async (t) => {
   t.equal(again.statusCode, 304);
 });
 
-t.test('the widget’s words it loads on demand: each right-to-left language, public, cached; others refused', async (t) => {
+t.test('the widget’s words it loads on demand: each language but English, public, cached; others refused', async (t) => {
   const api = await buildTestServer(t);
-  for (const [language, strings] of Object.entries(RTL_WIDGET_UI)) {
+  const loaded = { ...LOADED_LTR_WIDGET_UI, ...RTL_WIDGET_UI };
+  for (const [language, strings] of Object.entries(loaded)) {
     const response = await api.request('GET', `/widget/ui/${language}.json`, { headers: { origin: 'https://any.example' } });
     t.equal(response.statusCode, 200, `${language} is served`);
     t.same(response.json, strings, `${language}: the build's words, whole`);
@@ -450,7 +447,7 @@ t.test('the widget’s words it loads on demand: each right-to-left language, pu
     const again = await api.request('GET', `/widget/ui/${language}.json`, { headers: { 'if-none-match': response.headers.etag as string } });
     t.equal(again.statusCode, 304);
   }
-  t.same(Object.keys(RTL_WIDGET_UI).sort(), [...LOADABLE_WIDGET_LANGUAGES].sort(), 'the built languages are the documented ones');
-  for (const language of ['en', 'de', 'xx']) assertError(t, await api.request('GET', `/widget/ui/${language}.json`), 404, 'language_not_found');
+  t.same(Object.keys(loaded).sort(), [...LOADABLE_WIDGET_LANGUAGES].sort(), 'the built languages are the documented ones');
+  for (const language of ['en', 'es', 'xx']) assertError(t, await api.request('GET', `/widget/ui/${language}.json`), 404, 'language_not_found');
   for (const bad of ['ARA', 'a', '..%2Fwidget', 'ar%00']) assertError(t, await api.request('GET', `/widget/ui/${bad}.json`), 400, 'validation_failed');
 });

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, transform, type BuildOptions, type Plugin } from 'esbuild';
 import { RTL_WIDGET_UI } from './src/ui-strings-rtl.js';
+import { LOADED_LTR_WIDGET_UI } from './src/ui-strings.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -72,7 +73,7 @@ export async function buildWidget(): Promise<WidgetBuild> {
 /** The on-demand languages' words, one JSON file each (UTF-8: only the script itself is ASCII). */
 function writeUiStrings(): void {
   mkdirSync(WIDGET_UI_OUTPUT, { recursive: true });
-  for (const [language, strings] of Object.entries(RTL_WIDGET_UI)) {
+  for (const [language, strings] of Object.entries({ ...LOADED_LTR_WIDGET_UI, ...RTL_WIDGET_UI })) {
     const file = path.join(WIDGET_UI_OUTPUT, `${language}.json`);
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(strings));

@@ -440,7 +440,7 @@ class ListChatbotLeadsQuery(TypedDict, total=False):
     created_before: str
     """Only records created before this time"""
     status: Literal["new", "contacted", "qualified", "converted", "lost"]
-    source: Literal["widget_form", "conversation", "api", "handoff_offline"]
+    source: Literal["widget_form", "conversation", "api", "handoff_offline", "widget_identity"]
     q: str
     """Part of the name, e-mail, company or phone number, ignoring case and accents"""
 
@@ -937,7 +937,7 @@ class ListLeadsQuery(TypedDict, total=False):
     chatbot_id: str
     """An id of the form cb_<ulid>"""
     status: Literal["new", "contacted", "qualified", "converted", "lost"]
-    source: Literal["widget_form", "conversation", "api", "handoff_offline"]
+    source: Literal["widget_form", "conversation", "api", "handoff_offline", "widget_identity"]
     q: str
     """Part of the name, e-mail, company or phone number, ignoring case and accents"""
 
@@ -967,7 +967,7 @@ class ExportLeadsQuery(TypedDict, total=False):
     chatbot_id: str
     """An id of the form cb_<ulid>"""
     status: Literal["new", "contacted", "qualified", "converted", "lost"]
-    source: Literal["widget_form", "conversation", "api", "handoff_offline"]
+    source: Literal["widget_form", "conversation", "api", "handoff_offline", "widget_identity"]
     q: str
     """Part of the name, e-mail, company or phone number, ignoring case and accents"""
     created_after: str

@@ -1955,7 +1955,7 @@ export interface paths {
         };
         /**
          * The widget’s own words in a language it loads on demand
-         * @description The languages: ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404 `language_not_found` for any other language.
+         * @description The languages: de, fr, ro, ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404 `language_not_found` for any other language.
          */
         get: operations["getWidgetUiStrings"];
         put?: never;
@@ -2001,7 +2001,7 @@ export interface paths {
         put?: never;
         /**
          * Start a visitor’s conversation
-         * @description Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
+         * @description Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the conversation’s `visitor` with `verified`; a verified visitor with an `email` becomes the conversation’s lead (`source` `widget_identity`: only what a lead with that address lacks is filled in); 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived chatbot.
          */
         post: operations["widgetStartConversation"];
         delete?: never;
@@ -2727,7 +2727,7 @@ export interface components {
              * @description Where the details were left; `handoff_offline`: when nobody could answer the handoff, so the visitor waits for an e-mail
              * @enum {string}
              */
-            source: "widget_form" | "conversation" | "api" | "handoff_offline";
+            source: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
         };
         ConversationCounts: {
             open: number;
@@ -3356,7 +3356,7 @@ export interface components {
             /** @enum {string} */
             status: "new" | "contacted" | "qualified" | "converted" | "lost";
             /** @enum {string} */
-            source: "widget_form" | "conversation" | "api" | "handoff_offline";
+            source: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -10623,7 +10623,7 @@ export interface operations {
                 /** @description Only records created before this time */
                 created_before?: string;
                 status?: "new" | "contacted" | "qualified" | "converted" | "lost";
-                source?: "widget_form" | "conversation" | "api" | "handoff_offline";
+                source?: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
                 /** @description Part of the name, e-mail, company or phone number, ignoring case and accents */
                 q?: string;
             };
@@ -12341,7 +12341,7 @@ export interface operations {
                 /** @description An id of the form cb_<ulid> */
                 chatbot_id?: string;
                 status?: "new" | "contacted" | "qualified" | "converted" | "lost";
-                source?: "widget_form" | "conversation" | "api" | "handoff_offline";
+                source?: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
                 /** @description Part of the name, e-mail, company or phone number, ignoring case and accents */
                 q?: string;
             };
@@ -12584,7 +12584,7 @@ export interface operations {
                 /** @description An id of the form cb_<ulid> */
                 chatbot_id?: string;
                 status?: "new" | "contacted" | "qualified" | "converted" | "lost";
-                source?: "widget_form" | "conversation" | "api" | "handoff_offline";
+                source?: "widget_form" | "conversation" | "api" | "handoff_offline" | "widget_identity";
                 /** @description Part of the name, e-mail, company or phone number, ignoring case and accents */
                 q?: string;
                 created_after?: string;

@@ -123,7 +123,7 @@ export type EventEnvelope<T = unknown> = Pick<Schemas['Event'], 'id' | 'type' | 
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'converted', 'lost'] as const satisfies ReadonlyArray<Schemas['Lead']['status']>;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_SOURCES = ['widget_form', 'conversation', 'api', 'handoff_offline'] as const satisfies ReadonlyArray<Schemas['Lead']['source']>;
+export const LEAD_SOURCES = ['widget_form', 'conversation', 'api', 'handoff_offline', 'widget_identity'] as const satisfies ReadonlyArray<Schemas['Lead']['source']>;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export type Lead = Schemas['Lead'];

@@ -1,17 +1,17 @@
 // The choice of language for the widget's own words (ui-strings.ts) and for the chatbot's strings,
 // from a list of languages (index.ts reads the browser's). No DOM here: the tests run it in Node.
-import { LOADABLE_WIDGET_LANGUAGES } from '../../../common/widget-languages.js';
+import { LOADABLE_WIDGET_LANGUAGES, RIGHT_TO_LEFT_WIDGET_LANGUAGES } from '../../../common/widget-languages.js';
 import type { WidgetConfig, WidgetStrings } from './types.js';
-import { WIDGET_UI as UI, type UiStrings } from './ui-strings.js';
+import { CARRIED_WIDGET_UI as UI, type UiStrings } from './ui-strings.js';
 
 export type { UiStrings } from './ui-strings.js';
 
 /**
- * Languages whose words the widget loads when it needs them (GET /widget/ui/<language>.json), all
- * written right to left: the script does not carry them (ui-strings-rtl.ts says why).
+ * Languages whose words the widget loads when it needs them (GET /widget/ui/<language>.json): all
+ * but English, which the script carries (ui-strings.ts says why).
  */
 const LOADABLE: readonly string[] = LOADABLE_WIDGET_LANGUAGES;
-const RIGHT_TO_LEFT = new Set(LOADABLE);
+const RIGHT_TO_LEFT = new Set<string>(RIGHT_TO_LEFT_WIDGET_LANGUAGES);
 /** How long the widget waits for a language's words before it goes on without them. */
 const UI_STRINGS_TIMEOUT_MS = 3000;
 /** Loadable languages whose words could not be loaded: the next language is used instead. */

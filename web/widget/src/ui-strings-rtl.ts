@@ -4,7 +4,7 @@
 // dist/ui/<language>.json; the server answers GET /widget/ui/<language>.json and the widget loads
 // the one it needs before it draws (i18n.ts). The server's tests read them here too: "Talk to a
 // person" must send a sentence its built-in intent catches.
-import type { LOADABLE_WIDGET_LANGUAGES } from '../../../common/widget-languages.js';
+import type { RIGHT_TO_LEFT_WIDGET_LANGUAGES } from '../../../common/widget-languages.js';
 import type { UiStrings } from './ui-strings.js';
 
 const ar: UiStrings = {
@@ -236,4 +236,4 @@ const ur: UiStrings = {
 };
 
 /** The widget's own words in right-to-left languages, loaded by the widget when it needs one. */
-export const RTL_WIDGET_UI: Record<(typeof LOADABLE_WIDGET_LANGUAGES)[number], UiStrings> = { ar, he, fa, ur };
+export const RTL_WIDGET_UI: Record<(typeof RIGHT_TO_LEFT_WIDGET_LANGUAGES)[number], UiStrings> = { ar, he, fa, ur };

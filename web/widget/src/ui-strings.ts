@@ -1,6 +1,8 @@
-// The widget's own words (buttons, states, the lead form) in the languages it ships. No DOM here:
-// the server's tests read them too (the "Talk to a person" message must be one the server's
-// built-in intent catches).
+// The widget's own words (buttons, states, the lead form) in the left-to-right languages it ships.
+// The script carries English only; German, French and Romanian are built to dist/ui/<language>.json
+// and loaded before the widget draws, as the right-to-left ones are (ui-strings-rtl.ts): each would
+// cost every visitor about a kilobyte gzipped. No DOM here: the server's tests read them too (the
+// "Talk to a person" message must be one the server's built-in intent catches).
 
 const en = {
   send: 'Send',
@@ -233,4 +235,9 @@ const ro: UiStrings = {
 };
 
 /** The widget's own words by language. */
+/** Every left-to-right language the widget ships (what the tests read). */
 export const WIDGET_UI: Record<string, UiStrings> = { en, de, fr, ro };
+/** The words the script itself carries: English, every other language's fallback. */
+export const CARRIED_WIDGET_UI: Record<string, UiStrings> = { en };
+/** The left-to-right languages loaded on demand (dist/ui/<language>.json), as the right-to-left ones are. */
+export const LOADED_LTR_WIDGET_UI = { de, fr, ro };

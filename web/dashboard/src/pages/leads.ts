@@ -10,7 +10,7 @@ import { SINCE_OPTIONS } from './inbox.js';
 
 const PAGE_SIZE = 50;
 
-export const SOURCE_LABELS: Record<string, string> = { widget_form: 'Widget form', conversation: 'In conversation', api: 'API', handoff_offline: 'Offline handoff' };
+export const SOURCE_LABELS: Record<string, string> = { widget_form: 'Widget form', conversation: 'In conversation', api: 'API', handoff_offline: 'Offline handoff', widget_identity: 'Signed-in visitor' };
 
 interface LeadFilters {
   status: string;

@@ -6,6 +6,7 @@ class LeadSource(StrEnum):
     CONVERSATION = "conversation"
     HANDOFF_OFFLINE = "handoff_offline"
     WIDGET_FORM = "widget_form"
+    WIDGET_IDENTITY = "widget_identity"
 
     def __str__(self) -> str:
         return str(self.value)

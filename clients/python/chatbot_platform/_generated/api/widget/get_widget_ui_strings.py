@@ -77,8 +77,8 @@ def sync_detailed(
 ) -> Response[Error | WidgetUiStrings]:
     """The widget’s own words in a language it loads on demand
 
-     The languages: ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404
-    `language_not_found` for any other language.
+     The languages: de, fr, ro, ar, he, fa, ur. An object of strings (send, close, the lead form,
+    errors…); 404 `language_not_found` for any other language.
 
     Args:
         language (str): ISO 639-1, lower case
@@ -109,8 +109,8 @@ def sync(
 ) -> Error | WidgetUiStrings | None:
     """The widget’s own words in a language it loads on demand
 
-     The languages: ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404
-    `language_not_found` for any other language.
+     The languages: de, fr, ro, ar, he, fa, ur. An object of strings (send, close, the lead form,
+    errors…); 404 `language_not_found` for any other language.
 
     Args:
         language (str): ISO 639-1, lower case
@@ -136,8 +136,8 @@ async def asyncio_detailed(
 ) -> Response[Error | WidgetUiStrings]:
     """The widget’s own words in a language it loads on demand
 
-     The languages: ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404
-    `language_not_found` for any other language.
+     The languages: de, fr, ro, ar, he, fa, ur. An object of strings (send, close, the lead form,
+    errors…); 404 `language_not_found` for any other language.
 
     Args:
         language (str): ISO 639-1, lower case
@@ -166,8 +166,8 @@ async def asyncio(
 ) -> Error | WidgetUiStrings | None:
     """The widget’s own words in a language it loads on demand
 
-     The languages: ar, he, fa, ur. An object of strings (send, close, the lead form, errors…); 404
-    `language_not_found` for any other language.
+     The languages: de, fr, ro, ar, he, fa, ur. An object of strings (send, close, the lead form,
+    errors…); 404 `language_not_found` for any other language.
 
     Args:
         language (str): ISO 639-1, lower case

@@ -117,11 +117,13 @@ def sync_detailed(
 
      Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is
     `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the
-    conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does
-    not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the
-    chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the
-    widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409
-    `chatbot_archived` for an archived chatbot.
+    conversation’s `visitor` with `verified`; a verified visitor with an `email` becomes the
+    conversation’s lead (`source` `widget_identity`: only what a lead with that address lacks is filled
+    in); 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s
+    `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403
+    `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429
+    `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived
+    chatbot.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -157,11 +159,13 @@ def sync(
 
      Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is
     `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the
-    conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does
-    not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the
-    chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the
-    widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409
-    `chatbot_archived` for an archived chatbot.
+    conversation’s `visitor` with `verified`; a verified visitor with an `email` becomes the
+    conversation’s lead (`source` `widget_identity`: only what a lead with that address lacks is filled
+    in); 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s
+    `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403
+    `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429
+    `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived
+    chatbot.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -192,11 +196,13 @@ async def asyncio_detailed(
 
      Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is
     `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the
-    conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does
-    not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the
-    chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the
-    widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409
-    `chatbot_archived` for an archived chatbot.
+    conversation’s `visitor` with `verified`; a verified visitor with an `email` becomes the
+    conversation’s lead (`source` `widget_identity`: only what a lead with that address lacks is filled
+    in); 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s
+    `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403
+    `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429
+    `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived
+    chatbot.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -230,11 +236,13 @@ async def asyncio(
 
      Returns the conversation and its token (shown once, stored hashed). The conversation’s `channel` is
     `widget`. `user`: the site’s signed-in visitor (`ChatbotWidget.identify`), kept as the
-    conversation’s `visitor` with `verified`; 403 `identity_not_verified` for a `user_hash` that does
-    not match, or none while the widget’s `identity_verification` is on. 409 `chatbot_paused` while the
-    chatbot is paused. No API key. 403 `origin_not_allowed` when the page’s `Origin` is not in the
-    widget’s `allowed_origins`; 429 `rate_limited` (with `Retry-After`) past the per-IP limits; 409
-    `chatbot_archived` for an archived chatbot.
+    conversation’s `visitor` with `verified`; a verified visitor with an `email` becomes the
+    conversation’s lead (`source` `widget_identity`: only what a lead with that address lacks is filled
+    in); 403 `identity_not_verified` for a `user_hash` that does not match, or none while the widget’s
+    `identity_verification` is on. 409 `chatbot_paused` while the chatbot is paused. No API key. 403
+    `origin_not_allowed` when the page’s `Origin` is not in the widget’s `allowed_origins`; 429
+    `rate_limited` (with `Retry-After`) past the per-IP limits; 409 `chatbot_archived` for an archived
+    chatbot.
 
     Args:
         id (str): An id of the form cb_<ulid>
