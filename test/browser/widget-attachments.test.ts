@@ -59,6 +59,9 @@ t.test('an image and a PDF both ways; a lying file refused; a big one stopped; n
   t.equal(download.suggestedFilename(), 'Returns guide.pdf');
   t.same(readFileSync((await download.path())!), PDF_MINIMAL, 'the same bytes saved');
 
+  const [transcript] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download the conversation' }).click()]);
+  t.match(readFileSync((await transcript.path())!, 'utf8'), /You: \[screenshot\.png\]\n\nTeam: \[Returns guide\.pdf\]/, 'the transcript names the files');
+
   t.same(describeViolations(await seriousViolations(page)), '', 'panel open with an image and a file: no serious or critical axe violations');
   t.same(refused, [], 'the page reached only the host site and the server');
   t.same(visitor.unexpectedErrors(), [], 'the console: nothing but the declared 415');

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import t from 'tap';
-import { until, widgetFixture } from '../helpers/widget-site.js';
+import { hasFocus, until, widgetFixture } from '../helpers/widget-site.js';
 
 /** The widget's keys in the page's localStorage, and the page's cookies. */
 function storageOf(page: Page): Promise<{ keys: string[]; cookie: string }> {
@@ -125,10 +125,23 @@ t.test('the visitor downloads their conversation and asks for its deletion from 
   t.match(text, /^Acme Help\n/);
   t.match(text, /You: Where is my order\?\n\nAcme Help: Orders ship \*\*within two days\*\*\./, 'who said what, as written');
 
-  await dialog.getByRole('button', { name: 'Ask us to delete this conversation' }).click();
-  await dialog.getByText('We have your request to delete this conversation.').waitFor();
+  // Two steps: the first press only asks; "Cancel" sends nothing and gives focus back.
   const [conversation] = await w.conversations();
-  const read = (await w.api.request('GET', `/api/v1/chatbots/${w.chatbot.id}/conversations/${conversation!.id}`, { key: w.account.live })).json;
+  const conversationUrl = `/api/v1/chatbots/${w.chatbot.id}/conversations/${conversation!.id}`;
+  const askToDelete = dialog.getByRole('button', { name: 'Ask us to delete this conversation' });
+  await askToDelete.click();
+  const confirmDeletion = dialog.getByRole('button', { name: 'Yes, ask for its deletion' });
+  await confirmDeletion.waitFor();
+  t.ok(await hasFocus(confirmDeletion), 'the confirmation takes focus');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await askToDelete.waitFor();
+  t.ok(await hasFocus(askToDelete), 'Cancel gives focus back');
+  t.equal((await w.api.request('GET', conversationUrl, { key: w.account.live })).json.deletion_requested_at, null, 'nothing sent before the confirmation');
+  await askToDelete.click();
+  await confirmDeletion.click();
+  await dialog.getByText('We have your request to delete this conversation.').waitFor();
+  t.equal(await dialog.getByRole('button', { name: 'Yes, ask for its deletion' }).count(), 0, 'asked once: the controls go');
+  const read = (await w.api.request('GET', conversationUrl, { key: w.account.live })).json;
   t.type(read.deletion_requested_at, 'string', 'the owner sees the request on the conversation');
   t.same(refused, []);
   t.same(errors, []);

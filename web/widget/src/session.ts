@@ -457,7 +457,7 @@ export class ChatSession {
       .filter((entry) => !entry.pending)
       .map((entry) => {
         const speaker = entry.role === 'user' ? ui.you : entry.role === 'agent' ? entry.author?.name || ui.agent : entry.role === 'system' ? '—' : title;
-        return `${speaker}: ${entry.content}`;
+        return `${speaker}: ${entry.attachment ? `[${entry.attachment.name}]` : entry.content}`;
       });
     return `${title}\n${new Date().toISOString()}\n\n${lines.join('\n\n')}\n`;
   }

@@ -244,7 +244,7 @@ function Widget({ config, strings, ui, dir, session, memory, proactive, sound, o
             ${canAskForLead ? html`<button type="button" class="link" onClick=${() => session.openLeadForm()}>${ui.leaveDetails}</button>` : null}
             ${session.hasConversation
               ? html`<button type="button" class="link" onClick=${() => download(`${strings.title}.txt`, session.transcript(strings.title))}>${ui.downloadTranscript}</button>
-                  ${state.deletion === null ? html`<button type="button" class="link" onClick=${() => void session.requestDeletion()}>${ui.requestDeletion}</button>` : null}`
+                  ${state.deletion === null ? html`<${DeletionRequest} ui=${ui} session=${session} />` : null}`
               : null}
           </div>`
         : null}
@@ -441,6 +441,29 @@ function Entry({ entry, title, ui, showSources, session, suggestions }: EntryPro
         </div>`
       : null}
   </div>`;
+}
+
+/**
+ * "Ask us to delete this conversation", then a second step before it is sent (a request cannot be
+ * taken back): the confirmation takes focus, and "Cancel" gives it back to the first button.
+ */
+function DeletionRequest({ ui, session }: { ui: UiStrings; session: ChatSession }) {
+  const [confirming, setConfirming] = useState(false);
+  const first = useRef<HTMLButtonElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const returning = useRef(false);
+  useEffect(() => {
+    if (confirming) confirm.current?.focus();
+    else if (returning.current) first.current?.focus();
+  }, [confirming]);
+  if (!confirming) return html`<button type="button" class="link" ref=${first} onClick=${() => setConfirming(true)}>${ui.requestDeletion}</button>`;
+  return html`<span role="group" aria-label=${ui.requestDeletion}>
+    <button type="button" class="link" ref=${confirm} onClick=${() => void session.requestDeletion()}>${ui.confirmDeletion}</button>
+    <button type="button" class="link" onClick=${() => {
+      returning.current = true;
+      setConfirming(false);
+    }}>${ui.cancel}</button>
+  </span>`;
 }
 
 const FILE_TYPES = { image: 'image/png,image/jpeg,image/gif,image/webp', pdf: 'application/pdf' };
