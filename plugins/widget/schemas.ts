@@ -175,7 +175,14 @@ export const configResponse = Joi.object({
     devices: Joi.array().items(Joi.string().valid('desktop', 'mobile')).required(),
     open_on_load: Joi.boolean().required(),
     proactive: Joi.array()
-      .items(Joi.object({ match: Joi.string().required(), delay_seconds: Joi.number().integer().required(), message: Joi.string().required() }).label('WidgetConfigProactiveMessage'))
+      .items(
+        Joi.object({
+          match: Joi.string().required(),
+          delay_seconds: Joi.number().integer().required(),
+          message: Joi.string().required(),
+          translations: Joi.object().pattern(Joi.string(), Joi.string()).required().description('The message per language (ISO 639-1)'),
+        }).label('WidgetConfigProactiveMessage'),
+      )
       .required(),
   })
     .required()

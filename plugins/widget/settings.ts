@@ -47,7 +47,7 @@ export interface WidgetSettings extends WidgetStrings {
     delay_seconds: number;
     devices: Array<(typeof DEVICES)[number]>;
     open_on_load: boolean;
-    proactive: Array<{ match: string; delay_seconds: number; message: string }>;
+    proactive: Array<{ match: string; delay_seconds: number; message: string; translations?: Record<string, string> }>;
   };
   lead_form: {
     enabled: boolean;
@@ -109,7 +109,12 @@ export function completeWidgetSettings(stored: Partial<WidgetSettings> | null | 
   return {
     ...defaults,
     ...stored,
-    display_rules: { ...defaults.display_rules, ...stored.display_rules },
+    display_rules: {
+      ...defaults.display_rules,
+      ...stored.display_rules,
+      // Rules saved before messages had translations have none.
+      proactive: (stored.display_rules?.proactive ?? []).map((rule) => ({ translations: {}, ...rule })),
+    },
     lead_form: { ...defaults.lead_form, ...stored.lead_form },
     rating: { ...defaults.rating, ...stored.rating },
     privacy: { ...defaults.privacy, ...stored.privacy },
@@ -233,6 +238,10 @@ export const widgetSettingsInput = Joi.object({
           match: urlPattern.required().description('A page pattern, as in show_on: `*` for every page'),
           delay_seconds: Joi.number().integer().min(0).max(3600).default(10).description('Seconds on the page before the message shows'),
           message: text(300).required(),
+          translations: Joi.object(Object.fromEntries(ISO_639_1.map((code) => [code, text(300)])))
+            .max(20)
+            .default({})
+            .description('The message per language (ISO 639-1), picked as the chatbot’s strings are: the visitor’s browser language'),
         }).label('WidgetProactiveMessage'),
       )
       .max(10)

@@ -62,6 +62,26 @@ t.test('proactive messages: after the delay, once per visitor, per page; dismiss
   t.equal(JSON.parse(seen).length, 2, 'the browser remembers both as seen (digests, not the text)');
   t.notMatch(seen, /plans|anything/);
 
+  // A German visitor reads the owner's German, as the chatbot's strings pick it.
+  await w.putWidget({ display_rules: { proactive: [{ match: '*', delay_seconds: 0, message: 'Hi! Ask us anything.', translations: { de: 'Hallo! Fragen Sie uns.' } }] } });
+  const german = await w.open('/home', { locale: 'de-DE' });
+  const germanBubble = german.page.locator('chatbot-widget .proactive-message');
+  await germanBubble.waitFor();
+  t.equal(await germanBubble.textContent(), 'Hallo! Fragen Sie uns.', 'the message in the visitor’s language');
+  const english = await w.open('/home', { locale: 'fr-FR' });
+  const englishBubble = english.page.locator('chatbot-widget .proactive-message');
+  await englishBubble.waitFor();
+  t.equal(await englishBubble.textContent(), 'Hi! Ask us anything.', 'a language without a translation: the message as written');
+  await w.putWidget({
+    sound: true,
+    display_rules: {
+      proactive: [
+        { match: '/pricing', delay_seconds: 1, message: 'Questions about our plans?' },
+        { match: '*', delay_seconds: 0, message: 'Hi! Ask us anything.' },
+      ],
+    },
+  });
+
   // A new visitor in a single-page app: the catch-all on the first page; the app moves to /pricing
   // and that page's rule shows after its own delay.
   const app = await w.open('/home');

@@ -4,6 +4,7 @@
 import { LOADABLE_WIDGET_LANGUAGES } from '../../common/widget-languages.js';
 import { RTL_WIDGET_UI } from '../../web/widget/src/ui-strings-rtl.js';
 import { LOADED_LTR_WIDGET_UI } from '../../web/widget/src/ui-strings.js';
+import { completeWidgetSettings, defaultWidgetSettings, type WidgetSettings } from '../../plugins/widget/settings.js';
 import t from 'tap';
 import { assertError, buildTestServer, type TestServer } from '../helpers/server.js';
 import { visit, WIDGET_TEST_ORIGIN } from '../helpers/widget-visit.js';
@@ -79,7 +80,7 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
     title: 'Shop help',
     suggested_messages: ['Delivery times?'],
     translations: { de: { launcher_text: 'Schreib uns', input_placeholder: 'Deine Nachricht…' } },
-    display_rules: { hide_on: ['/checkout*'], proactive: [{ match: '/pricing', message: 'Questions about our plans?' }] },
+    display_rules: { hide_on: ['/checkout*'], proactive: [{ match: '/pricing', message: 'Questions about our plans?', translations: { de: 'Fragen zu unseren Tarifen?' } }] },
     sound: true,
     privacy: { storage: 'after_interaction' },
     lead_form: { enabled: true, fields: [{ name: 'email', required: true }, { name: 'phone' }] },
@@ -94,7 +95,7 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
     delay_seconds: 0,
     devices: ['desktop', 'mobile'],
     open_on_load: false,
-    proactive: [{ match: '/pricing', delay_seconds: 10, message: 'Questions about our plans?' }],
+    proactive: [{ match: '/pricing', delay_seconds: 10, message: 'Questions about our plans?', translations: { de: 'Fragen zu unseren Tarifen?' } }],
   });
   t.match(saved, { sound: true, privacy: { storage: 'after_interaction' } });
   t.same(saved.lead_form.fields, [{ name: 'email', required: true }, { name: 'phone', required: false }]);
@@ -116,7 +117,7 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
         offset_x: 500,
         suggested_messages: ['1', '2', '3', '4', '5', '6', '7'],
         translations: { xx: {} },
-        display_rules: { devices: [], delay_seconds: -1, proactive: [{ match: '/x', delay_seconds: 99999, message: '' }, { message: 'no page' }] },
+        display_rules: { devices: [], delay_seconds: -1, proactive: [{ match: '/x', delay_seconds: 99999, message: '', translations: { xx: 'Hallo' } }, { message: 'no page', translations: { de: '' } }] },
         sound: 'loud',
         privacy: { storage: 'sometimes' },
         lead_form: { fields: [{ name: 'age' }] },
@@ -132,7 +133,7 @@ t.test('widget settings: defaults, replace, validation, keys and isolation', asy
     'validation_failed',
   );
   const paths = invalid.details.map((detail: { path: string }) => detail.path);
-  for (const path of ['primary_color', 'position', 'offset_x', 'suggested_messages', 'translations.xx', 'display_rules.delay_seconds', 'display_rules.devices', 'display_rules.proactive.0.delay_seconds', 'display_rules.proactive.0.message', 'display_rules.proactive.1.match', 'sound', 'privacy.storage', 'lead_form.fields.0.name', 'allowed_origins.0', 'allowed_origins.1', 'allowed_origins.2', 'launcher_text', 'theme', 'launcher_icon', 'launcher_image_url', 'unknown']) {
+  for (const path of ['primary_color', 'position', 'offset_x', 'suggested_messages', 'translations.xx', 'display_rules.delay_seconds', 'display_rules.devices', 'display_rules.proactive.0.delay_seconds', 'display_rules.proactive.0.message', 'display_rules.proactive.0.translations.xx', 'display_rules.proactive.1.match', 'display_rules.proactive.1.translations.de', 'sound', 'privacy.storage', 'lead_form.fields.0.name', 'allowed_origins.0', 'allowed_origins.1', 'allowed_origins.2', 'launcher_text', 'theme', 'launcher_icon', 'launcher_image_url', 'unknown']) {
     t.ok(paths.includes(path), `${path} is named`);
   }
   assertError(t, await api.request('PUT', `/api/v1/chatbots/${bot.id}/widget`, { key: acme.live, payload: 'null' }), 400, 'validation_failed');
@@ -450,4 +451,13 @@ t.test('the widget’s words it loads on demand: each language but English, publ
   t.same(Object.keys(loaded).sort(), [...LOADABLE_WIDGET_LANGUAGES].sort(), 'the built languages are the documented ones');
   for (const language of ['en', 'es', 'xx']) assertError(t, await api.request('GET', `/widget/ui/${language}.json`), 404, 'language_not_found');
   for (const bad of ['ARA', 'a', '..%2Fwidget', 'ar%00']) assertError(t, await api.request('GET', `/widget/ui/${bad}.json`), 400, 'validation_failed');
+});
+
+t.test('settings stored by an earlier build read with every field the current one has', async (t) => {
+  const stored = { display_rules: { proactive: [{ match: '/pricing', delay_seconds: 5, message: 'Questions?' }] }, privacy: undefined } as unknown as Partial<WidgetSettings>;
+  const completed = completeWidgetSettings(stored);
+  t.same(completed.display_rules.proactive, [{ translations: {}, match: '/pricing', delay_seconds: 5, message: 'Questions?' }], 'a proactive message saved before translations has none');
+  t.equal(completed.attachments, true, 'saved before files: they are taken');
+  t.same(completed.privacy, { storage: 'always' });
+  t.same(completeWidgetSettings(null), defaultWidgetSettings());
 });

@@ -1,7 +1,7 @@
 // The choice of language for the widget's own words (ui-strings.ts) and for the chatbot's strings,
 // from a list of languages (index.ts reads the browser's). No DOM here: the tests run it in Node.
 import { LOADABLE_WIDGET_LANGUAGES, RIGHT_TO_LEFT_WIDGET_LANGUAGES } from '../../../common/widget-languages.js';
-import type { WidgetConfig, WidgetStrings } from './types.js';
+import type { ProactiveMessage, WidgetConfig, WidgetStrings } from './types.js';
 import { CARRIED_WIDGET_UI as UI, type UiStrings } from './ui-strings.js';
 
 export type { UiStrings } from './ui-strings.js';
@@ -68,9 +68,7 @@ export async function loadUiStrings(serverBase: string, config: WidgetConfig, la
 
 export function localise(config: WidgetConfig, languages: string[]): Localised {
   const translations = config.translations ?? {};
-  // The first of the visitor's languages the chatbot speaks: its own, or one it has a translation for.
-  const spoken = languages.find((code) => code === config.language || translations[code]);
-  const language = spoken && spoken !== config.language ? spoken : null;
+  const language = spokenLanguage(config.language, languages, (code) => Boolean(translations[code]));
   const translated = language ? translations[language] : {};
   const strings = { ...config.strings };
   for (const [key, value] of Object.entries(translated ?? {}) as Array<[keyof WidgetStrings, never]>) {
@@ -81,6 +79,20 @@ export function localise(config: WidgetConfig, languages: string[]): Localised {
   const wanted = uiLanguageOf(config, languages);
   const uiLanguage = UI[wanted] ? wanted : 'en';
   return { strings, language, ui: UI[uiLanguage]!, dir: RIGHT_TO_LEFT.has(uiLanguage) ? 'rtl' : 'ltr' };
+}
+
+/** The first of the visitor's languages the chatbot speaks: its own (null: nothing to translate), or one `has` says it has a translation for. */
+function spokenLanguage(own: string, languages: string[], has: (code: string) => boolean): string | null {
+  const spoken = languages.find((code) => code === own || has(code));
+  return spoken && spoken !== own ? spoken : null;
+}
+
+/** The proactive messages in the visitor's language where the owner translated them, chosen as the chatbot's strings are. */
+export function localiseProactive(rules: ProactiveMessage[], own: string, languages: string[]): ProactiveMessage[] {
+  return rules.map((rule) => {
+    const language = spokenLanguage(own, languages, (code) => Boolean(rule.translations?.[code]));
+    return language ? { ...rule, message: rule.translations![language]! } : rule;
+  });
 }
 
 export function format(text: string, values: Record<string, string | number>): string {

@@ -4,7 +4,7 @@
 // a shadow root appended to the page's body.
 import { createWidgetApi, type WidgetApi } from './api.js';
 import { emitWidgetEvent, installHostApi, registerWidget, type VisitorIdentity } from './host-api.js';
-import { loadUiStrings, localise } from './i18n.js';
+import { loadUiStrings, localise, localiseProactive } from './i18n.js';
 import { onUrlChange } from './page-url.js';
 import { shownOnPage } from './rules.js';
 import { ChatSession } from './session.js';
@@ -159,7 +159,7 @@ function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, ch
       dir,
       session,
       memory,
-      proactive: preview ? [] : rules.proactive,
+      proactive: preview ? [] : localiseProactive(rules.proactive, config.language, languagesWith(locale)),
       sound: config.sound === true,
       openOnLoad: rules.open_on_load,
       control,
@@ -175,6 +175,7 @@ function startChat(config: WidgetConfig, rules: DisplayRules, api: WidgetApi, ch
       control.setOpen?.(open);
     },
     setLocale: (wanted) => {
+      locale = wanted;
       ({ strings, language, ui, dir } = localise(config, languagesWith(wanted)));
       session.setLocalisation(ui, language);
       if (shown) show();

@@ -15,7 +15,8 @@ export type LeadForm = Omit<Schemas['WidgetConfigLeadForm'], 'fields'> & {
 };
 
 export type DisplayRules = Schemas['WidgetConfigDisplayRules'];
-export type ProactiveMessage = Schemas['WidgetConfigProactiveMessage'];
+/** The document leaves the translations free-form (string values); an older server sends none. */
+export type ProactiveMessage = Omit<Schemas['WidgetConfigProactiveMessage'], 'translations'> & { translations?: Record<string, string> };
 export type Appearance = Schemas['WidgetAppearance'];
 export type RatingSettings = Schemas['WidgetRatingSettings'];
 

@@ -712,6 +712,9 @@ from .widget_config_lead_form import WidgetConfigLeadForm
 from .widget_config_lead_form_fields_item import WidgetConfigLeadFormFieldsItem
 from .widget_config_lead_form_when import WidgetConfigLeadFormWhen
 from .widget_config_proactive_message import WidgetConfigProactiveMessage
+from .widget_config_proactive_message_translations import (
+    WidgetConfigProactiveMessageTranslations,
+)
 from .widget_config_status import WidgetConfigStatus
 from .widget_config_strings import WidgetConfigStrings
 from .widget_config_translations import WidgetConfigTranslations
@@ -740,6 +743,7 @@ from .widget_privacy_settings import WidgetPrivacySettings
 from .widget_privacy_settings_storage import WidgetPrivacySettingsStorage
 from .widget_privacy_storage import WidgetPrivacyStorage
 from .widget_proactive_message import WidgetProactiveMessage
+from .widget_proactive_message_translations import WidgetProactiveMessageTranslations
 from .widget_rating import WidgetRating
 from .widget_rating_mode import WidgetRatingMode
 from .widget_rating_settings import WidgetRatingSettings
@@ -1247,6 +1251,7 @@ __all__ = (
     "WidgetConfigLeadFormFieldsItem",
     "WidgetConfigLeadFormWhen",
     "WidgetConfigProactiveMessage",
+    "WidgetConfigProactiveMessageTranslations",
     "WidgetConfigStatus",
     "WidgetConfigStrings",
     "WidgetConfigTranslations",
@@ -1275,6 +1280,7 @@ __all__ = (
     "WidgetPrivacySettingsStorage",
     "WidgetPrivacyStorage",
     "WidgetProactiveMessage",
+    "WidgetProactiveMessageTranslations",
     "WidgetRating",
     "WidgetRatingMode",
     "WidgetRatingSettings",

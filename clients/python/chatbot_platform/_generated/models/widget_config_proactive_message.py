@@ -1,9 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.widget_config_proactive_message_translations import (
+        WidgetConfigProactiveMessageTranslations,
+    )
+
 
 T = TypeVar("T", bound="WidgetConfigProactiveMessage")
 
@@ -15,11 +21,13 @@ class WidgetConfigProactiveMessage:
         match (str):
         delay_seconds (int):
         message (str):
+        translations (WidgetConfigProactiveMessageTranslations): The message per language (ISO 639-1)
     """
 
     match: str
     delay_seconds: int
     message: str
+    translations: WidgetConfigProactiveMessageTranslations
 
     def to_dict(self) -> dict[str, Any]:
         match = self.match
@@ -28,6 +36,8 @@ class WidgetConfigProactiveMessage:
 
         message = self.message
 
+        translations = self.translations.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -35,6 +45,7 @@ class WidgetConfigProactiveMessage:
                 "match": match,
                 "delay_seconds": delay_seconds,
                 "message": message,
+                "translations": translations,
             }
         )
 
@@ -42,6 +53,10 @@ class WidgetConfigProactiveMessage:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.widget_config_proactive_message_translations import (
+            WidgetConfigProactiveMessageTranslations,
+        )
+
         d = dict(src_dict)
         match = d.pop("match")
 
@@ -49,10 +64,15 @@ class WidgetConfigProactiveMessage:
 
         message = d.pop("message")
 
+        translations = WidgetConfigProactiveMessageTranslations.from_dict(
+            d.pop("translations")
+        )
+
         widget_config_proactive_message = cls(
             match=match,
             delay_seconds=delay_seconds,
             message=message,
+            translations=translations,
         )
 
         return widget_config_proactive_message
