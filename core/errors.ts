@@ -36,6 +36,11 @@ export function apiError(
   return error;
 }
 
+/** Whether `error` is the API error `code` (thrown by apiError or notFound). */
+export function hasErrorCode(error: unknown, code: string): boolean {
+  return Boom.isBoom(error) && (error.data as ErrorData | null)?.code === code;
+}
+
 /** 404 for records that do not exist *for this caller*: never says whether they exist elsewhere. */
 export function notFound(resource: string, id: string): Boom.Boom<ErrorData> {
   const label = resource.charAt(0).toUpperCase() + resource.slice(1).replace(/_/g, ' ');

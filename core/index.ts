@@ -48,7 +48,7 @@ export { businessHoursSchema, isWithinBusinessHours } from './business-hours.js'
 export { addressListOf, CIDR_PATTERN, ClientAddressResolver, listHas, parseCidr } from './client-address.js';
 export { csatPoints, csatSchema, isValidScore, MAX_CSAT_COMMENT_LENGTH, scoreRangeOf } from './csat.js';
 export type { CsatScale } from './csat.js';
-export { apiError, notFound, oauthErrorCode, unauthorized } from './errors.js';
+export { apiError, hasErrorCode, notFound, oauthErrorCode, unauthorized } from './errors.js';
 export { presentEvent } from './events.js';
 export type { EventDoc, EventEnvelope, EventInput, StoredEvent } from './events.js';
 export { csvCell, csvLine, EXPORT_PAGE_SIZE, recordsInPages } from './export.js';

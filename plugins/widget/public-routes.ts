@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import {
   ATTACHMENT_BODY_BYTES,
   apiError,
+  hasErrorCode,
   inertFileHeaders,
   isValidScore,
   notFound,
@@ -195,7 +196,11 @@ export function publicWidgetRoutes(
           const none = () => h.response({ conversation: null, token: null }).header('Cache-Control', 'no-store');
           const known = await collections.identities.forTenant(widget.tenant).get(identityRecordId(chatbot.id, user.user_id));
           if (!known) return none();
-          const conversation = await visitors.find(widget.tenant, chatbot, known.conversation_id).catch(() => null);
+          // Deleted since: none open. Any other failure (the store) is the request's, not "none".
+          const conversation = await visitors.find(widget.tenant, chatbot, known.conversation_id).catch((error: unknown) => {
+            if (hasErrorCode(error, 'conversation_not_found')) return null;
+            throw error;
+          });
           const tokens = collections.tokens.forTenant(widget.tenant);
           const stored = conversation && conversation.status !== 'ended' ? await tokens.get(conversation.id) : null;
           if (!conversation || !stored) return none();

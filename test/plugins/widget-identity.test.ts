@@ -129,4 +129,12 @@ t.test('a verified visitor with an e-mail address is the conversation’s lead; 
   t.equal(all.length, 1, 'one lead per address');
   t.equal(all[0]!.name, 'Ana Pop', 'a stored name is kept');
   t.equal((await conversation(again.json.conversation.id)).lead_id, lead!.id);
+
+  // Their last conversation deleted by the owner: nothing to resume (not an error).
+  const resume = () => visit(api, 'POST', `/widget/v1/${bot.id}/identity`, { payload: { user_id: 'u-42', user_hash: sign(secret, 'u-42') } });
+  t.equal((await resume()).json.conversation.id, again.json.conversation.id);
+  t.match((await api.request('DELETE', `/api/v1/chatbots/${bot.id}/conversations/${again.json.conversation.id}`, { key })).json, { deleted: true });
+  const gone = await resume();
+  t.equal(gone.statusCode, 200);
+  t.same(gone.json, { conversation: null, token: null });
 });
