@@ -1,6 +1,7 @@
 // `npm run bench`: runs the benchmarks and prints their numbers with the machine they ran on, as
 // a Markdown block to paste into bench/RESULTS.md. Times are never asserted; ratios against a
 // baseline from the same run are what compare across machines.
+import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { analyticsBenchmark } from './analytics.js';
 import { chatBenchmark } from './chat.js';
@@ -11,7 +12,7 @@ import { median, startupBenchmark } from './startup.js';
 import { webhookBenchmark } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
-/** `--only=chat`, `--only=knowledge`, `--only=webhooks`, `--only=analytics`, `--only=realtext`, `--only=readpath` or `--only=startup` runs one benchmark. */
+/** `--only=chat`, `--only=knowledge`, `--only=webhooks`, `--only=analytics`, `--only=realtext`, `--only=readpath`, `--only=startup` or `--only=attachments` runs one benchmark. */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}`;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
@@ -23,6 +24,13 @@ if (!only || only === 'analytics') await runAnalytics();
 if (!only || only === 'realtext') await runRealtext();
 if (!only || only === 'readpath') await runReadpath();
 if (!only || only === 'startup') await runStartup();
+if (!only || only === 'attachments') runAttachments();
+
+/** bench/attachments.ts in its own process (it opens its own stores); it prints its own table. */
+function runAttachments() {
+  const run = spawnSync('npx', ['tsx', 'bench/attachments.ts', quick ? '--runs=3' : '--runs=7'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) process.stdout.write(`\nbench/attachments.ts failed (exit ${run.status})\n`);
+}
 
 async function runStartup() {
   const result = await startupBenchmark(quick ? { runs: 3, idleSeconds: 25 } : { runs: 7, idleSeconds: 30 });
