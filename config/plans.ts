@@ -94,13 +94,6 @@ export const DEFAULT_PLANS: Record<PlanName, PlanDefinition> = {
     llm_tokens_per_month: null,
     attachments: { kinds: ['image', 'pdf'], max_bytes: 10 * MIB },
   },
-  enterprise: {
-    requests: {},
-    access: 'full',
-    chatbots: null,
-    webhooks: true,
-    ip_allowlist: true,
-    llm_tokens_per_month: null,
-    attachments: { kinds: ['image', 'pdf'], max_bytes: MAX_ATTACHMENT_BYTES },
-  },
+  // No limits unless set, every feature: the plan every plan is in the `unlimited` profile.
+  enterprise: structuredClone(UNLIMITED),
 };

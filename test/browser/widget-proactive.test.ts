@@ -21,17 +21,20 @@ function countTones() {
 }
 const tones = (page: Page) => page.evaluate(() => (globalThis as any).__tones as number);
 
+/** The /pricing rule, then a catch-all, with the tone. */
+const PRICING_AND_WELCOME = {
+  sound: true,
+  display_rules: {
+    proactive: [
+      { match: '/pricing', delay_seconds: 1, message: 'Questions about our plans?' },
+      { match: '*', delay_seconds: 0, message: 'Hi! Ask us anything.' },
+    ],
+  },
+};
+
 t.test('proactive messages: after the delay, once per visitor, per page; dismissed, or pressed to open; with the tone', async (t) => {
   const w = await widgetFixture(t);
-  await w.putWidget({
-    sound: true,
-    display_rules: {
-      proactive: [
-        { match: '/pricing', delay_seconds: 1, message: 'Questions about our plans?' },
-        { match: '*', delay_seconds: 0, message: 'Hi! Ask us anything.' },
-      ],
-    },
-  });
+  await w.putWidget(PRICING_AND_WELCOME);
   const visitor = await w.open('/pricing');
   const { page } = visitor;
   await visitor.context.addInitScript(countTones);
@@ -72,15 +75,7 @@ t.test('proactive messages: after the delay, once per visitor, per page; dismiss
   const englishBubble = english.page.locator('chatbot-widget .proactive-message');
   await englishBubble.waitFor();
   t.equal(await englishBubble.textContent(), 'Hi! Ask us anything.', 'a language without a translation: the message as written');
-  await w.putWidget({
-    sound: true,
-    display_rules: {
-      proactive: [
-        { match: '/pricing', delay_seconds: 1, message: 'Questions about our plans?' },
-        { match: '*', delay_seconds: 0, message: 'Hi! Ask us anything.' },
-      ],
-    },
-  });
+  await w.putWidget(PRICING_AND_WELCOME);
 
   // A new visitor in a single-page app: the catch-all on the first page; the app moves to /pricing
   // and that page's rule shows after its own delay.
