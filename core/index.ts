@@ -23,7 +23,7 @@ export {
   visibleEventTypes,
   withScopes,
 } from './access.js';
-export { attachmentAllowance, effectivePlan, presentAccount } from './auth/accounts.js';
+export { ATTACHMENT_BODY_TIMEOUT_MS, attachmentAllowance, attachmentBodyLimit, effectivePlan, presentAccount } from './auth/accounts.js';
 export type { Account, AccountDoc } from './auth/accounts.js';
 export { createAccountWithKeys } from './auth/bootstrap.js';
 export { FirstRun, setupCode, setupCodeMatches } from './auth/first-run.js';
@@ -76,7 +76,7 @@ export { LEAD_FIELDS } from './contracts/chatbots.js';
 export type { BehaviourRule, BehaviourSettings, ChatbotDirectory, ChatbotProfile, ChatbotSummary, LeadField } from './contracts/chatbots.js';
 export type { ConversationFact, ConversationFacts, FactRange, MessageFact } from './contracts/conversation-facts.js';
 export { inertFileHeaders } from './http/inert-file.js';
-export { ATTACHMENT_BODY_BYTES, attachmentUploadKeys, MAX_MESSAGE_LENGTH, messageAttachmentSchema, visitorSaysKeys } from './contracts/conversations.js';
+export { attachmentUploadKeys, MAX_MESSAGE_LENGTH, messageAttachmentSchema, visitorSaysKeys } from './contracts/conversations.js';
 export type { ConversationFile, MessageAttachmentView, TurnEvent, VisitorConversation, VisitorConversations, VisitorMessage, VisitorTurn } from './contracts/conversations.js';
 export { MAX_QUESTION_LENGTH } from './contracts/knowledge.js';
 export type {

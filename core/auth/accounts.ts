@@ -53,6 +53,21 @@ export async function attachmentAllowance(config: Config, accounts: Collection<A
   return account ? effectivePlan(config, account).attachments : { kinds: [], max_bytes: 0 };
 }
 
+/**
+ * What an attachment's request may carry under this config: the base64 of the largest file any
+ * configured plan takes, plus room for the name (hapi refuses a larger body, 413, before reading it).
+ */
+export function attachmentBodyLimit(config: Config): number {
+  const largest = Math.max(...Object.values(config.plans).map((plan) => plan.attachments.max_bytes));
+  return Math.ceil(largest / 3) * 4 + 4096;
+}
+
+/**
+ * How long an attachment's body may take to arrive: hapi's 10 s would refuse a 10 MB file on a
+ * connection slower than about 11 Mbit/s; two minutes takes 33 MB at about 2.5 Mbit/s.
+ */
+export const ATTACHMENT_BODY_TIMEOUT_MS = 120_000;
+
 export function presentAccount(config: Config, account: Account) {
   const plan = effectivePlan(config, account);
   return {

@@ -49,9 +49,6 @@ export function attachmentUploadKeys() {
   };
 }
 
-/** The request body an attachment's base64 needs, with room for the name. */
-export const ATTACHMENT_BODY_BYTES = Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 4096;
-
 /** What a message says of its file: the bytes are read at the attachment's route. */
 export const messageAttachmentSchema = Joi.object({
   id: Joi.string().required(),

@@ -7,9 +7,17 @@
 export function inertFileHeaders(attachment: { name: string; content_type: string }): Record<string, string> {
   const disposition = attachment.content_type === 'application/pdf' ? 'attachment' : 'inline';
   const ascii = attachment.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  // RFC 8187: every character but the attribute characters percent-encoded (encodeURIComponent
+  // leaves ' ( ) * as they are); a name that cannot be encoded (not well formed) keeps the ASCII form.
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(attachment.name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    encoded = encodeURIComponent(ascii);
+  }
   return {
     'Content-Type': attachment.content_type,
-    'Content-Disposition': `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`,
+    'Content-Disposition': `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
     // The widget reads a file with fetch (CORS), which this does not stop; another site's <img> it does.

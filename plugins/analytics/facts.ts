@@ -133,7 +133,8 @@ export async function collectHours(
     previous.saw(message);
     if (message.role === 'user') {
       bucket.messages_user += 1;
-      if (range.questions) visitorMessages.push(message);
+      // A file sent alone (empty content) asks nothing: it is no top question.
+      if (range.questions && message.content !== '') visitorMessages.push(message);
       continue;
     }
     if (message.role === 'agent') {

@@ -2,7 +2,7 @@
 // members (with their session) and keys read any of the conversation's, served inert
 // (core/http/inert-file.ts).
 import Joi from 'joi';
-import { ATTACHMENT_BODY_BYTES, attachmentUploadKeys, idSchema, inertFileHeaders, tenantOf, type PluginRoute } from '../../core/index.js';
+import { ATTACHMENT_BODY_TIMEOUT_MS, attachmentUploadKeys, idSchema, inertFileHeaders, tenantOf, type PluginRoute } from '../../core/index.js';
 import { authorOf } from './message-routes.js';
 import type { ChatbotLookup } from './routes.js';
 import { conversationParams, turnResponse } from './schemas.js';
@@ -13,12 +13,13 @@ const agentToo = { chatbotKey: true, agent: true };
 
 export const ATTACHMENT_ERRORS = {
   403: ['attachments_not_allowed'],
-  409: ['chatbot_archived', 'chatbot_paused', 'conversation_ended', 'conversation_not_in_handoff', 'attachment_limit_reached'],
+  408: ['request_timeout'],
+  409: ['chatbot_archived', 'conversation_ended', 'conversation_not_in_handoff', 'attachment_limit_reached'],
   413: ['attachment_too_large'],
   415: ['unsupported_attachment_type'],
 };
 
-export function attachmentRoutes(service: ConversationService, chatbots: ChatbotLookup): PluginRoute[] {
+export function attachmentRoutes(service: ConversationService, chatbots: ChatbotLookup, bodyLimit: number): PluginRoute[] {
   return [
     {
       method: 'POST',
@@ -33,7 +34,7 @@ export function attachmentRoutes(service: ConversationService, chatbots: Chatbot
           '`attachment` and empty `content`, and publishes message.created.',
         tags: ['api', 'conversations'],
         plugins: { platform: { ...agentToo, errors: ATTACHMENT_ERRORS } },
-        payload: { maxBytes: ATTACHMENT_BODY_BYTES },
+        payload: { maxBytes: bodyLimit, timeout: ATTACHMENT_BODY_TIMEOUT_MS },
         validate: { params: conversationParams, payload: Joi.object(attachmentUploadKeys()).required().label('SendAttachment') },
         response: { status: { 201: turnResponse } },
         handler: async (request, h) => {

@@ -2,6 +2,7 @@
 // humans, feedback, export, and the closing of inactive conversations.
 import {
   areaScope,
+  attachmentBodyLimit,
   MODES,
   modelClients,
   TokenBudget,
@@ -94,7 +95,7 @@ export const conversationsPlugin: BuiltInPlugin = {
     api.privileged.server.ext('onPreStop', () => inbox.closeStreams());
     api.route(
       withScopes(
-        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(api, service, chatbots), ...attachmentRoutes(service, chatbots), ...typingRoutes(service, chatbots, typing), exportRoute(service, chatbots)],
+        [...inbox.routes, ...conversationRoutes(service, chatbots), ...messageRoutes(api, service, chatbots), ...attachmentRoutes(service, chatbots, attachmentBodyLimit(config)), ...typingRoutes(service, chatbots, typing), exportRoute(service, chatbots)],
         areaScope('conversations'),
       ),
     );

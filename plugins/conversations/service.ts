@@ -345,10 +345,15 @@ export class ConversationService {
     if (file.role === 'agent') assertHandedOff(before, 'written in by an agent');
     const { platform } = this.api.privileged;
     const type = acceptFile(file.bytes, await attachmentAllowance(platform.config, platform.accounts, tenant));
-    const held = await this.collections.files.attachments.forTenant(tenant).count({ conversation_id: conversationId });
-    if (held >= MAX_ATTACHMENTS_PER_CONVERSATION) {
-      throw apiError(409, 'attachment_limit_reached', `A conversation holds at most ${MAX_ATTACHMENTS_PER_CONVERSATION} files`);
-    }
+    const records = this.collections.files.attachments.forTenant(tenant);
+    const assertRoom = async () => {
+      if ((await records.count({ conversation_id: conversationId })) >= MAX_ATTACHMENTS_PER_CONVERSATION) {
+        throw apiError(409, 'attachment_limit_reached', `A conversation holds at most ${MAX_ATTACHMENTS_PER_CONVERSATION} files`);
+      }
+    };
+    // Before the bytes are written (a full conversation costs no write), and again in the change:
+    // two files sent at once both change the conversation, so the second is counted after the first.
+    await assertRoom();
     const now = this.api.now();
     const base = this.newMessage(chatbot.id, conversationId, file.role, '', now);
     const { attachment, chunkWrites } = storeFile(this.collections.files, tenant, { chatbotId: chatbot.id, conversationId, messageId: base.id, name: file.name, type, bytes: file.bytes, at: now });
@@ -359,13 +364,16 @@ export class ConversationService {
       author_avatar_url: file.author?.avatar_url ?? null,
       attachment: { id: attachment.id, name: attachment.name, content_type: attachment.content_type, size: attachment.size },
     };
-    await this.api.commit(chunkWrites);
     try {
-      const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
+      await this.api.commit(chunkWrites);
+      const conversation = await this.change(tenant, chatbot, conversationId, async (current) => {
         assertNotEnded(current);
         if (file.role === 'agent') assertHandedOff(current, 'written in by an agent');
+        await assertRoom();
         const changes: Partial<ConversationDoc> = {
           message_count: current.message_count + 1,
+          // A file is the visitor writing (the resolution rules and the lead prompt count it).
+          ...(file.role === 'user' ? { user_message_count: current.user_message_count + 1 } : {}),
           last_message_at: message.created_at,
           updated_at: message.created_at,
           close_at: this.closeAt(chatbot, now),
@@ -380,10 +388,12 @@ export class ConversationService {
       });
       return { message: presentMessage({ ...message, version: 1 }), reply: null, conversation: presentConversation(conversation) };
     } catch (error) {
+      // Refused (ended meanwhile, full) or failed part way: no chunk stays without its record. A
+      // failure of this cleanup is logged; the chunks then go with the conversation.
       await this.collections.files.chunks
         .forTenant(tenant)
         .deleteMany({ attachment_id: attachment.id })
-        .catch(() => undefined);
+        .catch((cleanup: unknown) => this.api.logger.warn({ err: cleanup, attachment_id: attachment.id }, 'chunks of a refused attachment not deleted'));
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 // The website widget: its settings API, the public routes a page's script talks to (CORS per
 // chatbot, per-IP limits, conversation tokens) and the script itself (built from ./client).
-import { areaScope, attachmentAllowance, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin, type TenantScope } from '../../core/index.js';
+import { areaScope, attachmentAllowance, attachmentBodyLimit, PLUGIN_API_VERSION, withScopes, type BuiltInPlugin, type TenantScope } from '../../core/index.js';
 import { WidgetDirectory } from './directory.js';
 import { registerWidgetAccess } from './public-access.js';
 import { publicWidgetRoutes } from './public-routes.js';
@@ -33,6 +33,6 @@ export const widgetPlugin: BuiltInPlugin = {
     const { platform } = api.privileged;
     const allowance = (tenant: TenantScope) => attachmentAllowance(platform.config, platform.accounts, tenant);
     const visitors = api.services.conversations.visitors;
-    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, visitors, api.logger, () => platform.secrets(), allowance), scriptRoute(), uiStringsRoute()]);
+    api.privileged.server.route([...publicWidgetRoutes(collections, chatbots, visitors, api.logger, () => platform.secrets(), allowance, attachmentBodyLimit(platform.config)), scriptRoute(), uiStringsRoute()]);
   },
 };

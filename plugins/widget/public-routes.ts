@@ -6,7 +6,7 @@ import type { Request, ServerRoute } from '@hapi/hapi';
 import Joi from 'joi';
 import type { Logger } from 'pino';
 import {
-  ATTACHMENT_BODY_BYTES,
+  ATTACHMENT_BODY_TIMEOUT_MS,
   apiError,
   hasErrorCode,
   inertFileHeaders,
@@ -65,7 +65,7 @@ const PUBLIC_NOTES =
 const TOKEN_NOTES = 'Needs the conversation token (`Authorization: Bearer wct_…`); 401 `invalid_token` once the conversation has ended.';
 
 /** The errors of PUBLIC_NOTES, declared on every public route with the route's own. */
-const publicRoute = (limit?: WidgetRouteOptions['limit'], own: Partial<Record<401 | 403 | 404 | 409 | 413 | 415 | 422, string[]>> = {}) => ({
+const publicRoute = (limit?: WidgetRouteOptions['limit'], own: Partial<Record<401 | 403 | 404 | 408 | 409 | 413 | 415 | 422, string[]>> = {}) => ({
   widget: { public: true as const, ...(limit ? { limit } : {}) },
   platform: { errors: { ...own, 403: ['origin_not_allowed', ...(own[403] ?? [])], 409: ['chatbot_archived', ...(own[409] ?? [])], 429: ['rate_limited'] } },
 });
@@ -84,6 +84,8 @@ export function publicWidgetRoutes(
   logger: Logger,
   secrets: () => Promise<SecretBox>,
   allowance: (tenant: TenantScope) => Promise<AttachmentAllowance>,
+  /** The largest attachment body under the configured plans. */
+  bodyLimit: number,
 ): ServerRoute[] {
   const widgetOf = (request: Request): PublicWidget => request.app.widget!;
 
@@ -282,11 +284,12 @@ export function publicWidgetRoutes(
         tags: ['api', 'widget'],
         plugins: publicRoute('forms', {
           403: ['attachments_not_allowed'],
+          408: ['request_timeout'],
           409: ['chatbot_paused', 'attachments_disabled', 'attachment_limit_reached', 'conversation_ended'],
           413: ['attachment_too_large'],
           415: ['unsupported_attachment_type'],
         }),
-        payload: { maxBytes: ATTACHMENT_BODY_BYTES },
+        payload: { maxBytes: bodyLimit, timeout: ATTACHMENT_BODY_TIMEOUT_MS },
         validate: { params: visitorConversationParams, payload: attachmentInput },
         response: { status: { 201: turnResponse } },
         handler: async (request, h) => {

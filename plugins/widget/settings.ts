@@ -118,6 +118,8 @@ export function completeWidgetSettings(stored: Partial<WidgetSettings> | null | 
     lead_form: { ...defaults.lead_form, ...stored.lead_form },
     rating: { ...defaults.rating, ...stored.rating },
     privacy: { ...defaults.privacy, ...stored.privacy },
+    // A widget saved before files existed takes none until its owner says so: nobody opted in.
+    attachments: stored.attachments ?? false,
   };
 }
 

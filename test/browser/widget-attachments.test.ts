@@ -84,3 +84,30 @@ t.test('an image and a PDF both ways; a lying file refused; a big one stopped; n
   await laterDialog.getByRole('textbox', { name: 'Type your message…' }).waitFor();
   t.equal(await laterDialog.getByRole('button', { name: 'Attach a file' }).count(), 0);
 });
+
+t.test('a host page whose policy allows no blob: images: the file is a button that saves it', async (t) => {
+  const w = await widgetFixture(t);
+  const policy = `default-src 'none'; script-src ${w.base}; connect-src ${w.base}; style-src 'none'; img-src 'none'`;
+  w.site.set('/strict', {
+    body: `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${policy}"><title>Strict</title></head>
+<body><h1>Strict page</h1><script src="${w.base}/widget.js" data-chatbot-id="${w.chatbot.id}" async></script></body></html>`,
+  });
+  const visitor = await w.open('/');
+  const { page, launcher } = visitor;
+  await page.goto(w.site.url('/strict'));
+  await launcher().click();
+  const dialog = page.getByRole('dialog', { name: 'Acme Help' });
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Attach a file' }).click()]);
+  await chooser.setFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG_1PX });
+  const button = dialog.getByRole('log').getByRole('button', { name: 'screenshot.png (1 KB)' });
+  await button.waitFor();
+  t.equal(await dialog.locator('.msg.user img').count(), 0, 'no broken image');
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  t.same(readFileSync((await download.path())!), PNG_1PX, 'saved as the same bytes');
+  await until(async () => visitor.cspViolations.length > 0, 'the browser reports the blocked image');
+  t.ok(visitor.cspViolations.every((violation) => /^img-src blob\b/.test(violation)), `only the blob: image was refused: ${visitor.cspViolations.join('; ')}`);
+  // Declared here, so the page's end check (no violation) looks at nothing else.
+  visitor.cspViolations.length = 0;
+  t.same(visitor.unexpectedErrors().filter((line) => !/Content Security Policy/.test(line)), [], 'no other console error');
+});
+

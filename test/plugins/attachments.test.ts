@@ -5,6 +5,7 @@
 import t, { type Test } from 'tap';
 import { attachmentName, declareAttachments, sniffAttachmentType, ATTACHMENT_CHUNK_BYTES } from '../../plugins/conversations/attachments.js';
 import { GIF_HEADER, HTML_PAGE, JPEG_HEADER, PDF_MINIMAL, PNG_1PX, pngOfSize, SVG_WITH_SCRIPT } from '../helpers/files.js';
+import { inertFileHeaders } from '../../core/index.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
 import { visit, WIDGET_TEST_ORIGIN } from '../helpers/widget-visit.js';
 
@@ -38,6 +39,16 @@ t.test('the type is read from the bytes; the kept name ends as the bytes are', a
   t.equal(attachmentName('../../etc/passwd', 'application/pdf'), 'passwd.pdf');
   t.equal(attachmentName('a"\u0000<b>\n.png', 'image/png'), 'ab.png', 'no quotes, angle brackets or control characters');
   t.equal(attachmentName('   ', 'image/gif'), 'file.gif');
+  const emoji = attachmentName(`${'a'.repeat(99)}😀😀.png`, 'image/png');
+  t.equal(emoji, `${'a'.repeat(99)}😀.png`, 'cut at 100 code points: no emoji cut in half');
+  t.doesNotThrow(() => encodeURIComponent(emoji), 'well formed');
+  t.equal(attachmentName('bad\ud800name.png', 'image/png'), 'bad\ufffdname.png', 'a lone surrogate is replaced');
+  t.equal(attachmentName('\u202eexe.png', 'image/png'), 'exe.png', 'no direction override to disguise the extension');
+  // The header naming a file: never throws, quotes and RFC 8187's reserved characters encoded.
+  const headers = inertFileHeaders({ name: 'it\'s (my) "scan"*.pdf', content_type: 'application/pdf' });
+  t.equal(headers['Content-Disposition'], `attachment; filename="it's (my) _scan_*.pdf"; filename*=UTF-8''it%27s%20%28my%29%20%22scan%22%2A.pdf`);
+  t.doesNotThrow(() => inertFileHeaders({ name: 'x\ud800.png', content_type: 'image/png' }), 'a name stored before it was made well formed still serves');
+  t.match(inertFileHeaders({ name: 'Заказ №5.png', content_type: 'image/png' })['Content-Disposition'], /^inline; filename="_____ _5.png"; filename\*=UTF-8''%D0%97/);
 });
 
 t.test('a visitor’s image and an agent’s PDF, both ways, served inert', async (t) => {
@@ -141,8 +152,14 @@ t.test('the plan sets kinds and size; the widget can say no; a conversation hold
   assertError(t, await send(pngOfSize(1001)), 413, 'attachment_too_large');
   t.equal((await send(pngOfSize(1000))).statusCode, 201, 'a file of the largest size');
 
-  for (let sent = 1; sent < 20; sent++) t.equal((await send(PNG_1PX)).statusCode, 201);
+  for (let sent = 1; sent < 19; sent++) t.equal((await send(PNG_1PX)).statusCode, 201);
+  // Two at once for the last place: one takes it (the conversation's version orders them).
+  const both = await Promise.all([send(PNG_1PX), send(GIF_HEADER)]);
+  t.same(both.map((response) => response.statusCode).sort(), [201, 409], 'the 20th file is one of the two');
+  t.equal(both.find((response) => response.statusCode === 409)!.json.code, 'attachment_limit_reached');
   assertError(t, await send(PNG_1PX), 409, 'attachment_limit_reached', 'the 21st file');
+  const messages = (await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${visitor.conversation.id}/messages?limit=100`, { key: acme.live })).json.data;
+  t.equal(messages.length, 20, 'twenty files, twenty messages');
 
   const settings = (await api.request('GET', `/api/v1/chatbots/${bot.id}/widget`, { key: acme.live })).json;
   t.equal(settings.attachments, true, 'on by default');
@@ -163,7 +180,9 @@ t.test('a plan without attachments: none, for visitors and agents', async (t) =>
 
 t.test('the bytes in chunks, whole again on reading; gone with the conversation and the chatbot', async (t) => {
   const { api, acme, bot, start, widgetUrl, apiUrl } = await setUp(t);
-  const chunks = declareAttachments(api.platform.store).chunks.forTenant({ accountId: acme.id, mode: 'live' });
+  const declared = declareAttachments(api.platform.store);
+  const chunks = declared.chunks.forTenant({ accountId: acme.id, mode: 'live' });
+  const records = declared.attachments.forTenant({ accountId: acme.id, mode: 'live' });
   const visitor = await start();
   const big = pngOfSize(2 * ATTACHMENT_CHUNK_BYTES + 123);
   const sent = await visit(api, 'POST', widgetUrl(visitor.conversation.id, '/attachments'), { token: visitor.token, payload: upload('big.png', big) });
@@ -175,6 +194,7 @@ t.test('the bytes in chunks, whole again on reading; gone with the conversation 
 
   t.match((await api.request('DELETE', apiUrl(visitor.conversation.id), { key: acme.live })).json, { deleted: true });
   t.equal(await chunks.count({ attachment_id: id }), 0, 'deleting the conversation deletes its files');
+  t.equal(await records.count({ conversation_id: visitor.conversation.id }), 0, 'and their records');
 
   const second = await start();
   const kept = await visit(api, 'POST', widgetUrl(second.conversation.id, '/attachments'), { token: second.token, payload: upload('a.png', PNG_1PX) });
@@ -182,6 +202,7 @@ t.test('the bytes in chunks, whole again on reading; gone with the conversation 
   t.equal((await api.request('DELETE', `/api/v1/chatbots/${bot.id}`, { key: acme.live })).statusCode, 200);
   await waitFor(async () => (await chunks.count({ chatbot_id: bot.id })) === 0);
   t.equal(await chunks.count({ attachment_id: kept.json.message.attachment.id }), 0, 'deleting the chatbot deletes its files');
+  t.equal(await records.count({ chatbot_id: bot.id }), 0, 'and their records');
 });
 
 async function waitFor(done: () => Promise<boolean>, attempts = 200): Promise<void> {

@@ -457,7 +457,8 @@ t.test('settings stored by an earlier build read with every field the current on
   const stored = { display_rules: { proactive: [{ match: '/pricing', delay_seconds: 5, message: 'Questions?' }] }, privacy: undefined } as unknown as Partial<WidgetSettings>;
   const completed = completeWidgetSettings(stored);
   t.same(completed.display_rules.proactive, [{ translations: {}, match: '/pricing', delay_seconds: 5, message: 'Questions?' }], 'a proactive message saved before translations has none');
-  t.equal(completed.attachments, true, 'saved before files: they are taken');
+  t.equal(completed.attachments, false, 'saved before files existed: none until the owner turns them on');
+  t.equal(defaultWidgetSettings().attachments, true, 'a new widget takes them');
   t.same(completed.privacy, { storage: 'always' });
   t.same(completeWidgetSettings(null), defaultWidgetSettings());
 });

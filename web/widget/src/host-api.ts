@@ -10,7 +10,7 @@ export type WidgetEventName = 'open' | 'close' | 'message' | 'lead';
 export interface WidgetEventDetail {
   chatbot_id: string;
   /** `message`: the message as the widget shows it. */
-  message?: { id: string; role: string; content: string };
+  message?: { id: string; role: string; content: string; attachment: { id: string; name: string; content_type: string; size: number } | null };
   /** `lead`: the names of the fields sent (never their values: the page's analytics would get personal data). */
   fields?: string[];
 }

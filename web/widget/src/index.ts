@@ -195,7 +195,7 @@ function tellThePage(session: ChatSession, chatbotId: string): void {
   let leadSent = session.state.leadSent;
   session.subscribe(() => {
     for (const entry of session.takeNew(told)) {
-      emitWidgetEvent('message', { chatbot_id: chatbotId, message: { id: entry.id, role: entry.role, content: entry.content } });
+      emitWidgetEvent('message', { chatbot_id: chatbotId, message: { id: entry.id, role: entry.role, content: entry.content, attachment: entry.attachment ?? null } });
     }
     if (session.state.leadSent && !leadSent) emitWidgetEvent('lead', { chatbot_id: chatbotId, fields: session.leadFieldsSent });
     leadSent = session.state.leadSent;

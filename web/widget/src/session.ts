@@ -251,7 +251,7 @@ export class ChatSession {
    * Sends a file the visitor picked as their message. What the server would refuse for its size is
    * told at once; its type the server reads from the bytes (a refusal comes back as a notice).
    */
-  async attach(file: File, allowance: { max_bytes: number }): Promise<void> {
+  async attach(file: File, allowance: { kinds: string[]; max_bytes: number }): Promise<void> {
     if (this.state.sending || this.state.ended) return;
     const ui = this.options.ui;
     const tooLarge = () => this.update({ notice: format(ui.fileTooLarge, { size: sizeOf(allowance.max_bytes) }) });
@@ -266,8 +266,9 @@ export class ChatSession {
       this.applyConversation(turn.conversation);
     } catch (error) {
       const code = error instanceof WidgetApiError ? error.code : '';
-      if (code === 'unsupported_attachment_type') this.update({ notice: ui.fileType });
+      if (code === 'unsupported_attachment_type') this.update({ notice: allowance.kinds.includes('pdf') ? ui.fileType : ui.imagesOnly });
       else if (code === 'attachment_too_large') tooLarge();
+      else if (code === 'attachment_limit_reached' || code === 'attachments_disabled' || code === 'attachments_not_allowed') this.update({ notice: ui.noMoreFiles });
       else this.fail(error);
     } finally {
       this.update({ sending: false });
@@ -276,7 +277,11 @@ export class ChatSession {
     }
   }
 
-  /** A file of the conversation as an object URL (read once per page with the token); null when it cannot be read. */
+  /**
+   * A file of the conversation as an object URL (read once per page with the token, let go when
+   * the conversation is); null when it cannot be read now (asked again next time: a lost network
+   * is not a lost file), with a notice.
+   */
   async fileUrl(attachmentId: string): Promise<string | null> {
     const saved = this.saved ?? this.endedHere;
     if (!saved) return null;
@@ -284,7 +289,11 @@ export class ChatSession {
     if (!url) {
       url = this.api.file(saved.id, saved.token, attachmentId).then(
         (blob) => URL.createObjectURL(blob),
-        () => null,
+        (error: unknown) => {
+          this.files.delete(attachmentId);
+          this.fail(error);
+          return null;
+        },
       );
       this.files.set(attachmentId, url);
     }
@@ -490,6 +499,9 @@ export class ChatSession {
     this.memory.saveRating(null);
     this.leadPrompted = false;
     this.endedHere = null;
+    // The files shown go with the conversation: their bytes are let go.
+    for (const url of this.files.values()) void url.then((href) => href && URL.revokeObjectURL(href));
+    this.files.clear();
     this.update({ conversation: null, entries: [], ended: false, notice: null, offlineEmailSkipped: false, rating: null, deletion: null });
     this.offerLeadFormBeforeChat();
   }

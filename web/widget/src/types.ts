@@ -14,17 +14,18 @@ export type LeadForm = Omit<Schemas['WidgetConfigLeadForm'], 'fields'> & {
   fields: Array<{ name: LeadFieldName; required: boolean }>;
 };
 
-export type DisplayRules = Schemas['WidgetConfigDisplayRules'];
 /** The document leaves the translations free-form (string values); an older server sends none. */
 export type ProactiveMessage = Omit<Schemas['WidgetConfigProactiveMessage'], 'translations'> & { translations?: Record<string, string> };
+export type DisplayRules = Omit<Schemas['WidgetConfigDisplayRules'], 'proactive'> & { proactive: ProactiveMessage[] };
 export type Appearance = Schemas['WidgetAppearance'];
 export type RatingSettings = Schemas['WidgetRatingSettings'];
 
 /** Translations are a free-form object in the document: per language, the strings it overrides. */
-export type WidgetConfig = Omit<Schemas['WidgetConfig'], 'strings' | 'translations' | 'lead_form'> & {
+export type WidgetConfig = Omit<Schemas['WidgetConfig'], 'strings' | 'translations' | 'lead_form' | 'display_rules'> & {
   strings: WidgetStrings;
   translations: Record<string, Partial<WidgetStrings>>;
   lead_form: LeadForm;
+  display_rules: DisplayRules;
 };
 
 export type PublicConversation = Schemas['VisitorConversation'];

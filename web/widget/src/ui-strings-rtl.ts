@@ -64,6 +64,8 @@ const ar: UiStrings = {
   attach: 'إرفاق ملف',
   fileTooLarge: 'الملفات حتى {size} فقط.',
   fileType: 'الصور وملفات PDF فقط.',
+  imagesOnly: 'يمكن إرسال الصور فقط.',
+  noMoreFiles: 'لا يمكن إرسال المزيد من الملفات هنا.',
 };
 
 const he: UiStrings = {
@@ -123,6 +125,8 @@ const he: UiStrings = {
   attach: 'צירוף קובץ',
   fileTooLarge: 'רק קבצים עד {size}.',
   fileType: 'רק תמונות וקובצי PDF.',
+  imagesOnly: 'אפשר לשלוח רק תמונות.',
+  noMoreFiles: 'אי אפשר לשלוח כאן קבצים נוספים.',
 };
 
 const fa: UiStrings = {
@@ -182,6 +186,8 @@ const fa: UiStrings = {
   attach: 'پیوست فایل',
   fileTooLarge: 'فقط فایل‌های تا {size}.',
   fileType: 'فقط تصویر و PDF.',
+  imagesOnly: 'فقط تصویر را می‌توان فرستاد.',
+  noMoreFiles: 'دیگر نمی‌توان اینجا فایلی فرستاد.',
 };
 
 const ur: UiStrings = {
@@ -241,6 +247,8 @@ const ur: UiStrings = {
   attach: 'فائل منسلک کریں',
   fileTooLarge: 'صرف {size} تک کی فائلیں۔',
   fileType: 'صرف تصاویر اور PDF۔',
+  imagesOnly: 'صرف تصاویر بھیجی جا سکتی ہیں۔',
+  noMoreFiles: 'یہاں مزید فائلیں نہیں بھیجی جا سکتیں۔',
 };
 
 /** The widget's own words in right-to-left languages, loaded by the widget when it needs one. */

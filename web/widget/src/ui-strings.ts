@@ -61,6 +61,8 @@ const en = {
   attach: 'Attach a file',
   fileTooLarge: 'Files up to {size} only.',
   fileType: 'Images and PDFs only.',
+  imagesOnly: 'Only images can be sent.',
+  noMoreFiles: 'No more files can be sent here.',
 };
 
 export type UiStrings = typeof en;
@@ -122,6 +124,8 @@ const de: UiStrings = {
   attach: 'Datei anhängen',
   fileTooLarge: 'Nur Dateien bis {size}.',
   fileType: 'Nur Bilder und PDFs.',
+  imagesOnly: 'Nur Bilder können gesendet werden.',
+  noMoreFiles: 'Hier können keine weiteren Dateien gesendet werden.',
 };
 
 const fr: UiStrings = {
@@ -181,6 +185,8 @@ const fr: UiStrings = {
   attach: 'Joindre un fichier',
   fileTooLarge: 'Fichiers de {size} au plus.',
   fileType: 'Images et PDF uniquement.',
+  imagesOnly: 'Seules les images peuvent être envoyées.',
+  noMoreFiles: 'Aucun autre fichier ne peut être envoyé ici.',
 };
 
 const ro: UiStrings = {
@@ -240,6 +246,8 @@ const ro: UiStrings = {
   attach: 'Atașează un fișier',
   fileTooLarge: 'Doar fișiere de până la {size}.',
   fileType: 'Doar imagini și PDF-uri.',
+  imagesOnly: 'Se pot trimite doar imagini.',
+  noMoreFiles: 'Aici nu se mai pot trimite fișiere.',
 };
 
 /** The widget's own words by language. */

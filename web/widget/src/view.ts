@@ -475,10 +475,12 @@ const FILE_TYPES = { image: 'image/png,image/jpeg,image/gif,image/webp', pdf: 'a
 function FileView({ file, session }: { file: NonNullable<ChatEntry['attachment']>; session: ChatSession }) {
   const image = file.content_type.startsWith('image/');
   const [url, setUrl] = useState<string | null>(null);
+  // A host page whose Content-Security-Policy allows no blob: images: the button that saves it.
+  const [blocked, setBlocked] = useState(false);
   useEffect(() => {
     if (image) void session.fileUrl(file.id).then(setUrl);
   }, [file.id]);
-  if (url) return html`<a class="file" href=${url} target="_blank" rel="noopener"><img src=${url} alt=${file.name} /></a>`;
+  if (url && !blocked) return html`<a class="file" href=${url} target="_blank" rel="noopener"><img src=${url} alt=${file.name} onError=${() => setBlocked(true)} /></a>`;
   const save = async () => {
     const href = await session.fileUrl(file.id);
     if (!href) return;
