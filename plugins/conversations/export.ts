@@ -32,6 +32,10 @@ const CSV_COLUMNS = [
   'confidence',
   'feedback',
   'message_created_at',
+  // A file sent as the message (its content is empty): its id (GET …/attachments/{id}), name and type.
+  'attachment_id',
+  'attachment_name',
+  'attachment_type',
 ] as const;
 
 function csvRow(conversation: Conversation, message: Message | null): string {
@@ -56,6 +60,9 @@ function csvRow(conversation: Conversation, message: Message | null): string {
     confidence: message?.confidence,
     feedback: message?.feedback,
     message_created_at: message?.created_at,
+    attachment_id: message?.attachment?.id,
+    attachment_name: message?.attachment?.name,
+    attachment_type: message?.attachment?.content_type,
   };
   return csvLine(CSV_COLUMNS, row);
 }
@@ -68,7 +75,8 @@ export function exportRoute(service: ConversationService, chatbots: ChatbotLooku
       description: 'Export conversations with their messages (JSON Lines or CSV)',
       notes:
         '`format=jsonl` (default): one conversation per line with its `messages`, oldest first. `format=csv`: one row ' +
-        'per message (a conversation without messages has one row), header first; cells starting with = + - @ are ' +
+        'per message (a conversation without messages has one row), header first, a file sent as a message in ' +
+        '`attachment_id`, `attachment_name` and `attachment_type`; cells starting with = + - @ are ' +
         'prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters. Streamed in ' +
         'constant memory. Needs full API access.',
       tags: ['api', 'conversations'],

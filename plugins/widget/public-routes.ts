@@ -159,9 +159,12 @@ export function publicWidgetRoutes(
           const conversation = await visitors.start(tenant, chatbot, { channel: 'widget', language: input.language, pageUrl: input.page_url ?? null, visitor });
           if (user && verified) await rememberIdentity(collections, widget, user.user_id, conversation.id, conversation.started_at);
           // A visitor the site proves is who the site says: with an e-mail address, a lead (linked both ways).
+          // Not a reason to fail the start: the conversation exists and needs its token.
           if (user?.email && verified) {
             const details = { email: user.email, ...(user.name ? { name: user.name } : {}) };
-            await visitors.captureLead(tenant, chatbot, { conversationId: conversation.id, source: 'widget_identity', details });
+            await visitors
+              .captureLead(tenant, chatbot, { conversationId: conversation.id, source: 'widget_identity', details })
+              .catch((error: unknown) => logger.warn({ err: error, conversation_id: conversation.id }, 'lead of a verified visitor not recorded'));
           }
           const token = newVisitorToken();
           await collections.tokens.forTenant(tenant).insert({

@@ -213,3 +213,18 @@ async function waitFor(done: () => Promise<boolean>, attempts = 200): Promise<vo
   throw new Error('waited in vain');
 }
 
+
+t.test('the exports name the files: JSON lines with each message’s attachment, CSV in its own columns', async (t) => {
+  const api = await buildTestServer(t);
+  const acme = await api.account('professional');
+  const bot = (await api.request('POST', '/api/v1/chatbots', { key: acme.live, payload: { name: 'Shop' } })).json as { id: string };
+  const visitor = (await visit(api, 'POST', `/widget/v1/${bot.id}/conversations`, { payload: {} })).json as { conversation: { id: string }; token: string };
+  const sent = await visit(api, 'POST', `/widget/v1/${bot.id}/conversations/${visitor.conversation.id}/attachments`, { token: visitor.token, payload: upload('scan, page 1.png', PNG_1PX) });
+  const id = sent.json.message.attachment.id as string;
+  const jsonl = await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/export?format=jsonl`, { key: acme.live });
+  t.match(JSON.parse(jsonl.payload.trim()).messages, [{ content: '', attachment: { id, name: 'scan, page 1.png', content_type: 'image/png' } }]);
+  const csv = await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/export?format=csv`, { key: acme.live });
+  const [header, row] = csv.payload.split('\r\n');
+  t.match(header, /,attachment_id,attachment_name,attachment_type$/);
+  t.match(row, new RegExp(`,${id},"scan, page 1.png",image/png$`), 'quoted as CSV quotes a comma');
+});

@@ -533,7 +533,7 @@ t.test('export: CSV and JSON Lines, filters, constant memory paging, full plans 
   const csv = await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/export?format=csv&status=ended`, { key: acme.live });
   t.match(csv.headers['content-type'], /^text\/csv/);
   const rows = csv.payload.split('\r\n').filter(Boolean);
-  t.equal(rows[0], 'conversation_id,chatbot_id,status,channel,language,started_at,ended_at,ended_reason,resolution,lead_id,visitor_id,visitor_name,visitor_email,message_id,role,content,answer_type,confidence,feedback,message_created_at');
+  t.equal(rows[0], 'conversation_id,chatbot_id,status,channel,language,started_at,ended_at,ended_reason,resolution,lead_id,visitor_id,visitor_name,visitor_email,message_id,role,content,answer_type,confidence,feedback,message_created_at,attachment_id,attachment_name,attachment_type');
   t.equal(rows.length, 2, 'the filter applies: one ended conversation without messages, one row');
   t.match(rows[1], new RegExp(`^${convs[1]},${bot.id},ended,api,en,`));
 

@@ -348,7 +348,7 @@ export interface paths {
         };
         /**
          * Export conversations with their messages (JSON Lines or CSV)
-         * @description `format=jsonl` (default): one conversation per line with its `messages`, oldest first. `format=csv`: one row per message (a conversation without messages has one row), header first; cells starting with = + - @ are prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters. Streamed in constant memory. Needs full API access.
+         * @description `format=jsonl` (default): one conversation per line with its `messages`, oldest first. `format=csv`: one row per message (a conversation without messages has one row), header first, a file sent as a message in `attachment_id`, `attachment_name` and `attachment_type`; cells starting with = + - @ are prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters. Streamed in constant memory. Needs full API access.
          */
         get: operations["exportConversations"];
         put?: never;
@@ -7938,7 +7938,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `attachment_limit_reached`, `chatbot_archived`, `chatbot_paused`, `conflict`, `conversation_ended`, `conversation_not_in_handoff`, `idempotency_key_in_flight` */
+            /** @description Error. Codes: `request_timeout` */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, a quota or an in-flight request. Codes: `attachment_limit_reached`, `chatbot_archived`, `conflict`, `conversation_ended`, `conversation_not_in_handoff`, `idempotency_key_in_flight` */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -19935,6 +19945,16 @@ export interface operations {
             };
             /** @description Not found (also for another account’s or the other mode’s records). Codes: `chatbot_not_found`, `conversation_not_found` */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: `request_timeout` */
+            408: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;

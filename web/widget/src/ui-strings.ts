@@ -250,7 +250,6 @@ const ro: UiStrings = {
   noMoreFiles: 'Aici nu se mai pot trimite fișiere.',
 };
 
-/** The widget's own words by language. */
 /** Every left-to-right language the widget ships (what the tests read). */
 export const WIDGET_UI: Record<string, UiStrings> = { en, de, fr, ro };
 /** The words the script itself carries: English, every other language's fallback. */

@@ -152,9 +152,10 @@ def sync_detailed(
     """Export conversations with their messages (JSON Lines or CSV)
 
      `format=jsonl` (default): one conversation per line with its `messages`, oldest first. `format=csv`:
-    one row per message (a conversation without messages has one row), header first; cells starting with
-    = + - @ are prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters.
-    Streamed in constant memory. Needs full API access.
+    one row per message (a conversation without messages has one row), header first, a file sent as a
+    message in `attachment_id`, `attachment_name` and `attachment_type`; cells starting with = + - @ are
+    prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters. Streamed in
+    constant memory. Needs full API access.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -207,9 +208,10 @@ def sync(
     """Export conversations with their messages (JSON Lines or CSV)
 
      `format=jsonl` (default): one conversation per line with its `messages`, oldest first. `format=csv`:
-    one row per message (a conversation without messages has one row), header first; cells starting with
-    = + - @ are prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters.
-    Streamed in constant memory. Needs full API access.
+    one row per message (a conversation without messages has one row), header first, a file sent as a
+    message in `attachment_id`, `attachment_name` and `attachment_type`; cells starting with = + - @ are
+    prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters. Streamed in
+    constant memory. Needs full API access.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -257,9 +259,10 @@ async def asyncio_detailed(
     """Export conversations with their messages (JSON Lines or CSV)
 
      `format=jsonl` (default): one conversation per line with its `messages`, oldest first. `format=csv`:
-    one row per message (a conversation without messages has one row), header first; cells starting with
-    = + - @ are prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters.
-    Streamed in constant memory. Needs full API access.
+    one row per message (a conversation without messages has one row), header first, a file sent as a
+    message in `attachment_id`, `attachment_name` and `attachment_type`; cells starting with = + - @ are
+    prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters. Streamed in
+    constant memory. Needs full API access.
 
     Args:
         id (str): An id of the form cb_<ulid>
@@ -310,9 +313,10 @@ async def asyncio(
     """Export conversations with their messages (JSON Lines or CSV)
 
      `format=jsonl` (default): one conversation per line with its `messages`, oldest first. `format=csv`:
-    one row per message (a conversation without messages has one row), header first; cells starting with
-    = + - @ are prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters.
-    Streamed in constant memory. Needs full API access.
+    one row per message (a conversation without messages has one row), header first, a file sent as a
+    message in `attachment_id`, `attachment_name` and `attachment_type`; cells starting with = + - @ are
+    prefixed with an apostrophe so spreadsheets do not run them. Takes the list filters. Streamed in
+    constant memory. Needs full API access.
 
     Args:
         id (str): An id of the form cb_<ulid>

@@ -64,6 +64,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 408:
+        response_408 = Error.from_dict(response.json())
+
+        return response_408
+
     if response.status_code == 409:
         response_409 = Error.from_dict(response.json())
 
