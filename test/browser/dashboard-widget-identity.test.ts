@@ -38,7 +38,7 @@ t.test('the identity secret, verification, a proactive message and the consent m
   await page.getByRole('status').filter({ hasText: 'Widget saved' }).waitFor();
   const saved = (await s.api.request('GET', `/api/v1/chatbots/${s.chatbot.id}/widget`, { key: s.key })).json;
   t.equal(saved.identity_verification, true);
-  t.same(saved.display_rules.proactive, [{ match: '/pricing', delay_seconds: 5, message: 'Questions about our plans?' }]);
+  t.same(saved.display_rules.proactive, [{ match: '/pricing', delay_seconds: 5, message: 'Questions about our plans?', translations: {} }], 'a rule made in the editor, with no translations');
   t.same(saved.privacy, { storage: 'after_interaction' });
   t.type(saved.identity_secret_created_at, 'string');
 
