@@ -3,8 +3,9 @@
 //   _id: the record id   _account, _mode: its tenant ("" in global collections)
 //   _version: optimistic version   _lease_owner, _lease_until (epoch ms), _attempts: claims
 // Nothing here needs transactions, partial or TTL indexes, or $text (FerretDB 1.x has none of them).
-// Where the interface promises exclusivity (claims), it rests on unique inserts, the one write that
-// is atomic on every MongoDB-wire server; see the claims section.
+// Where the interface promises exclusivity (claims, and versioned writes on servers whose updates
+// are not atomic), it rests on unique inserts, the one write that is atomic on every MongoDB-wire
+// server; see the claims and versioned-writes sections.
 import { createHash } from 'node:crypto';
 import { Binary, type Collection as MongoCollection, type Document } from 'mongodb';
 import { assertDocumentFields, assertFieldPath, binaryValue } from '../../core/store/fields.js';
@@ -48,6 +49,30 @@ function leaseId(collection: string, recordId: string, generation: number): stri
   return `${collection}|${recordId}|${generation}`;
 }
 
+/** Where a versioned write claims the version it changes, when the server needs it (ServerTraits); _id only. */
+export const VERSION_CLAIMS_COLLECTION = '_version_claims';
+
+/**
+ * How long a version claim holds. A write takes milliseconds; a claim left by a process that stopped
+ * between its claim and its write blocks writes from that version (409s, retried) until then.
+ */
+export const VERSION_CLAIM_MS = 15_000;
+
+interface VersionClaimDoc {
+  _id: string;
+  /** Epoch ms. */
+  until: number;
+}
+
+/** What the server is, learned at connect and shared by the store's collections. */
+export interface ServerTraits {
+  /**
+   * Whether versioned writes must first win a claim: true on servers whose update reads, modifies
+   * and writes back by _id (FerretDB 1.x), where two writers holding one version both landed.
+   */
+  versionClaims: boolean;
+}
+
 const SYSTEM_FIELDS = ['_id', '_account', '_mode', '_version', '_lease_owner', '_lease_until', '_attempts'];
 
 export interface PlannedIndex {
@@ -63,6 +88,7 @@ export class MongoCollectionTable implements CollectionEngine {
   constructor(
     readonly collection: MongoCollection<Document>,
     readonly definition: CollectionDefinition,
+    private readonly server: ServerTraits,
   ) {
     for (const index of this.plannedIndexes()) this.indexFields.set(index.name, index.fields);
   }
@@ -216,12 +242,11 @@ export class MongoCollectionTable implements CollectionEngine {
     if (ifVersion !== undefined) query._version = ifVersion;
     let updated: Document | null;
     try {
-      updated = await this.collection.findOneAndUpdate(
-        query,
-        { ...(Object.keys(set).length ? { $set: set } : {}), $inc: { _version: 1 } },
-        { returnDocument: 'after' },
+      updated = await this.withVersionClaim(id, ifVersion, () =>
+        this.collection.findOneAndUpdate(query, { ...(Object.keys(set).length ? { $set: set } : {}), $inc: { _version: 1 } }, { returnDocument: 'after' }),
       );
     } catch (error) {
+      if (error instanceof VersionConflictError) throw error;
       const current = await this.collection.findOne({ _id: id as never });
       throw await this.explainDuplicate(error, { ...current, ...set }, id);
     }
@@ -233,7 +258,7 @@ export class MongoCollectionTable implements CollectionEngine {
   async delete(scope: TenantScope | null, id: string, ifVersion?: number): Promise<boolean> {
     const query: Document = { _id: id, ...this.tenantQuery(scope) };
     if (ifVersion !== undefined) query._version = ifVersion;
-    const result = await this.collection.deleteOne(query);
+    const result = await this.withVersionClaim(id, ifVersion, () => this.collection.deleteOne(query));
     if (result.deletedCount > 0) return true;
     if (ifVersion !== undefined && (await this.get(scope, id))) throw new VersionConflictError(this.definition.name, id);
     return false;
@@ -390,6 +415,47 @@ export class MongoCollectionTable implements CollectionEngine {
 
   private leases(): MongoCollection<LeaseDoc> {
     return this.collection.db.collection<LeaseDoc>(LEASES_COLLECTION);
+  }
+
+  // ---- versioned writes ---------------------------------------------------------------------
+  //
+  // On a server whose update reads, modifies and writes back by _id (FerretDB 1.x: of four writers
+  // holding one version, two or more landed in 48 rounds of 50), the version in the filter does not
+  // make the write conditional. There a versioned write first inserts a claim whose _id is
+  // (collection, record, version): the unique _id lets one writer from a version through, and the
+  // others fail as stale writers do. The claim is deleted once the write is done; a later writer
+  // from the same version then fails on the filter, since the record has moved on. Unversioned
+  // writes take no claim (last write wins, as it does everywhere; on such a server one may still
+  // overwrite a versioned write made at the same instant).
+
+  private async withVersionClaim<R>(recordId: string, version: number | undefined, write: () => Promise<R>): Promise<R> {
+    if (version === undefined || !this.server.versionClaims) return write();
+    const claims = this.collection.db.collection<VersionClaimDoc>(VERSION_CLAIMS_COLLECTION);
+    const claimId = `${this.definition.name}|${recordId}|${version}`;
+    await this.claimVersion(claims, claimId, recordId);
+    try {
+      return await write();
+    } finally {
+      await claims.deleteOne({ _id: claimId }).catch(() => undefined); // else it lapses after VERSION_CLAIM_MS
+    }
+  }
+
+  /** Wins the claim, or throws VersionConflictError while another writer holds it. */
+  private async claimVersion(claims: MongoCollection<VersionClaimDoc>, claimId: string, recordId: string): Promise<void> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const now = Date.now();
+      try {
+        await claims.insertOne({ _id: claimId, until: now + VERSION_CLAIM_MS });
+        return;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+        const held = await claims.findOne({ _id: claimId });
+        if (held && held.until > now) break;
+        // Left by a writer that stopped between its claim and its write: taken over, once.
+        if (held) await claims.deleteOne({ _id: claimId, until: held.until });
+      }
+    }
+    throw new VersionConflictError(this.definition.name, recordId);
   }
 
   // ---- helpers ------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { MongoClient, type Db, type Document } from 'mongodb';
 import { StoreUnavailableError, StoreUsageError } from '../../core/store/errors.js';
 import { applyWrite, assertWriteLanded, collectionHandle, declareCollection } from '../../core/store/handle.js';
 import type { Capability, Collection, CollectionDefinition, CounterStore, Store, TenantScope, WriteOp } from '../../core/store/types.js';
-import { MongoCollectionTable } from './collection.js';
+import { MongoCollectionTable, type ServerTraits } from './collection.js';
 import { isDuplicateKeyError, mapMongoError } from './errors.js';
 import { COUNTER_SLOTS, KNOWN_MIGRATIONS, runMigrations } from './migrations.js';
 import { assertServerNotOlder, describePendingChanges, STORE_SCHEMA_VERSION, type StoredSchema } from '../../core/store/schema-version.js';
@@ -20,6 +20,11 @@ const CAPABILITIES: ReadonlySet<Capability> = new Set(['counters', 'claims', 'gr
 export interface MongoStoreOptions {
   /** How long to look for a server before an operation fails (ms). */
   serverSelectionTimeoutMs?: number;
+  /**
+   * Whether versioned writes claim their version first (collection.ts, versioned writes). By default
+   * learned from the server at init: on for FerretDB, whose updates are not atomic, off otherwise.
+   */
+  versionClaims?: boolean;
 }
 
 /** The database named in the URL's path, else chatbot_platform. */
@@ -34,7 +39,7 @@ export function openMongoStore(url: string, options: MongoStoreOptions = {}): St
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000,
     appName: 'chatbot-platform',
   });
-  return new MongoStore(client, client.db(databaseNameOf(url)));
+  return new MongoStore(client, client.db(databaseNameOf(url)), options.versionClaims);
 }
 
 class MongoStore implements Store {
@@ -43,10 +48,13 @@ class MongoStore implements Store {
   private readonly tables = new Map<string, MongoCollectionTable>();
   private initialized = false;
   private closed = false;
+  /** Filled at init, before any collection is used. */
+  private readonly server: ServerTraits = { versionClaims: false };
 
   constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
+    private readonly versionClaims: boolean | undefined,
   ) {}
 
   isDeclared(name: string): boolean {
@@ -54,13 +62,14 @@ class MongoStore implements Store {
   }
 
   collection<T>(definition: CollectionDefinition): Collection<T> {
-    const table = declareCollection(this.tables, definition, this.initialized, () => new MongoCollectionTable(this.db.collection(definition.name), definition));
+    const table = declareCollection(this.tables, definition, this.initialized, () => new MongoCollectionTable(this.db.collection(definition.name), definition, this.server));
     return collectionHandle<T>(table, (work) => this.guard(async () => work(), table));
   }
 
   async init(): Promise<void> {
     await this.guard(async () => {
       await this.client.connect();
+      this.server.versionClaims = this.versionClaims ?? (await isFerretDb(this.db));
       assertServerNotOlder(await this.storedSchema(), { version: STORE_SCHEMA_VERSION, migrations: KNOWN_MIGRATIONS });
       await runMigrations(this.db);
       for (const table of this.tables.values()) await this.syncCollection(table);
@@ -201,6 +210,12 @@ class MongoStore implements Store {
       throw mapMongoError(error, table?.definition.name ?? 'store', (index) => table?.fieldsOfIndex(index));
     }
   }
+}
+
+/** FerretDB says what it is in buildInfo (`ferretdbVersion`); MongoDB does not have the field. */
+async function isFerretDb(db: Db): Promise<boolean> {
+  const info = await db.admin().command({ buildInfo: 1 });
+  return typeof info.ferretdbVersion === 'string';
 }
 
 function counterId(scope: TenantScope | null, name: string): string {

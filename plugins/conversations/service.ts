@@ -591,8 +591,9 @@ export class ConversationService {
    * The visitor's rating of an ended conversation, once: 409 `conversation_not_ended` before the
    * end, 409 `already_rated` after a first rating. Written with `conversation.rated`. Two ratings
    * sent at once end as one rating and one 409: the first to count the conversation's rating
-   * counter goes on. (The version check alone did not hold on FerretDB, whose versioned update
-   * let both through now and then; counters rest on unique inserts, atomic on every store.)
+   * counter goes on. (Written when the version check alone did not hold on FerretDB, whose
+   * versioned update let both through before the adapter claimed versions; counters rest on
+   * unique inserts, atomic on every store, and two raters need no retry.)
    */
   async rate(tenant: TenantScope, chatbot: ChatbotSummary, conversationId: string, input: { score: number; scale: CsatScale; comment: string | null }) {
     this.assertChatbotAccepts(chatbot, 'change');

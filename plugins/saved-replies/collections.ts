@@ -35,7 +35,8 @@ export function declareSavedReplies(store: CollectionDeclarer): Collection<Saved
 /**
  * One use of a saved reply (rendered for a conversation). Uses are records, not a count on the
  * reply: an insert is atomic on every store, where a read-and-write of a count is not (two agents
- * using a reply at once on FerretDB kept one use: its version check lets both writes through).
+ * using a reply at once on FerretDB kept one use, before the adapter claimed versions there; and
+ * records need no retry when many agents use one reply).
  */
 export interface SavedReplyUseDoc {
   saved_reply_id: string;

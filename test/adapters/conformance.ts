@@ -402,6 +402,40 @@ export async function runStoreConformance(
       t.equal(await repo.deleteMany({ status: 'even' }), 3);
       t.equal(await repo.count(), 2);
     });
+
+    t.test('writers holding one version at once, from two connections: exactly one lands', async (t) => {
+      // Two server instances, each with a few writes in flight, all read version 1 (two handoffs
+      // assigning one member, two agents editing one record). FerretDB let two or more through in
+      // nearly every round before versioned writes claimed their version.
+      const { harness, c } = await fresh(t);
+      const peer = await harness.openPeer();
+      t.teardown(() => peer.close());
+      const peerItems = declare(peer).items;
+      await peer.init();
+      const repos = [c.items.forTenant(ALICE_LIVE), peerItems.forTenant(ALICE_LIVE)];
+      const rounds = 20;
+      const outcomes: string[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const id = `item_${String(round + 1).padStart(4, '0')}`;
+        await repos[0]!.insert(item(round + 1));
+        // Six writers: four updates and, every other round, two deletes among them.
+        const writers = Array.from({ length: 6 }, (_, writer) => {
+          const repo = repos[writer % 2]!;
+          const deletes = round % 2 === 1 && writer >= 4;
+          const write = deletes
+            ? repo.delete(id, { ifVersion: 1 }).then((gone) => (gone ? 'deleted' : 'missing'))
+            : repo.update(id, { tag: `writer ${writer}` }, { ifVersion: 1 }).then((updated) => (updated ? `writer ${writer}` : 'missing'));
+          return write.catch((error: unknown) => (error instanceof VersionConflictError ? 'conflict' : `error ${String(error)}`));
+        });
+        const results = await Promise.all(writers);
+        // A writer that comes after a delete finds nothing, as a stale one does after any delete.
+        const landed = results.filter((result) => result !== 'conflict' && result !== 'missing');
+        const raw = await harness.raw('items', id);
+        const held = raw ? String(raw.doc.tag) : 'deleted';
+        outcomes.push(landed.length === 1 && landed[0] === held && (raw === null || raw.version === 2) ? 'one' : `${results.join(', ')}; held ${held} v${raw?.version}`);
+      }
+      t.same(outcomes, Array.from({ length: rounds }, () => 'one'), 'every round: one write landed, the others conflicted, and the record is the one that landed');
+    });
   });
 
   t.test(`${adapterName}: filters`, async (t) => {
