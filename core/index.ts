@@ -99,6 +99,7 @@ export type { LeadContact, LeadDetails, LeadRecorder, LeadSource } from './contr
 export type { MemberNotice, NoticeRecipient } from './contracts/member-notices.js';
 export type { MemberAvailability } from './contracts/presence.js';
 export { RecordNotFoundError, StoreUnavailableError, UniqueConstraintError, VersionConflictError } from './store/errors.js';
+export { backOffAfterConflict } from './store/conflict-backoff.js';
 export { groupByTenant } from './store/tenant-groups.js';
 export { MODES } from './store/types.js';
 export type { ClaimedRecord, ClaimQueue, Collection, CollectionDeclarer, CounterStore, Filter, Mode, Repository, Store, Stored, TenantScope, WriteOp } from './store/types.js';

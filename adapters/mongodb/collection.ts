@@ -242,8 +242,11 @@ export class MongoCollectionTable implements CollectionEngine {
     if (ifVersion !== undefined) query._version = ifVersion;
     let updated: Document | null;
     try {
-      updated = await this.withVersionClaim(id, ifVersion, () =>
-        this.collection.findOneAndUpdate(query, { ...(Object.keys(set).length ? { $set: set } : {}), $inc: { _version: 1 } }, { returnDocument: 'after' }),
+      updated = await this.withVersionClaim(
+        id,
+        ifVersion,
+        () => this.collection.findOneAndUpdate(query, { ...(Object.keys(set).length ? { $set: set } : {}), $inc: { _version: 1 } }, { returnDocument: 'after' }),
+        (document) => document !== null,
       );
     } catch (error) {
       if (error instanceof VersionConflictError) throw error;
@@ -258,7 +261,7 @@ export class MongoCollectionTable implements CollectionEngine {
   async delete(scope: TenantScope | null, id: string, ifVersion?: number): Promise<boolean> {
     const query: Document = { _id: id, ...this.tenantQuery(scope) };
     if (ifVersion !== undefined) query._version = ifVersion;
-    const result = await this.withVersionClaim(id, ifVersion, () => this.collection.deleteOne(query));
+    const result = await this.withVersionClaim(id, ifVersion, () => this.collection.deleteOne(query), (deleted) => deleted.deletedCount > 0);
     if (result.deletedCount > 0) return true;
     if (ifVersion !== undefined && (await this.get(scope, id))) throw new VersionConflictError(this.definition.name, id);
     return false;
@@ -428,16 +431,29 @@ export class MongoCollectionTable implements CollectionEngine {
   // writes take no claim (last write wins, as it does everywhere; on such a server one may still
   // overwrite a versioned write made at the same instant).
 
-  private async withVersionClaim<R>(recordId: string, version: number | undefined, write: () => Promise<R>): Promise<R> {
+  /**
+   * Runs a versioned write under a claim of its version. `landed` tells a write that landed: its
+   * claim is then deleted without waiting (any writer from that version is stale and fails on the
+   * filter meanwhile, so the claim only has to go eventually), a round trip off every write.
+   * Otherwise the claim is deleted before returning, so a writer retrying from that version finds
+   * it gone.
+   */
+  private async withVersionClaim<R>(recordId: string, version: number | undefined, write: () => Promise<R>, landed: (result: R) => boolean): Promise<R> {
     if (version === undefined || !this.server.versionClaims) return write();
     const claims = this.collection.db.collection<VersionClaimDoc>(VERSION_CLAIMS_COLLECTION);
     const claimId = `${this.definition.name}|${recordId}|${version}`;
     await this.claimVersion(claims, claimId, recordId);
+    const release = () => claims.deleteOne({ _id: claimId }).catch(() => undefined); // else it lapses after VERSION_CLAIM_MS
+    let result: R;
     try {
-      return await write();
-    } finally {
-      await claims.deleteOne({ _id: claimId }).catch(() => undefined); // else it lapses after VERSION_CLAIM_MS
+      result = await write();
+    } catch (error) {
+      await release();
+      throw error;
     }
+    if (landed(result)) void release();
+    else await release();
+    return result;
   }
 
   /** Wins the claim, or throws VersionConflictError while another writer holds it. */

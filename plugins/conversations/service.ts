@@ -11,6 +11,7 @@ import {
   RecordNotFoundError,
   recordsInPages,
   VersionConflictError,
+  backOffAfterConflict,
   type BuiltInPluginApi,
   type ChatbotProfile,
   type ChatbotSummary,
@@ -758,6 +759,7 @@ export class ConversationService {
         return updated;
       } catch (error) {
         if (!(error instanceof VersionConflictError) || attempt >= WRITE_ATTEMPTS || ifVersion !== undefined) throw error;
+        await backOffAfterConflict(attempt);
       }
     }
   }

@@ -5,6 +5,7 @@ import {
   analyzerFor,
   type BuiltInPluginApi,
   VersionConflictError,
+  backOffAfterConflict,
   type ChatbotSummary,
   type KnowledgeCuration,
   type PhrasingOutcome,
@@ -54,6 +55,7 @@ export class KnowledgeCurator implements KnowledgeCuration {
       } catch (error) {
         // Changed meanwhile (the worker, a PATCH, another instance learning): decide again.
         if (!(error instanceof VersionConflictError) || attempt >= WRITE_ATTEMPTS) throw error;
+        await backOffAfterConflict(attempt);
       }
     }
   }

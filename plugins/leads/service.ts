@@ -16,6 +16,7 @@ import {
   recordsInPages,
   UniqueConstraintError,
   VersionConflictError,
+  backOffAfterConflict,
   type ChatbotDirectory,
   type Collection,
   type Filter,
@@ -148,6 +149,7 @@ export class LeadService {
       } catch (error) {
         if (error instanceof UniqueConstraintError) throw await this.keyTaken(tenant, current, change);
         if (!(error instanceof VersionConflictError) || attempt >= WRITE_ATTEMPTS) throw error;
+        await backOffAfterConflict(attempt);
         current = await this.find(tenant, lead.id);
       }
     }
@@ -189,6 +191,7 @@ export class LeadService {
           break;
         } catch (error) {
           if (!(error instanceof VersionConflictError) || attempt >= WRITE_ATTEMPTS) throw error;
+          await backOffAfterConflict(attempt);
           current = await this.repository(tenant).get(lead.id);
         }
       }

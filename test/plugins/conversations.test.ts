@@ -3,8 +3,12 @@
 import t from 'tap';
 import type { EventEnvelope } from '../../core/events.js';
 import { declareConversations } from '../../plugins/conversations/collections.js';
-import { assertError, buildTestServer, TEST_STORE, TestClock, type TestServer } from '../helpers/server.js';
+import { assertError, buildTestServer, TestClock, type TestServer } from '../helpers/server.js';
 import { parseEvents } from '../helpers/sse.js';
+
+// 55-71 s in CI runs on FerretDB (10-12 s on SQLite), and 115 s on a machine loaded by a second
+// suite: over tap's default 120 s is too near. A hang still fails the file.
+t.setTimeout(240_000);
 
 interface Bot {
   id: string;
@@ -685,13 +689,8 @@ t.test('messages race: concurrent visitors in one conversation all land, counted
   const messages = await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}/messages?limit=100`, { key: acme.live });
   t.equal(messages.json.data.length, 8, 'no message is lost, on any store');
   const stored = await api.request('GET', `/api/v1/chatbots/${bot.id}/conversations/${conv.id}`, { key: acme.live });
-  if (TEST_STORE === 'ferretdb') {
-    // FerretDB applies ifVersion updates without compare-and-swap (docs/operations.md, "Where the stores behave differently", row 2), so
-    // racing writers can both pass the version check and the counter can lag; MongoDB and SQLite cannot.
-    t.ok(stored.json.message_count >= 2 && stored.json.message_count <= 8, `FerretDB: ${stored.json.message_count} of 8 counted`);
-  } else {
-    t.equal(stored.json.message_count, 8, 'every message counted: concurrent changes retry on the version');
-  }
+  // On FerretDB too: its updates are not atomic, so versioned writes claim their version there (docs/operations.md).
+  t.equal(stored.json.message_count, 8, 'every message counted: concurrent changes retry on the version');
 });
 
 t.test('Q&A edits and deletions reach the next reply (the cached Q&A index follows the knowledge base)', async (t) => {

@@ -1,0 +1,10 @@
+import { build } from 'esbuild';
+import path from 'node:path';
+import { nodeBundleOptions } from './bin/build/server.ts';
+const variant = process.argv[2]!;
+const out = path.resolve('dist', `exp-${variant}`);
+const extra = variant === 'ws' ? { minifyWhitespace: true, minifySyntax: true } : variant === 'full' ? { minify: true, keepNames: true } : {};
+const common = { ...nodeBundleOptions('dist'), ...extra };
+await build({ ...common, entryPoints: { cli: 'bin/cli.ts' }, outdir: out, outExtension: { '.js': '.mjs' }, splitting: true, chunkNames: 'chunk-[hash]' });
+await build({ ...common, entryPoints: ['adapters/sqlite/checkpoint-worker.mjs'], outfile: path.join(out, 'checkpoint-worker.mjs') });
+console.log(out);
