@@ -155,6 +155,13 @@ export class ConversationService {
   /**
    * A visitor's message and the chatbot's reply (none while a human has the conversation).
    * `onDelta` receives a streamed reply piece by piece; `onStored` the visitor's stored message.
+   *
+   * Where the answer is immediate (retrieval mode: no language model, nothing streamed), it is
+   * worked out before anything is written, and the message, the reply, the conversation's change
+   * and their events go in one commit: half the writes, one read of the conversation fewer, and a
+   * crash never leaves a message without its reply. A language model's reply may take seconds and
+   * streams, so in LLM mode the visitor's message is stored first (an agent watching sees it at
+   * once), then the reply.
    */
   async visitorTurn(
     tenant: TenantScope,
@@ -168,10 +175,9 @@ export class ConversationService {
     const { content, chosen } = 'chosen' in said ? said : await this.understand(tenant, conversationId, said);
     const now = this.api.now();
     const message = { ...this.newMessage(chatbot.id, conversationId, 'user', content, now), ...(chosen ? { suggestion_id: chosen.suggestion.knowledge_id } : {}) };
-    let previousMessageAt: string | null = null;
-    let conversation = await this.change(tenant, chatbot, conversationId, (current) => {
+    const stored = presentMessage({ ...message, version: 1 });
+    const visitorChange = (current: Conversation): ChangeDecision => {
       assertNotEnded(current);
-      previousMessageAt = current.last_message_at;
       return {
         changes: {
           message_count: current.message_count + 1,
@@ -183,15 +189,72 @@ export class ConversationService {
         writes: [this.messages(tenant).ops.insert(message)],
         events: [messageCreated(message)],
       };
-    });
-    const stored = presentMessage({ ...message, version: 1 });
-    hooks.onStored?.(stored);
-    if (conversation.status === 'handoff') {
+    };
+    const waitingForAgent = async (conversation: Conversation): Promise<TurnResult> => {
       // Nobody was there to take it: an e-mail written in the chat is the answer to our request for one.
       if (conversation.handoff_offline) conversation = await this.leadFromOfflineHandoff(tenant, chatbot, conversation, content);
       return { message: stored, reply: null, conversation: presentConversation(conversation) };
+    };
+
+    if (chatbot.settings.answer.mode === 'llm') {
+      let previousMessageAt: string | null = null;
+      const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
+        previousMessageAt = current.last_message_at;
+        return visitorChange(current);
+      });
+      hooks.onStored?.(stored);
+      if (conversation.status === 'handoff') return waitingForAgent(conversation);
+      const reply = await this.prepareReply(tenant, chatbot, conversation, previousMessageAt, message, chosen, received, hooks.onDelta);
+      let handedOff = false;
+      const replied = await this.change(tenant, chatbot, conversation.id, (current) => {
+        const decision = this.replyChange(tenant, current, chatbot, reply);
+        handedOff = decision.handedOff;
+        return decision;
+      });
+      return this.turnResult(tenant, chatbot, stored, reply, replied, handedOff);
     }
 
+    // Immediate: the answer first, from the conversation as the message will make it.
+    const read = await this.find(tenant, chatbot, conversationId);
+    const afterMessage = { ...read, ...visitorChange(read).changes } as Conversation;
+    const reply = read.status === 'handoff' ? null : await this.prepareReply(tenant, chatbot, afterMessage, read.last_message_at, message, chosen, received);
+    let repliedTo = false;
+    let handedOff = false;
+    const conversation = await this.change(tenant, chatbot, conversationId, (current) => {
+      const visitor = visitorChange(current);
+      // An agent took it over meanwhile (or it was handed off already): the message is theirs to answer.
+      repliedTo = reply !== null && current.status !== 'handoff';
+      if (!repliedTo) return visitor;
+      const answered = this.replyChange(tenant, { ...current, ...visitor.changes } as Conversation, chatbot, reply!);
+      handedOff = answered.handedOff;
+      return {
+        changes: { ...visitor.changes, ...answered.changes },
+        writes: [...visitor.writes!, ...answered.writes!],
+        events: [...visitor.events!, ...answered.events!],
+        after: answered.after,
+      };
+    });
+    hooks.onStored?.(stored);
+    if (!repliedTo) return waitingForAgent(conversation);
+    return this.turnResult(tenant, chatbot, stored, reply!, conversation, handedOff);
+  }
+
+  /**
+   * Everything the chatbot replies to a visitor's message, decided but not written: the answer
+   * (with the lead request and the offline notice it may carry), the reply message, and a lead the
+   * message gave (recorded now). `conversation` is as the visitor's message makes it.
+   */
+  private async prepareReply(
+    tenant: TenantScope,
+    chatbot: ChatbotProfile,
+    conversation: Conversation,
+    previousMessageAt: string | null,
+    message: MessageDoc & { id: string },
+    chosen: UnderstoodTurn['chosen'],
+    received: number,
+    onDelta?: (text: string) => void,
+  ): Promise<PreparedReply> {
+    const content = message.content;
     // Contact details in the message become (or update) the conversation's lead.
     // Only the message right after our request for details is read as the answer to it.
     const answeringRequest = conversation.lead_requested_at !== null && conversation.lead_requested_at === previousMessageAt;
@@ -211,7 +274,7 @@ export class ConversationService {
         language: conversation.language,
         message: content,
         history: chatbot.settings.answer.mode === 'llm' ? await this.history(tenant, conversation.id, message.id) : [],
-        onDelta: hooks.onDelta,
+        onDelta,
         ...(chosen ? { chosen } : {}),
       });
     }
@@ -232,13 +295,12 @@ export class ConversationService {
     }
 
     // A handoff nobody can answer now still waits in the inbox, but the visitor is told so and asked for an e-mail.
+    const now = this.api.now();
     const offline = answer.action === 'handoff' && conversation.status === 'open' && !(await this.someoneCanAnswer(tenant, chatbot, now));
     if (offline) answer = { ...answer, content: phrases.handoffOffline };
 
-    let handedOff = false;
-    const replyAt = this.api.now();
     const reply: MessageDoc & { id: string } = {
-      ...this.newMessage(chatbot.id, conversation.id, 'assistant', answer.content, replyAt),
+      ...this.newMessage(chatbot.id, conversation.id, 'assistant', answer.content, this.api.now()),
       answer_type: answer.answer_type,
       confidence: answer.confidence,
       sources: answer.sources,
@@ -246,36 +308,51 @@ export class ConversationService {
       response_time_ms: Math.round(performance.now() - received),
       ...(answer.usage ? { usage: answer.usage } : {}),
     };
-    conversation = await this.change(tenant, chatbot, conversation.id, (current) => {
-      const handoff = answer.action === 'handoff' && current.status === 'open';
-      const changes: Partial<ConversationDoc> = {
-        message_count: current.message_count + 1,
-        last_message_at: reply.created_at,
-        updated_at: reply.created_at,
-        lead_id: leadId ?? current.lead_id,
-      };
-      if (answer.answer_type === 'fallback') changes.had_fallback = true;
-      if (leadRequested) changes.lead_requested_at = reply.created_at;
-      handedOff = handoff;
-      if (handoff) Object.assign(changes, { status: 'handoff', had_handoff: true, handoff_at: reply.created_at, handoff_offline: offline });
-      const events: EventInput[] = [messageCreated(reply)];
-      if (answer.failure) {
-        events.push({
-          type: 'chatbot.error',
-          chatbotId: chatbot.id,
-          data: { chatbot_id: chatbot.id, conversation_id: current.id, message_id: reply.id, error: answer.failure },
-        });
-      }
-      return {
-        changes,
-        writes: [this.messages(tenant).ops.insert(reply)],
-        events,
-        // The handoff event carries the conversation as it is after this change.
-        after: handoff ? (updated) => [handoffEvent(updated)] : undefined,
-      };
-    });
+    return { answer, reply, leadId, leadRequested, offline };
+  }
+
+  /** The conversation's change that writes a prepared reply (a handoff when the answer asks for one). */
+  private replyChange(tenant: TenantScope, current: Conversation, chatbot: ChatbotProfile, prepared: PreparedReply): ChangeDecision & { handedOff: boolean } {
+    const { answer, reply, leadId, leadRequested, offline } = prepared;
+    const handoff = answer.action === 'handoff' && current.status === 'open';
+    const changes: Partial<ConversationDoc> = {
+      message_count: current.message_count + 1,
+      last_message_at: reply.created_at,
+      updated_at: reply.created_at,
+      lead_id: leadId ?? current.lead_id,
+    };
+    if (answer.answer_type === 'fallback') changes.had_fallback = true;
+    if (leadRequested) changes.lead_requested_at = reply.created_at;
+    if (handoff) Object.assign(changes, { status: 'handoff', had_handoff: true, handoff_at: reply.created_at, handoff_offline: offline });
+    const events: EventInput[] = [messageCreated(reply)];
+    if (answer.failure) {
+      events.push({
+        type: 'chatbot.error',
+        chatbotId: chatbot.id,
+        data: { chatbot_id: chatbot.id, conversation_id: current.id, message_id: reply.id, error: answer.failure },
+      });
+    }
+    return {
+      changes,
+      writes: [this.messages(tenant).ops.insert(reply)],
+      events,
+      // The handoff event carries the conversation as it is after this change.
+      after: handoff ? (updated) => [handoffEvent(updated)] : undefined,
+      handedOff: handoff,
+    };
+  }
+
+  /** The turn's answer; a reply that handed the conversation off is assigned (when the chatbot assigns automatically). */
+  private async turnResult(
+    tenant: TenantScope,
+    chatbot: ChatbotProfile,
+    stored: TurnResult['message'],
+    prepared: PreparedReply,
+    conversation: Conversation,
+    handedOff: boolean,
+  ): Promise<TurnResult> {
     if (handedOff) conversation = await this.autoAssign(tenant, chatbot, conversation);
-    return { message: stored, reply: presentMessage({ ...reply, version: 1 }), conversation: presentConversation(conversation) };
+    return { message: stored, reply: presentMessage({ ...prepared.reply, version: 1 }), conversation: presentConversation(conversation) };
   }
 
   /**
@@ -864,6 +941,15 @@ export interface VisitorSaid {
 export interface UnderstoodTurn {
   content: string;
   chosen: { suggestion: StoredSuggestion; question: string } | null;
+}
+
+/** A reply decided before it is written (ConversationService.prepareReply). */
+interface PreparedReply {
+  answer: Answer;
+  reply: MessageDoc & { id: string };
+  leadId: string | null;
+  leadRequested: boolean;
+  offline: boolean;
 }
 
 interface ChangeDecision {
