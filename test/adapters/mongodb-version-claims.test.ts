@@ -31,7 +31,8 @@ async function openStore(t: Test, url: string, versionClaims?: boolean) {
   return notes.forTenant(TENANT);
 }
 
-t.test('on FerretDB a live claim holds writers from its version back; writers from others, and unversioned ones, pass', async (t) => {
+/** A new database on FerretDB: its URL, the claims read with a client of their own, and a store's collection of notes. */
+async function freshDatabase(t: Test) {
   const url = await freshMongoUrl(false);
   const side = new MongoClient(url);
   t.teardown(async () => {
@@ -39,7 +40,11 @@ t.test('on FerretDB a live claim holds writers from its version back; writers fr
     await side.close();
   });
   const claims = side.db().collection<{ _id: string; until: number }>(VERSION_CLAIMS_COLLECTION);
-  const notes = await openStore(t, url);
+  return { url, claims, notes: await openStore(t, url) };
+}
+
+t.test('on FerretDB a live claim holds writers from its version back; writers from others, and unversioned ones, pass', async (t) => {
+  const { url, claims, notes } = await freshDatabase(t);
   await notes.insert({ id: 'note_1', text: 'first' });
 
   // Another instance is between its claim and its write for version 1.
@@ -60,14 +65,7 @@ t.test('on FerretDB a live claim holds writers from its version back; writers fr
 });
 
 t.test('a claim left by a process that stopped before its write is taken over once it lapses', async (t) => {
-  const url = await freshMongoUrl(false);
-  const side = new MongoClient(url);
-  t.teardown(async () => {
-    await side.db().dropDatabase().catch(() => undefined);
-    await side.close();
-  });
-  const claims = side.db().collection<{ _id: string; until: number }>(VERSION_CLAIMS_COLLECTION);
-  const notes = await openStore(t, url);
+  const { claims, notes } = await freshDatabase(t);
   await notes.insert({ id: 'note_2', text: 'first' });
   await claims.insertOne({ _id: 'notes|note_2|1', until: Date.now() - 1 });
   t.equal((await notes.update('note_2', { text: 'after the lapse' }, { ifVersion: 1 }))?.text, 'after the lapse', 'the write lands');
