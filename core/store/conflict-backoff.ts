@@ -9,7 +9,7 @@ const FIRST_CONFLICT_BACKOFF_MS = 10;
 const MAX_CONFLICT_BACKOFF_MS = 80;
 
 /** Waits a random time up to FIRST_CONFLICT_BACKOFF_MS, doubling with each attempt (at most MAX_CONFLICT_BACKOFF_MS), before retry `attempt + 1`. */
-export async function backOffAfterConflict(attempt: number, random: () => number = Math.random): Promise<void> {
+export async function backOffAfterConflict(attempt: number): Promise<void> {
   const ceiling = Math.min(MAX_CONFLICT_BACKOFF_MS, FIRST_CONFLICT_BACKOFF_MS * 2 ** (attempt - 1));
-  await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * ceiling)));
+  await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * ceiling)));
 }

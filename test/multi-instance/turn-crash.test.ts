@@ -79,19 +79,22 @@ t.test(`SIGKILL during ${VISITORS} visitors' turns, ${KILLS} times, restart: no 
   for (let kill = 1; kill <= KILLS; kill++) {
     let answered = 0;
     let killed = false;
+    let reachedKillPoint!: () => void;
+    const killPoint = new Promise<void>((resolve) => (reachedKillPoint = resolve));
     const visitors = conversations.map(async (conversationId, visitor) => {
       for (let turn = 0; !killed; turn++) {
         try {
           const sent = await call(uri, 'POST', `${base}/${conversationId}/messages`, { content: `Visitor ${visitor} asks question ${turn} about delivery` });
           if (sent.status !== 201) throw new Error(`turn: ${sent.status} ${JSON.stringify(sent.json)}`);
-          answered++;
+          if (++answered === TURNS_PER_KILL) reachedKillPoint();
         } catch (error) {
           if (killed) return;
           throw error;
         }
       }
     });
-    while (answered < TURNS_PER_KILL) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The kill point, or the first visitor's failure (which fails the test instead of waiting on).
+    await Promise.race([killPoint, Promise.all(visitors)]);
     killed = true;
     server.kill('SIGKILL');
     await once(server, 'exit');
