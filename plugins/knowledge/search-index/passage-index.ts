@@ -124,11 +124,8 @@ export class PassageIndex {
   search(slots: QuerySlot[], vocabulary: Vocabulary, limit: number): RankedChunk[] {
     const totalWeight = slots.reduce((sum, slot) => sum + slot.weight, 0);
     if (totalWeight <= 0 || limit <= 0) return [];
-    const best = totalWeight * (K1 + 1);
-    const blend = ({ coverageExponent, bm25Floor }: { coverageExponent: number; bm25Floor: number }) => (bm25: number, covered: number) =>
-      Math.min(1, covered / totalWeight) ** coverageExponent * (bm25Floor + (1 - bm25Floor) * Math.min(1, bm25 / best));
-    const scoreOf = blend(RANK);
-    const confidenceOf = blend(CONFIDENCE);
+    const rank = new Blend(RANK, totalWeight);
+    const confidence = new Blend(CONFIDENCE, totalWeight);
 
     // Heaviest words first; `remaining[i]` is the weight of the words from i on.
     const searchSlots = slots
@@ -145,12 +142,12 @@ export class PassageIndex {
     for (; walked < searchSlots.length; walked++) {
       // A chunk none of the walked words found holds at most the words left: can it still make the top k?
       if (walked > 0 && touched.length >= limit) {
-        const ceiling = scoreOf(remaining[walked]! * (K1 + 1), remaining[walked]!);
+        const ceiling = rank.of(remaining[walked]! * (K1 + 1), remaining[walked]!);
         // No chunk found so far can score above what the walked words give at most: if even that
         // is below the ceiling, the k-th cannot be above it either, and there is nothing to check.
         const walkedWeight = remaining[0]! - remaining[walked]!;
-        if (ceiling < scoreOf(walkedWeight * (K1 + 1), walkedWeight)) {
-          threshold = this.kthScore(touched, limit, scoreOf);
+        if (ceiling < rank.of(walkedWeight * (K1 + 1), walkedWeight)) {
+          threshold = this.kthScore(touched, limit, rank);
           if (ceiling < threshold) break;
         }
       }
@@ -163,7 +160,7 @@ export class PassageIndex {
       this.prunedSearches++;
       const left = remaining[walked]!;
       for (const chunk of touched) {
-        if (scoreOf(this.bm25[chunk]! + left * (K1 + 1), this.covered[chunk]! + left) < threshold) {
+        if (rank.of(this.bm25[chunk]! + left * (K1 + 1), this.covered[chunk]! + left) < threshold) {
           this.skippedLookups++;
           continue;
         }
@@ -173,16 +170,20 @@ export class PassageIndex {
 
     const top: RankedChunk[] = [];
     for (const chunk of touched) {
-      const score = scoreOf(this.bm25[chunk]!, this.covered[chunk]!);
-      const confidence = confidenceOf(this.bm25[chunk]!, this.covered[chunk]!);
-      const coverage = Math.min(1, this.covered[chunk]! / totalWeight);
+      const bm25 = this.bm25[chunk]!;
+      const covered = this.covered[chunk]!;
       this.bm25[chunk] = 0;
       this.covered[chunk] = 0;
       this.seen[chunk] = 0;
-      if (top.length === limit && !ranksBefore(score, chunk, top[top.length - 1]!)) continue;
+      // A score is at most its strength (coverage counts at most 1): when even that stays below the
+      // k-th of a full top, the chunk is out without working out its coverage's power.
+      const strength = rank.strength(bm25);
+      if (top.length === limit && strength < top[limit - 1]!.score) continue;
+      const score = rank.coverage(covered) * strength;
+      if (top.length === limit && !ranksBefore(score, chunk, top[limit - 1]!)) continue;
       let at = top.length;
       while (at > 0 && ranksBefore(score, chunk, top[at - 1]!)) at--;
-      top.splice(at, 0, { position: chunk, score, confidence, coverage });
+      top.splice(at, 0, { position: chunk, score, confidence: confidence.of(bm25, covered), coverage: Math.min(1, covered / totalWeight) });
       if (top.length > limit) top.pop();
     }
     return top;
@@ -239,10 +240,81 @@ export class PassageIndex {
   }
 
   /** The k-th best score among the chunks found so far (what a newcomer must beat). */
-  private kthScore(touched: number[], k: number, scoreOf: (bm25: number, covered: number) => number): number {
-    const scores = touched.map((chunk) => scoreOf(this.bm25[chunk]!, this.covered[chunk]!));
-    return quickSelectDescending(scores, k - 1);
+  private kthScore(touched: number[], k: number, rank: Blend): number {
+    // The k best in a min-heap; a chunk whose strength alone cannot beat the least of a full heap
+    // is passed over before its coverage's power is worked out (most are: that power was the
+    // search's largest cost).
+    const heap = new Float64Array(k);
+    let size = 0;
+    for (const chunk of touched) {
+      const strength = rank.strength(this.bm25[chunk]!);
+      if (size === k && strength <= heap[0]!) continue;
+      const score = rank.coverage(this.covered[chunk]!) * strength;
+      if (size < k) siftUp(heap, size++, score);
+      else if (score > heap[0]!) siftDown(heap, k, score);
+    }
+    return heap[0]!;
   }
+}
+
+/**
+ * What a chunk's rank or confidence is made of: coverage^exponent (how much of the question it
+ * holds) times a floor plus the rest of BM25 as a share of the best the question could reach (how
+ * strongly it holds it). Both parts only rise, and coverage takes few distinct values in a search
+ * (sums of the words' weights), so its power is worked out once per value.
+ */
+class Blend {
+  private readonly best: number;
+  private readonly powers = new Map<number, number>();
+
+  constructor(
+    private readonly shape: { coverageExponent: number; bm25Floor: number },
+    private readonly totalWeight: number,
+  ) {
+    this.best = totalWeight * (K1 + 1);
+  }
+
+  /** The BM25 part, floor included: 0..1. */
+  strength(bm25: number): number {
+    return this.shape.bm25Floor + (1 - this.shape.bm25Floor) * Math.min(1, bm25 / this.best);
+  }
+
+  /** The coverage part: 0..1. */
+  coverage(covered: number): number {
+    let power = this.powers.get(covered);
+    if (power === undefined) this.powers.set(covered, (power = Math.min(1, covered / this.totalWeight) ** this.shape.coverageExponent));
+    return power;
+  }
+
+  of(bm25: number, covered: number): number {
+    return this.coverage(covered) * this.strength(bm25);
+  }
+}
+
+/** Adds `value` at the end of a min-heap of `size` values. */
+function siftUp(heap: Float64Array, size: number, value: number): void {
+  let at = size;
+  while (at > 0) {
+    const parent = (at - 1) >>> 1;
+    if (heap[parent]! <= value) break;
+    heap[at] = heap[parent]!;
+    at = parent;
+  }
+  heap[at] = value;
+}
+
+/** Replaces the least value of a full min-heap of `size` values with `value`. */
+function siftDown(heap: Float64Array, size: number, value: number): void {
+  let at = 0;
+  for (;;) {
+    let child = 2 * at + 1;
+    if (child >= size) break;
+    if (child + 1 < size && heap[child + 1]! < heap[child]!) child++;
+    if (heap[child]! >= value) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = value;
 }
 
 function ranksBefore(score: number, position: number, other: RankedChunk): boolean {
@@ -260,28 +332,4 @@ function binarySearch(values: Int32Array, target: number): number {
     else high = middle - 1;
   }
   return -1;
-}
-
-/** The value that would stand at `index` if `values` were sorted in descending order (reorders `values`). */
-function quickSelectDescending(values: number[], index: number): number {
-  let low = 0;
-  let high = values.length - 1;
-  while (low < high) {
-    const pivot = values[(low + high) >>> 1]!;
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while (values[i]! > pivot) i++;
-      while (values[j]! < pivot) j--;
-      if (i <= j) {
-        [values[i], values[j]] = [values[j]!, values[i]!];
-        i++;
-        j--;
-      }
-    }
-    if (index <= j) high = j;
-    else if (index >= i) low = i;
-    else return values[index]!;
-  }
-  return values[index]!;
 }
