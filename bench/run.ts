@@ -185,6 +185,8 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Load averag
 | server RSS | before loading ${mib(r.rssMiB.start)}, after loading ${mib(r.rssMiB.loaded)}, after the first search ${mib(r.rssMiB.firstSearch)}, after the chat loads ${mib(r.rssMiB.afterChat)} (peak ${mib(r.rssMiB.peak)}) |
 | first search after loading (includes any index build) | ${ms(r.firstSearchMs)} |
 | search alone, ${r.search.samples} queries (the ${r.search.samples / 2} questions twice), one at a time | p50 ${ms(r.search.p50)}, p99 ${ms(r.search.p99)}, mean ${ms(r.search.mean)}, max ${ms(r.search.max)} |
+| … first pass (each question new: ranked) | p50 ${ms(r.searchFirstPass.p50)}, p99 ${ms(r.searchFirstPass.p99)}, mean ${ms(r.searchFirstPass.mean)}, max ${ms(r.searchFirstPass.max)} |
+| … second pass (each ranking kept by the index) | p50 ${ms(r.searchSecondPass.p50)}, p99 ${ms(r.searchSecondPass.p99)}, mean ${ms(r.searchSecondPass.mean)}, max ${ms(r.searchSecondPass.max)} |
 | baseline: bare hapi GET /hello after each search, same run | p50 ${ms(r.searchBaseline.p50)}, p99 ${ms(r.searchBaseline.p99)} |
 | search ÷ baseline | p50 ×${(r.search.p50 / r.searchBaseline.p50).toFixed(1)}, p99 ×${(r.search.p99 / r.searchBaseline.p99).toFixed(1)} |
 | load | ${r.options.connections} connections for ${r.options.seconds} s per workload, the questions in turn, turns spread over ${r.options.conversations.toLocaleString('en')} conversations (autocannon in a child process) |

@@ -68,12 +68,15 @@ for (const language of ['de', 'en'] as const) {
   t.test(`${language}: a hostile message costs a bounded amount of work`, async (t) => {
     const index = await indexOf(language);
     t.ok(index.vocabularySize > 2_500, `${index.vocabularySize} known terms`);
+    const measured = new Map<string, ReturnType<typeof workOf>>();
     for (const [name, message] of Object.entries(MESSAGES)) {
       for (const [call, read] of [
         ['Q&A match', () => index.matchQa(message)],
         ['passage search', () => index.search(message, 5)],
       ] as const) {
+        // The first read of each message: a second one is the index's kept ranking, no work at all.
         const work = workOf(index, read);
+        measured.set(`${name}, ${call}`, work);
         const what = `${name}, ${call}: ${JSON.stringify(work)}`;
         t.ok(work.typoCandidates <= BOUND.typoCandidates, `${what}: typo candidates within the message's budget`);
         t.ok(work.editDistances <= BOUND.editDistances, `${what}: edit distances bounded`);
@@ -81,7 +84,7 @@ for (const language of ['de', 'en'] as const) {
         if (language === 'en') t.equal(work.compoundPairs, 0, 'English writes no compounds');
       }
     }
-    const long = workOf(index, () => index.matchQa(MESSAGES['unknown long words']));
+    const long = measured.get('unknown long words, Q&A match')!;
     t.ok(long.typoCandidates > BOUND.typoCandidates / 2, `the budget is what stops the typo scans (${long.typoCandidates} candidates)`);
   });
 }

@@ -242,6 +242,48 @@ t.test('passages: the pruned top-k (MaxScore) is the exhaustive top-k', async (t
   t.ok(skipped > 0, `${skipped} chunks found were not looked up: they could not reach the top 5 (and the results are the same)`);
 });
 
+t.test('an index keeps recent rankings: the same question again is no work, and the same answer', async (t) => {
+  const index = await knowledgeIndexOf('en', {
+    qa: [
+      { id: 'qa_delivery', question: 'How long does delivery take?' },
+      { id: 'qa_parcel', question: 'Where is my parcel?' },
+    ],
+    documents: [
+      { id: 'doc_ship', title: 'Shipping', content: 'We ship every parcel within two days. Delivery to Lisbon takes a week.' },
+      { id: 'doc_returns', title: 'Returns', content: 'Returns are free within 30 days of delivery.' },
+    ],
+  });
+  const work = () => index.counters.typoCandidates;
+  // A typo makes the ranking measurable work: a scan of the vocabulary for its candidates.
+  const before = work();
+  const first = index.search('delivry to Lisbon', 5);
+  const ranked = work();
+  t.ok(ranked > before, 'the first search of the question scans for the typo');
+  t.same(index.search('delivry to Lisbon', 5), first, 'asked again: the same ranking');
+  t.same(index.search('Delivry to LISBON?', 5), first, 'asked in other case and punctuation (the same terms): the same ranking');
+  t.equal(work(), ranked, 'and neither scanned again');
+  t.ok(first.length > 1);
+  t.equal(index.search('delivry to Lisbon', 1).length, 1, 'another limit is another ranking');
+
+  // Results are the caller's own: changing one changes nothing the index keeps.
+  first[0]!.score = -1;
+  t.not(index.search('delivry to Lisbon', 5)[0]!.score, -1);
+  const match = index.matchQa('delivry time')!;
+  const matched = work();
+  match.score = -1;
+  match.others.forEach((other) => (other.score = -1));
+  const again = index.matchQa('delivry time')!;
+  t.equal(work(), matched, 'the Q&A match is kept too');
+  t.not(again.score, -1);
+  t.ok(again.others.every((other) => other.score !== -1));
+
+  // A small index keeps the 64 most recent questions: past them, the oldest is ranked again.
+  for (let i = 0; i < 64; i++) index.search(`parcel question ${i}`, 5);
+  const evicted = work();
+  index.search('delivry to Lisbon', 5);
+  t.ok(work() > evicted, 'the oldest ranking was dropped: the typo is scanned again');
+});
+
 t.test('a build yields to the event loop within a page, by work done', async (t) => {
   // One page of 300 pairs with 12,000-character answers: the build re-analyses each answer, which
   // is far more than one slice of work, so other callbacks must run before it ends.

@@ -20,6 +20,15 @@ export const SENTENCE_END = /(?<=[.!?;…。？！])\s+|\n+/u;
  * page of 500 Q&A pairs with long answers is seconds of analysis, and every request waits for it.
  */
 const BUILD_SLICE_MS = 10;
+/**
+ * Rankings of recent questions an index keeps, most recently asked first. Visitors ask the same
+ * questions over and over, and an index is one knowledge revision: a new revision is a new index,
+ * so a kept ranking is never stale. An entry holds the readings' terms and at most a page of
+ * results (a passage refers to a chunk the index holds anyway), about RANKING_BYTES; an index keeps
+ * as many as a twentieth of its own memory holds, within these bounds.
+ */
+const RANKINGS_KEPT = { min: 64, max: 4_096, shareOfIndex: 1 / 20 } as const;
+const RANKING_BYTES = 512;
 
 /** What a search result needs of a chunk, kept in memory so a search reads nothing from the store. */
 export type IndexedChunk = Pick<StoredChunk, 'id' | 'item_id' | 'kind' | 'title' | 'heading_path' | 'url' | 'text'>;
@@ -35,9 +44,12 @@ export class KnowledgeIndex {
     private readonly vocabulary: Vocabulary,
     private readonly passages: PassageIndex,
     private readonly qa: QaIndex,
-    /** Approximate bytes held, for the cache's memory budget. */
+    /** Approximate bytes held, for the cache's memory budget (the kept rankings' share included). */
     readonly bytes: number,
-  ) {}
+    rankingsKept: number,
+  ) {
+    this.recent = new RecentRankings(rankingsKept);
+  }
 
   get size(): number {
     return this.chunks.length;
@@ -61,14 +73,25 @@ export class KnowledgeIndex {
     return { ...this.vocabulary.counters, prunedSearches: this.passages.prunedSearches, skippedLookups: this.passages.skippedLookups };
   }
 
+  /** Rankings of recent questions (search and Q&A), by their readings' terms: see RANKINGS_KEPT. */
+  private readonly recent: RecentRankings;
+
   /**
    * The chunks that best answer `query`, best first. A long message is also read sentence by
    * sentence (see questionsIn), and the reading whose best chunk scores highest is taken.
    */
   search(query: string, limit: number): RankedPassage[] {
+    const readings = this.questionsIn(query);
+    const key = `search ${limit}\n${keyOf(readings)}`;
+    let ranked = this.recent.get<RankedPassage[]>(key);
+    if (!ranked) this.recent.set(key, (ranked = this.rank(readings, limit)));
+    return ranked.map((passage) => ({ ...passage }));
+  }
+
+  private rank(readings: string[][], limit: number): RankedPassage[] {
     let best: RankedChunk[] = [];
     const shared = this.vocabulary.message();
-    for (const [reading, terms] of this.questionsIn(query).entries()) {
+    for (const [reading, terms] of readings.entries()) {
       const ranked = this.passages.search(this.vocabulary.slots(terms, shared), this.vocabulary, limit);
       if (reading > 0) {
         for (const chunk of ranked) {
@@ -84,9 +107,17 @@ export class KnowledgeIndex {
   /** The Q&A pair that best matches `message` (or one of its sentences), or null when none shares a word with it. */
   matchQa(message: string): QaMatch | null {
     if (this.qa.size === 0) return null;
+    const readings = this.questionsIn(message);
+    const key = `qa\n${keyOf(readings)}`;
+    let match = this.recent.get<QaMatch | null>(key);
+    if (match === undefined) this.recent.set(key, (match = this.matchReadings(readings)));
+    return match && { ...match, others: match.others.map((other) => ({ ...other })) };
+  }
+
+  private matchReadings(readings: string[][]): QaMatch | null {
     let best: QaMatch | null = null;
     const shared = this.vocabulary.message();
-    for (const [reading, terms] of this.questionsIn(message).entries()) {
+    for (const [reading, terms] of readings.entries()) {
       const match = this.qa.match(this.vocabulary.slots(terms, shared));
       if (match && reading > 0) {
         match.score = partOf(match.score);
@@ -207,7 +238,36 @@ export class KnowledgeIndex {
     // Pairs in id order, whatever order the store returned them in: ties go to the lower id.
     pairs.sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0));
     const qa = new QaIndex(pairs, vocabulary);
-    return new KnowledgeIndex(language, chunks, vocabulary, passageIndex, qa, bytes + passageIndex.bytes + vocabulary.bytes + qa.bytes);
+    const indexBytes = bytes + passageIndex.bytes + vocabulary.bytes + qa.bytes;
+    const { min, max, shareOfIndex } = RANKINGS_KEPT;
+    const rankingsKept = Math.min(max, Math.max(min, Math.floor((indexBytes * shareOfIndex) / RANKING_BYTES)));
+    return new KnowledgeIndex(language, chunks, vocabulary, passageIndex, qa, indexBytes + rankingsKept * RANKING_BYTES, rankingsKept);
+  }
+}
+
+/** The readings of a message as a cache key: messages that read the same rank the same. */
+function keyOf(readings: string[][]): string {
+  return readings.map((terms) => terms.join(' ')).join('\n');
+}
+
+/** The last `size` rankings by key, least recently used dropped first. */
+class RecentRankings {
+  private readonly entries = new Map<string, unknown>();
+
+  constructor(private readonly size: number) {}
+
+  get<T>(key: string): T | undefined {
+    const value = this.entries.get(key) as T | undefined;
+    if (value !== undefined) {
+      this.entries.delete(key); // re-inserted: Map order is the use order
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: unknown): void {
+    this.entries.set(key, value);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 
