@@ -85,30 +85,34 @@ const COUNTERS = [
   'tokens_out',
 ] as const;
 
-export function addFigures(into: Figures, other: Figures): Figures {
+/**
+ * Adds `other` into `into`; with `sign` -1, takes it away (every figure is a count or a sum, the
+ * sketch too: a day less some of its hours is exactly the rest of its hours).
+ */
+export function addFigures(into: Figures, other: Figures, sign: 1 | -1 = 1): Figures {
   // Field by field rather than over COUNTERS: a read adds thousands of buckets, and fixed property
   // names keep these additions monomorphic (the loop over names was the hottest analytics code).
-  into.conversations_started += other.conversations_started;
-  into.conversations_ended += other.conversations_ended;
-  into.resolved += other.resolved;
-  into.unresolved += other.unresolved;
-  into.escalated += other.escalated;
-  into.messages_user += other.messages_user;
-  into.messages_assistant += other.messages_assistant;
-  into.messages_agent += other.messages_agent;
-  into.replies_fallback += other.replies_fallback;
-  into.leads += other.leads;
-  into.feedback_up += other.feedback_up;
-  into.feedback_down += other.feedback_down;
-  into.csat_responses += other.csat_responses ?? 0;
-  into.csat_points += other.csat_points ?? 0;
-  into.response_time_count += other.response_time_count;
-  into.response_time_sum += other.response_time_sum;
-  into.tokens_in += other.tokens_in ?? 0;
-  into.tokens_out += other.tokens_out ?? 0;
+  into.conversations_started += sign * other.conversations_started;
+  into.conversations_ended += sign * other.conversations_ended;
+  into.resolved += sign * other.resolved;
+  into.unresolved += sign * other.unresolved;
+  into.escalated += sign * other.escalated;
+  into.messages_user += sign * other.messages_user;
+  into.messages_assistant += sign * other.messages_assistant;
+  into.messages_agent += sign * other.messages_agent;
+  into.replies_fallback += sign * other.replies_fallback;
+  into.leads += sign * other.leads;
+  into.feedback_up += sign * other.feedback_up;
+  into.feedback_down += sign * other.feedback_down;
+  into.csat_responses += sign * (other.csat_responses ?? 0);
+  into.csat_points += sign * (other.csat_points ?? 0);
+  into.response_time_count += sign * other.response_time_count;
+  into.response_time_sum += sign * other.response_time_sum;
+  into.tokens_in += sign * (other.tokens_in ?? 0);
+  into.tokens_out += sign * (other.tokens_out ?? 0);
   const ended = into.ended_by_start_hour;
-  for (const hour in other.ended_by_start_hour) ended[hour] = (ended[hour] ?? 0) + other.ended_by_start_hour[hour]!;
-  sketchMerge(into.response_time_sketch, other.response_time_sketch);
+  for (const hour in other.ended_by_start_hour) ended[hour] = (ended[hour] ?? 0) + sign * other.ended_by_start_hour[hour]!;
+  sketchMerge(into.response_time_sketch, other.response_time_sketch, sign);
   return into;
 }
 

@@ -85,15 +85,22 @@ export function pointOf(hourMs: number, interval: Interval, timeZone: string): s
 }
 
 /**
- * The label of every hour of [fromMs, toMs) (hour-aligned), and the whole UTC days of the period
- * whose hours all share one label. Within a UTC day whose zone offset is the same at its first and
+ * The label of every hour of [fromMs, toMs) (hour-aligned), the whole UTC days of the period
+ * whose hours all share one label, and the whole UTC days whose hours fall in two points, with how
+ * many of its first hours take the first (`cuts`: a daily series in New York cuts every UTC day
+ * after 5 hours, and reads it as the day less those hours, or those hours). Within a UTC day whose zone offset is the same at its first and
  * last hour (every day but those of a DST change), an hour's local date is the UTC date of the hour
  * plus that offset: two Intl calls a day instead of 24, which dominated long daily series. Days of a
  * change ask Intl for each hour.
  */
-export function hourLabels(period: { fromMs: number; toMs: number }, interval: Interval, timeZone: string): { of: string[]; wholeDays: Set<number> } {
+export function hourLabels(
+  period: { fromMs: number; toMs: number },
+  interval: Interval,
+  timeZone: string,
+): { of: string[]; wholeDays: Set<number>; cuts: Map<number, number> } {
   const of: string[] = [];
   const wholeDays = new Set<number>();
+  const cuts = new Map<number, number>();
   for (let day = floorDay(period.fromMs); day < period.toMs; day += DAY_MS) {
     const first = Math.max(day, period.fromMs);
     const end = Math.min(day + DAY_MS, period.toMs);
@@ -115,9 +122,22 @@ export function hourLabels(period: { fromMs: number; toMs: number }, interval: I
       for (let hour = first; hour < end; hour += HOUR_MS) of.push(hour < change ? firstLabel : lastLabel);
       oneLabel = firstLabel === lastLabel;
     }
-    if (first === day && end === day + DAY_MS && oneLabel) wholeDays.add(day);
+    if (first !== day || end !== day + DAY_MS) continue;
+    if (oneLabel) wholeDays.add(day);
+    else if (interval !== 'hour') {
+      // Two points when the label changes once (Intl's labels are compared, not assumed in order).
+      let changes = 0;
+      let cut = 0;
+      for (let i = start + 1; i < of.length; i++) {
+        if (of[i] !== of[i - 1]) {
+          changes++;
+          cut = i - start;
+        }
+      }
+      if (changes === 1) cuts.set(day, cut);
+    }
   }
-  return { of, wholeDays };
+  return { of, wholeDays, cuts };
 }
 
 const labelOfDate = (date: string, interval: Interval) => (interval === 'day' ? date : weekOf(date));

@@ -30,8 +30,15 @@ export interface Span {
   figures: Figures;
 }
 
-/** Which whole UTC days (by their start) the caller can take as one sum. */
-export type DayUse = (dayMs: number) => boolean;
+/**
+ * How the caller can take a whole UTC day (by its start): 24, as one sum; 1 to 23, as two sums, its
+ * first that many hours and the rest (a day of a daily series in a zone whose days are not UTC's);
+ * 0, not at all (hour by hour).
+ */
+export type DayUse = (dayMs: number) => number;
+
+/** Hours named in one read of hour buckets by their start (a query's list of values stays short). */
+const HOURS_PER_READ = 500;
 
 /** The days' values are their markers themselves (every chatbot's figures): nothing to read again. */
 async function markerValues(_from: number, _to: number, markers: Map<number, DayBucketDoc>): Promise<Map<number, DayBucketDoc>> {
@@ -45,15 +52,50 @@ export class AnalyticsReader {
     private readonly rollup: AnalyticsRollup,
   ) {}
 
-  /** The figures of the period in spans that had any: whole days where `useDay` allows, else hours. */
+  /**
+   * The figures of the period in spans that had any: whole days and cut days where `useDay` allows,
+   * else hours. A cut day is read as its day document and the hours of its shorter side: those
+   * hours are spans of their own, and the longer side is the day less them (24 hours a day in a
+   * zone's daily series become one document and at most 12 hours, instead of 24 hours).
+   */
   async spans(tenant: TenantScope, period: Period, useDay: DayUse): Promise<Span[]> {
     const { closedEnd, liveFrom } = await this.split(tenant, period);
-    const ofChatbot = period.chatbotId ? (from: number, to: number) => this.dayDocs(tenant, period.chatbotId!, from, to) : markerValues;
-    const { days, hourRanges } = await this.coverage<Figures>(tenant, period, closedEnd, useDay, ofChatbot, emptyFigures());
-    const spans: Span[] = [...days].map(([startMs, figures]) => ({ startMs, hours: 24, figures }));
+    const chatbotId = period.chatbotId ?? ALL_CHATBOTS;
     const buckets = this.collections.buckets.forTenant(tenant);
+    const ofChatbot = period.chatbotId ? (from: number, to: number) => this.dayDocs(tenant, period.chatbotId!, from, to) : markerValues;
+    // The shorter sides' hours are read between the two reads of the markers, as the days are: a
+    // day rolled up again in between is then read from its hours, never mixed with older ones.
+    const sideHours = new Map<number, Figures>();
+    const withSides = async (from: number, to: number, markers: Map<number, DayBucketDoc>) => {
+      const found = await ofChatbot(from, to, markers);
+      const hours = [...markers.keys()].flatMap((dayMs) => shorterSide(dayMs, useDay(dayMs))?.hours ?? []).map(isoHour);
+      for (let i = 0; i < hours.length; i += HOURS_PER_READ) {
+        const filter = { chatbot_id: chatbotId, hour: { in: hours.slice(i, i + HOURS_PER_READ) } };
+        for await (const bucket of recordsInPages(buckets, filter, BUCKET_PAGE, 'hour')) sideHours.set(Date.parse(bucket.hour), bucket);
+      }
+      return found;
+    };
+    let cutDays = false;
+    for (let day = ceilDay(period.fromMs); day < floorDay(closedEnd) && !cutDays; day += DAY_MS) cutDays = useDay(day) % 24 !== 0;
+    const { days, hourRanges } = await this.coverage<Figures>(tenant, period, closedEnd, (dayMs) => useDay(dayMs) > 0, cutDays ? withSides : ofChatbot, emptyFigures());
+    const spans: Span[] = [];
+    for (const [startMs, figures] of days) {
+      const side = shorterSide(startMs, useDay(startMs));
+      if (!side) {
+        spans.push({ startMs, hours: 24, figures });
+        continue;
+      }
+      const rest = addFigures(emptyFigures(), figures);
+      for (const hour of side.hours) {
+        const bucket = sideHours.get(hour);
+        if (!bucket) continue;
+        spans.push({ startMs: hour, hours: 1, figures: bucket });
+        addFigures(rest, bucket, -1);
+      }
+      spans.push({ startMs: side.restStart, hours: 24 - side.hours.length, figures: rest });
+    }
     for (const [from, to] of hourRanges) {
-      const filter = { chatbot_id: period.chatbotId ?? ALL_CHATBOTS, hour: { gte: isoHour(from), lt: isoHour(to) } };
+      const filter = { chatbot_id: chatbotId, hour: { gte: isoHour(from), lt: isoHour(to) } };
       for await (const bucket of recordsInPages(buckets, filter, BUCKET_PAGE, 'hour')) spans.push({ startMs: Date.parse(bucket.hour), hours: 1, figures: bucket });
     }
     if (liveFrom < period.toMs) {
@@ -69,7 +111,7 @@ export class AnalyticsReader {
 
   async total(tenant: TenantScope, period: Period): Promise<Figures> {
     const sum = emptyFigures();
-    for (const span of await this.spans(tenant, period, () => true)) addFigures(sum, span.figures);
+    for (const span of await this.spans(tenant, period, () => 24)) addFigures(sum, span.figures);
     return sum;
   }
 
@@ -110,7 +152,7 @@ export class AnalyticsReader {
     tenant: TenantScope,
     period: Period,
     closedEnd: number,
-    useDay: DayUse,
+    useDay: (dayMs: number) => boolean,
     read: (from: number, to: number, markers: Map<number, DayBucketDoc>) => Promise<Map<number, T>>,
     absent: T,
   ): Promise<{ days: Map<number, T>; hourRanges: Array<[number, number]> }> {
@@ -159,4 +201,15 @@ export class AnalyticsReader {
     }
     return { closedEnd, liveFrom };
   }
+}
+
+/**
+ * The hours of a cut day's shorter side (its first `cut` hours, or its last 24 − `cut`), and where
+ * the longer side starts; null for a day taken whole.
+ */
+function shorterSide(dayMs: number, cut: number): { hours: number[]; restStart: number } | null {
+  if (cut <= 0 || cut >= 24) return null;
+  const hourAt = (index: number) => dayMs + index * HOUR_MS;
+  if (cut <= 12) return { hours: Array.from({ length: cut }, (_, i) => hourAt(i)), restStart: hourAt(cut) };
+  return { hours: Array.from({ length: 24 - cut }, (_, i) => hourAt(cut + i)), restStart: dayMs };
 }

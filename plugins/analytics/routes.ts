@@ -68,12 +68,14 @@ export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: Anal
 
   /**
    * The points of a period: each hour's label, in order, with the hours' summed figures. A UTC day
-   * whose hours all fall in one point is read as one day bucket.
+   * whose hours all fall in one point is read as one day bucket; one whose hours fall in two, as the
+   * day bucket and the hours of one of the two (a span starts at its first hour, where it is added).
    */
   async function points(tenant: TenantScope, period: Period, interval: Interval, tz: string) {
     const labels = hourLabels(period, interval, tz);
     const spans = new Map<number, Span>();
-    for (const span of await reader.spans(tenant, period, (dayMs) => labels.wholeDays.has(dayMs))) spans.set(span.startMs, span);
+    const dayUse = (dayMs: number) => (labels.wholeDays.has(dayMs) ? 24 : (labels.cuts.get(dayMs) ?? 0));
+    for (const span of await reader.spans(tenant, period, dayUse)) spans.set(span.startMs, span);
     const result: Array<{ period: string; start: string; hours: number; figures: Figures }> = [];
     for (let hour = period.fromMs, index = 0; hour < period.toMs; hour += HOUR_MS, index++) {
       const label = labels.of[index]!;

@@ -58,16 +58,17 @@ export function sketchAdd(sketch: SketchData, value: number): void {
   addToBin(sketch, Math.ceil(Math.log(Math.min(Math.max(value, MIN_VALUE), MAX_VALUE)) / LOG_GAMMA), 1);
 }
 
-export function sketchMerge(into: SketchData, other: SketchData): void {
-  into.zero += other.zero;
-  if (other.bins) for (const [index, count] of Object.entries(other.bins)) addToBin(into, Number(index), count);
+/** Adds `other`'s counts into `into`; with `sign` -1, takes them away (from a sketch that holds them). */
+export function sketchMerge(into: SketchData, other: SketchData, sign: 1 | -1 = 1): void {
+  into.zero += sign * other.zero;
+  if (other.bins) for (const [index, count] of Object.entries(other.bins)) addToBin(into, Number(index), sign * count);
   const counts = other.counts ?? [];
   if (counts.length === 0) return;
   // Widen once to cover `other`, then add element-wise.
   addToBin(into, other.offset, 0);
   addToBin(into, other.offset + counts.length - 1, 0);
   const shift = other.offset - into.offset;
-  for (let i = 0; i < counts.length; i++) into.counts[shift + i]! += counts[i]!;
+  for (let i = 0; i < counts.length; i++) into.counts[shift + i]! += sign * counts[i]!;
 }
 
 export function sketchCount(sketch: SketchData): number {

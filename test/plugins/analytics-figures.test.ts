@@ -22,6 +22,31 @@ t.test('addFigures adds every counter, the ended-by-start map and the sketch', a
   t.notOk(isEmptyFigures(figures));
 });
 
+t.test('addFigures with sign -1 takes an hour out of a day: the rest of its hours, every counter and the sketch', async (t) => {
+  const hour = (n: number, offset: number) => {
+    const figures = emptyFigures() as unknown as Record<string, unknown>;
+    for (const field of Object.keys(figures)) if (typeof figures[field] === 'number') figures[field] = n;
+    const typed = figures as unknown as ReturnType<typeof emptyFigures>;
+    typed.ended_by_start_hour = { [String(n * 3_600_000)]: n };
+    typed.response_time_sketch = { zero: n, offset, counts: [n, 0, n] };
+    return typed;
+  };
+  const [a, b, c] = [hour(1, 3), hour(2, 5), hour(3, 9)];
+  const day = addFigures(addFigures(addFigures(emptyFigures(), a), b), c);
+  const rest = addFigures(addFigures(emptyFigures(), day), b, -1);
+  const expected = addFigures(addFigures(emptyFigures(), a), c);
+  t.same(rest.conversations_started, 4);
+  t.same(rest.tokens_out, 4);
+  t.same(rest.response_time_sketch.zero, expected.response_time_sketch.zero);
+  // The rest's sketch spans the day's bins (b's are zeros now); every bin's count is the other hours'.
+  const bins = (sketch: typeof rest.response_time_sketch) => Object.fromEntries(sketch.counts.map((count, i) => [sketch.offset + i, count]).filter(([, count]) => count !== 0));
+  t.same(bins(rest.response_time_sketch), bins(expected.response_time_sketch));
+  t.same(Object.fromEntries(Object.entries(rest.ended_by_start_hour).filter(([, count]) => count !== 0)), expected.ended_by_start_hour);
+  const { response_time_sketch: _a, ended_by_start_hour: _b, ...restCounters } = rest;
+  const { response_time_sketch: _c, ended_by_start_hour: _d, ...expectedCounters } = expected;
+  t.same(restCounters, expectedCounters, 'every counter');
+});
+
 t.test('a bucket keeps the most asked and the most unanswered groups', async (t) => {
   const group = (key: string, count: number, unanswered: number) => ({ key, text: key, conversation_id: 'conv_1', count, unanswered });
   const few = [group('a', 1, 0), group('b', 2, 1)];

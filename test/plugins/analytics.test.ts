@@ -401,6 +401,12 @@ t.test('day buckets: whole UTC days read as one document each, equal to their ho
     edges: strip(await get(api, acme.live, '/api/v1/analytics/overview?from=2032-01-10T21:00:00Z&to=2032-01-12T02:00:00Z')),
     utcDays: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=messages&interval=day`)).data,
     newYork: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=conversations&interval=day&tz=America/New_York`)).data,
+    // Days cut in two: New York's after 5 hours (the shorter side first), Kolkata's after 19 (+5:30,
+    // the shorter side last), Auckland's weeks on the UTC days that hold a local Monday midnight.
+    newYorkShop: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&chatbot_id=${shop.id}&metric=messages&interval=day&tz=America/New_York`)).data,
+    newYorkLaden: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&chatbot_id=${laden.id}&metric=feedback_down&interval=day&tz=America/New_York`)).data,
+    kolkata: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=response_time_p95&interval=day&tz=Asia/Kolkata`)).data,
+    aucklandWeeks: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=messages&interval=week&tz=Pacific/Auckland`)).data,
     hours: (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=messages&interval=hour`)).data,
     trends: await get(api, acme.live, `/api/v1/analytics/trends?${period}`),
     ladenTrends: (await get(api, acme.live, `/api/v1/analytics/trends?${period}&chatbot_id=${laden.id}`)).top_unanswered,
@@ -415,7 +421,13 @@ t.test('day buckets: whole UTC days read as one document each, equal to their ho
     ['2032-01-10', 24, 2],
     ['2032-01-11', 24, 3],
     ['2032-01-12', 19, 0],
-  ], 'New York days (UTC−5) are not UTC days: read from hours');
+  ], 'New York days (UTC−5) are not UTC days: each UTC day read in two');
+  t.same(withDays.newYorkShop.map((p: any) => p.value), [0, 2, 9, 0], 'one chatbot’s New York days');
+  t.same(withDays.newYorkLaden.map((p: any) => p.value), [0, 1, 0, 0], 'the other’s');
+  t.same(withDays.kolkata.map((p: any) => [p.period, p.hours]), [['2032-01-10', 19], ['2032-01-11', 24], ['2032-01-12', 24], ['2032-01-13', 5]], 'Kolkata’s days (UTC+5:30)');
+  // Its 12th holds the late conversation's replies (the engine's, then 120, 480 and 900 ms) and one more.
+  t.ok(Math.abs(withDays.kolkata[2].value - 480) <= 4.8, `Kolkata’s 12th: p95 ${withDays.kolkata[2].value} ms, 480 within 1%, from the day's sketch less its last 5 hours'`);
+  t.same(withDays.aucklandWeeks.reduce((sum: number, p: any) => sum + p.value, 0), 15, 'Auckland’s weeks hold every message');
   t.same(withDays.ladenTrends.map((g: any) => [g.question, g.count, g.unanswered]), [['Wie sind die Öffnungszeiten?', 2, 2]], 'one chatbot’s questions from its day documents');
 
   // The same reads with the day documents gone (hours only) are the same.
@@ -435,7 +447,11 @@ t.test('day buckets: whole UTC days read as one document each, equal to their ho
   const stored = (await days.findOne({ chatbot_id: '*', day: marker.day }))!;
   await days.update(stored.id, { conversations_started: 100 });
   t.equal((await get(api, acme.live, `/api/v1/analytics/overview?${period}`)).conversations.total, 102, 'the day document is what is read');
-  t.same((await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=conversations&interval=day&tz=America/New_York`)).data, withDays.newYork, 'New York reads hours');
+  t.same(
+    (await get(api, acme.live, `/api/v1/analytics/timeseries?${period}&metric=conversations&interval=day&tz=America/New_York`)).data.map((p: any) => p.value),
+    [0, 2, 100, 0],
+    'New York reads the day too: its longer side (the 11th from 05:00) is the day less its first 5 hours (1), plus the 12th’s first 5 (1)',
+  );
   await rollup.rebuild(tenant, Date.parse('2032-01-11T05:00:00Z'), Date.parse('2032-01-11T06:00:00Z'));
   t.equal((await days.findOne({ chatbot_id: '*', day: marker.day }))!.conversations_started, 3, 'a rebuilt hour rebuilds its day');
   t.same(await reads(), withDays, 'and every read is as before');
