@@ -144,7 +144,7 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.
 ${row(`overview, ${a.days} days, all chatbots (${a.requests} requests, one at a time)`, a.reads.overview)}
 ${row(`overview, ${a.days} days, one chatbot`, a.reads.overviewChatbot)}
 ${row(`timeseries, ${a.days} days, daily (UTC: whole days from day buckets)`, a.reads.timeseries)}
-${row(`timeseries, ${a.days} days, daily in America/New_York (every hour from hour buckets)`, a.reads.timeseriesNewYork)}
+${row(`timeseries, ${a.days} days, daily in America/New_York (each UTC day: its document and its first 5 hours)`, a.reads.timeseriesNewYork)}
 ${row(`trends, ${a.days} days and the ${a.days} before`, a.reads.trends)}
 | baseline: plain scan of the raw messages of the ${a.days} days through the repository, same run | ${a.scannedMessages.toLocaleString('en')} messages in ${ms(a.baselineMs)} |
 `);
