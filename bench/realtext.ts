@@ -16,6 +16,8 @@
 // /proc/<pid>/status.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -80,6 +82,11 @@ export interface RealtextResult {
   chat: Array<{ name: string; result: LoadOutput }>;
   hello: LoadOutput;
   handMissing: string[];
+  /**
+   * Chat turns at the default thresholds with two webhook endpoints subscribed to every event:
+   * the load's figures, deliveries received during it and after it (until 3 s without one).
+   */
+  webhookFanOut: { result: LoadOutput; duringLoad: number; afterLoad: number; drainSeconds: number } | null;
   /** The machine's 1-minute load average when the run started and when it ended (others' work skews a run). */
   loadAverage: { start: number; end: number };
 }
@@ -137,6 +144,8 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    // The webhook fan-out workload delivers to a receiver on this machine.
+    WEBHOOK_ALLOWED_CIDRS: '127.0.0.1/32',
   };
   const account = JSON.parse(await run([path.join(root, 'bin/chatbot-platform.js'), 'accounts', 'create', '--name', 'Bench', '--plan', 'enterprise', '--json'], env)) as {
     live_key: string;
@@ -294,11 +303,33 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
       chat: { chatbotId: bot.id, conversations, questions: questions.map((question) => question.text) },
     });
     const chat: Array<{ name: string; result: LoadOutput }> = [];
+    let fanOut: RealtextResult['webhookFanOut'] = null;
     chat.push({ name: 'default thresholds', result: await load(dir, chatJob()) });
     // The chat benchmark's strict thresholds: Q&A pairs must score 0.9, so nearly every turn
     // answers from the passage search.
+    const settings = (await call('GET', `/api/v1/chatbots/${bot.id}/settings`)) as { answer: { min_confidence: number; suggest_confidence: number } };
     await call('PUT', `/api/v1/chatbots/${bot.id}/settings`, { answer: { min_confidence: 0.9, suggest_confidence: 0.9 } });
     chat.push({ name: 'strict thresholds (search-heavy)', result: await load(dir, chatJob()) });
+    // Default thresholds again, with every event of every turn delivered to two endpoints: the
+    // turns write their deliveries, and the dispatcher posts them while the load goes on.
+    const { min_confidence, suggest_confidence } = settings.answer;
+    await call('PUT', `/api/v1/chatbots/${bot.id}/settings`, { answer: { min_confidence, suggest_confidence } });
+    const receiver = await startReceiver();
+    try {
+      for (let i = 0; i < 2; i++) await call('POST', '/api/v1/webhooks', { url: `${receiver.url}/endpoint-${i}`, chatbot_id: bot.id, events: ['*'] });
+      const before = receiver.received();
+      const result = await load(dir, chatJob());
+      const duringLoad = receiver.received() - before;
+      // Then until the receiver has heard nothing for 3 s (at most 60 s): what the dispatcher still owed.
+      const drainStarted = performance.now();
+      for (let last = receiver.received(), quiet = performance.now(); performance.now() - quiet < 3_000 && performance.now() - drainStarted < 60_000; ) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        if (receiver.received() !== last) [last, quiet] = [receiver.received(), performance.now()];
+      }
+      fanOut = { result, duringLoad, afterLoad: receiver.received() - before - duringLoad, drainSeconds: (performance.now() - drainStarted) / 1000 };
+    } finally {
+      await receiver.close();
+    }
     const rssAfter = residentMiB(pid);
     const helloResult = await load(dir, { url: `${helloUri}/body`, connections: options.connections, seconds: options.seconds });
 
@@ -331,6 +362,7 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
       searchBaseline: timing(baselineSamples),
       quality: { search: searchQuality, chat: chatQuality },
       chat,
+      webhookFanOut: fanOut,
       hello: helloResult,
       handMissing: hand.missing,
       loadAverage: { start: loadAtStart, end: loadavg()[0]! },
@@ -340,4 +372,26 @@ export async function realtextBenchmark(options: RealtextOptions): Promise<Realt
     await stop(hello.child);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A webhook receiver in this process: answers 204 to every POST and counts them. */
+async function startReceiver(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received++;
+      response.writeHead(204).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received: () => received,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

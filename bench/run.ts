@@ -166,7 +166,8 @@ async function runRealtext() {
           `| ${row.name} | ${row.questions} | ${row.top1} (${pct(row.top1, row.questions)}) |${top5 ? ` ${row.top5} (${pct(row.top5, row.questions)}) |` : ''}`,
       )
       .join('\n');
-  const chatRows = r.chat.map(({ name, result }) => {
+  const runs = r.webhookFanOut ? [...r.chat, { name: 'default thresholds, every event to 2 webhook endpoints', result: r.webhookFanOut.result }] : r.chat;
+  const chatRows = runs.map(({ name, result }) => {
     const types = Object.entries(result.answerTypes)
       .map(([type, count]) => `${type} ${count}`)
       .join(', ');
@@ -191,7 +192,11 @@ Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}. Load averag
 | search ÷ baseline | p50 ×${(r.search.p50 / r.searchBaseline.p50).toFixed(1)}, p99 ×${(r.search.p99 / r.searchBaseline.p99).toFixed(1)} |
 | load | ${r.options.connections} connections for ${r.options.seconds} s per workload, the questions in turn, turns spread over ${r.options.conversations.toLocaleString('en')} conversations (autocannon in a child process) |
 ${chatRows.join('\n')}
-| baseline: bare hapi GET /hello, same run, same load | ${r.hello.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(r.hello.p50)}, p99 ${ms(r.hello.p99)} |
+${
+  r.webhookFanOut
+    ? `| … webhook deliveries | ${r.webhookFanOut.duringLoad} received during the load, ${r.webhookFanOut.afterLoad} after it (in ${r.webhookFanOut.drainSeconds.toFixed(1)} s); turns/s ÷ the default-threshold run without webhooks ×${(r.webhookFanOut.result.requestsPerSecond / r.chat[0]!.result.requestsPerSecond).toFixed(3)} |\n`
+    : ''
+}| baseline: bare hapi GET /hello, same run, same load | ${r.hello.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(r.hello.p50)}, p99 ${ms(r.hello.p99)} |
 
 Quality, search route (\`POST …/knowledge/search\`, limit 5): is the first passage's document one the question expects?
 
