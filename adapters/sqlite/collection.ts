@@ -135,23 +135,25 @@ export class SqliteCollectionTable implements CollectionEngine {
   plannedIndexes(): PlannedIndex[] {
     const { name, scope, indexes = [], claims } = this.definition;
     const planned: PlannedIndex[] = [];
-    const add = (fields: string[], expressions: string[], unique: boolean) => {
+    const add = (fields: string[], expressions: string[], unique: boolean, where?: string) => {
       const hash = createHash('sha256')
-        .update(JSON.stringify({ expressions, unique }))
+        .update(JSON.stringify(where ? { expressions, unique, where } : { expressions, unique }))
         .digest('hex')
         .slice(0, 10);
       const indexName = `ix_${name}_${hash}`;
       planned.push({
         name: indexName,
         fields,
-        sql: `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${expressions.join(', ')})`,
+        sql: `CREATE ${unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.table} (${expressions.join(', ')})${where ? ` WHERE ${where}` : ''}`,
       });
     };
     const tenantPrefix = scope === 'tenant' ? ['account_id', 'mode'] : [];
     add(['id'], [...tenantPrefix, 'id'], false);
     for (const index of indexes) {
       const prefix = index.acrossTenants ? [] : tenantPrefix;
-      add(index.fields, [...prefix, ...index.fields.map(fieldExpression)], Boolean(index.unique));
+      // A partial index: SQLite uses it for a comparison on the field, which implies IS NOT NULL.
+      const where = index.sparse ? index.fields.map((field) => `${fieldExpression(field)} IS NOT NULL`).join(' AND ') : undefined;
+      add(index.fields, [...prefix, ...index.fields.map(fieldExpression)], Boolean(index.unique), where);
     }
     // claimDue's order (due time, then id) read straight off the index, with no sort of every due
     // row; a leased row is skipped on the index entry's lease_until without reading the row.

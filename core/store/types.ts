@@ -147,6 +147,15 @@ export interface IndexDefinition {
    * `acrossTenants` leaves the prefix off: unique across the whole store (e.g. a key's hash).
    */
   acrossTenants?: boolean;
+  /**
+   * For fields most records leave null and that are queried for values only (a range of times, an
+   * id): a record with any of the index's fields null is left out of it, so writing such a record
+   * costs the index nothing. A filter for null on the field does not use it. SQLite makes it a
+   * partial index (every write to a record otherwise updates each of its collection's indexes);
+   * MongoDB indexes every record, as without it (its sparse indexes leave out missing fields, not
+   * nulls).
+   */
+  sparse?: boolean;
 }
 
 export interface CollectionDefinition {

@@ -177,13 +177,14 @@ export function declareConversations(store: CollectionDeclarer): ConversationCol
         { fields: ['chatbot_id', 'resolution'] },
         // The inbox lists every chatbot's conversations by status (handed-off ones first).
         { fields: ['status'] },
-        { fields: ['lead_id'] },
+        // Sparse: null until set, queried for a value only (every turn writes the conversation).
+        { fields: ['lead_id'], sparse: true },
         // "Mine" and "unassigned" in the inbox; a member's open handoffs, counted by automatic assignment.
         { fields: ['assignee_id', 'status'] },
         // Analytics read ends and resolutions by the hour they happened in.
-        { fields: ['ended_at'] },
-        { fields: ['resolution_at'] },
-        { fields: ['csat_at'] },
+        { fields: ['ended_at'], sparse: true },
+        { fields: ['resolution_at'], sparse: true },
+        { fields: ['csat_at'], sparse: true },
       ],
       claims: { dueField: 'close_at' },
     }),
@@ -191,7 +192,7 @@ export function declareConversations(store: CollectionDeclarer): ConversationCol
       name: 'messages',
       scope: 'tenant',
       // feedback_at: analytics read ratings by the hour they were given in.
-      indexes: [{ fields: ['conversation_id'] }, { fields: ['chatbot_id'] }, { fields: ['feedback_at'] }],
+      indexes: [{ fields: ['conversation_id'] }, { fields: ['chatbot_id'] }, { fields: ['feedback_at'], sparse: true }],
     }),
     files: declareAttachments(store),
   };

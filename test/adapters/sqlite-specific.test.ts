@@ -59,6 +59,44 @@ t.test('an index added or removed in a declaration is created or dropped at the 
   t.equal(after.filter((sql) => sql.includes('UNIQUE') && sql.includes("'$.color'")).length, 1, 'the new one exists');
 });
 
+t.test('a sparse index leaves null records out, serves a range and an equality, and replaces the full one at the next start', async (t) => {
+  const { dir, remove } = temporaryDirectory();
+  t.teardown(remove);
+  const file = path.join(dir, 'store.sqlite');
+  const tenant = { accountId: 'acc_1', mode: 'live' as const };
+  const open = async (sparse: boolean) => {
+    const store = openSqliteStore(file);
+    const things = store.collection<{ id?: string; ended_at: string | null }>({ name: 'things', scope: 'tenant', indexes: [{ fields: ['ended_at'], sparse }] });
+    await store.init();
+    return { store, things: things.forTenant(tenant) };
+  };
+  const full = await open(false);
+  for (let i = 0; i < 20; i++) await full.things.insert({ id: `th_${i}`, ended_at: i % 5 === 0 ? `2026-12-0${1 + (i % 9)}T00:00:00.000Z` : null });
+  await full.store.close();
+
+  const { store, things } = await open(true);
+  t.teardown(() => store.close());
+  const db = new Database(file, { readonly: true });
+  t.teardown(() => db.close());
+  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c_things' AND sql LIKE '%ended_at%'").all() as Array<{ name: string; sql: string }>;
+  t.equal(indexes.length, 1, 'the full index was replaced');
+  t.match(indexes[0]!.sql, /WHERE json_extract\(doc, '\$\.ended_at'\) IS NOT NULL$/);
+  const entries = db.prepare(`SELECT count(*) AS n FROM c_things INDEXED BY ${indexes[0]!.name} WHERE json_extract(doc, '$.ended_at') IS NOT NULL`).get() as { n: number };
+  t.equal(entries.n, 4, 'only the records with a value are in it');
+  const plan = (sql: string) => {
+    const params = ['acc_1', 'live', 'x', 'y'].slice(0, sql.split('?').length - 1);
+    return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join(' ');
+  };
+  t.match(plan("SELECT id FROM c_things WHERE account_id = ? AND mode = ? AND json_extract(doc, '$.ended_at') >= ? AND json_extract(doc, '$.ended_at') < ?"), indexes[0]!.name, 'a range uses it');
+  t.match(plan("SELECT id FROM c_things WHERE account_id = ? AND mode = ? AND json_extract(doc, '$.ended_at') = ?"), indexes[0]!.name, 'an equality too');
+  // Results are the same whatever the index: nulls are found by a scan.
+  t.equal((await things.list({ filter: { ended_at: { gte: '2026-12-01', lt: '2026-12-09' } }, sort: { field: 'ended_at', direction: 'asc' }, limit: 100 })).length, 4);
+  t.equal((await things.list({ filter: { ended_at: null }, limit: 100 })).length, 16, 'a filter for null still finds every null record');
+  await things.insert({ id: 'th_null', ended_at: null });
+  await things.insert({ id: 'th_set', ended_at: '2026-12-09T00:00:00.000Z' });
+  t.equal((db.prepare(`SELECT count(*) AS n FROM c_things INDEXED BY ${indexes[0]!.name} WHERE json_extract(doc, '$.ended_at') IS NOT NULL`).get() as { n: number }).n, 5, 'a new record with a value joins it, one without does not');
+});
+
 t.test('a closed store answers StoreUnavailableError', async (t) => {
   const { dir, remove } = temporaryDirectory();
   t.teardown(remove);
