@@ -277,11 +277,17 @@ t.test('an index keeps recent rankings: the same question again is no work, and 
   t.not(again.score, -1);
   t.ok(again.others.every((other) => other.score !== -1));
 
-  // A small index keeps the 64 most recent questions: past them, the oldest is ranked again.
-  for (let i = 0; i < 64; i++) index.search(`parcel question ${i}`, 5);
+  // A small index keeps 64 KB of rankings: past them, the least recently asked is ranked again.
+  const kept = index.keptRankings.rankings;
+  for (let i = 0; i < 1_000; i++) index.search(`parcel question number ${i} asked with a few more words than most`, 50);
+  t.ok(index.keptRankings.bytes <= 64 * 1024, `${index.keptRankings.bytes} bytes kept, within the budget`);
+  t.ok(index.keptRankings.rankings > kept && index.keptRankings.rankings < 1_000, `${index.keptRankings.rankings} rankings kept of 1,000 asked`);
   const evicted = work();
   index.search('delivry to Lisbon', 5);
   t.ok(work() > evicted, 'the oldest ranking was dropped: the typo is scanned again');
+  const rescanned = work();
+  index.search('delivry to Lisbon', 5);
+  t.equal(work(), rescanned, 'and is kept again');
 });
 
 t.test('a build yields to the event loop within a page, by work done', async (t) => {

@@ -21,14 +21,15 @@ export const SENTENCE_END = /(?<=[.!?;…。？！])\s+|\n+/u;
  */
 const BUILD_SLICE_MS = 10;
 /**
- * Rankings of recent questions an index keeps, most recently asked first. Visitors ask the same
- * questions over and over, and an index is one knowledge revision: a new revision is a new index,
- * so a kept ranking is never stale. An entry holds the readings' terms and at most a page of
- * results (a passage refers to a chunk the index holds anyway), about RANKING_BYTES; an index keeps
- * as many as a twentieth of its own memory holds, within these bounds.
+ * Rankings of recent questions an index keeps, least recently asked dropped first. Visitors ask the
+ * same questions over and over, and an index is one knowledge revision: a new revision is a new
+ * index, so a kept ranking is never stale. They take at most a twentieth of the index's own memory,
+ * within these bounds, each counted by its size (keptBytes): a question of 1,000 characters with a
+ * page of 50 results weighs twenty times a short one with 5.
  */
-const RANKINGS_KEPT = { min: 64, max: 4_096, shareOfIndex: 1 / 20 } as const;
-const RANKING_BYTES = 512;
+const RANKINGS_KEPT = { minBytes: 64 * 1024, maxBytes: 2 * 1024 * 1024, shareOfIndex: 1 / 20 } as const;
+/** A kept ranking's approximate size: its key's characters, its results (a result refers to a chunk or pair the index holds anyway). */
+const keptBytes = (key: string, results: number) => 64 + 2 * key.length + 96 * results;
 
 /** What a search result needs of a chunk, kept in memory so a search reads nothing from the store. */
 export type IndexedChunk = Pick<StoredChunk, 'id' | 'item_id' | 'kind' | 'title' | 'heading_path' | 'url' | 'text'>;
@@ -46,9 +47,9 @@ export class KnowledgeIndex {
     private readonly qa: QaIndex,
     /** Approximate bytes held, for the cache's memory budget (the kept rankings' share included). */
     readonly bytes: number,
-    rankingsKept: number,
+    rankingsBytes: number,
   ) {
-    this.recent = new RecentRankings(rankingsKept);
+    this.recent = new RecentRankings(rankingsBytes);
   }
 
   get size(): number {
@@ -76,6 +77,11 @@ export class KnowledgeIndex {
   /** Rankings of recent questions (search and Q&A), by their readings' terms: see RANKINGS_KEPT. */
   private readonly recent: RecentRankings;
 
+  /** How many rankings are kept, and their approximate bytes. */
+  get keptRankings(): { rankings: number; bytes: number } {
+    return this.recent.size;
+  }
+
   /**
    * The chunks that best answer `query`, best first. A long message is also read sentence by
    * sentence (see questionsIn), and the reading whose best chunk scores highest is taken.
@@ -84,7 +90,7 @@ export class KnowledgeIndex {
     const readings = this.questionsIn(query);
     const key = `search ${limit}\n${keyOf(readings)}`;
     let ranked = this.recent.get<RankedPassage[]>(key);
-    if (!ranked) this.recent.set(key, (ranked = this.rank(readings, limit)));
+    if (!ranked) this.recent.set(key, (ranked = this.rank(readings, limit)), keptBytes(key, ranked.length));
     return ranked.map((passage) => ({ ...passage }));
   }
 
@@ -110,7 +116,7 @@ export class KnowledgeIndex {
     const readings = this.questionsIn(message);
     const key = `qa\n${keyOf(readings)}`;
     let match = this.recent.get<QaMatch | null>(key);
-    if (match === undefined) this.recent.set(key, (match = this.matchReadings(readings)));
+    if (match === undefined) this.recent.set(key, (match = this.matchReadings(readings)), keptBytes(key, match ? 1 + match.others.length : 0));
     return match && { ...match, others: match.others.map((other) => ({ ...other })) };
   }
 
@@ -239,9 +245,9 @@ export class KnowledgeIndex {
     pairs.sort((a, b) => (a.document_id < b.document_id ? -1 : a.document_id > b.document_id ? 1 : 0));
     const qa = new QaIndex(pairs, vocabulary);
     const indexBytes = bytes + passageIndex.bytes + vocabulary.bytes + qa.bytes;
-    const { min, max, shareOfIndex } = RANKINGS_KEPT;
-    const rankingsKept = Math.min(max, Math.max(min, Math.floor((indexBytes * shareOfIndex) / RANKING_BYTES)));
-    return new KnowledgeIndex(language, chunks, vocabulary, passageIndex, qa, indexBytes + rankingsKept * RANKING_BYTES, rankingsKept);
+    const { minBytes, maxBytes, shareOfIndex } = RANKINGS_KEPT;
+    const rankingsBytes = Math.min(maxBytes, Math.max(minBytes, Math.floor(indexBytes * shareOfIndex)));
+    return new KnowledgeIndex(language, chunks, vocabulary, passageIndex, qa, indexBytes + rankingsBytes, rankingsBytes);
   }
 }
 
@@ -250,24 +256,40 @@ function keyOf(readings: string[][]): string {
   return readings.map((terms) => terms.join(' ')).join('\n');
 }
 
-/** The last `size` rankings by key, least recently used dropped first. */
+/** Rankings by key within a budget of bytes, least recently used dropped first. */
 class RecentRankings {
-  private readonly entries = new Map<string, unknown>();
+  private readonly entries = new Map<string, { value: unknown; bytes: number }>();
+  private bytes = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(private readonly budget: number) {}
 
   get<T>(key: string): T | undefined {
-    const value = this.entries.get(key) as T | undefined;
-    if (value !== undefined) {
-      this.entries.delete(key); // re-inserted: Map order is the use order
-      this.entries.set(key, value);
-    }
-    return value;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key); // re-inserted: Map order is the use order
+    this.entries.set(key, entry);
+    return entry.value as T;
   }
 
-  set(key: string, value: unknown): void {
-    this.entries.set(key, value);
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  set(key: string, value: unknown, bytes: number): void {
+    if (bytes > this.budget) return;
+    const replaced = this.entries.get(key);
+    if (replaced) {
+      this.entries.delete(key);
+      this.bytes -= replaced.bytes;
+    }
+    this.entries.set(key, { value, bytes });
+    this.bytes += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.budget) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.bytes;
+    }
+  }
+
+  /** What is kept, for tests and the memory budget's checks. */
+  get size(): { rankings: number; bytes: number } {
+    return { rankings: this.entries.size, bytes: this.bytes };
   }
 }
 
