@@ -287,7 +287,7 @@ class RecentRankings {
     }
   }
 
-  /** What is kept, for tests and the memory budget's checks. */
+  /** What is kept (tests read it). */
   get size(): { rankings: number; bytes: number } {
     return { rankings: this.entries.size, bytes: this.bytes };
   }
