@@ -20,6 +20,8 @@ export const STORE_SCHEMA_HISTORY: Readonly<Record<number, string>> = {
   2: '5dce4cd16402cc905f483da4052d3917219ab7af816850ad91308ddc2a2244f3',
   // conversation_attachments and conversation_attachment_chunks (issue 33: files in conversations).
   3: 'da9973fdf4180652639908982b370e02d17ee888f2a961512a89832b9906773b',
+  // Sparse indexes (issue 36): conversations' lead_id, ended_at, resolution_at, csat_at and messages' feedback_at.
+  4: '20d7d08764eec07a874203e4c5b3a1843e518efec4def90d767d4195ae13aef2',
 };
 export const STORE_SCHEMA_VERSION = Math.max(...Object.keys(STORE_SCHEMA_HISTORY).map(Number));
 
@@ -80,8 +82,10 @@ export function describePendingChanges(stored: StoredSchema, server: ServerSchem
   return lines;
 }
 
-const indexKey = (index: IndexDefinition) => JSON.stringify({ fields: index.fields, unique: Boolean(index.unique), acrossTenants: Boolean(index.acrossTenants) });
-const indexText = (index: IndexDefinition) => `(${index.fields.join(', ')})${index.unique ? ' unique' : ''}${index.acrossTenants ? ' across tenants' : ''}`;
+const indexKey = (index: IndexDefinition) =>
+  JSON.stringify({ fields: index.fields, unique: Boolean(index.unique), acrossTenants: Boolean(index.acrossTenants), sparse: Boolean(index.sparse) });
+const indexText = (index: IndexDefinition) =>
+  `(${index.fields.join(', ')})${index.unique ? ' unique' : ''}${index.acrossTenants ? ' across tenants' : ''}${index.sparse ? ' sparse' : ''}`;
 
 function collectionChanges(before: CollectionDefinition, after: CollectionDefinition): string[] {
   const changes: string[] = [];

@@ -62,7 +62,7 @@ t.test('the dry run names each change init() would make', async (t) => {
 
   const changed: CollectionDefinition = {
     ...chatbots,
-    indexes: [{ fields: ['created_at'] }, { fields: ['status', 'created_at'] }],
+    indexes: [{ fields: ['created_at'], sparse: true }, { fields: ['status', 'created_at'] }],
     search: { field: 'terms' },
     upgrade: { missing: 'status', fill: () => ({ status: 'active' }) },
   };
@@ -75,7 +75,9 @@ t.test('the dry run names each change init() would make', async (t) => {
   t.same(lines, [
     `schema version (none recorded) → ${STORE_SCHEMA_VERSION}`,
     'adapter migration 2: collections registry',
+    'collection chatbots: add index (created_at) sparse',
     'collection chatbots: add index (status, created_at)',
+    'collection chatbots: drop index (created_at)',
     'collection chatbots: drop index (name) unique',
     'collection chatbots: give stored documents without status its default',
     'collection chatbots: build term search over terms',
