@@ -100,7 +100,7 @@ function sliceCorpus(corpus: Corpus, quick: boolean): CorpusDocument[] {
   );
 }
 
-function timing(samples: number[]): Timing {
+export function timing(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
   return { p50: at(0.5), p99: at(0.99), mean: sorted.reduce((s, v) => s + v, 0) / sorted.length, max: sorted[sorted.length - 1]!, samples: sorted.length };

@@ -3,12 +3,14 @@
 // several times: the first round ranks each question, the later ones find the rankings the index
 // keeps. A diagnostic for the search engine itself (no HTTP, no store): the HTTP figure
 // is the realtext benchmark's "search alone". `npx tsx bench/search-inprocess.ts [--rounds=N]`.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { knowledgeIndexOf } from '../test/helpers/knowledge-index.js';
 import { buildCorpus } from './realtext-corpus.js';
 import { handWrittenQuestions, templatedQuestions } from './realtext-questions.js';
+import { timing } from './realtext.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = Number(process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 5);
@@ -37,14 +39,11 @@ for (let round = 0; round < rounds; round++) {
   roundSamples.push(samples);
 }
 function report(name: string, samples: number[]): void {
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
-  console.log(`${name}, ${samples.length} searches: p50 ${at(0.5).toFixed(3)} ms, p99 ${at(0.99).toFixed(3)} ms, mean ${mean.toFixed(3)} ms, max ${at(1).toFixed(3)} ms`);
+  const { p50, p99, mean, max } = timing(samples);
+  console.log(`${name}, ${samples.length} searches: p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms, mean ${mean.toFixed(3)} ms, max ${max.toFixed(3)} ms`);
 }
 report(`first round (${questions.length} questions, each ranked)`, roundSamples[0]!);
 if (rounds > 1) report(`rounds 2 to ${rounds} (rankings kept)`, roundSamples.slice(1).flat());
 console.log(`counters: ${JSON.stringify(index.counters)}`);
 // A fingerprint of the rankings, to check that a faster search ranks exactly as before.
-const { createHash } = await import('node:crypto');
 console.log(`rankings fingerprint: ${createHash('sha256').update(firsts.join('\n')).digest('hex').slice(0, 16)}`);
