@@ -53,10 +53,8 @@ t.test('charts, trends and the unanswered question turned into an answer', async
   await d.api.server.plugins.analytics.rollup.drain();
 
   // The owner's browser lives at the server's (test) time, in Berlin.
-  const owner = await d.dashboard({ timezoneId: ZONE, locale: 'en-US' });
+  const owner = await d.dashboard({ timezoneId: ZONE, locale: 'en-US', fixedTime: NOW });
   const { page } = owner;
-  await owner.context.clock.setFixedTime(NOW);
-  await page.reload();
   await d.signIn(page, d.owner);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
   await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
@@ -130,8 +128,7 @@ t.test('charts, trends and the unanswered question turned into an answer', async
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    const scan = await d.dashboard({ viewport, timezoneId: ZONE, locale: 'en-US' });
-    await scan.context.clock.setFixedTime(NOW);
+    const scan = await d.dashboard({ viewport, timezoneId: ZONE, locale: 'en-US', fixedTime: NOW });
     await d.signIn(scan.page, d.owner);
     await scan.page.goto(`${d.base}/dashboard#/analytics?period=7`);
     // 29 now: the question asked again above was a conversation too.

@@ -38,10 +38,8 @@ t.test('the quality panel: shares, a suggestion chosen, and a fell-back question
   }
   clock.set(NOW.toISOString());
 
-  const owner = await d.dashboard();
+  const owner = await d.dashboard({ fixedTime: NOW });
   const { page } = owner;
-  await owner.context.clock.setFixedTime(NOW);
-  await page.reload();
   await d.signIn(page, d.owner);
   await page.goto(`${d.base}/dashboard#/analytics?period=7&chatbot=${bot}`);
   const panel = page.getByRole('region', { name: 'Quality' });

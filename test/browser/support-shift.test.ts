@@ -127,9 +127,7 @@ t.test('a support shift: four languages handed off, the agent told, a saved repl
   t.same([overview.csat_average, overview.csat_responses], [5, 1], 'the rating in the API’s analytics');
 
   // The owner's analytics page shows it (the owner's browser at the server's test time).
-  const owner = await d.dashboard({ hash: '#/analytics' });
-  await owner.context.clock.setFixedTime(NOW);
-  await owner.page.reload();
+  const owner = await d.dashboard({ hash: '#/analytics', fixedTime: NOW });
   await d.signIn(owner.page, d.owner);
   const figures = owner.page.getByRole('region', { name: 'Figures' });
   await figures.getByText('5.0 / 5').waitFor();

@@ -27,11 +27,9 @@ t.test('the agent ends it; the visitor rates it 4 of 5; the rating shows in anal
   const [conversation] = (await d.call('GET', `/api/v1/chatbots/${d.chatbot.id}/conversations`)).data;
 
   // The owner ends it in the dashboard.
-  const owner = await d.dashboard({ hash: `#/inbox/${d.chatbot.id}/${conversation.id}` });
-  const { page } = owner;
   // The owner's browser lives at the server's (test) time, as the analytics page reads periods by it.
-  await owner.context.clock.setFixedTime(NOW);
-  await page.reload();
+  const owner = await d.dashboard({ hash: `#/inbox/${d.chatbot.id}/${conversation.id}`, fixedTime: NOW });
+  const { page } = owner;
   await d.signIn(page, d.owner);
   visitor.expectHttpError(
     new RegExp(`^401 GET /widget/v1/${d.chatbot.id}/conversations/${conversation.id}\\?after=msg_\\w+$`),
