@@ -86,10 +86,31 @@ const COUNTERS = [
 ] as const;
 
 /**
- * Adds `other` into `into`; with `sign` -1, takes it away (every figure is a count or a sum, the
- * sketch too: a day less some of its hours is exactly the rest of its hours).
+ * The figures a read needs besides the counters: the response-time sketch (the percentiles) and
+ * `ended_by_start_hour` (the overview's open conversations). Both are most of a bucket's size and
+ * of the cost of adding buckets up; a timeseries of one metric needs at most the sketch.
  */
-export function addFigures(into: Figures, other: Figures, sign: 1 | -1 = 1): Figures {
+export interface FigureParts {
+  sketch: boolean;
+  endedByStart: boolean;
+}
+
+export const ALL_FIGURE_PARTS: FigureParts = Object.freeze({ sketch: true, endedByStart: true });
+
+/**
+ * What a timeseries of `metric` reads: its value is right (metricOf(presentFigures(…))), the rest of
+ * an overview made from such figures is not.
+ */
+export function figurePartsOf(metric: Metric): FigureParts {
+  return { sketch: metric === 'response_time_p50' || metric === 'response_time_p95', endedByStart: false };
+}
+
+/**
+ * Adds `other` into `into`; with `sign` -1, takes it away (every figure is a count or a sum, the
+ * sketch too: a day less some of its hours is exactly the rest of its hours). `parts` may leave the
+ * sketch or the ended-by-start counts out of the sum.
+ */
+export function addFigures(into: Figures, other: Figures, sign: 1 | -1 = 1, parts: FigureParts = ALL_FIGURE_PARTS): Figures {
   // Field by field rather than over COUNTERS: a read adds thousands of buckets, and fixed property
   // names keep these additions monomorphic (the loop over names was the hottest analytics code).
   into.conversations_started += sign * other.conversations_started;
@@ -110,9 +131,11 @@ export function addFigures(into: Figures, other: Figures, sign: 1 | -1 = 1): Fig
   into.response_time_sum += sign * other.response_time_sum;
   into.tokens_in += sign * (other.tokens_in ?? 0);
   into.tokens_out += sign * (other.tokens_out ?? 0);
-  const ended = into.ended_by_start_hour;
-  for (const hour in other.ended_by_start_hour) ended[hour] = (ended[hour] ?? 0) + sign * other.ended_by_start_hour[hour]!;
-  sketchMerge(into.response_time_sketch, other.response_time_sketch, sign);
+  if (parts.endedByStart) {
+    const ended = into.ended_by_start_hour;
+    for (const hour in other.ended_by_start_hour) ended[hour] = (ended[hour] ?? 0) + sign * other.ended_by_start_hour[hour]!;
+  }
+  if (parts.sketch) sketchMerge(into.response_time_sketch, other.response_time_sketch, sign);
   return into;
 }
 

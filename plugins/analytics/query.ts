@@ -4,7 +4,7 @@
 import { apiError, recordsInPages, type Filter, type TenantScope } from '../../core/index.js';
 import { BUCKET_PAGE } from './days.js';
 import { collectHours, type FactSources } from './facts.js';
-import { addFigures, emptyFigures, HOUR_MS, type Figures } from './figures.js';
+import { addFigures, ALL_FIGURE_PARTS, emptyFigures, HOUR_MS, type FigureParts, type Figures } from './figures.js';
 import { mergeQuestionGroup } from './groups.js';
 import { ceilDay, DAY_MS, floorDay, isoHour } from './hours.js';
 import type { AnalyticsRollup } from './rollup.js';
@@ -56,9 +56,10 @@ export class AnalyticsReader {
    * The figures of the period in spans that had any: whole days and cut days where `useDay` allows,
    * else hours. A cut day is read as its day document and the hours of its shorter side: those
    * hours are spans of their own, and the longer side is the day less them (24 hours a day in a
-   * zone's daily series become one document and at most 12 hours, instead of 24 hours).
+   * zone's daily series become one document and at most 12 hours, instead of 24 hours). Figures
+   * outside `parts` are left out of the sums.
    */
-  async spans(tenant: TenantScope, period: Period, useDay: DayUse): Promise<Span[]> {
+  async spans(tenant: TenantScope, period: Period, useDay: DayUse, parts: FigureParts = ALL_FIGURE_PARTS): Promise<Span[]> {
     const { closedEnd, liveFrom } = await this.split(tenant, period);
     const chatbotId = period.chatbotId ?? ALL_CHATBOTS;
     const buckets = this.collections.buckets.forTenant(tenant);
@@ -85,12 +86,12 @@ export class AnalyticsReader {
         spans.push({ startMs, hours: 24, figures });
         continue;
       }
-      const rest = addFigures(emptyFigures(), figures);
+      const rest = addFigures(emptyFigures(), figures, 1, parts);
       for (const hour of side.hours) {
         const bucket = sideHours.get(hour);
         if (!bucket) continue;
         spans.push({ startMs: hour, hours: 1, figures: bucket });
-        addFigures(rest, bucket, -1);
+        addFigures(rest, bucket, -1, parts);
       }
       spans.push({ startMs: side.restStart, hours: 24 - side.hours.length, figures: rest });
     }
@@ -102,7 +103,7 @@ export class AnalyticsReader {
       const live = await collectHours(this.sources, tenant, { fromMs: liveFrom, toMs: period.toMs, chatbotId: period.chatbotId });
       for (const [hour, byChatbot] of live.figures) {
         const sum = emptyFigures();
-        for (const figures of byChatbot.values()) addFigures(sum, figures);
+        for (const figures of byChatbot.values()) addFigures(sum, figures, 1, parts);
         spans.push({ startMs: hour, hours: 1, figures: sum });
       }
     }

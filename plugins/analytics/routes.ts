@@ -13,7 +13,7 @@ import {
   type PluginRoute,
   type TenantScope,
 } from '../../core/index.js';
-import { addFigures, emptyFigures, HOUR_MS, metricOf, presentFigures, type Figures, type Metric, type Overview } from './figures.js';
+import { addFigures, ALL_FIGURE_PARTS, emptyFigures, figurePartsOf, HOUR_MS, metricOf, presentFigures, type FigureParts, type Figures, type Metric, type Overview } from './figures.js';
 import { ceilHour, floorHour, hourLabels, isoHour, type Interval } from './hours.js';
 import type { AnalyticsReader, Period, Span } from './query.js';
 import {
@@ -70,12 +70,13 @@ export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: Anal
    * The points of a period: each hour's label, in order, with the hours' summed figures. A UTC day
    * whose hours all fall in one point is read as one day bucket; one whose hours fall in two, as the
    * day bucket and the hours of one of the two (a span starts at its first hour, where it is added).
+   * Only the figures of `parts` are summed.
    */
-  async function points(tenant: TenantScope, period: Period, interval: Interval, tz: string) {
+  async function points(tenant: TenantScope, period: Period, interval: Interval, tz: string, parts: FigureParts = ALL_FIGURE_PARTS) {
     const labels = hourLabels(period, interval, tz);
     const spans = new Map<number, Span>();
     const dayUse = (dayMs: number) => (labels.wholeDays.has(dayMs) ? 24 : (labels.cuts.get(dayMs) ?? 0));
-    for (const span of await reader.spans(tenant, period, dayUse)) spans.set(span.startMs, span);
+    for (const span of await reader.spans(tenant, period, dayUse, parts)) spans.set(span.startMs, span);
     const result: Array<{ period: string; start: string; hours: number; figures: Figures }> = [];
     for (let hour = period.fromMs, index = 0; hour < period.toMs; hour += HOUR_MS, index++) {
       const label = labels.of[index]!;
@@ -83,7 +84,7 @@ export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: Anal
       if (point?.period !== label) result.push((point = { period: label, start: isoHour(hour), hours: 0, figures: emptyFigures() }));
       point.hours += 1;
       const span = spans.get(hour);
-      if (span) addFigures(point.figures, span.figures);
+      if (span) addFigures(point.figures, span.figures, 1, parts);
     }
     return result;
   }
@@ -131,7 +132,7 @@ export function analyticsRoutes(api: Pick<BuiltInPluginApi, 'now'>, reader: Anal
           const tenant = tenantOf(request);
           const query = request.query as unknown as PeriodQuery & { metric: Metric; interval: Interval };
           const period = await periodOf(request, tenant);
-          const data = (await points(tenant, period, query.interval, query.tz)).map((point) => ({
+          const data = (await points(tenant, period, query.interval, query.tz, figurePartsOf(query.metric))).map((point) => ({
             period: point.period,
             start: point.start,
             hours: point.hours,

@@ -1,10 +1,11 @@
 // store-independent: it opens no store (the SQLite pass runs it once).
 // addFigures names each counter (for speed): every numeric field of a bucket must be among them.
+// A timeseries sums only the parts of the figures its metric needs, and gets the same values.
 // Buckets keep the most asked and the most unanswered question groups. Paging by a field refuses a
 // record that lacks it.
 import t from 'tap';
 import { recordsInPages } from '../../core/export.js';
-import { addFigures, emptyFigures, isEmptyFigures } from '../../plugins/analytics/figures.js';
+import { addFigures, emptyFigures, figurePartsOf, isEmptyFigures, metricOf, METRICS, presentFigures } from '../../plugins/analytics/figures.js';
 import { GROUPS_PER_LIST, keptGroups } from '../../plugins/analytics/groups.js';
 
 t.test('addFigures adds every counter, the ended-by-start map and the sketch', async (t) => {
@@ -45,6 +46,30 @@ t.test('addFigures with sign -1 takes an hour out of a day: the rest of its hour
   const { response_time_sketch: _a, ended_by_start_hour: _b, ...restCounters } = rest;
   const { response_time_sketch: _c, ended_by_start_hour: _d, ...expectedCounters } = expected;
   t.same(restCounters, expectedCounters, 'every counter');
+});
+
+t.test('a timeseries adds only the parts its metric needs, and every metric comes out the same', async (t) => {
+  const hour = (n: number) => {
+    const figures = emptyFigures() as unknown as Record<string, unknown>;
+    for (const field of Object.keys(figures)) if (typeof figures[field] === 'number') figures[field] = n * 7 + 3;
+    const typed = figures as unknown as ReturnType<typeof emptyFigures>;
+    typed.resolved = n; // rates other than 1/3
+    typed.ended_by_start_hour = { [String(n * 3_600_000)]: n };
+    typed.response_time_sketch = { zero: 0, offset: 40 + n, counts: [n, 2 * n, 1] };
+    return typed;
+  };
+  const hours = [hour(1), hour(2), hour(5)];
+  const lean = addFigures(emptyFigures(), hours[0]!, 1, figurePartsOf('messages'));
+  t.same(lean.ended_by_start_hour, {}, 'the ended-by-start counts are left out…');
+  t.same(lean.response_time_sketch.counts, [], '…and so is the sketch, for a metric that needs neither');
+  t.equal(lean.messages_user, 10, 'the counters are added');
+  for (const metric of METRICS) {
+    const parts = figurePartsOf(metric);
+    const full = hours.reduce((sum, figures) => addFigures(sum, figures), emptyFigures());
+    const partial = hours.reduce((sum, figures) => addFigures(sum, figures, 1, parts), emptyFigures());
+    t.equal(metricOf(presentFigures(partial, 0), metric), metricOf(presentFigures(full, 0), metric), `${metric}: the same value`);
+  }
+  t.equal(figurePartsOf('response_time_p95').sketch, true, 'the percentiles read the sketch');
 });
 
 t.test('a bucket keeps the most asked and the most unanswered groups', async (t) => {
