@@ -2,6 +2,9 @@
 // seeded through the repository; the roll-up job over every hour, one hour, a full rebuild; then
 // the read routes over real HTTP against a server in its own process, and, as the baseline of the
 // same run, a plain scan of the raw records for the same 90 days.
+//
+// ANALYTICS_COMPARE_WITH=<checkout>: another build (its dist/ built, e.g. a git worktree of the
+// commit before) reads the same store too, the two alternated: a before/after on one seed.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -167,47 +170,18 @@ export async function analyticsBenchmark(options: AnalyticsBenchOptions) {
   const dataDir = String(platform.config.data_dir);
   await server.stop();
 
-  // The server in its own process; this process sends one request at a time.
-  const child = spawn(process.execPath, [path.join(root, 'bin/chatbot-platform.js'), 'serve'], {
-    cwd: root,
-    env: { PATH: process.env.PATH!, DATA_DIR: dataDir, DATABASE_URL: `sqlite:${dbFile}`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', EVENT_RETENTION_DAYS: String(options.days + 30) },
-  });
-  let output = '';
-  const uri = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
+  // The server in its own process; this process sends one request at a time. With another build to
+  // compare (ANALYTICS_COMPARE_WITH: a checkout whose dist/ is built), both read the same store,
+  // alternated (this, other, this, other), so that their figures share the seed and the machine.
   const from = new Date(Math.floor(startMs / HOUR_MS) * HOUR_MS).toISOString();
   const to = new Date(Math.ceil(now / HOUR_MS) * HOUR_MS).toISOString();
-  const measure = async (url: string) => {
-    const samples: number[] = [];
-    for (let i = 0; i < options.requests + 5; i++) {
-      const started = performance.now();
-      const response = await fetch(`${uri}${url}`, { headers: bench.headers });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-      if (i >= 5) samples.push(performance.now() - started); // the first five warm up
-    }
-    return timing(samples);
-  };
-  const period = `from=${from}&to=${to}`;
-  let reads;
-  try {
-    reads = {
-      overview: await measure(`/api/v1/analytics/overview?${period}`),
-      overviewChatbot: await measure(`/api/v1/analytics/overview?${period}&chatbot_id=${bots[0]}`),
-      timeseries: await measure(`/api/v1/analytics/timeseries?${period}&metric=messages&interval=day`),
-      // New York's days are not UTC days: every closed hour is read from its hour bucket.
-      timeseriesNewYork: await measure(`/api/v1/analytics/timeseries?${period}&metric=messages&interval=day&tz=America/New_York`),
-      trends: await measure(`/api/v1/analytics/trends?${period}`),
-    };
-  } finally {
-    child.kill('SIGTERM');
+  const serve = { dataDir, dbFile, headers: bench.headers, period: `from=${from}&to=${to}`, chatbotId: bots[0]!, requests: options.requests, days: options.days };
+  const other = process.env.ANALYTICS_COMPARE_WITH;
+  const rounds: Array<{ build: string; reads: Reads }> = [];
+  for (const build of other ? [root, path.resolve(other), root, path.resolve(other)] : [root]) {
+    rounds.push({ build: build === root ? 'this build' : path.resolve(other!), reads: await measureReads(build, serve) });
   }
+  const reads = rounds[0]!.reads;
 
   // Baseline: the same 90 days' figures by a plain scan of the raw records (what a read without
   // roll-ups would do), through the repository, once.
@@ -237,7 +211,62 @@ export async function analyticsBenchmark(options: AnalyticsBenchOptions) {
     rebuiltHours,
     rebuildSeconds,
     reads,
+    rounds,
     scannedMessages,
     baselineMs,
   };
+}
+
+export interface Reads {
+  overview: Timing;
+  overviewChatbot: Timing;
+  timeseries: Timing;
+  timeseriesNewYork: Timing;
+  trends: Timing;
+}
+
+/** The read routes of a server started from the checkout `buildRoot` on the seeded store, one request at a time. */
+async function measureReads(
+  buildRoot: string,
+  serve: { dataDir: string; dbFile: string; headers: Record<string, string>; period: string; chatbotId: string; requests: number; days: number },
+): Promise<Reads> {
+  const child = spawn(process.execPath, [path.join(buildRoot, 'bin/chatbot-platform.js'), 'serve'], {
+    cwd: buildRoot,
+    env: { PATH: process.env.PATH!, DATA_DIR: serve.dataDir, DATABASE_URL: `sqlite:${serve.dbFile}`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', EVENT_RETENTION_DAYS: String(serve.days + 30) },
+  });
+  let output = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const uri = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const measure = async (url: string) => {
+    const samples: number[] = [];
+    for (let i = 0; i < serve.requests + 5; i++) {
+      const started = performance.now();
+      const response = await fetch(`${uri}${url}`, { headers: serve.headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+      if (i >= 5) samples.push(performance.now() - started); // the first five warm up
+    }
+    return timing(samples);
+  };
+  const period = serve.period;
+  try {
+    return {
+      overview: await measure(`/api/v1/analytics/overview?${period}`),
+      overviewChatbot: await measure(`/api/v1/analytics/overview?${period}&chatbot_id=${serve.chatbotId}`),
+      timeseries: await measure(`/api/v1/analytics/timeseries?${period}&metric=messages&interval=day`),
+      // New York's days are not UTC days: each UTC day is read as its document and its first 5 hours.
+      timeseriesNewYork: await measure(`/api/v1/analytics/timeseries?${period}&metric=messages&interval=day&tz=America/New_York`),
+      trends: await measure(`/api/v1/analytics/trends?${period}`),
+    };
+  } finally {
+    child.kill('SIGTERM');
+    await exited; // the next server opens the same store
+  }
 }

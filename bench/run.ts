@@ -3,7 +3,7 @@
 // baseline from the same run are what compare across machines.
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { analyticsBenchmark } from './analytics.js';
+import { analyticsBenchmark, type Reads } from './analytics.js';
 import { chatBenchmark } from './chat.js';
 import { knowledgeBenchmark } from './knowledge.js';
 import { readpathBenchmark } from './readpath.js';
@@ -147,7 +147,32 @@ ${row(`timeseries, ${a.days} days, daily (UTC: whole days from day buckets)`, a.
 ${row(`timeseries, ${a.days} days, daily in America/New_York (each UTC day: its document and its first 5 hours)`, a.reads.timeseriesNewYork)}
 ${row(`trends, ${a.days} days and the ${a.days} before`, a.reads.trends)}
 | baseline: plain scan of the raw messages of the ${a.days} days through the repository, same run | ${a.scannedMessages.toLocaleString('en')} messages in ${ms(a.baselineMs)} |
-`);
+${analyticsComparison(a.rounds)}`);
+}
+
+/** With ANALYTICS_COMPARE_WITH: each read's p50 / p99 for both builds, their rounds alternated on the same store. */
+function analyticsComparison(rounds: Array<{ build: string; reads: Reads }>): string {
+  if (rounds.length < 2) return '';
+  const builds = [...new Set(rounds.map((round) => round.build))];
+  const names: Array<[keyof Reads, string]> = [
+    ['overview', 'overview, all chatbots'],
+    ['overviewChatbot', 'overview, one chatbot'],
+    ['timeseries', 'timeseries, daily UTC'],
+    ['timeseriesNewYork', 'timeseries, daily in America/New_York'],
+    ['trends', 'trends'],
+  ];
+  const cell = (build: string, read: keyof Reads) =>
+    rounds
+      .filter((round) => round.build === build)
+      .map((round) => `${ms(round.reads[read].p50)} / ${ms(round.reads[read].p99)}`)
+      .join('; ');
+  return `
+The same store read by both builds, alternated (${rounds.map((round) => round.build).join(', ')}); p50 / p99 of each round:
+
+| read | ${builds.join(' | ')} |
+|---|${builds.map(() => '---|').join('')}
+${names.map(([read, name]) => `| ${name} | ${builds.map((build) => cell(build, read)).join(' | ')} |`).join('\n')}
+`;
 }
 
 async function runRealtext() {
