@@ -89,6 +89,13 @@ export interface ConversationDoc {
   deletion_requested_at?: string | null;
   /** When the chatbot asked for contact details; the next visitor message may answer it. */
   lead_requested_at: string | null;
+  /**
+   * Files attached so far, counted in the conversation's own versioned change so that two files
+   * sent at once cannot both take the last place (a count of the attachment records cannot order
+   * them on a store that applies a commit write by write). Absent on conversations from before it:
+   * their records are counted.
+   */
+  attachment_count?: number;
   /** When inactivity ends the conversation (the claims' due field); null once ended. */
   close_at: string | null;
   /** Failed tries in a row to end it for inactivity; see retryAfterFailure. */

@@ -424,14 +424,18 @@ export class ConversationService {
     const { platform } = this.api.privileged;
     const type = acceptFile(file.bytes, await attachmentAllowance(platform.config, platform.accounts, tenant));
     const records = this.collections.files.attachments.forTenant(tenant);
-    const assertRoom = async () => {
-      if ((await records.count({ conversation_id: conversationId })) >= MAX_ATTACHMENTS_PER_CONVERSATION) {
+    /** The conversation's files so far; 409 when it holds the most it may. */
+    const roomAfter = async (conversation: Conversation) => {
+      const held = conversation.attachment_count ?? (await records.count({ conversation_id: conversationId }));
+      if (held >= MAX_ATTACHMENTS_PER_CONVERSATION) {
         throw apiError(409, 'attachment_limit_reached', `A conversation holds at most ${MAX_ATTACHMENTS_PER_CONVERSATION} files`);
       }
+      return held;
     };
     // Before the bytes are written (a full conversation costs no write), and again in the change:
-    // two files sent at once both change the conversation, so the second is counted after the first.
-    await assertRoom();
+    // two files sent at once both change the conversation (versioned), so the second one's change
+    // is worked out again from the first one's count.
+    await roomAfter(before);
     const now = this.api.now();
     const base = this.newMessage(chatbot.id, conversationId, file.role, '', now);
     const { attachment, chunkWrites } = storeFile(this.collections.files, tenant, { chatbotId: chatbot.id, conversationId, messageId: base.id, name: file.name, type, bytes: file.bytes, at: now });
@@ -447,8 +451,9 @@ export class ConversationService {
       const conversation = await this.change(tenant, chatbot, conversationId, async (current) => {
         assertNotEnded(current);
         if (file.role === 'agent') assertHandedOff(current, 'written in by an agent');
-        await assertRoom();
+        const held = await roomAfter(current);
         const changes: Partial<ConversationDoc> = {
+          attachment_count: held + 1,
           message_count: current.message_count + 1,
           // A file is the visitor writing (the resolution rules and the lead prompt count it).
           ...(file.role === 'user' ? { user_message_count: current.user_message_count + 1 } : {}),

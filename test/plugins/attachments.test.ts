@@ -4,6 +4,7 @@
 // the bytes kept in chunks and deleted with their conversation and their chatbot. Both stores.
 import t, { type Test } from 'tap';
 import { attachmentName, declareAttachments, sniffAttachmentType, ATTACHMENT_CHUNK_BYTES } from '../../plugins/conversations/attachments.js';
+import { declareConversations } from '../../plugins/conversations/collections.js';
 import { GIF_HEADER, HTML_PAGE, JPEG_HEADER, PDF_MINIMAL, PNG_1PX, pngOfSize, SVG_WITH_SCRIPT } from '../helpers/files.js';
 import { inertFileHeaders } from '../../core/index.js';
 import { assertError, buildTestServer } from '../helpers/server.js';
@@ -168,6 +169,25 @@ t.test('the plan sets kinds and size; the widget can say no; a conversation hold
   t.equal((await visit(api, 'GET', `/widget/v1/${bot.id}/config`)).json.attachments, null, 'the widget offers no files');
   const fresh = await start();
   assertError(t, await send(PNG_1PX, fresh.token, fresh.conversation.id), 409, 'attachments_disabled');
+});
+
+t.test('the last place is decided by the conversation’s own count, in its versioned change', async (t) => {
+  // Two files sent at once both change the conversation; a count of the attachment records could
+  // not order them on FerretDB, which applies a commit write by write (CI once saw both take the
+  // 20th place). The count in the conversation is what decides now.
+  const { api, acme, start, widgetUrl } = await setUp(t, { config: { widget: { rate_limits: { forms_per_minute: 1000 } } } });
+  const conversations = declareConversations(api.platform.store).conversations.forTenant({ accountId: acme.id, mode: 'live' });
+  const visitor = await start();
+  const send = () => visit(api, 'POST', widgetUrl(visitor.conversation.id, '/attachments'), { token: visitor.token, payload: upload('f', PNG_1PX) });
+  t.equal((await send()).statusCode, 201);
+  t.equal((await send()).statusCode, 201);
+  t.equal((await conversations.get(visitor.conversation.id))!.attachment_count, 2, 'counted in the conversation');
+  await conversations.update(visitor.conversation.id, { attachment_count: 20 });
+  assertError(t, await send(), 409, 'attachment_limit_reached', 'refused by the count, with 2 records');
+  // A conversation from before the count: its records are counted, and the count starts there.
+  await conversations.update(visitor.conversation.id, { attachment_count: null as unknown as number });
+  t.equal((await send()).statusCode, 201, 'no count: the records say 2');
+  t.equal((await conversations.get(visitor.conversation.id))!.attachment_count, 3);
 });
 
 t.test('a plan without attachments: none, for visitors and agents', async (t) => {
