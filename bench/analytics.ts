@@ -5,7 +5,6 @@
 //
 // ANALYTICS_COMPARE_WITH=<checkout>: another build (its dist/ built, e.g. a git worktree of the
 // commit before) reads the same store too, the two alternated: a before/after on one seed.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +13,7 @@ import { ulid } from 'ulid';
 import type { WriteOp } from '../core/store/types.js';
 import { declareConversations, type ConversationDoc, type MessageDoc } from '../plugins/conversations/collections.js';
 import { benchServer } from './harness.js';
+import { listeningUri, start, stop } from './processes.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -230,19 +230,18 @@ async function measureReads(
   buildRoot: string,
   serve: { dataDir: string; dbFile: string; headers: Record<string, string>; period: string; chatbotId: string; requests: number; days: number },
 ): Promise<Reads> {
-  const child = spawn(process.execPath, [path.join(buildRoot, 'bin/chatbot-platform.js'), 'serve'], {
-    cwd: buildRoot,
-    env: { PATH: process.env.PATH!, DATA_DIR: serve.dataDir, DATABASE_URL: `sqlite:${serve.dbFile}`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', EVENT_RETENTION_DAYS: String(serve.days + 30) },
+  const server = start([path.join(buildRoot, 'bin/chatbot-platform.js'), 'serve'], {
+    PATH: process.env.PATH!,
+    DATA_DIR: serve.dataDir,
+    DATABASE_URL: `sqlite:${serve.dbFile}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    EVENT_RETENTION_DAYS: String(serve.days + 30),
   });
-  let output = '';
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const uri = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /"uri":"(http:\/\/[^"]+)"/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  const uri = await listeningUri(server, `server of ${buildRoot}`).catch(async (error: unknown) => {
+    await stop(server.child);
+    throw error;
   });
   const measure = async (url: string) => {
     const samples: number[] = [];
@@ -266,7 +265,6 @@ async function measureReads(
       trends: await measure(`/api/v1/analytics/trends?${period}`),
     };
   } finally {
-    child.kill('SIGTERM');
-    await exited; // the next server opens the same store
+    await stop(server.child); // the next server opens the same store
   }
 }

@@ -53,21 +53,27 @@ export function start(args: string[], env: NodeJS.ProcessEnv, stdoutFile?: strin
  */
 export function startBareHapi(body?: string): { child: ChildProcess; uri: Promise<string> } {
   const bare = start(['--import', 'tsx', path.join(root, 'bench/bare-hapi.ts')], { PATH: process.env.PATH, ...(body === undefined ? {} : { BARE_BODY: body }) });
-  const uri = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
+  return { child: bare.child, uri: listeningUri(bare, 'baseline server') };
+}
+
+/** The address a started server prints (`"uri":"http://…"`) once it listens; rejects after 60 s or when it exits first. */
+export function listeningUri(started: { child: ChildProcess; output: () => string }, name: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const settle = (error?: Error, uri?: string) => {
       clearInterval(check);
-      reject(new Error(`baseline server did not start: ${bare.output()}`));
-    }, 60_000);
+      clearTimeout(timer);
+      started.child.off('exit', exited);
+      if (error) reject(error);
+      else resolve(uri!);
+    };
+    const exited = (code: number | null) => settle(new Error(`${name} exited with ${code}: ${started.output()}`));
+    const timer = setTimeout(() => settle(new Error(`${name} did not start: ${started.output()}`)), 60_000);
     const check = setInterval(() => {
-      const match = /"uri":"(http:\/\/[^"]+)"/.exec(bare.output());
-      if (match) {
-        clearInterval(check);
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
+      const match = /"uri":"(http:\/\/[^"]+)"/.exec(started.output());
+      if (match) settle(undefined, match[1]!);
     }, 50);
+    started.child.once('exit', exited);
   });
-  return { child: bare.child, uri };
 }
 
 /** SIGTERM, and SIGKILL if it has not exited 20 s later. */
